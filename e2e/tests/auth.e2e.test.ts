@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, signs back in', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await page.goto('/');
+  await page.waitForURL('**/login');
+  await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+
+  await page.getByRole('link', { name: /sign up/i }).click();
+  await page.waitForURL('**/signup');
+  const email = await signUp(page);
+  await page.getByText(/Welcome/).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('flashcard_auth_token'))).toBeTruthy();
+
+  await signOut(page);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('flashcard_auth_token'),
+    refresh: localStorage.getItem('flashcard_refresh_token'),
+    user: localStorage.getItem('flashcard_user'),
+    persisted: localStorage.getItem('flashcard-auth'),
+  }));
+  expect(stored.token).toBeNull();
+  expect(stored.refresh).toBeNull();
+  expect(stored.user).toBeNull();
+  expect(stored.persisted ?? '').not.toContain('"isAuthenticated":true');
+
+  await signIn(page, email);
+  await page.waitForURL('**/dashboard');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('signup shows the validation messages of the spec', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm Password').fill('short');
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page.getByText('Password must be at least 6 characters long').waitFor();
+  await page.getByLabel('Password', { exact: true }).fill('long-enough');
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page.getByText('Passwords do not match').waitFor();
+  expect(page.url()).toContain('/signup');
+  await context.close();
+});
+
+test('wrong password shows the server message in a box, no redirect', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  const email = await signUp(page);
+  await signOut(page);
+  await signIn(page, email, 'not-the-password');
+  await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+  expect(page.url()).toContain('/login');
+  await context.close();
+});
+
+test('the guard remembers the page: /progress -> /login -> back to /progress', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  const email = await signUp(page);
+  await signOut(page);
+  await page.goto('/progress');
+  await page.waitForURL('**/login');
+  await signIn(page, email);
+  await page.waitForURL('**/progress');
+  await page.getByRole('heading', { name: 'Progress' }).waitFor();
+  // A signed-in user opening /login is sent on to the dashboard.
+  await page.goto('/login');
+  await page.waitForURL('**/dashboard');
+  await context.close();
+});
+
+test('unknown paths go to /dashboard (and to /login first when signed out)', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  await page.goto('/no/such/page');
+  await page.waitForURL('**/login');
+  await signUp(page);
+  await page.goto('/no/such/page');
+  await page.waitForURL('**/dashboard');
+  await context.close();
+});

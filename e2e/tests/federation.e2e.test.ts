@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  newSession,
+  ROOT,
+  serveFolder,
+  signUp,
+  startProduct,
+  type Product,
+} from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+afterEach(() => product.setRemotes(product.defaultRemotes));
+
+const AREAS: { link: string; path: string; heading: string | RegExp }[] = [
+  { link: 'Dashboard', path: '/dashboard', heading: /Welcome/ },
+  { link: 'Study', path: '/study', heading: 'Study' },
+  { link: 'My Cards', path: '/cards', heading: 'My Flashcards' },
+  { link: 'Progress', path: '/progress', heading: 'Progress' },
+  { link: 'Social', path: '/social', heading: 'Social' },
+  { link: 'Achievements', path: '/achievements', heading: 'Achievements' },
+];
+
+test('every navigation entry opens its area, each remote from its own build', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  const remoteEntries = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/remotes\/(mfe-[a-z]+)\/remoteEntry\.js/.exec(request.url());
+    if (match) remoteEntries.add(match[1]);
+  });
+  await signUp(page);
+  expect(remoteEntries.size).toBe(0); // remotes load lazily, not at start-up
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const area of AREAS) {
+    await nav.getByRole('link', { name: area.link, exact: true }).click();
+    await page.waitForURL(`**${area.path}`);
+    await page.getByRole('heading', { name: area.heading, level: 1 }).first().waitFor();
+  }
+  expect([...remoteEntries].sort()).toEqual(['mfe-cards', 'mfe-progress', 'mfe-social', 'mfe-study']);
+  // A plain user sees no Admin entry, and /admin says Access Denied.
+  expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  await page.goto('/admin');
+  await page.getByText('Access Denied').waitFor();
+  await page.getByText('You need administrator privileges to access this page.').waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('hovering a navigation entry preloads its remote', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  await signUp(page);
+  const preload = page.waitForRequest(/\/remotes\/mfe-progress\/remoteEntry\.js/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).hover();
+  await preload;
+  expect(page.url()).toContain('/dashboard');
+  await context.close();
+});
+
+test('one React, one store: singletons are shared and a sign-out in a remote is seen by the shell', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  const email = await signUp(page);
+  await page.goto('/profile');
+  await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
+
+  // The federation runtime's share scope: one loaded instance of each singleton.
+  const shared = await page.evaluate(() => {
+    const scopes = (globalThis as any).__FEDERATION__.__SHARE__ as Record<string, any>;
+    const result: Record<string, { versions: number; loaded: number; from: string[] }> = {};
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', '@flashcard/shared-auth']) {
+      const versions: any[] = [];
+      for (const host of Object.values(scopes)) {
+        const entries = host?.default?.[name];
+        if (entries) versions.push(...Object.values(entries));
+      }
+      const loaded = versions.filter((v) => v.loaded || v.lib);
+      result[name] = { versions: versions.length, loaded: new Set(loaded.map((v) => `${v.from}@${v.version}`)).size, from: loaded.map((v) => v.from) };
+    }
+    return result;
+  });
+  for (const [name, info] of Object.entries(shared)) {
+    expect({ name, loaded: info.loaded }).toEqual({ name, loaded: 1 });
+  }
+
+  // The remote's Sign out button writes the shared store; the shell's guard reacts.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('flashcard_auth_token'))).toBeNull();
+  await context.close();
+});
+
+test('a remote that is down shows its fallback with Retry while the rest keeps working', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  await signUp(page);
+  product.setRemotes({ ...product.defaultRemotes, mfe_progress: 'http://127.0.0.1:9/mf-manifest.json' });
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Progress' }).click();
+  await page.getByText('This section is unavailable right now').waitFor();
+  await expect(page.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
+
+  // Other areas still work.
+  await nav.getByRole('link', { name: 'My Cards' }).click();
+  await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+
+  // Bring the remote back (same page, no reload): Retry reads the registry again and loads it.
+  await nav.getByRole('link', { name: 'Progress' }).click();
+  await page.getByText('This section is unavailable right now').waitFor();
+  product.setRemotes(product.defaultRemotes);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+
+  // Sign-out still works from a page whose remote failed.
+  product.setRemotes({ ...product.defaultRemotes, mfe_progress: 'http://127.0.0.1:9/mf-manifest.json' });
+  await page.reload();
+  await page.getByText('This section is unavailable right now').waitFor();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/login');
+  await context.close();
+});
+
+test('a remote served from another origin is used after a registry edit, without a shell rebuild', async () => {
+  const cdn = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
+  try {
+    const { page, context, errors } = await newSession(browser, product.url);
+    await signUp(page);
+    product.setRemotes({ ...product.defaultRemotes, mfe_cards: `${cdn.origin}/mf-manifest.json` });
+    await page.goto('/cards');
+    await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+    expect(cdn.requests).toContain('/mf-manifest.json');
+    expect(cdn.requests).toContain('/remoteEntry.js');
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await cdn.close();
+  }
+});

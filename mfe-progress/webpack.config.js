@@ -1,0 +1,7 @@
+const { createAppConfig } = require('../webpack.common');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mfe_progress',
+  exposes: { './App': './src/App.tsx' },
+});

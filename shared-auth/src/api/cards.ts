@@ -1,0 +1,41 @@
+import { apiClient } from '../client';
+import type { Card, CardFilters, CardInput, Category, FilterOptions } from '../types';
+
+/** Only the filters that are set go on the query string; hideKnown is sent as `true`. */
+export function cardQueryParams(filters: CardFilters = {}): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params[key] = String(value);
+  }
+  return params;
+}
+
+export const cardsApi = {
+  list: (filters?: CardFilters) =>
+    apiClient.get<Card[]>('/cards', { params: cardQueryParams(filters) }).then((r) => r.data),
+  /** The result may come as `{ results }` or as the list itself. */
+  search: (q: string) =>
+    apiClient
+      .get<Card[] | { results: Card[] }>('/cards/search', { params: { q } })
+      .then((r) => (Array.isArray(r.data) ? r.data : (r.data.results ?? []))),
+  get: (id: number) => apiClient.get<Card>(`/cards/${id}`).then((r) => r.data),
+  create: (input: CardInput) => apiClient.post<Card>('/cards', input).then((r) => r.data),
+  update: (id: number, input: CardInput) => apiClient.put<Card>(`/cards/${id}`, input).then((r) => r.data),
+  remove: (id: number) => apiClient.delete(`/cards/${id}`, { params: { confirm: true } }).then((r) => r.data),
+  markKnown: (id: number) => apiClient.put<Card>(`/cards/${id}/known`).then((r) => r.data),
+  markUnknown: (id: number) => apiClient.put<Card>(`/cards/${id}/unknown`).then((r) => r.data),
+  resetKnown: () => apiClient.put('/cards/reset-known').then((r) => r.data),
+  filterOptions: () => apiClient.get<FilterOptions>('/cards/filters/options').then((r) => r.data),
+  moveToSet: (cardIds: number[], setId: number | null) =>
+    apiClient.put('/cards/move-to-set', { cardIds, setId }).then((r) => r.data),
+  due: () => apiClient.get<Card[]>('/cards/due').then((r) => r.data),
+};
+
+export const categoriesApi = {
+  list: () => apiClient.get<Category[]>('/categories').then((r) => r.data),
+  create: (payload: Record<string, unknown>) => apiClient.post<Category>('/categories', payload).then((r) => r.data),
+  update: (id: number, payload: Record<string, unknown>) =>
+    apiClient.put<Category>(`/categories/${id}`, payload).then((r) => r.data),
+  remove: (id: number) => apiClient.delete(`/categories/${id}`).then((r) => r.data),
+};

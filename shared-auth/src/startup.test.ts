@@ -1,0 +1,14 @@
+import { STORAGE_KEYS } from './session';
+
+test('on start-up the stored token is restored into the Authorization header', () => {
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'stored-token');
+  jest.isolateModules(() => {
+    const { apiClient } = require('./client') as typeof import('./client');
+    expect(apiClient.defaults.headers.common.Authorization).toBe('Bearer stored-token');
+  });
+  localStorage.clear();
+  jest.isolateModules(() => {
+    const { apiClient } = require('./client') as typeof import('./client');
+    expect(apiClient.defaults.headers.common.Authorization).toBeUndefined();
+  });
+});

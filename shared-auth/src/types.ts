@@ -1,0 +1,107 @@
+// Shapes of the data the API returns, shared by the shell and every remote.
+
+export type Role = 'user' | 'admin' | 'super_admin';
+
+export interface User {
+  id: number;
+  email: string;
+  display_name: string | null;
+  role: Role;
+  created_at: string;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface AuthResponse {
+  user: User;
+  tokens: Tokens;
+  message: string;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  display_name?: string;
+  [field: string]: unknown;
+}
+
+export interface Card {
+  id: number;
+  question: string;
+  answer: string;
+  difficulty_level: number;
+  tags: string | null;
+  college: string | null;
+  class_name: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  category: string | null;
+  repetitions?: number | null;
+  known?: boolean;
+  [field: string]: unknown;
+}
+
+export interface CardInput {
+  question: string;
+  answer: string;
+  difficulty_level: number;
+  tags?: string;
+  college?: string;
+  class_name?: string;
+  category_id?: number | null;
+}
+
+export interface CardFilters {
+  category?: number | string;
+  college?: string;
+  class_name?: string;
+  difficultyMin?: number;
+  difficultyMax?: number;
+  hideKnown?: boolean;
+}
+
+export interface FilterOptions {
+  colleges: string[];
+  classes: string[];
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  [field: string]: unknown;
+}
+
+export type SessionType = 'practice' | 'review' | 'other';
+
+export interface StudySession {
+  id: number;
+  session_type: SessionType | string;
+  cards_studied: number;
+  accuracy: number;
+  started_at: string;
+  created_at: string;
+  [field: string]: unknown;
+}
+
+export interface DashboardData {
+  userStats: { totalCardsStudied: number; averageAccuracy: number; currentStreak: number; [field: string]: unknown };
+  recentSessions: StudySession[];
+  dailyGoal: { cardsStudied: number; dailyGoal: number; [field: string]: unknown };
+}
+
+export interface GamificationProfile {
+  experience_points: number;
+  [field: string]: unknown;
+}
+
+/** App rating 0-3: Again, Hard, Good, Easy. */
+export type ReviewResult = 0 | 1 | 2 | 3;
+
+export interface ReviewInput {
+  cardId: number;
+  result: ReviewResult;
+  timeSpent: number;
+}

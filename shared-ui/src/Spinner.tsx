@@ -1,0 +1,9 @@
+/** A labelled busy indicator: screen readers hear the label, sighted users see a spinner. */
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="center-screen" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

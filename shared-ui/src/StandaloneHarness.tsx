@@ -1,0 +1,48 @@
+// A remote run on its own dev server (its own origin, so no shell session) renders inside this:
+// a router, the toaster and a bare sign-in, so each team can work on its area alone.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { useAuthStore } from '@flashcard/shared-auth';
+
+function DevSignIn() {
+  const login = useAuthStore((s) => s.login);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = await login(email, password);
+    if (!result.success) setError(result.error);
+  }
+
+  return (
+    <main className="center-screen">
+      <form className="card stack" onSubmit={onSubmit} style={{ width: 360 }}>
+        <h1>Standalone sign-in</h1>
+        <p className="muted">This remote runs alone; sign in with an account of the local API.</p>
+        {error && <div className="alert alert-error" role="alert">{error}</div>}
+        <div className="field">
+          <label htmlFor="dev-email">Email</label>
+          <input id="dev-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor="dev-password">Password</label>
+          <input id="dev-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </div>
+        <button className="btn btn-primary" type="submit">Sign in</button>
+      </form>
+    </main>
+  );
+}
+
+export function StandaloneHarness({ children }: { children: ReactNode }) {
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  return (
+    <BrowserRouter>
+      <Toaster position="top-right" />
+      {isAuthenticated ? children : <DevSignIn />}
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,36 @@
+// Wires shared-auth to the shell: failed calls become toasts, an expired session goes to /login
+// inside the SPA (remembering the page), and the stored session is checked once at start-up.
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast, Toaster } from 'react-hot-toast';
+import { setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
+import { useApplyTheme } from './settings/theme';
+
+export function ShellProviders({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const initialize = useAuthStore((s) => s.initialize);
+  useApplyTheme();
+
+  useEffect(() => {
+    // The same message twice in a row (several calls failing together) shows once.
+    setErrorNotifier((message) => toast.error(message, { id: message }));
+    return () => setErrorNotifier(null);
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => navigate('/login', { replace: true, state: { from: location } }));
+  }, [navigate, location]);
+
+  useEffect(() => {
+    void initialize();
+  }, [initialize]);
+
+  return (
+    <>
+      {/* Top-right with react-hot-toast's own durations (4 s, success 2 s), as the spec says. */}
+      <Toaster position="top-right" />
+      {children}
+    </>
+  );
+}

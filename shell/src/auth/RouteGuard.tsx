@@ -1,0 +1,31 @@
+// The route guard. requireAuth defaults to true: a signed-out user on a protected page goes to
+// /login and the page is remembered; a signed-in user on a guest page (requireAuth=false: login,
+// signup) goes back where they came from, else /dashboard.
+import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { Spinner } from '@flashcard/shared-ui';
+
+export interface FromState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** Where a signed-in user should land: the remembered page, never a guest page. */
+export function returnPath(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname || /^\/(login|signup)\b/.test(from.pathname)) return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function RouteGuard({ requireAuth = true }: { requireAuth?: boolean }) {
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const location = useLocation();
+
+  if (isLoading) return <Spinner />;
+  if (requireAuth && !isAuthenticated) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  }
+  if (!requireAuth && isAuthenticated) return <Navigate to={returnPath(location.state)} replace />;
+  return <Outlet />;
+}
