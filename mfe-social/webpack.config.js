@@ -3,5 +3,10 @@ const { createAppConfig } = require('../webpack.common');
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'mfe_social',
-  exposes: { './App': './src/App.tsx' },
+  // Three route-level screens, one per shell route (/social/*, /achievements, /profile).
+  exposes: {
+    './Social': './src/Social.tsx',
+    './Achievements': './src/Achievements.tsx',
+    './Profile': './src/Profile.tsx',
+  },
 });

@@ -21,7 +21,9 @@ export function RouteGuard({ requireAuth = true }: { requireAuth?: boolean }) {
   const isLoading = useAuthStore((s) => s.isLoading);
   const location = useLocation();
 
-  if (isLoading) return <Spinner />;
+  // Guest pages never wait: the store's isLoading is also true while a sign-in is in flight, and
+  // the form must stay mounted to show 'Signing in...' and the server's error.
+  if (isLoading && requireAuth) return <Spinner />;
   if (requireAuth && !isAuthenticated) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;

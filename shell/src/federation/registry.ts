@@ -50,10 +50,10 @@ export async function resetRemote(remote: RemoteName): Promise<void> {
 }
 
 /** Warm a remote's code while the pointer rests on its navigation entry. */
-export function preloadRemoteArea(remote: RemoteName): void {
+export function preloadRemoteArea(remote: RemoteName, exposed = './App'): void {
   loadRegistry()
     .then((entries) => {
-      if (entries[remote]) return preloadRemote([{ nameOrAlias: remote, exposes: ['./App'] }]);
+      if (entries[remote]) return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
     })
     .catch(() => undefined); // preloading is a hint; the real load reports errors
 }

@@ -1,0 +1,27 @@
+import type { StudySession } from '@flashcard/shared-auth';
+import { latestSessions, sessionLabel } from './RecentSessions';
+
+describe('sessionLabel', () => {
+  it.each([
+    ['practice', 4, 'Completed practice session'],
+    ['review', 4, 'Completed review session'],
+    ['other', 4, 'Studied 4 cards'],
+    ['something-new', 7, 'Studied 7 cards'],
+  ])('%s with %i cards reads %s', (session_type, cards_studied, expected) => {
+    expect(sessionLabel({ session_type, cards_studied })).toBe(expected);
+  });
+});
+
+describe('latestSessions', () => {
+  it('keeps the newest three, newest first, whatever the input order', () => {
+    const at = (id: number, created_at: string) =>
+      ({ id, session_type: 'review', cards_studied: 1, accuracy: 1, started_at: created_at, created_at }) as StudySession;
+    const result = latestSessions([
+      at(1, '2025-01-01T00:00:00Z'),
+      at(2, '2025-01-04T00:00:00Z'),
+      at(3, '2025-01-02T00:00:00Z'),
+      at(4, '2025-01-03T00:00:00Z'),
+    ]);
+    expect(result.map((s) => s.id)).toEqual([2, 4, 3]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { StudySession } from '@flashcard/shared-auth';
+import { formatRelativeTime, parseTimestamp } from '../relativeTime';
+
+export const RECENT_SESSION_LIMIT = 3;
+
+export function sessionLabel(session: Pick<StudySession, 'session_type' | 'cards_studied'>): string {
+  if (session.session_type === 'practice') return 'Completed practice session';
+  if (session.session_type === 'review') return 'Completed review session';
+  return `Studied ${session.cards_studied ?? 0} cards`;
+}
+
+function sessionTime(session: StudySession): string {
+  return session.created_at ?? session.started_at;
+}
+
+/** Newest first, whatever order the server used. */
+export function latestSessions(sessions: StudySession[], limit = RECENT_SESSION_LIMIT): StudySession[] {
+  const time = (s: StudySession) => parseTimestamp(sessionTime(s)) || 0;
+  return [...sessions].sort((a, b) => time(b) - time(a)).slice(0, limit);
+}
+
+export function RecentSessions({ sessions, now = Date.now() }: { sessions: StudySession[]; now?: number }) {
+  const latest = latestSessions(sessions);
+  if (latest.length === 0) return <p className="muted">No study sessions yet. Your recent activity will show up here.</p>;
+
+  return (
+    <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {latest.map((session) => {
+        const cards = Number(session.cards_studied) || 0;
+        const accuracy = Math.round(Number(session.accuracy) || 0);
+        const timestamp = sessionTime(session);
+        const parsed = parseTimestamp(timestamp);
+        return (
+          <li key={session.id} className="spread">
+            <div>
+              <div style={{ fontWeight: 600 }}>{sessionLabel(session)}</div>
+              <div className="muted">
+                {cards === 1 ? '1 card' : `${cards} cards`} · {`${accuracy}% accuracy`}
+              </div>
+            </div>
+            <time className="muted" dateTime={Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString()}>
+              {formatRelativeTime(timestamp, now)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { dashboardApi, gamificationApi, type StudySession } from '@flashcard/shared-auth';
+
+export const PROGRESS_LOAD_ERROR = 'Failed to load progress data';
+
+export interface ProgressData {
+  totalCardsStudied: number;
+  averageAccuracy: number;
+  currentStreak: number;
+  experiencePoints: number;
+  recentSessions: StudySession[];
+}
+
+const EMPTY: ProgressData = {
+  totalCardsStudied: 0,
+  averageAccuracy: 0,
+  currentStreak: 0,
+  experiencePoints: 0,
+  recentSessions: [],
+};
+
+/** Dashboard statistics plus XP. XP is a nice-to-have: its failure alone is silent and reads 0. */
+export function useProgressData(): { loading: boolean; data: ProgressData } {
+  const [loading, setLoading] = useState(true);
+  const [data, setData] = useState<ProgressData>(EMPTY);
+
+  useEffect(() => {
+    let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
+    Promise.allSettled([dashboardApi.getDashboard(), gamificationApi.profile()]).then(([dashboard, profile]) => {
+      if (!active) return;
+      if (dashboard.status === 'rejected') toast.error(PROGRESS_LOAD_ERROR);
+      const d = dashboard.status === 'fulfilled' ? dashboard.value : null;
+      const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
+      setData({
+        totalCardsStudied: d?.userStats?.totalCardsStudied ?? 0,
+        averageAccuracy: d?.userStats?.averageAccuracy ?? 0,
+        currentStreak: d?.userStats?.currentStreak ?? 0,
+        experiencePoints: typeof xp === 'number' ? xp : 0,
+        recentSessions: Array.isArray(d?.recentSessions) ? d.recentSessions : [],
+      });
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return { loading, data };
+}

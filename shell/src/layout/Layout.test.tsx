@@ -1,0 +1,202 @@
+import '@testing-library/jest-dom';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { authApi, dashboardApi, STORAGE_KEYS, useAuthStore, type Role, type User } from '@flashcard/shared-auth';
+import { App } from '../App';
+import { preloadRemoteArea } from '../federation/registry';
+
+jest.mock('../federation/RemoteArea', () => ({
+  RemoteArea: ({ remote, exposed }: { remote: string; exposed?: string }) =>
+    `Remote area ${remote}${exposed ? ` ${exposed}` : ''}`,
+}));
+jest.mock('../federation/registry', () => ({ preloadRemoteArea: jest.fn() }));
+
+const baseUser: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+async function renderSignedIn(path = '/dashboard', user: Partial<User> = {}) {
+  const signedIn = { ...baseUser, ...user };
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'access');
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(signedIn));
+  useAuthStore.setState({ user: signedIn, token: 'access', isAuthenticated: true, isLoading: false, error: null });
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  // Let the dashboard's data load settle, so later assertions see a quiet page.
+  if (path === '/dashboard') await screen.findByText(/No recent activity yet/);
+  return view;
+}
+
+const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.mocked(preloadRemoteArea).mockClear();
+  jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
+    userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
+    recentSessions: [],
+    dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+  });
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Layout navigation', () => {
+  it('lists the entries with the current page marked', async () => {
+    await renderSignedIn('/study/review');
+    const links = mainNav().getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Study', 'My Cards', 'Progress', 'Social', 'Achievements'].map((l) => expect.stringContaining(l)));
+    expect(mainNav().getByRole('link', { name: /Study/ })).toHaveAttribute('aria-current', 'page');
+    expect(mainNav().getByRole('link', { name: /Dashboard/ })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('main')).toHaveTextContent('Remote area mfe_study');
+  });
+
+  it.each<[Role, boolean]>([
+    ['user', false],
+    ['admin', true],
+    ['super_admin', true],
+  ])('role %s sees Admin: %s', async (role, visible) => {
+    await renderSignedIn('/dashboard', { role });
+    expect(mainNav().queryByRole('link', { name: /Admin/ }) !== null).toBe(visible);
+  });
+
+  it('preloads a remote when its entry is hovered or focused', async () => {
+    await renderSignedIn();
+    await userEvent.hover(mainNav().getByRole('link', { name: /My Cards/ }));
+    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_cards', './App');
+    mainNav().getByRole('link', { name: /Progress/ }).focus();
+    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_progress', './App');
+
+    await userEvent.hover(mainNav().getByRole('link', { name: /Achievements/ }));
+    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_social', './Achievements');
+
+    jest.mocked(preloadRemoteArea).mockClear();
+    await userEvent.hover(mainNav().getByRole('link', { name: /Dashboard/ }));
+    expect(preloadRemoteArea).not.toHaveBeenCalled();
+  });
+
+  it('has the search box, the bell and the user menu in the top bar', async () => {
+    await renderSignedIn();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAttribute('placeholder', 'Search cards, sets, or users...');
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('A');
+  });
+
+  it('shows the e-mail letter in the avatar when there is no display name', async () => {
+    await renderSignedIn('/dashboard', { display_name: null, email: 'zed@example.com' });
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('Z');
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens and closes with the button, on Escape and on navigation', async () => {
+    await renderSignedIn();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(mainNav().getByRole('link', { name: /Dashboard/ })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    await userEvent.click(mainNav().getByRole('link', { name: /Progress/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/progress');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('user menu', () => {
+  it('opens with the keyboard, moves with arrows, and Escape closes it and returns focus', async () => {
+    await renderSignedIn();
+    const button = screen.getByRole('button', { name: 'User menu' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Your Profile', 'Settings', 'Sign out']);
+    expect(items[0]).toHaveAttribute('href', '/profile');
+    expect(items[1]).toHaveAttribute('href', '/settings');
+    expect(items[0]).toHaveFocus();
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(items[2]).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on a click outside', async () => {
+    await renderSignedIn();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('heading', { name: 'Welcome back, Ada!' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('goes to Settings and Your Profile', async () => {
+    await renderSignedIn();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Your Profile' }));
+    expect(screen.getByRole('main')).toHaveTextContent('Remote area mfe_social ./Profile');
+  });
+
+  it('Sign out clears the store and stored session and lands on /login', async () => {
+    const logout = jest.spyOn(authApi, 'logout').mockResolvedValue({ message: 'ok' });
+    await renderSignedIn('/progress');
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(logout).toHaveBeenCalledWith('refresh');
+    expect(useAuthStore.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('Sign out still signs out locally when the server call fails, and forgets the page', async () => {
+    jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('offline'));
+    jest.spyOn(authApi, 'login').mockResolvedValue({
+      user: baseUser,
+      tokens: { accessToken: 'a2', refreshToken: 'r2' },
+      message: 'ok',
+    });
+    await renderSignedIn('/progress');
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+
+    // The next sign-in starts at the dashboard, not at the page the last user was on.
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+});

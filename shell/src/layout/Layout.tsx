@@ -1,0 +1,280 @@
+// The frame of every signed-in page: sidebar navigation, top bar (mobile menu button, search,
+// notifications, user menu) and the routed page in <main>.
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAuthStore, type User } from '@flashcard/shared-auth';
+import { preloadRemoteArea } from '../federation/registry';
+import { avatarLetter } from './avatar';
+import { visibleNavigation, type NavEntry } from './navigation';
+import './layout.css';
+
+const SEARCH_PLACEHOLDER = 'Search cards, sets, or users...';
+
+type IconName = 'menu' | 'close' | 'bell' | 'search';
+
+const ICON_PATHS: Record<IconName, string> = {
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
+};
+
+/** Decorative stroke icon; the control around it carries the accessible name. */
+function Icon({ name }: { name: IconName }) {
+  return (
+    <svg
+      className="shell-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
+
+function SidebarLink({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
+  // Warm the remote's code while the user is about to choose it (pointer or keyboard).
+  const { remote, exposed = './App' } = entry;
+  const preload = remote ? () => preloadRemoteArea(remote, exposed) : undefined;
+  return (
+    <li>
+      <NavLink
+        to={entry.to}
+        className={({ isActive }) => (isActive ? 'shell-nav-link is-active' : 'shell-nav-link')}
+        onMouseEnter={preload}
+        onFocus={preload}
+        onClick={onNavigate}
+      >
+        <span className="shell-nav-icon" aria-hidden="true">
+          {entry.icon}
+        </span>
+        {entry.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Menu button pattern (WAI-ARIA APG): arrows move, Escape closes and returns focus, Tab leaves. */
+function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const focusLastOnOpen = useRef(false);
+
+  function items(): HTMLElement[] {
+    return Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const list = items();
+    (focusLastOnOpen.current ? list[list.length - 1] : list[0])?.focus();
+    focusLastOnOpen.current = false;
+
+    function onPointerDown(event: PointerEvent | globalThis.MouseEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      // Handled here (capture phase) so the same Escape does not also close the mobile sidebar.
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  function onButtonKeyDown(event: ReactKeyboardEvent) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusLastOnOpen.current = event.key === 'ArrowUp';
+      setOpen(true);
+    }
+  }
+
+  function onMenuKeyDown(event: ReactKeyboardEvent) {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(list.length - 1);
+    else if (event.key === 'Tab') setOpen(false); // focus continues to the next control
+  }
+
+  const name = user?.display_name?.trim() || user?.email || '';
+
+  return (
+    <div className="shell-user" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="shell-user-button"
+        aria-label="User menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span className="shell-avatar" aria-hidden="true">
+          {avatarLetter(user)}
+        </span>
+      </button>
+      {open && (
+        <div className="shell-menu">
+          {name && (
+            <p className="shell-menu-user">
+              Signed in as <strong>{name}</strong>
+            </p>
+          )}
+          <div id={menuId} ref={menuRef} role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
+            <Link role="menuitem" tabIndex={-1} to="/profile" className="shell-menu-item" onClick={() => close(false)}>
+              Your Profile
+            </Link>
+            <Link role="menuitem" tabIndex={-1} to="/settings" className="shell-menu-item" onClick={() => close(false)}>
+              Settings
+            </Link>
+            <button
+              role="menuitem"
+              tabIndex={-1}
+              type="button"
+              className="shell-menu-item"
+              onClick={() => {
+                setOpen(false);
+                onSignOut();
+              }}
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Layout() {
+  const user = useAuthStore((s) => s.user);
+  const logout = useAuthStore((s) => s.logout);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const sidebarId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+
+  // The mobile sidebar is open only on the page where it was opened, so any navigation
+  // (link, user menu, back button) closes it without an effect.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const sidebarOpen = openedOn === pathname;
+  const closeSidebar = () => setOpenedOn(null);
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    // Opening moves focus into the panel, so keyboard users land on the links they asked for.
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        setOpenedOn(null);
+        menuButtonRef.current?.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [sidebarOpen]);
+
+  async function signOut() {
+    await logout();
+    // Replace, with no remembered page: the next person to sign in starts at the dashboard.
+    navigate('/login', { replace: true });
+  }
+
+  function skipToMain(event: MouseEvent) {
+    event.preventDefault(); // a hash link would become a router navigation
+    mainRef.current?.focus();
+  }
+
+  return (
+    <div className={sidebarOpen ? 'shell is-sidebar-open' : 'shell'}>
+      <a href="#main-content" className="shell-skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
+
+      <aside id={sidebarId} className="shell-sidebar">
+        <Link to="/dashboard" className="shell-brand" onClick={closeSidebar}>
+          <span className="shell-brand-mark" aria-hidden="true">
+            F
+          </span>
+          Flashcards
+        </Link>
+        <nav aria-label="Main" ref={navRef}>
+          <ul className="shell-nav">
+            {visibleNavigation(user?.role).map((entry) => (
+              <SidebarLink key={entry.to} entry={entry} onNavigate={closeSidebar} />
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      {sidebarOpen && <div className="shell-backdrop" aria-hidden="true" onClick={closeSidebar} />}
+
+      <div className="shell-content">
+        <header className="shell-topbar">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="icon-btn shell-menu-toggle"
+            aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={sidebarOpen}
+            aria-controls={sidebarId}
+            onClick={() => setOpenedOn(sidebarOpen ? null : pathname)}
+          >
+            <Icon name={sidebarOpen ? 'close' : 'menu'} />
+          </button>
+
+          {/* Not wired to anything yet (spec); submitting must not reload the page. */}
+          <form role="search" className="shell-search" onSubmit={(event) => event.preventDefault()}>
+            <Icon name="search" />
+            <input type="search" className="input" aria-label="Search" placeholder={SEARCH_PLACEHOLDER} />
+          </form>
+
+          <div className="shell-topbar-actions">
+            {/* Does nothing yet (spec). */}
+            <button type="button" className="icon-btn" aria-label="Notifications">
+              <Icon name="bell" />
+            </button>
+            <UserMenu user={user} onSignOut={() => void signOut()} />
+          </div>
+        </header>
+
+        <main id="main-content" ref={mainRef} tabIndex={-1} className="shell-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

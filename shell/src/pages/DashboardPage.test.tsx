@@ -1,0 +1,119 @@
+import '@testing-library/jest-dom';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { dashboardApi, useAuthStore, type DashboardData, type StudySession, type User } from '@flashcard/shared-auth';
+import { DashboardPage, EMPTY_ACTIVITY_TEXT, relativeTime, sessionTitle } from './DashboardPage';
+
+const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const HOUR = 3_600_000;
+
+function session(id: number, type: string, cards: number, accuracy: number, hoursAgo: number): StudySession {
+  const at = new Date(Date.now() - hoursAgo * HOUR).toISOString();
+  return { id, session_type: type, cards_studied: cards, accuracy, started_at: at, created_at: at };
+}
+
+function data(recentSessions: StudySession[], overrides: Partial<DashboardData> = {}): DashboardData {
+  return {
+    userStats: { totalCardsStudied: 120, averageAccuracy: 80, currentStreak: 4 },
+    recentSessions,
+    dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
+    ...overrides,
+  };
+}
+
+function renderDashboard(u: User | null = user) {
+  useAuthStore.setState({ user: u, isAuthenticated: true, isLoading: false });
+  return render(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('DashboardPage', () => {
+  it('welcomes the user and links the three tiles', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /My Cards/ })).toHaveAttribute('href', '/cards');
+    expect(screen.getByRole('link', { name: /Study Session/ })).toHaveAttribute('href', '/study');
+    expect(screen.getByRole('link', { name: /Progress/ })).toHaveAttribute('href', '/progress');
+    await screen.findByText(EMPTY_ACTIVITY_TEXT);
+  });
+
+  it('falls back to the e-mail in the welcome text', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard({ ...user, display_name: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, ada@example.com!' })).toBeInTheDocument();
+    await screen.findByText(EMPTY_ACTIVITY_TEXT);
+  });
+
+  it('shows at most three recent sessions with type, cards, accuracy and relative time', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
+      data([
+        session(1, 'review', 12, 83.4, 0.2),
+        session(2, 'practice', 1, 100, 5),
+        session(3, 'other', 7, 50, 50),
+        session(4, 'review', 9, 90, 100),
+      ]),
+    );
+    renderDashboard();
+    const region = screen.getByRole('region', { name: 'Recent Activity' });
+    const items = await within(region).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Completed review session');
+    expect(items[0]).toHaveTextContent('12 cards · 83% accuracy');
+    expect(items[0]).toHaveTextContent('Just now');
+    expect(items[1]).toHaveTextContent('Completed practice session');
+    expect(items[1]).toHaveTextContent('1 card · 100% accuracy');
+    expect(items[1]).toHaveTextContent('5h ago');
+    expect(items[2]).toHaveTextContent('Studied 7 cards');
+    expect(items[2]).toHaveTextContent('2d ago');
+    expect(screen.queryByText(EMPTY_ACTIVITY_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('shows the daily goal and the streak', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard();
+    const goal = screen.getByRole('region', { name: 'Daily Goal' });
+    expect(await within(goal).findByText('3/15')).toBeInTheDocument();
+    expect(within(goal).getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByRole('region', { name: 'Study Streak' })).toHaveTextContent('4 days');
+  });
+
+  it('shows the empty note when there is no activity', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard();
+    expect(await screen.findByText(EMPTY_ACTIVITY_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows the empty note and default goal when the call fails', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockRejectedValue(new Error('boom'));
+    renderDashboard();
+    expect(await screen.findByText(EMPTY_ACTIVITY_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('0/15')).toBeInTheDocument();
+  });
+});
+
+describe('relativeTime', () => {
+  const now = Date.parse('2024-05-10T12:00:00Z');
+  it.each([
+    ['2024-05-10T11:30:00Z', 'Just now'],
+    ['2024-05-10T13:00:00Z', 'Just now'], // clock skew: never "in the future"
+    ['2024-05-10T09:00:00Z', '3h ago'],
+    ['2024-05-09T12:30:00Z', '23h ago'],
+    ['2024-05-09T12:00:00Z', '1d ago'],
+    ['2024-05-01T12:00:00Z', '9d ago'],
+    ['not a date', ''],
+  ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, now)).toBe(expected));
+});
+
+describe('sessionTitle', () => {
+  it('names practice and review sessions, else counts the cards', () => {
+    expect(sessionTitle(session(1, 'practice', 2, 0, 0))).toBe('Completed practice session');
+    expect(sessionTitle(session(1, 'review', 2, 0, 0))).toBe('Completed review session');
+    expect(sessionTitle(session(1, 'other', 2, 0, 0))).toBe('Studied 2 cards');
+  });
+});

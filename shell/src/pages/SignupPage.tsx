@@ -1,0 +1,164 @@
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuthStore } from '@flashcard/shared-auth';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const SIGNUP_TEXTS = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  confirmRequired: 'Please confirm your password',
+  passwordMismatch: 'Passwords do not match',
+} as const;
+
+// Deliberately loose (something@something.tld): the server has the final word.
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Field = 'email' | 'password' | 'confirmPassword';
+type FieldErrors = Partial<Record<Field, string>>;
+
+export function validateSignup(email: string, password: string, confirmPassword: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email.trim()) errors.email = SIGNUP_TEXTS.emailRequired;
+  else if (!EMAIL_FORMAT.test(email.trim())) errors.email = SIGNUP_TEXTS.emailInvalid;
+  if (!password) errors.password = SIGNUP_TEXTS.passwordRequired;
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = SIGNUP_TEXTS.passwordTooShort;
+  if (!confirmPassword) errors.confirmPassword = SIGNUP_TEXTS.confirmRequired;
+  else if (password && confirmPassword !== password) errors.confirmPassword = SIGNUP_TEXTS.passwordMismatch;
+  return errors;
+}
+
+interface FieldProps {
+  id: Field;
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  error?: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChange: (value: string) => void;
+}
+
+function FormField({ id, label, type, autoComplete, value, error, inputRef, onChange }: FieldProps) {
+  const inputId = `signup-${id}`;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        name={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+      />
+      {error && (
+        <div id={`${inputId}-error`} className="field-error">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function SignupPage() {
+  const register = useAuthStore((s) => s.register);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', confirmPassword: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = validateSignup(values.email, values.password, values.confirmPassword);
+    setFieldErrors(errors);
+    setServerError(null);
+    const firstInvalid = (['email', 'password', 'confirmPassword'] as const).find((field) => errors[field]);
+    if (firstInvalid) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+
+    setSubmitting(true);
+    const result = await register({
+      email: values.email.trim(),
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+    });
+    if (result.success) {
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    setServerError(result.error);
+    setSubmitting(false);
+  }
+
+  return (
+    <main className="center-screen">
+      <div className="card" style={{ width: '100%', maxWidth: 400 }}>
+        <h1>Create your account</h1>
+        <p className="muted">Start building flashcards and studying with spaced repetition.</p>
+
+        {serverError && (
+          <div className="alert alert-error" role="alert">
+            {serverError}
+          </div>
+        )}
+
+        <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
+          <FormField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={fieldErrors.email}
+            inputRef={refs.email}
+            onChange={set('email')}
+          />
+          <FormField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            error={fieldErrors.password}
+            inputRef={refs.password}
+            onChange={set('password')}
+          />
+          <FormField
+            id="confirmPassword"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={fieldErrors.confirmPassword}
+            inputRef={refs.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+            {submitting ? 'Creating account...' : 'Create account'}
+          </button>
+        </form>
+
+        <p className="muted" style={{ marginBottom: 0 }}>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
