@@ -77,7 +77,7 @@ test('the guard remembers the page: /progress -> /login -> back to /progress', a
   await page.waitForURL('**/login');
   await signIn(page, email);
   await page.waitForURL('**/progress');
-  await page.getByRole('heading', { name: 'Progress' }).waitFor();
+  await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
   // A signed-in user opening /login is sent on to the dashboard.
   await page.goto('/login');
   await page.waitForURL('**/dashboard');

@@ -61,8 +61,10 @@ export function RemoteArea({ remote, exposed = './App' }: { remote: RemoteName; 
     setAttempt((n) => n + 1);
   }
 
+  // Keyed by area too: two routes render RemoteArea at the same place in the tree, and one
+  // area's failure must not stick to the next one.
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={retry}>
+    <RemoteErrorBoundary key={`${remote}/${exposed}#${attempt}`} onRetry={retry}>
       <Suspense fallback={<Spinner label="Loading section..." />}>
         <Area />
       </Suspense>
