@@ -1,0 +1,71 @@
+// Builds the whole server (API, security headers, front-end files) without listening, so tests
+// drive it through app.inject and server.ts adds only the listening and the signals.
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { createDb, type Db } from './db';
+import { AuthRepository } from './modules/auth/repository';
+import authRoutes from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { DashboardRepository } from './modules/dashboard/repository';
+import dashboardRoutes from './modules/dashboard/routes';
+import { DashboardService } from './modules/dashboard/service';
+import { HealthRepository } from './modules/health/repository';
+import healthRoutes from './modules/health/routes';
+import { HealthService } from './modules/health/service';
+import pageRoutes from './modules/pages/routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import staticPlugin from './plugins/static';
+
+export interface AppOverrides {
+  /** Use this database instead of opening config.database; the caller then closes it. */
+  db?: Db;
+  /** The clock services read ("today", token expiry); tests pin it. */
+  now?: () => Date;
+}
+
+export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // This API only takes small JSON bodies; a tight limit is a cheap defence.
+    bodyLimit: 100 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = overrides.db ?? createDb(config.database);
+  if (!overrides.db) app.addHook('onClose', async () => db.destroy());
+  const now = overrides.now ?? (() => new Date());
+
+  // Cross-cutting plugins first: they decorate the instance the routes below rely on.
+  app.register(errorsPlugin);
+  app.register(securityPlugin, { remotesFile: config.remotesFile });
+  app.register(cors, { origin: config.corsOrigins });
+  app.register(rateLimitPlugin);
+  app.register(authPlugin, { secret: config.jwtSecret });
+
+  app.register(
+    async (api) => {
+      const health = new HealthService({ repository: new HealthRepository(db), log: app.log });
+      const auth = new AuthService({
+        repository: new AuthRepository(db),
+        signAccessToken: (user) => api.signAccessToken(user),
+        now,
+      });
+      const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
+
+      await api.register(healthRoutes, { service: health });
+      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
+      await api.register(dashboardRoutes, { service: dashboard });
+    },
+    { prefix: '/api' },
+  );
+
+  app.register(pageRoutes);
+  app.register(staticPlugin, { webRoot: config.webRoot, remotesFile: config.remotesFile });
+
+  return app;
+}

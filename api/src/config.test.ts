@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+import { makeTempDir } from './test/harness';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = makeTempDir('flashcards-config-');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('has working defaults rooted at the repository', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40) });
+    expect(REPO_ROOT).toBe(path.resolve(__dirname, '../..'));
+    expect(fs.existsSync(path.join(REPO_ROOT, 'api', 'package.json'))).toBe(true);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      database: { client: 'sqlite', file: path.join(REPO_ROOT, 'data', 'flashcards.db') },
+      webRoot: REPO_ROOT,
+      remotesFile: path.join(REPO_ROOT, 'remotes.json'),
+      trustProxy: false,
+      rateLimits: DEFAULT_RATE_LIMITS,
+    });
+  });
+
+  it('resolves relative paths against the directory npm was started from (INIT_CWD)', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), INIT_CWD: dir, DATA_DIR: 'my-data', WEB_ROOT: 'web' });
+    expect(config.dataDir).toBe(path.join(dir, 'my-data'));
+    expect(config.database).toEqual({ client: 'sqlite', file: path.join(dir, 'my-data', 'flashcards.db') });
+    expect(config.webRoot).toBe(path.join(dir, 'web'));
+  });
+
+  it('selects PostgreSQL for a postgres:// DATABASE_URL only', () => {
+    const url = 'postgres://user@db.example:5432/flashcards';
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url }).database).toEqual({ client: 'postgres', url });
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x', DATA_DIR: dir }).database.client).toBe('sqlite');
+  });
+
+  it('generates a JWT secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(64);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+    expect(fs.readdirSync(dir)).toEqual(['jwt-secret']);
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/JWT_SECRET is not set/);
+    expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
+  });
+
+  it('rejects a PORT that is not a port number', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' })).toThrow(/PORT must be a number/);
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), PORT: '4000' }).port).toBe(4000);
+  });
+
+  it('allows cross-origin API calls in development only, unless CORS_ORIGINS says otherwise', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).corsOrigins).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }).corsOrigins).toBe(false);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as a boolean or a list of proxy addresses', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...secret, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...secret, TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
+  });
+});

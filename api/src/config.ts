@@ -1,0 +1,154 @@
+// Everything the server reads from the environment, read once into one typed object.
+// Tests build a Config by hand (or via loadConfig with a fake env) and pass it to buildApp.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The monorepo root: api/src/.. /.. and api/dist/.. /.. are the same folder. */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; file: string }
+  /** `schema` sets the PostgreSQL search_path (tests isolate each suite in its own schema). */
+  | { client: 'postgres'; url: string; schema?: string };
+
+export interface RateLimitRule {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface RateLimits {
+  /** Stops one address from trying many accounts. */
+  loginPerAddress: RateLimitRule;
+  /** Stops password guessing against one account from many addresses. */
+  loginPerAccount: RateLimitRule;
+  registerPerAddress: RateLimitRule;
+  /** Guessing the current password with a stolen access token. */
+  changePasswordPerUser: RateLimitRule;
+}
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  /** Folder holding shell/dist and the remotes' mfe-<name>/dist folders. */
+  webRoot: string;
+  remotesFile: string;
+  /**
+   * Fastify's trustProxy: true, or the proxies' addresses/subnets ("loopback", "10.0.0.0/8").
+   * Set it behind a load balancer, so rate limits see client addresses, not the balancer's.
+   */
+  trustProxy: boolean | string;
+  /** Origins allowed to call /api from another origin; `true` reflects any origin. */
+  corsOrigins: boolean | string[];
+  rateLimits: RateLimits;
+}
+
+const MINUTE = 60_000;
+
+// Loose enough for a class of 30 behind one address to sign up and sign in within minutes,
+// strict enough that guessing a password takes days.
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerAddress: { max: 100, timeWindowMs: 10 * MINUTE },
+  loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE },
+  registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
+  changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
+};
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const isProduction = nodeEnv === 'production';
+  // `npm run` switches cwd to the workspace; INIT_CWD is where the user typed the command.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const resolvePath = (value: string | undefined, fallback: string) =>
+    value ? path.resolve(baseDir, value) : fallback;
+
+  const dataDir = resolvePath(env.DATA_DIR, path.join(REPO_ROOT, 'data'));
+  const databaseUrl = env.DATABASE_URL ?? '';
+  const database: DatabaseConfig = /^postgres(ql)?:\/\//.test(databaseUrl)
+    ? { client: 'postgres', url: databaseUrl }
+    : { client: 'sqlite', file: path.join(dataDir, 'flashcards.db') };
+
+  return {
+    nodeEnv,
+    isProduction,
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    dataDir,
+    database,
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, isProduction),
+    webRoot: resolvePath(env.WEB_ROOT, REPO_ROOT),
+    remotesFile: resolvePath(env.REMOTES_FILE, path.join(REPO_ROOT, 'remotes.json')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS, isProduction),
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (!value) return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+function parseCorsOrigins(value: string | undefined, isProduction: boolean): boolean | string[] {
+  // In development the remotes' own dev servers (other ports) call the API directly.
+  if (!value) return !isProduction;
+  if (value === '*') return true;
+  return value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Production must be given a secret (several instances must share it). Elsewhere one is
+ * generated on first start and kept in DATA_DIR, so sign-ins survive restarts.
+ */
+function resolveJwtSecret(value: string | undefined, dataDir: string, isProduction: boolean): string {
+  if (value) return value;
+  if (isProduction) {
+    throw new ConfigError(
+      'JWT_SECRET is not set. In production every instance must share one secret: set JWT_SECRET to a long random string.',
+    );
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    // Write a temp file, then link it into place: link fails if the file exists, so two
+    // instances starting together both end up with the first one's complete secret.
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    try {
+      fs.linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(temp);
+    }
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError(`${file} holds no usable secret; delete it and a new one is generated.`);
+  }
+  return secret;
+}

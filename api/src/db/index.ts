@@ -1,0 +1,74 @@
+// Opens the database the config names. Everything dialect-specific lives in src/db/: the rest
+// of the app sees one Kysely<Database> and writes the same queries for SQLite and PostgreSQL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool, types as pgTypes } from 'pg';
+import type { DatabaseConfig } from '../config';
+import { localDayNumber } from '../lib/time';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DialectName = DatabaseConfig['client'];
+
+const dialects = new WeakMap<Kysely<any>, DialectName>();
+
+/** Which database a handle from createDb talks to (migrations need it for column types). */
+export function dialectOf(db: Kysely<any>): DialectName {
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error('dialectOf: this Kysely instance was not created by createDb');
+  return dialect;
+}
+
+export function createDb(config: DatabaseConfig): Db {
+  const db = config.client === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);
+  dialects.set(db, config.client);
+  return db;
+}
+
+function openSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers work while one writer writes; busy_timeout makes a second process (or a
+  // second server instance) wait for the lock instead of failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  // SQLite has no time zone database: the same day arithmetic as PostgreSQL's SQL function of
+  // the same name (migration 0002), done with Intl.
+  sqlite.function('local_day_number', { deterministic: true }, (timestamp: unknown, timeZone: unknown) =>
+    typeof timestamp === 'string' && typeof timeZone === 'string'
+      ? localDayNumber(new Date(timestamp), timeZone)
+      : null,
+  );
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+// pg returns bigint (count, sum) and numeric (avg) as strings to avoid precision loss; our
+// counts are far below 2^53, so numbers keep both dialects returning the same JS types.
+const BIGINT_OID = 20;
+const NUMERIC_OID = 1700;
+const pgTypeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === BIGINT_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return pgTypes.getTypeParser(oid, format as 'text');
+  },
+};
+
+function openPostgres(url: string, schema?: string): Db {
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypeParsers as never,
+    // Each connection starts with this search_path, so unqualified table names land in `schema`.
+    ...(schema ? { options: `-c search_path=${checkedIdentifier(schema)}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function checkedIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid PostgreSQL schema name: ${name}`);
+  return name;
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import type { DatabaseConfig } from '../config';
+import { localDayNumber } from '../lib/time';
+import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/harness';
+import { isUniqueViolation } from './errors';
+import { createDb } from './index';
+import { migrateToLatest } from './migrate';
+
+describeEachDb('database migrations', (ctx) => {
+  it('has applied every migration, and running again does nothing', async () => {
+    const tables = (await ctx.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'refresh_tokens', 'study_sessions', 'user_settings']));
+    expect(await migrateToLatest(ctx.db)).toEqual([]);
+  });
+
+  it('can run from several instances at once on a fresh database', async () => {
+    const dir = makeTempDir('flashcards-migrate-');
+    const database = await createIsolatedDatabase(ctx.dialect, dir);
+    try {
+      // Separate processes for SQLite (its locking is per process and synchronous), separate
+      // connection pools for PostgreSQL: the situation of several server instances starting.
+      const applied =
+        database.config.client === 'sqlite'
+          ? await Promise.all([1, 2, 3].map(() => migrateInChildProcess((database.config as { file: string }).file)))
+          : await migrateWithSeparatePools(database.config, 3);
+      // Exactly one instance did the work; the others waited and found nothing left.
+      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study']);
+      const db = createDb(database.config);
+      try {
+        const tables = (await db.introspection.getTables()).map((table) => table.name);
+        expect(tables).toEqual(expect.arrayContaining(['users', 'study_sessions']));
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('computes local_day_number in SQL exactly as the JavaScript helper does', async () => {
+    const instants = [
+      '2024-03-10T09:59:59.000Z', // just before the US DST change
+      '2024-03-10T10:00:00.000Z',
+      '2024-10-27T00:30:00.000Z', // European DST ends that night
+      '2024-06-11T23:45:00.000Z',
+      '2024-12-31T23:59:59.999Z',
+    ];
+    const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Pacific/Chatham', 'Etc/GMT+12', 'Pacific/Kiritimati'];
+    for (const instant of instants) {
+      for (const zone of zones) {
+        const { rows } = await sql<{ day: number }>`select local_day_number(${instant}, ${zone}) as day`.execute(ctx.db);
+        expect({ instant, zone, day: Number(rows[0]!.day) }).toEqual({ instant, zone, day: localDayNumber(new Date(instant), zone) });
+      }
+    }
+  });
+
+  it('enforces the constraints the code relies on', async () => {
+    // Compare driver error codes: better-sqlite3's errors come from whichever jest module
+    // registry loaded the native addon first, so instanceof/toThrow cannot be trusted here.
+    const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+    const now = new Date().toISOString();
+    const user = { email: 'constraint@example.com', password_hash: 'x', created_at: now, updated_at: now };
+    await ctx.db.insertInto('users').values(user).execute();
+
+    const duplicate = await errorOf(ctx.db.insertInto('users').values(user).execute());
+    expect(isUniqueViolation(duplicate)).toBe(true);
+
+    const badRole = await errorOf(
+      ctx.db.insertInto('users').values({ ...user, email: 'other@example.com', role: 'root' as never }).execute(),
+    );
+    expect((badRole as { code?: string } | null)?.code).toMatch(/^(SQLITE_CONSTRAINT_CHECK|23514)$/);
+  });
+});
+
+const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
+
+async function migrateInChildProcess(file: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(TSX, [path.join(__dirname, '../test/migrate-worker.ts'), file]);
+  return JSON.parse(stdout) as string[];
+}
+
+async function migrateWithSeparatePools(database: DatabaseConfig, count: number): Promise<string[][]> {
+  const handles = Array.from({ length: count }, () => createDb(database));
+  try {
+    return await Promise.all(handles.map((db) => migrateToLatest(db)));
+  } finally {
+    await Promise.all(handles.map((db) => db.destroy()));
+  }
+}

@@ -1,0 +1,29 @@
+// The list of migrations, registered in code rather than found by scanning a folder, so the
+// same list works from src/*.ts (tsx, jest) and dist/*.js. Add new files at the end; names
+// sort in the order they run.
+import type { Migration } from 'kysely';
+import type { DialectName } from '../index';
+import * as auth from './0001_auth';
+import * as study from './0002_study';
+
+interface MigrationModule {
+  up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
+  down?(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
+}
+
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001_auth': auth,
+  '0002_study': study,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, module]) => [
+      name,
+      {
+        up: (db) => module.up(db, dialect),
+        down: module.down ? (db) => module.down!(db, dialect) : undefined,
+      } satisfies Migration,
+    ]),
+  );
+}

@@ -1,0 +1,45 @@
+// Calendar days in a user's time zone. "Today" and study streaks depend on where the learner
+// is, not on the server clock, so every day computation goes through here (and through the
+// SQL function local_day_number, which must agree with localDayNumber below).
+
+const MS_PER_DAY = 86_400_000;
+
+/** Current time as stored in the database: ISO 8601 UTC text sorts chronologically. */
+export const toTimestamp = (date: Date): string => date.toISOString();
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Returns the canonical IANA name ("europe/paris" -> "Europe/Paris"), or null when the name
+ * is not a region zone Intl knows. Offsets like "+02:00" are refused on purpose: PostgreSQL
+ * reads them with the opposite (POSIX) sign, so the two databases would disagree.
+ */
+export function canonicalTimeZone(name: string | undefined): string | null {
+  if (!name || name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Days since 1970-01-01 of the calendar date `date` falls on in `timeZone`. */
+export function localDayNumber(date: Date, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / MS_PER_DAY);
+}

@@ -1,0 +1,319 @@
+import { bearer, describeEachDb, registerUser, uniqueEmail } from '../../test/harness';
+import { hashRefreshToken } from './service';
+
+describeEachDb('auth API', (ctx) => {
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+  describe('POST /api/auth/register', () => {
+    it('creates the account and signs it in', async () => {
+      const email = uniqueEmail('new');
+      const response = await post('/api/auth/register', {
+        email,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        display_name: '  Ada  ',
+        favourite_colour: 'ignored',
+      });
+
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body.message).toBe('Registration successful');
+      expect(Object.keys(body.user).sort()).toEqual(['created_at', 'display_name', 'email', 'id', 'role']);
+      expect(body.user).toMatchObject({ email, display_name: 'Ada', role: 'user' });
+      expect(new Date(body.user.created_at).toISOString()).toBe(body.user.created_at);
+      expect(body.tokens.accessToken.split('.')).toHaveLength(3);
+      expect(body.tokens.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('stores the e-mail trimmed and lower-cased, with an argon2id hash and no plain password', async () => {
+      const email = uniqueEmail('Mixed.Case');
+      const response = await post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password: 'secret1' });
+
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user.email).toBe(email.toLowerCase());
+      const row = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(row.password_hash).not.toContain('secret1');
+      expect(row.display_name).toBeNull();
+    });
+
+    it.each([
+      [{ password: 'secret1' }, 'Email is required'],
+      [{ email: '   ', password: 'secret1' }, 'Email is required'],
+      [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+      [{ email: 'a@b', password: 'secret1' }, 'Please enter a valid email address'],
+      [{ email: 'valid@example.com' }, 'Password is required'],
+      [{ email: 'valid@example.com', password: '' }, 'Password is required'],
+      [{ email: 'valid@example.com', password: '12345' }, 'Password must be at least 6 characters long'],
+      [{ email: 'valid@example.com', password: 'secret1', confirmPassword: 'secret2' }, 'Passwords do not match'],
+    ])('refuses %j with "%s"', async (payload, message) => {
+      const response = await post('/api/auth/register', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message });
+    });
+
+    it('refuses a second account for the same e-mail in any case', async () => {
+      const email = uniqueEmail('twice');
+      await registerUser(ctx.app, { email });
+      const response = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: 'An account with this email already exists' });
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('signs in with the right password, whatever the e-mail case', async () => {
+      const user = await registerUser(ctx.app);
+      const response = await post('/api/auth/login', { email: ` ${user.email.toUpperCase()}`, password: user.password });
+
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.message).toBe('Login successful');
+      expect(body.user).toMatchObject({ id: user.id, email: user.email, role: 'user' });
+      expect(body.tokens.accessToken).toBeTruthy();
+      expect(body.tokens.refreshToken).not.toBe(user.refreshToken);
+    });
+
+    it('answers an unknown e-mail exactly like a wrong password', async () => {
+      const user = await registerUser(ctx.app);
+      const wrongPassword = await post('/api/auth/login', { email: user.email, password: 'not the password' });
+      const unknownEmail = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' });
+
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(unknownEmail.statusCode).toBe(401);
+      expect(wrongPassword.json()).toEqual({ error: 'Invalid email or password' });
+      expect(unknownEmail.body).toBe(wrongPassword.body);
+    });
+
+    it.each([
+      [{ password: 'secret1' }, 'Email is required'],
+      [{ email: 'a@example.com' }, 'Password is required'],
+      [{ email: '', password: 'secret1' }, 'Email and password are required'],
+      [{ email: 'a@example.com', password: '' }, 'Email and password are required'],
+    ])('refuses %j with "%s"', async (payload, message) => {
+      const response = await post('/api/auth/login', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message });
+    });
+  });
+
+  describe('request errors', () => {
+    it('answers malformed JSON with 400 and an error message', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": "a@example.com", ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Request body is not valid JSON' });
+    });
+
+    it('answers a schema violation with 400 and a readable message', async () => {
+      const wrongType = await post('/api/auth/login', { email: { address: 'a@example.com' }, password: 'secret1' });
+      expect(wrongType.statusCode).toBe(400);
+      expect(wrongType.json()).toEqual({ error: 'Email must be string' });
+
+      const notAnObject = await post('/api/auth/register', [1, 2]);
+      expect(notAnObject.statusCode).toBe(400);
+      expect(notAnObject.json()).toEqual({ error: 'Request body must be object' });
+
+      const tooLong = await post('/api/auth/register', { email: `${'a'.repeat(250)}@example.com`, password: 'secret1' });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ error: 'Email must NOT have more than 254 characters' });
+    });
+
+    it('answers unknown API routes with a JSON 404', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/nothing-here' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found' });
+    });
+  });
+
+  describe('GET /api/auth/me', () => {
+    it('returns the signed-in user', async () => {
+      const user = await registerUser(ctx.app, { display_name: 'Grace' });
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        user: { id: user.id, email: user.email, display_name: 'Grace', role: 'user', created_at: expect.any(String) },
+      });
+    });
+
+    it.each([
+      ['no header', {}, 'Authentication required'],
+      ['a garbage token', bearer('not.a.jwt'), 'Invalid access token'],
+      ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }, 'Authentication required'],
+    ])('answers 401 with %s', async (_case, headers, message) => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: message });
+    });
+
+    it('answers 401 for a token signed with another secret', async () => {
+      const other = await ctx.buildApp({ jwtSecret: 'a-completely-different-secret-for-this-test-0123' });
+      const user = await registerUser(other);
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Invalid access token' });
+    });
+
+    it('answers 401 once the access token has expired (15 minutes)', async () => {
+      const user = await registerUser(ctx.app);
+      jest.useFakeTimers({ now: Date.now() + 16 * 60 * 1000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      try {
+        const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ error: 'Access token expired' });
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+  });
+
+  describe('refresh tokens', () => {
+    const refresh = (refreshToken: string) => post('/api/auth/refresh', { refreshToken });
+
+    it('rotates on every use and the new access token works', async () => {
+      const user = await registerUser(ctx.app);
+      const first = await refresh(user.refreshToken);
+      expect(first.statusCode).toBe(200);
+      const body = first.json();
+      expect(body.user).toMatchObject({ id: user.id, email: user.email });
+      expect(body.tokens.refreshToken).not.toBe(user.refreshToken);
+
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.tokens.accessToken) });
+      expect(me.statusCode).toBe(200);
+
+      const second = await refresh(body.tokens.refreshToken);
+      expect(second.statusCode).toBe(200);
+
+      // Only hashes are stored; the old token points at its successor.
+      const old = await ctx.db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', hashRefreshToken(user.refreshToken))
+        .executeTakeFirstOrThrow();
+      expect(old.revoked_at).not.toBeNull();
+      expect(old.replaced_by).not.toBeNull();
+      const stored = await ctx.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+      expect(stored.map((row) => row.token_hash)).not.toContain(user.refreshToken);
+    });
+
+    it('treats reuse of a rotated token as theft and revokes the whole family', async () => {
+      const user = await registerUser(ctx.app);
+      const rotated = (await refresh(user.refreshToken)).json().tokens.refreshToken as string;
+
+      const reuse = await refresh(user.refreshToken);
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toEqual({ error: 'Invalid or expired refresh token' });
+
+      // The legitimate newest token is dead too: whoever holds it must sign in again.
+      const afterReuse = await refresh(rotated);
+      expect(afterReuse.statusCode).toBe(401);
+    });
+
+    it('leaves other sign-ins alone when one family is revoked', async () => {
+      const user = await registerUser(ctx.app);
+      const otherDevice = (await post('/api/auth/login', { email: user.email, password: user.password })).json();
+      await refresh(user.refreshToken);
+      await refresh(user.refreshToken); // reuse: revokes the first family only
+
+      const response = await refresh(otherDevice.tokens.refreshToken);
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses unknown and expired tokens', async () => {
+      const unknown = await refresh('definitely-not-a-token');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ error: 'Invalid or expired refresh token' });
+
+      const user = await registerUser(ctx.app);
+      await ctx.db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashRefreshToken(user.refreshToken))
+        .execute();
+      const expired = await refresh(user.refreshToken);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ error: 'Invalid or expired refresh token' });
+    });
+
+    it('requires the token in the body', async () => {
+      const response = await post('/api/auth/refresh', {});
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Refresh token is required' });
+    });
+  });
+
+  describe('POST /api/auth/logout', () => {
+    it('revokes the refresh token it is given', async () => {
+      const user = await registerUser(ctx.app);
+      const response = await post('/api/auth/logout', { refreshToken: user.refreshToken });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Logged out' });
+
+      const refresh = await post('/api/auth/refresh', { refreshToken: user.refreshToken });
+      expect(refresh.statusCode).toBe(401);
+    });
+
+    it('succeeds without a body, with a null token, or with an unknown token', async () => {
+      for (const payload of [undefined, { refreshToken: null }, { refreshToken: 'unknown' }]) {
+        const response = await post('/api/auth/logout', payload);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ message: 'Logged out' });
+      }
+    });
+  });
+
+  describe('POST /api/auth/change-password', () => {
+    const changePassword = (accessToken: string, payload: object) =>
+      post('/api/auth/change-password', payload, bearer(accessToken));
+
+    it('changes the password and signs out every device', async () => {
+      const user = await registerUser(ctx.app);
+      const response = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'brand new' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: 'Password changed successfully' });
+
+      const oldLogin = await post('/api/auth/login', { email: user.email, password: user.password });
+      expect(oldLogin.statusCode).toBe(401);
+      const newLogin = await post('/api/auth/login', { email: user.email, password: 'brand new' });
+      expect(newLogin.statusCode).toBe(200);
+      const refresh = await post('/api/auth/refresh', { refreshToken: user.refreshToken });
+      expect(refresh.statusCode).toBe(401);
+    });
+
+    it('refuses a wrong current password and keeps the old one', async () => {
+      const user = await registerUser(ctx.app);
+      const response = await changePassword(user.accessToken, { oldPassword: 'wrong one', newPassword: 'brand new' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Current password is incorrect' });
+      const login = await post('/api/auth/login', { email: user.email, password: user.password });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('validates the new password like sign-up', async () => {
+      const user = await registerUser(ctx.app);
+      const short = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: '123' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toEqual({ error: 'Password must be at least 6 characters long' });
+
+      const missing = await changePassword(user.accessToken, { newPassword: 'brand new' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ error: 'Current password is required' });
+    });
+
+    it('requires authentication', async () => {
+      const response = await post('/api/auth/change-password', { oldPassword: 'a', newPassword: 'bbbbbb' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Authentication required' });
+    });
+  });
+});

@@ -1,0 +1,84 @@
+// /api/auth/*: HTTP in, service call, presenter out. No rules here.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { RateLimits } from '../../config';
+import { presentSignedIn, presentUser } from './presenter';
+import {
+  changePasswordSchema,
+  loginSchema,
+  logoutSchema,
+  meSchema,
+  refreshSchema,
+  registerSchema,
+} from './schemas';
+import { normalizeEmail, type AuthService } from './service';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  rateLimits: RateLimits;
+}
+
+const clientAddress = (request: FastifyRequest) => request.ip;
+
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service, rateLimits }) => {
+  // Per address before the body is even parsed; per account once the e-mail is known.
+  const loginPerAddress = app.attemptLimit('login-address', rateLimits.loginPerAddress, clientAddress);
+  const loginPerAccount = app.attemptLimit('login-account', rateLimits.loginPerAccount, (request) =>
+    normalizeEmail((request.body as { email: string }).email),
+  );
+  const registerPerAddress = app.attemptLimit('register-address', rateLimits.registerPerAddress, clientAddress);
+  const changePasswordPerUser = app.attemptLimit('change-password', rateLimits.changePasswordPerUser, (request) =>
+    String(request.user.id),
+  );
+
+  app.post('/auth/register', { schema: registerSchema, onRequest: registerPerAddress }, async (request, reply) => {
+    const session = await service.register(request.body);
+    return reply.code(201).send(presentSignedIn(session, 'Registration successful'));
+  });
+
+  app.post(
+    '/auth/login',
+    { schema: loginSchema, onRequest: loginPerAddress, preHandler: loginPerAccount },
+    async (request) => {
+      const session = await service.login(request.body.email, request.body.password);
+      return presentSignedIn(session, 'Login successful');
+    },
+  );
+
+  app.post('/auth/refresh', { schema: refreshSchema }, async (request) => {
+    const session = await service.refresh(request.body.refreshToken);
+    return { tokens: session.tokens, user: presentUser(session.user) };
+  });
+
+  // No authentication and no body required: signing out must work with an expired access
+  // token, and a client that lost its refresh token may still call it.
+  app.post(
+    '/auth/logout',
+    {
+      schema: logoutSchema,
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      await service.logout(request.body.refreshToken);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get('/auth/me', { schema: meSchema, preHandler: app.authenticate }, async (request) => {
+    const user = await service.currentUser(request.user.id);
+    return { success: true as const, user: presentUser(user) };
+  });
+
+  app.post(
+    '/auth/change-password',
+    { schema: changePasswordSchema, preHandler: [app.authenticate, changePasswordPerUser] },
+    async (request) => {
+      await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
+      return { success: true as const, message: 'Password changed successfully' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,215 @@
+// Sign-up, sign-in and the refresh-token lifecycle. Routes call these and present the result;
+// every rule and user-facing message about accounts lives here.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { UserRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/http-error';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { toTimestamp } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
+import type { AuthRepository } from './repository';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+// The same simple shape check the sign-up form makes; deliverability is not our business.
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  passwordsDiffer: 'Passwords do not match',
+  emailTaken: 'An account with this email already exists',
+  credentialsRequired: 'Email and password are required',
+  invalidCredentials: 'Invalid email or password',
+  invalidRefreshToken: 'Invalid or expired refresh token',
+  userGone: 'User not found',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  tokens: Tokens;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  display_name?: string | null;
+  confirmPassword?: string;
+}
+
+export interface AuthServiceDeps {
+  repository: AuthRepository;
+  signAccessToken: (user: AuthUser) => string;
+  now: () => Date;
+}
+
+/** E-mails are compared and stored trimmed and lower-cased: "Ann@X.org " is ann@x.org. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Refresh tokens are looked up by hash; the token itself is only ever in the client's hands. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function validateNewPassword(password: string): void {
+  if (!password) throw badRequest(MESSAGES.passwordRequired);
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  private timestamp(offsetMs = 0): string {
+    return toTimestamp(new Date(this.deps.now().getTime() + offsetMs));
+  }
+
+  async register(input: RegisterInput): Promise<SignedIn> {
+    const email = normalizeEmail(input.email);
+    if (!email) throw badRequest(MESSAGES.emailRequired);
+    if (!EMAIL_FORMAT.test(email)) throw badRequest(MESSAGES.emailInvalid);
+    validateNewPassword(input.password);
+    if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+      throw badRequest(MESSAGES.passwordsDiffer);
+    }
+    if (await this.repository.findUserByEmail(email)) throw conflict(MESSAGES.emailTaken);
+
+    const now = this.timestamp();
+    let user: UserRow;
+    try {
+      user = await this.repository.insertUser({
+        email,
+        password_hash: await hashPassword(input.password),
+        display_name: input.display_name?.trim() || null,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      // Two sign-ups with the same e-mail at once: the unique index decides.
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+      throw error;
+    }
+    return this.startSession(user);
+  }
+
+  async login(rawEmail: string, password: string): Promise<SignedIn> {
+    const email = normalizeEmail(rawEmail);
+    if (!email || !password) throw badRequest(MESSAGES.credentialsRequired);
+    const user = await this.repository.findUserByEmail(email);
+    if (!user) {
+      // Same work and same answer as a wrong password: no way to probe which e-mails exist.
+      await verifyAgainstDummy(password);
+      throw unauthorized(MESSAGES.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+    if (needsRehash(user.password_hash)) {
+      await this.repository.updatePasswordHash(user.id, await hashPassword(password), this.timestamp());
+    }
+    return this.startSession(user);
+  }
+
+  /**
+   * Trades a refresh token for a new pair. Each token works once: a second use means it was
+   * copied, so the whole family (every token from that sign-in) is revoked and both the thief
+   * and the user must sign in again.
+   */
+  async refresh(refreshToken: string): Promise<SignedIn> {
+    const now = this.timestamp();
+    const next = newRefreshToken();
+    // Decide inside one transaction, throw after it: a family revocation must be committed.
+    const outcome = await this.repository.transaction(async (repository) => {
+      const current = await repository.findRefreshToken(hashRefreshToken(refreshToken));
+      if (!current) return null;
+      if (current.revoked_at !== null) {
+        if (current.replaced_by !== null) await repository.revokeFamily(current.family_id, now);
+        return null;
+      }
+      if (current.expires_at <= now) return null;
+      const user = await repository.findUserById(current.user_id);
+      if (!user) return null;
+
+      const nextId = await repository.insertRefreshToken({
+        user_id: user.id,
+        token_hash: next.hash,
+        family_id: current.family_id,
+        expires_at: this.timestamp(REFRESH_TOKEN_TTL_MS),
+        created_at: now,
+        revoked_at: null,
+        replaced_by: null,
+      });
+      if (!(await repository.markRotated(current.id, nextId, now))) {
+        // Used concurrently by someone else a moment ago: that is reuse too.
+        await repository.revokeFamily(current.family_id, now);
+        return null;
+      }
+      return user;
+    });
+    if (!outcome) throw unauthorized(MESSAGES.invalidRefreshToken);
+    return { user: outcome, tokens: { accessToken: this.accessTokenFor(outcome), refreshToken: next.token } };
+  }
+
+  /** Ends the sign-in the refresh token belongs to. Unknown or missing tokens are fine: already signed out. */
+  async logout(refreshToken: string | null | undefined): Promise<void> {
+    if (!refreshToken) return;
+    await this.repository.revokeToken(hashRefreshToken(refreshToken), this.timestamp());
+  }
+
+  async currentUser(userId: number): Promise<UserRow> {
+    const user = await this.repository.findUserById(userId);
+    // A valid token for a deleted account: treat like an invalid token.
+    if (!user) throw unauthorized(MESSAGES.userGone);
+    return user;
+  }
+
+  /** On success every refresh token of the user is revoked: all devices sign in again. */
+  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<void> {
+    validateNewPassword(newPassword);
+    const user = await this.currentUser(userId);
+    if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest(MESSAGES.wrongCurrentPassword);
+    const now = this.timestamp();
+    const hash = await hashPassword(newPassword);
+    await this.repository.transaction(async (repository) => {
+      await repository.updatePasswordHash(user.id, hash, now);
+      await repository.revokeAllForUser(user.id, now);
+    });
+  }
+
+  private accessTokenFor(user: UserRow): string {
+    return this.deps.signAccessToken({ id: user.id, role: user.role });
+  }
+
+  /** A new sign-in: a fresh access token and the first refresh token of a new family. */
+  private async startSession(user: UserRow): Promise<SignedIn> {
+    const refresh = newRefreshToken();
+    const now = this.timestamp();
+    await this.repository.insertRefreshToken({
+      user_id: user.id,
+      token_hash: refresh.hash,
+      family_id: randomUUID(),
+      expires_at: this.timestamp(REFRESH_TOKEN_TTL_MS),
+      created_at: now,
+      revoked_at: null,
+      replaced_by: null,
+    });
+    return { user, tokens: { accessToken: this.accessTokenFor(user), refreshToken: refresh.token } };
+  }
+}
+
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}

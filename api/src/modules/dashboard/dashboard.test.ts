@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionType } from '../../db/schema';
+import { bearer, describeEachDb, registerUser } from '../../test/harness';
+import { DashboardRepository } from './repository';
+
+// The pinned "now": 05:00 UTC on 11 June 2024 is still 10 June in Los Angeles (UTC-7) and
+// already the afternoon of 11 June in Tokyo (UTC+9).
+const NOW = new Date('2024-06-11T05:00:00.000Z');
+
+describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
+  let app: FastifyInstance;
+  let repository: DashboardRepository;
+
+  beforeAll(async () => {
+    app = await ctx.buildApp({}, { now: () => NOW });
+    repository = new DashboardRepository(ctx.db);
+  });
+
+  const getDashboard = (accessToken: string, timeZone?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/dashboard/dashboard',
+      headers: { ...bearer(accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
+    });
+
+  const addSession = (userId: number, createdAt: string, cards: number, accuracy: number, type: SessionType = 'practice') =>
+    repository.insertSession({
+      user_id: userId,
+      session_type: type,
+      cards_studied: cards,
+      correct_count: Math.round((cards * accuracy) / 100),
+      accuracy,
+      started_at: new Date(new Date(createdAt).getTime() - 10 * 60_000).toISOString(),
+      ended_at: createdAt,
+      created_at: createdAt,
+    });
+
+  it('is all zeros, with the default goal of 15, for a new learner', async () => {
+    const user = await registerUser(app);
+    const response = await getDashboard(user.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
+      recentSessions: [],
+      dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+    });
+  });
+
+  describe('with sessions on several days', () => {
+    let user: Awaited<ReturnType<typeof registerUser>>;
+
+    beforeAll(async () => {
+      user = await registerUser(app);
+      await addSession(user.id, '2024-06-09T12:00:00.000Z', 10, 80);
+      await addSession(user.id, '2024-06-10T23:30:00.000Z', 5, 60, 'review');
+      await addSession(user.id, '2024-06-11T03:00:00.000Z', 4, 100);
+      // An empty session: listed, but it neither lowers the accuracy nor keeps a streak alive.
+      await addSession(user.id, '2024-06-11T04:00:00.000Z', 0, 0, 'other');
+      // Someone else's sessions never show up.
+      const stranger = await registerUser(app);
+      await addSession(stranger.id, '2024-06-11T04:30:00.000Z', 50, 10);
+    });
+
+    it('totals cards, averages accuracy over non-empty sessions and lists the newest first', async () => {
+      const body = (await getDashboard(user.accessToken, 'UTC')).json();
+      expect(body.userStats.totalCardsStudied).toBe(19);
+      expect(body.userStats.averageAccuracy).toBe(80);
+      expect(body.recentSessions.map((s: { created_at: string }) => s.created_at)).toEqual([
+        '2024-06-11T04:00:00.000Z',
+        '2024-06-11T03:00:00.000Z',
+        '2024-06-10T23:30:00.000Z',
+        '2024-06-09T12:00:00.000Z',
+      ]);
+      expect(body.recentSessions[2]).toEqual({
+        id: expect.any(Number),
+        session_type: 'review',
+        cards_studied: 5,
+        accuracy: 60,
+        started_at: '2024-06-10T23:20:00.000Z',
+        ended_at: '2024-06-10T23:30:00.000Z',
+        created_at: '2024-06-10T23:30:00.000Z',
+      });
+    });
+
+    it.each([
+      // zone, cards studied "today", streak
+      ['UTC', 4, 3], // days 9, 10, 11 June
+      ['America/Los_Angeles', 9, 2], // it is still 10 June there; sessions fall on 9 and 10 June
+      ['Asia/Tokyo', 9, 1], // 9 and 11 June there: 10 June is a gap
+    ])('counts today and the streak in %s', async (timeZone, cardsToday, streak) => {
+      const body = (await getDashboard(user.accessToken, timeZone)).json();
+      expect(body.dailyGoal).toEqual({ cardsStudied: cardsToday, dailyGoal: 15 });
+      expect(body.userStats.currentStreak).toBe(streak);
+    });
+
+    it('falls back to UTC for a missing or invalid time zone', async () => {
+      const utc = (await getDashboard(user.accessToken, 'UTC')).json();
+      for (const timeZone of [undefined, 'Mars/Olympus_Mons', '+09:00', 'DROP TABLE users']) {
+        const response = await getDashboard(user.accessToken, timeZone);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(utc);
+      }
+    });
+  });
+
+  it('keeps a streak that ended yesterday and drops one that ended before', async () => {
+    const yesterday = await registerUser(app);
+    await addSession(yesterday.id, '2024-06-08T10:00:00.000Z', 3, 100);
+    await addSession(yesterday.id, '2024-06-09T10:00:00.000Z', 3, 100);
+    await addSession(yesterday.id, '2024-06-10T10:00:00.000Z', 3, 100);
+    const alive = (await getDashboard(yesterday.accessToken, 'UTC')).json();
+    expect(alive.userStats.currentStreak).toBe(3);
+    expect(alive.dailyGoal.cardsStudied).toBe(0);
+
+    const lapsed = await registerUser(app);
+    await addSession(lapsed.id, '2024-06-08T10:00:00.000Z', 3, 100);
+    await addSession(lapsed.id, '2024-06-09T10:00:00.000Z', 3, 100);
+    const broken = (await getDashboard(lapsed.accessToken, 'UTC')).json();
+    expect(broken.userStats.currentStreak).toBe(0);
+    expect(broken.userStats.totalCardsStudied).toBe(6);
+  });
+
+  it('counts several sessions on one day once, and ignores sessions dated in the future', async () => {
+    const user = await registerUser(app);
+    await addSession(user.id, '2024-06-10T08:00:00.000Z', 2, 50);
+    await addSession(user.id, '2024-06-10T09:00:00.000Z', 2, 50);
+    await addSession(user.id, '2024-06-11T01:00:00.000Z', 2, 50);
+    await addSession(user.id, '2024-06-13T01:00:00.000Z', 2, 50);
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.userStats.currentStreak).toBe(2);
+  });
+
+  it('returns the latest 10 sessions and the goal from the settings table', async () => {
+    const user = await registerUser(app);
+    for (let hour = 0; hour < 12; hour++) {
+      await addSession(user.id, `2024-06-10T${String(hour).padStart(2, '0')}:00:00.000Z`, 1, 100);
+    }
+    await ctx.db
+      .insertInto('user_settings')
+      .values({ user_id: user.id, daily_goal: 30, updated_at: NOW.toISOString() })
+      .execute();
+
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.recentSessions).toHaveLength(10);
+    expect(body.recentSessions[0].created_at).toBe('2024-06-10T11:00:00.000Z');
+    expect(body.recentSessions[9].created_at).toBe('2024-06-10T02:00:00.000Z');
+    expect(body.dailyGoal.dailyGoal).toBe(30);
+    expect(body.userStats.totalCardsStudied).toBe(12);
+  });
+
+  it('requires authentication', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/dashboard/dashboard' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Authentication required' });
+  });
+});

@@ -1,0 +1,27 @@
+// Dashboard numbers -> the JSON the shell's dashboard and the progress screen read.
+import type { StudySessionRow } from '../../db/schema';
+import type { Dashboard } from './service';
+
+export function presentSession(session: StudySessionRow) {
+  return {
+    id: session.id,
+    session_type: session.session_type,
+    cards_studied: session.cards_studied,
+    accuracy: session.accuracy,
+    started_at: session.started_at,
+    ended_at: session.ended_at,
+    created_at: session.created_at,
+  };
+}
+
+export function presentDashboard(dashboard: Dashboard) {
+  return {
+    userStats: {
+      totalCardsStudied: dashboard.totalCardsStudied,
+      averageAccuracy: dashboard.averageAccuracy,
+      currentStreak: dashboard.currentStreak,
+    },
+    recentSessions: dashboard.recentSessions.map(presentSession),
+    dailyGoal: { cardsStudied: dashboard.cardsStudiedToday, dailyGoal: dashboard.dailyGoal },
+  };
+}

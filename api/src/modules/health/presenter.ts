@@ -1,0 +1,2 @@
+export const presentHealthy = () => ({ status: 'ok' as const, database: 'ok' as const });
+export const presentUnavailable = () => ({ error: 'Database unavailable' });

@@ -1,0 +1,82 @@
+// Who is calling. Access tokens are short-lived JWTs (sub = user id, role) checked without a
+// database round trip; long-lived sign-in state is the refresh token in the database
+// (modules/auth). `app.authenticate` and `app.requireRole(...)` are the route preHandlers.
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/http-error';
+
+export const ACCESS_TOKEN_TTL = '15m';
+
+export interface AccessTokenPayload {
+  sub: string;
+  role: Role;
+}
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenPayload;
+    user: AuthUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: preHandlerAsyncHookHandler;
+    /** Use after `authenticate`: 403 unless the caller has one of the roles. */
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    signAccessToken(user: AuthUser): string;
+  }
+}
+
+export default fp(
+  async (app, options: { secret: string }) => {
+    await app.register(fastifyJwt, {
+      secret: options.secret,
+      sign: { expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'] },
+      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role }),
+    });
+
+    app.decorate('signAccessToken', (user: AuthUser) =>
+      app.jwt.sign({ sub: String(user.id), role: user.role }),
+    );
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      try {
+        await request.jwtVerify();
+      } catch (error) {
+        throw unauthorized(describeJwtError(error));
+      }
+      if (!Number.isSafeInteger(request.user.id) || request.user.id <= 0) {
+        throw unauthorized('Invalid access token');
+      }
+    });
+
+    app.decorate(
+      'requireRole',
+      (...roles: Role[]): preHandlerAsyncHookHandler =>
+        async (request) => {
+          if (!roles.includes(request.user.role)) throw forbidden();
+        },
+    );
+  },
+  { name: 'auth' },
+);
+
+function describeJwtError(error: unknown): string {
+  switch ((error as { code?: string }).code) {
+    case 'FST_JWT_NO_AUTHORIZATION_IN_HEADER':
+      return 'Authentication required';
+    case 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED':
+      return 'Access token expired';
+    default:
+      return 'Invalid access token';
+  }
+}

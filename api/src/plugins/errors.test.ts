@@ -1,0 +1,66 @@
+import { HttpError } from '../lib/http-error';
+import { describeEachDb } from '../test/harness';
+
+describeEachDb('error handler', (ctx) => {
+  const buildWithRoutes = () =>
+    ctx.buildApp({}, {}, (app) => {
+      app.register(async (scoped) => {
+        scoped.get('/api/test/bug', async () => {
+          throw new Error('secret detail: connection string postgres://admin:hunter2@db');
+        });
+        scoped.get('/api/test/teapot', async () => {
+          throw new HttpError(418, 'I am a teapot');
+        });
+        scoped.get('/api/test/outage', async () => {
+          throw new HttpError(503, 'upstream exploded at 10.1.2.3');
+        });
+      });
+    });
+
+  it('masks unexpected errors as a 500 with a generic message', async () => {
+    const app = await buildWithRoutes();
+    const response = await app.inject({ method: 'GET', url: '/api/test/bug' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('passes 4xx messages through and masks 5xx ones, keeping the status', async () => {
+    const app = await buildWithRoutes();
+    const teapot = await app.inject({ method: 'GET', url: '/api/test/teapot' });
+    expect(teapot.statusCode).toBe(418);
+    expect(teapot.json()).toEqual({ error: 'I am a teapot' });
+
+    const outage = await app.inject({ method: 'GET', url: '/api/test/outage' });
+    expect(outage.statusCode).toBe(503);
+    expect(outage.json()).toEqual({ error: 'Internal server error' });
+  });
+
+  it('answers framework errors in the same shape', async () => {
+    const unsupported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(unsupported.statusCode).toBe(415);
+    expect(Object.keys(unsupported.json())).toEqual(['error']);
+
+    const tooLarge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(200 * 1024) },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(Object.keys(tooLarge.json())).toEqual(['error']);
+
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'Request body is not valid JSON' });
+  });
+});

@@ -1,0 +1,71 @@
+// The one error handler. Every error leaves the server as `{ "error": "<human message>" }`:
+// 4xx messages are meant for the user and pass through; anything else is a bug or an outage,
+// so it is logged in full and the client only learns "Internal server error".
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const NOT_FOUND = { error: 'Not found' } as const;
+
+/** Shared by the not-found handler (plugins/static.ts owns it, since the SPA fallback lives there). */
+export function replyNotFound(reply: FastifyReply) {
+  return reply.code(404).send(NOT_FOUND);
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply.code(400).send({ error: describeValidationError(error) });
+      }
+      if (isMalformedJson(error)) {
+        return reply.code(400).send({ error: 'Request body is not valid JSON' });
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(status).send({ error: 'Internal server error' });
+      }
+      return reply.code(status).send({ error: error.message });
+    });
+  },
+  { name: 'errors' },
+);
+
+function isMalformedJson(error: FastifyError): boolean {
+  return (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error.statusCode === 400 && error instanceof SyntaxError)
+  );
+}
+
+// Field names as a person reads them; the rest are derived ("display_name" -> "Display name").
+const FIELD_LABELS: Record<string, string> = {
+  oldPassword: 'Current password',
+};
+
+function labelFor(field: string): string {
+  if (FIELD_LABELS[field]) return FIELD_LABELS[field];
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Turns the first schema violation into a sentence: "Email is required", "Password must be string". */
+function describeValidationError(error: FastifyError): string {
+  const [first] = error.validation ?? [];
+  if (!first) return 'Invalid request';
+  const params = first.params as Record<string, unknown>;
+  if (first.keyword === 'required' && typeof params.missingProperty === 'string') {
+    return `${labelFor(params.missingProperty)} is required`;
+  }
+  const field = first.instancePath.split('/').filter(Boolean).pop();
+  if (!field) {
+    // The whole body / query string is wrong (e.g. a JSON array instead of an object).
+    return `Request ${error.validationContext ?? 'data'} ${first.message ?? 'is invalid'}`;
+  }
+  return `${labelFor(field)} ${first.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,93 @@
+import { DEFAULT_RATE_LIMITS } from '../config';
+import { describeEachDb, registerUser, uniqueEmail } from '../test/harness';
+
+const TOO_MANY = { error: 'Too many attempts. Please try again later.' };
+const WINDOW = { timeWindowMs: 60_000 };
+
+describeEachDb('attempt limits', (ctx) => {
+  const login = (app: Awaited<ReturnType<typeof ctx.buildApp>>, email: string, password: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('has defaults that let a class of 30 behind one address sign up and sign in', () => {
+    const { loginPerAddress, loginPerAccount, registerPerAddress } = DEFAULT_RATE_LIMITS;
+    expect(registerPerAddress.max).toBeGreaterThanOrEqual(30 * 2);
+    expect(loginPerAddress.max).toBeGreaterThanOrEqual(30 * 3);
+    expect(loginPerAccount.max).toBeLessThanOrEqual(10);
+  });
+
+  it('limits sign-in attempts per account, from any address', async () => {
+    const app = await ctx.buildApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccount: { max: 3, ...WINDOW } },
+    });
+    const user = await registerUser(app);
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const response = await login(app, user.email, 'wrong password', `10.0.0.${attempt}`);
+      expect(response.statusCode).toBe(401);
+    }
+    // The right password from a new address, in another case: still the same account.
+    const blocked = await login(app, user.email.toUpperCase(), user.password, '10.0.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Other accounts are not affected.
+    const other = await registerUser(app);
+    expect((await login(app, other.email, other.password, '10.0.0.99')).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per address, whatever the accounts', async () => {
+    const app = await ctx.buildApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 3, ...WINDOW } },
+    });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const response = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.7');
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.7');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+
+    const elsewhere = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.8');
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('limits sign-ups per address', async () => {
+    const app = await ctx.buildApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 2, ...WINDOW } },
+    });
+    const register = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: uniqueEmail('signup'), password: 'secret1' },
+        remoteAddress,
+      });
+
+    expect((await register('198.51.100.1')).statusCode).toBe(201);
+    expect((await register('198.51.100.1')).statusCode).toBe(201);
+    const blocked = await register('198.51.100.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    expect((await register('198.51.100.2')).statusCode).toBe(201);
+  });
+
+  it('limits current-password guesses per user', async () => {
+    const app = await ctx.buildApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, changePasswordPerUser: { max: 2, ...WINDOW } },
+    });
+    const user = await registerUser(app);
+    const attempt = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+        payload: { oldPassword: 'guess guess', newPassword: 'whatever1' },
+      });
+    expect((await attempt()).statusCode).toBe(400);
+    expect((await attempt()).statusCode).toBe(400);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+  });
+});

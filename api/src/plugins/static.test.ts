@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createDb, type Db } from '../db';
+import { makeTempDir, testConfig } from '../test/harness';
+
+// Static serving does not touch the database: one SQLite-backed app is enough here.
+describe('serving the front-ends', () => {
+  let dir: string;
+  let webRoot: string;
+  let remotesFile: string;
+  let db: Db;
+  let app: FastifyInstance;
+
+  const write = (relative: string, content: string) => {
+    const file = path.join(webRoot, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  };
+  const get = (url: string, accept = '*/*') => app.inject({ method: 'GET', url, headers: { accept } });
+
+  beforeAll(async () => {
+    dir = makeTempDir('flashcards-static-');
+    webRoot = path.join(dir, 'web');
+    remotesFile = path.join(dir, 'remotes.json');
+    write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
+    write('shell/dist/main.js', 'console.log("shell entry")');
+    write('shell/dist/512.0a1b2c3d.js', 'console.log("shell chunk")');
+    write('mfe-cards/dist/mf-manifest.json', '{"name":"mfe_cards"}');
+    write('mfe-cards/dist/remoteEntry.js', 'var mfe_cards;');
+    write('mfe-cards/dist/77.deadbeef.js', 'console.log("cards chunk")');
+    write('not-a-remote/dist/secret.txt', 'hidden');
+    fs.writeFileSync(remotesFile, JSON.stringify({ mfe_cards: '/remotes/mfe-cards/mf-manifest.json' }));
+
+    const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') }, { webRoot, remotesFile });
+    db = createDb(config.database);
+    app = buildApp(config, { db });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the shell at / with no-cache', async () => {
+    const response = await get('/', 'text/html');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>shell</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches content-hashed files forever and revalidates entry files', async () => {
+    const entry = await get('/main.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+
+    const chunk = await get('/512.0a1b2c3d.js');
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('console.log("shell chunk")');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves each remote under /remotes/<folder>/, readable from any origin', async () => {
+    const manifest = await get('/remotes/mfe-cards/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ name: 'mfe_cards' });
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    const entry = await get('/remotes/mfe-cards/remoteEntry.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await get('/remotes/mfe-cards/77.deadbeef.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves a remote built after start-up without a restart', async () => {
+    expect((await get('/remotes/mfe-late/remoteEntry.js')).statusCode).toBe(404);
+    write('mfe-late/dist/remoteEntry.js', 'var mfe_late;');
+    const response = await get('/remotes/mfe-late/remoteEntry.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('var mfe_late;');
+  });
+
+  it('serves nothing outside the remotes dist folders', async () => {
+    for (const url of [
+      '/remotes/not-a-remote/secret.txt',
+      '/remotes/mfe-cards/missing.js',
+      '/remotes/mfe-cards/..%2f..%2fnot-a-remote%2fdist%2fsecret.txt',
+    ]) {
+      const response = await get(url);
+      expect(response.body).not.toContain('hidden');
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const missing = await get('/remotes/mfe-cards/missing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('answers browser navigations to client-side routes with the shell (SPA fallback)', async () => {
+    for (const url of ['/dashboard', '/cards/42/edit', '/study/review?from=hub']) {
+      const response = await get(url, 'text/html,application/xhtml+xml,*/*;q=0.8');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>shell</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps JSON 404s for the API, non-GET requests and non-HTML requests', async () => {
+    const api = await get('/api/no-such-thing', 'text/html');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'Not found' });
+
+    const post = await app.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: 'Not found' });
+
+    const script = await get('/missing-chunk.js', '*/*');
+    expect(script.statusCode).toBe(404);
+    expect(script.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('re-reads /remotes.json on every request', async () => {
+    const first = await get('/remotes.json');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.json()).toEqual({ mfe_cards: '/remotes/mfe-cards/mf-manifest.json' });
+
+    const cspBefore = String((await get('/', 'text/html')).headers['content-security-policy']);
+    expect(cspBefore).toContain("script-src 'self';");
+    expect(cspBefore).not.toContain('cdn.example.com');
+
+    fs.writeFileSync(remotesFile, JSON.stringify({ mfe_cards: 'https://cdn.example.com/cards/v2/mf-manifest.json' }));
+    const second = await get('/remotes.json');
+    expect(second.json()).toEqual({ mfe_cards: 'https://cdn.example.com/cards/v2/mf-manifest.json' });
+
+    // The security policy follows the registry: the new origin may serve scripts and data.
+    const csp = String((await get('/', 'text/html')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com(;|$)/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com(;|$)/);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline' https:\/\/cdn\.example\.com(;|$)/);
+  });
+
+  it('answers 503 with an error body when the registry is unreadable', async () => {
+    const original = fs.readFileSync(remotesFile, 'utf8');
+    try {
+      fs.writeFileSync(remotesFile, '{ not json');
+      const broken = await get('/remotes.json');
+      expect(broken.statusCode).toBe(503);
+      expect(broken.json()).toEqual({ error: 'Remote registry unavailable' });
+
+      fs.rmSync(remotesFile);
+      const missing = await get('/remotes.json');
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json()).toEqual({ error: 'Remote registry unavailable' });
+    } finally {
+      fs.writeFileSync(remotesFile, original);
+    }
+  });
+
+  it.each([
+    ['/legacy-admin', 'Legacy Admin'],
+    ['/super-admin', 'Super Admin'],
+  ])('renders the server page %s', async (url, title) => {
+    const response = await get(url, 'text/html');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(`<title>${title} - Flashcards</title>`);
+    expect(response.body).toContain(`<h1>${title}</h1>`);
+    expect(response.body).toContain('<a href="/admin">Back to admin</a>');
+  });
+});
+
+describe('without built front-ends', () => {
+  it('serves only the API (and JSON 404s) without failing', async () => {
+    const dir = makeTempDir('flashcards-nostatic-');
+    const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') });
+    const db = createDb(config.database);
+    const app = buildApp(config, { db });
+    try {
+      for (const url of ['/', '/dashboard', '/remotes/mfe-cards/remoteEntry.js']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: 'Not found' });
+      }
+      expect((await app.inject({ method: 'GET', url: '/legacy-admin' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
