@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface Product {
   url: string;
+  /** `npm run set-role` against this product's database. */
+  setRole(email: string, role: 'user' | 'admin' | 'super_admin'): Promise<void>;
   dataDir: string;
   remotesFile: string;
   /** Rewrite /remotes.json (the server re-reads it on every request). */
@@ -59,6 +61,15 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     remotesFile,
     defaultRemotes,
     setRemotes: (registry) => writeFileSync(remotesFile, JSON.stringify(registry)),
+    setRole: (email, role) =>
+      new Promise<void>((resolve, reject) => {
+        const cli = spawn('npm', ['run', '--silent', 'set-role', '--', email, role], {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        cli.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`set-role exited with ${code}`))));
+      }),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

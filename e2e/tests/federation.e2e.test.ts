@@ -5,6 +5,8 @@ import {
   newSession,
   ROOT,
   serveFolder,
+  signIn,
+  signOut,
   signUp,
   startProduct,
   type Product,
@@ -145,4 +147,26 @@ test('a remote served from another origin is used after a registry edit, without
   } finally {
     await cdn.close();
   }
+});
+
+test('an administrator (set with npm run set-role) sees the Admin entry and the admin overview', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  const email = await signUp(page);
+  await product.setRole(email, 'admin');
+  await signOut(page);
+  await signIn(page, email);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await page.waitForURL('**/admin');
+  await expect(page.getByText('Access Denied').count()).resolves.toBe(0);
+  const table = page.getByRole('table');
+  await table.waitFor();
+  await expect(table.locator('tbody tr').count()).resolves.toBe(10);
+  await expect(page.locator('a[href="/legacy-admin"]').count()).resolves.toBe(1);
+  await expect(page.locator('a[href="/super-admin"]').count()).resolves.toBe(1);
+  // The legacy console is a server page.
+  await page.locator('a[href="/legacy-admin"]').click();
+  await page.waitForURL('**/legacy-admin');
+  expect(await page.locator('body').innerText()).toMatch(/admin/i);
+  await context.close();
 });

@@ -163,3 +163,30 @@ describe('error notifications use the catalogue texts', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 });
+
+test('a refresh token already rotated by another tab is not reused: its stored access token is', async () => {
+  signIn('old-access', 'refresh-1');
+  const requests: string[] = [];
+  // The other tab finishes its refresh while this tab waits for the lock.
+  const locks = {
+    request: async (_name: string, fn: () => Promise<unknown>) => {
+      localStorage.setItem(STORAGE_KEYS.accessToken, 'other-tab-access');
+      localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-2');
+      return fn();
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  server = fakeServer((config) => {
+    requests.push(`${config.url} ${authHeader(config)}`);
+    return authHeader(config) === 'Bearer other-tab-access' ? { status: 200, data: 'ok' } : { status: 401, data: {} };
+  });
+  try {
+    // The first attempt went out with the old token before the other tab rotated it.
+    server.calls.length = 0;
+    const response = await apiClient.get('/cards', { headers: { Authorization: 'Bearer old-access' } });
+    expect(response.data).toBe('ok');
+  } finally {
+    delete (navigator as { locks?: unknown }).locks;
+  }
+  expect(requests.some((r) => r.startsWith('/auth/refresh'))).toBe(false);
+});

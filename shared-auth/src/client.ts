@@ -98,9 +98,31 @@ async function performRefresh(): Promise<string | null> {
   }
 }
 
+/**
+ * Tabs share the stored tokens, and the server treats a second use of a rotated refresh token
+ * as theft. So tabs take turns (Web Locks), and a tab that finds the refresh token already
+ * rotated by another tab simply uses the access token that tab stored.
+ */
+async function refreshAcrossTabs(): Promise<string | null> {
+  const seen = getRefreshToken();
+  const refreshOnce = async () => {
+    const current = getRefreshToken();
+    if (current && current !== seen) {
+      const access = getAccessToken();
+      if (access) {
+        setAuthHeader(access);
+        return access;
+      }
+    }
+    return performRefresh();
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('flashcard-token-refresh', refreshOnce) : refreshOnce();
+}
+
 /** Get a new access token; concurrent callers share one refresh request. */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshInFlight ??= performRefresh().finally(() => {
+  refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;

@@ -41,8 +41,15 @@ export interface Card {
   category: string | null;
   repetitions?: number | null;
   known?: boolean;
+  state?: CardState;
+  due?: string | null;
+  created_at?: string;
+  updated_at?: string;
   [field: string]: unknown;
 }
+
+/** Scheduler state of a card; 'new' until its first review. */
+export type CardState = 'new' | 'learning' | 'review' | 'relearning';
 
 export interface CardInput {
   question: string;
@@ -71,7 +78,53 @@ export interface FilterOptions {
 export interface Category {
   id: number;
   name: string;
+  card_count?: number;
   [field: string]: unknown;
+}
+
+/** DELETE /categories/:id keeps the set's cards; they become unfiled. */
+export interface CategoryDeleteResult {
+  message: string;
+  cardsUnfiled: number;
+}
+
+export interface MoveToSetResult {
+  moved: number;
+}
+
+export interface ResetKnownResult {
+  updated: number;
+}
+
+export type ImportFormat = 'csv' | 'tsv';
+
+export interface ImportInput {
+  text: string;
+  /** Detected by the server when absent. */
+  format?: ImportFormat;
+  categoryId?: number | null;
+  /** Validate and preview only; nothing is written. */
+  dryRun?: boolean;
+}
+
+export interface ImportRow {
+  /** 1-based line of data. */
+  row: number;
+  question: string;
+  answer: string;
+  tags: string | null;
+}
+
+export interface ImportRowError {
+  row: number;
+  error: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  total: number;
+  rows: ImportRow[];
+  errors: ImportRowError[];
 }
 
 export type SessionType = 'practice' | 'review' | 'other';

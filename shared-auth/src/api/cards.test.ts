@@ -31,3 +31,26 @@ test('delete sends confirm=true', async () => {
   expect(server.calls[0].params).toEqual({ confirm: true });
   server.restore();
 });
+
+test('import posts the input as given and returns the report', async () => {
+  const report = { imported: 0, total: 2, rows: [{ row: 1, question: 'q', answer: 'a', tags: null }], errors: [{ row: 2, error: 'Answer is required' }] };
+  const server = fakeServer(() => ({ status: 200, data: report }));
+  await expect(cardsApi.importCards({ text: 'q,a\nq2,', categoryId: 4, dryRun: true })).resolves.toEqual(report);
+  expect(server.calls[0].method).toBe('post');
+  expect(server.calls[0].url).toBe('/cards/import');
+  expect(JSON.parse(server.calls[0].data)).toEqual({ text: 'q,a\nq2,', categoryId: 4, dryRun: true });
+  server.restore();
+});
+
+test('export asks for text and sends the set only when one is given', async () => {
+  const csv = 'question,answer,tags\nq,a,\n';
+  const server = fakeServer((config) => ({ status: 200, data: config.params.category ? '{"a":1}' : csv }));
+  await expect(cardsApi.exportCsv()).resolves.toBe(csv);
+  // The body stays the raw text even when it happens to look like JSON.
+  await expect(cardsApi.exportCsv(7)).resolves.toBe('{"a":1}');
+  expect(server.calls.map((c) => [c.url, c.params, c.responseType])).toEqual([
+    ['/cards/export', {}, 'text'],
+    ['/cards/export', { category: 7 }, 'text'],
+  ]);
+  server.restore();
+});

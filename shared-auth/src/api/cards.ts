@@ -1,5 +1,16 @@
 import { apiClient } from '../client';
-import type { Card, CardFilters, CardInput, Category, FilterOptions } from '../types';
+import type {
+  Card,
+  CardFilters,
+  CardInput,
+  Category,
+  CategoryDeleteResult,
+  FilterOptions,
+  ImportInput,
+  ImportResult,
+  MoveToSetResult,
+  ResetKnownResult,
+} from '../types';
 
 /** Only the filters that are set go on the query string; hideKnown is sent as `true`. */
 export function cardQueryParams(filters: CardFilters = {}): Record<string, string> {
@@ -25,11 +36,22 @@ export const cardsApi = {
   remove: (id: number) => apiClient.delete(`/cards/${id}`, { params: { confirm: true } }).then((r) => r.data),
   markKnown: (id: number) => apiClient.put<Card>(`/cards/${id}/known`).then((r) => r.data),
   markUnknown: (id: number) => apiClient.put<Card>(`/cards/${id}/unknown`).then((r) => r.data),
-  resetKnown: () => apiClient.put('/cards/reset-known').then((r) => r.data),
+  resetKnown: () => apiClient.put<ResetKnownResult>('/cards/reset-known').then((r) => r.data),
   filterOptions: () => apiClient.get<FilterOptions>('/cards/filters/options').then((r) => r.data),
   moveToSet: (cardIds: number[], setId: number | null) =>
-    apiClient.put('/cards/move-to-set', { cardIds, setId }).then((r) => r.data),
+    apiClient.put<MoveToSetResult>('/cards/move-to-set', { cardIds, setId }).then((r) => r.data),
   due: () => apiClient.get<Card[]>('/cards/due').then((r) => r.data),
+  /** CSV or tab-separated text; `dryRun: true` returns the preview without writing. */
+  importCards: (input: ImportInput) => apiClient.post<ImportResult>('/cards/import', input).then((r) => r.data),
+  /** The CSV text (header question,answer,tags) of all cards, or of one set. */
+  exportCsv: (categoryId?: number | null) =>
+    apiClient
+      .get<string>('/cards/export', {
+        params: categoryId == null ? {} : { category: categoryId },
+        // A CSV body, not JSON: axios leaves it as the raw string.
+        responseType: 'text',
+      })
+      .then((r) => String(r.data ?? '')),
 };
 
 export const categoriesApi = {
@@ -37,5 +59,5 @@ export const categoriesApi = {
   create: (payload: Record<string, unknown>) => apiClient.post<Category>('/categories', payload).then((r) => r.data),
   update: (id: number, payload: Record<string, unknown>) =>
     apiClient.put<Category>(`/categories/${id}`, payload).then((r) => r.data),
-  remove: (id: number) => apiClient.delete(`/categories/${id}`).then((r) => r.data),
+  remove: (id: number) => apiClient.delete<CategoryDeleteResult>(`/categories/${id}`).then((r) => r.data),
 };
