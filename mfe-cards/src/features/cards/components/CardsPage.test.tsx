@@ -1,78 +1,501 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-hot-toast';
-import { cardsApi, type Card } from '@flashcard/shared-auth';
-import CardsApp from '../../../App';
+import { MemoryRouter } from 'react-router-dom';
+import { cardsApi } from '@flashcard/shared-auth';
+import { BIOLOGY, makeCard, makeCards, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { CardsPage } from './CardsPage';
 
-function card(id: number, question: string, answer: string): Card {
-  return {
-    id,
-    question,
-    answer,
-    difficulty_level: 2,
-    tags: null,
-    college: null,
-    class_name: null,
-    category_id: null,
-    category_name: null,
-    category: null,
-  };
-}
-
-let toastError: jest.SpyInstance;
+let toasts: ReturnType<typeof spyToasts>;
 
 beforeEach(() => {
-  toastError = jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id');
+  toasts = spyToasts();
 });
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('Cards screen', () => {
-  it('shows the title, the count line and every card', async () => {
-    jest.spyOn(cardsApi, 'list').mockResolvedValue([
-      card(1, 'What is 2 + 2?', '4'),
-      card(2, 'Capital of France?', 'Paris'),
-      card(3, 'H2O is?', 'Water'),
-    ]);
+const tiles = () => within(screen.getByRole('list', { name: 'Cards' })).getAllByRole('listitem');
 
-    render(<CardsApp />);
+describe('Cards list', () => {
+  it('shows the title, the count line and every card with its details', async () => {
+    mockApis({
+      cards: [
+        makeCard(1, { question: 'What is 2 + 2?', answer: '4' }),
+        makeCard(2, {
+          question: 'Capital of France?',
+          answer: 'Paris',
+          difficulty_level: 2,
+          tags: 'geo, europe',
+          category_id: BIOLOGY.id,
+          category_name: 'Geography',
+          known: true,
+        }),
+        makeCard(3, { question: 'H2O is?', answer: 'Water', difficulty_level: 5 }),
+      ],
+    });
+
+    renderCards();
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Flashcards' })).toBeInTheDocument();
     expect(await screen.findByText('Showing 3 card(s)')).toBeInTheDocument();
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    const items = tiles();
     expect(items).toHaveLength(3);
     expect(items[1]).toHaveTextContent('Capital of France?');
     expect(items[1]).toHaveTextContent('Paris');
     expect(items[1]).toHaveTextContent('Medium');
+    expect(items[1]).toHaveTextContent('Set: Geography');
+    expect(within(items[1]).getByText('geo')).toBeInTheDocument();
+    expect(within(items[1]).getByText('europe')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Known')).toBeInTheDocument();
+    expect(within(items[1]).getByRole('button', { name: 'Mark unknown: Capital of France?' })).toHaveTextContent(
+      'Mark unknown',
+    );
+    expect(items[2]).toHaveTextContent('Expert');
+    expect(within(items[0]).queryByText('Known')).not.toBeInTheDocument();
+    // Visible text 'Edit'/'Delete', names that say which card.
+    const edit = within(items[0]).getByRole('button', { name: 'Edit card: What is 2 + 2?' });
+    expect(edit).toHaveTextContent(/^Edit$/);
+    expect(within(items[0]).getByRole('button', { name: 'Delete card: What is 2 + 2?' })).toHaveTextContent(/^Delete$/);
+    expect(within(items[0]).getByRole('checkbox', { name: 'Select card: What is 2 + 2?' })).not.toBeChecked();
     expect(screen.queryByText('No cards yet')).not.toBeInTheDocument();
-    expect(toastError).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 
-  it("shows 'No cards yet' when there are none", async () => {
-    jest.spyOn(cardsApi, 'list').mockResolvedValue([]);
+  it("shows 'No cards yet' and a 'Create First Card' button that opens the create modal", async () => {
+    mockApis({ cards: [] });
+    const user = userEvent.setup();
 
-    render(<CardsApp />);
+    renderCards();
 
     expect(await screen.findByText('No cards yet')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 card(s)')).toBeInTheDocument();
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Cards' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create First Card' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Create New Card' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByLabelText('Question')).toHaveFocus();
   });
 
   it("toasts 'Failed to load cards' on failure and loads again on retry", async () => {
-    const list = jest
-      .spyOn(cardsApi, 'list')
-      .mockRejectedValueOnce(new Error('down'))
-      .mockResolvedValueOnce([card(1, 'Q', 'A')]);
+    const { list } = mockApis();
+    list.mockReset().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce([makeCard(1)]);
 
-    render(<CardsApp />);
+    renderCards();
 
     const retry = await screen.findByRole('button', { name: 'Try again' });
-    expect(toastError).toHaveBeenCalledWith('Failed to load cards');
+    expect(toasts.error).toHaveBeenCalledWith('Failed to load cards');
     expect(screen.queryByText('No cards yet')).not.toBeInTheDocument();
 
     await userEvent.setup().click(retry);
 
     expect(await screen.findByText('Showing 1 card(s)')).toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders at most 60 cards and shows more on request', async () => {
+    mockApis({ cards: makeCards(100) });
+    const user = userEvent.setup();
+
+    renderCards();
+
+    expect(await screen.findByText('Showing 100 card(s)')).toBeInTheDocument();
+    expect(tiles()).toHaveLength(60);
+    expect(screen.getByText('60 of 100 shown')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+
+    expect(tiles()).toHaveLength(100);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    // Keyboard users continue at the first card that was added.
+    expect(screen.getByRole('checkbox', { name: 'Select card: Question 61' })).toHaveFocus();
+  });
+
+  it('stays quick with 5,000 cards', async () => {
+    mockApis({ cards: makeCards(5000) });
+    const user = userEvent.setup();
+
+    renderCards();
+
+    expect(await screen.findByText('Showing 5000 card(s)')).toBeInTheDocument();
+    expect(tiles()).toHaveLength(60);
+    const started = performance.now();
+    await user.click(screen.getByRole('checkbox', { name: 'Select card: Question 1' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('sends unknown sub-paths back to the list', async () => {
+    mockApis({ cards: [makeCard(1)] });
+
+    renderCards('/cards/42/edit');
+
+    expect(await screen.findByText('Showing 1 card(s)')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/);
+  });
+
+  it('also works standalone, rendered at the root of a router', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    render(
+      <MemoryRouter>
+        <CardsPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Showing 1 card(s)')).toBeInTheDocument();
+  });
+});
+
+describe('Filters', () => {
+  it('reloads the list with exactly the chosen filters', async () => {
+    const { list } = mockApis({ cards: [makeCard(1)] });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    expect(list).toHaveBeenLastCalledWith({});
+    // Options come from filters/options; sets from categories.
+    await screen.findByRole('option', { name: 'Stanford' });
+
+    await user.selectOptions(screen.getByLabelText('College'), 'MIT');
+    expect(list).toHaveBeenLastCalledWith({ college: 'MIT' });
+
+    await user.selectOptions(screen.getByLabelText('Class'), 'CS 50');
+    await user.selectOptions(screen.getByLabelText('Set'), 'Biology 101');
+    await user.selectOptions(screen.getByLabelText('Min difficulty'), '2 Medium');
+    await user.selectOptions(screen.getByLabelText('Max difficulty'), '4 Very Hard');
+    await user.click(screen.getByLabelText('Hide known cards'));
+
+    expect(list).toHaveBeenLastCalledWith({
+      college: 'MIT',
+      class_name: 'CS 50',
+      category: BIOLOGY.id,
+      difficultyMin: 2,
+      difficultyMax: 4,
+      hideKnown: true,
+    });
+
+    // Unchecked, hideKnown is left out rather than sent as false.
+    await user.click(screen.getByLabelText('Hide known cards'));
+    expect(list).toHaveBeenLastCalledWith({
+      college: 'MIT',
+      class_name: 'CS 50',
+      category: BIOLOGY.id,
+      difficultyMin: 2,
+      difficultyMax: 4,
+    });
+
+    const calls = list.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(list).toHaveBeenLastCalledWith({});
+    expect(list).toHaveBeenCalledTimes(calls + 1);
+    expect(screen.getByLabelText('College')).toHaveValue('');
+  });
+
+  it("adds ' (filtered)' to the count line while a filter applies", async () => {
+    const { list } = mockApis({ cards: [makeCard(1), makeCard(2)] });
+    const user = userEvent.setup();
+
+    renderCards();
+    expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
+
+    list.mockResolvedValue([makeCard(2, { difficulty_level: 3 })]);
+    await user.selectOptions(screen.getByLabelText('Min difficulty'), '3 Hard');
+
+    expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
+  });
+
+  it("says 'No cards match your filters' when the filters match nothing", async () => {
+    const { list } = mockApis({ cards: [makeCard(1)] });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+
+    list.mockResolvedValue([]);
+    await user.click(screen.getByLabelText('Hide known cards'));
+
+    expect(await screen.findByText('No cards match your filters')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 card(s) (filtered)')).toBeInTheDocument();
+    expect(screen.queryByText('No cards yet')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failure to load the filter options', async () => {
+    const { filterOptions } = mockApis({ cards: [makeCard(1)] });
+    const failure = new Error('down');
+    filterOptions.mockRejectedValue(failure);
+    const log = jest.spyOn(console, 'error').mockImplementation(() => {});
+
+    renderCards();
+
+    expect(await screen.findByText('Showing 1 card(s)')).toBeInTheDocument();
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load filter options', failure));
+    expect(toasts.error).not.toHaveBeenCalled();
+    // The filter still works, with no choices beyond "all".
+    expect(within(screen.getByLabelText('College')).getAllByRole('option')).toHaveLength(1);
+  });
+});
+
+describe('Search', () => {
+  it('searches after a pause in typing and reloads the full list when cleared', async () => {
+    const { list } = mockApis({ cards: [makeCard(1), makeCard(2)] });
+    const search = jest.spyOn(cardsApi, 'search').mockResolvedValue([makeCard(2, { question: 'Cell biology' })]);
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 2 card(s)');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search cards' }), 'bio');
+
+    expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
+    // Debounced: one call for the whole word, not one per keystroke.
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search).toHaveBeenCalledWith('bio');
+    expect(tiles()[0]).toHaveTextContent('Cell biology');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search cards' }));
+
+    expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(list).toHaveBeenLastCalledWith({});
+  });
+
+  it('searches at once on submit and applies the filters to the results', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const search = jest
+      .spyOn(cardsApi, 'search')
+      .mockResolvedValue([makeCard(7, { known: true }), makeCard(8, { question: 'Unknown one' })]);
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search cards' }), 'one{Enter}');
+    expect(search).toHaveBeenCalledWith('one');
+    expect(await screen.findByText('Showing 2 card(s) (filtered)')).toBeInTheDocument();
+
+    // The search call takes no filters: the screen narrows its results itself.
+    await user.click(screen.getByLabelText('Hide known cards'));
+    expect(screen.getByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
+    expect(tiles()[0]).toHaveTextContent('Unknown one');
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  it("toasts 'Search failed' when the search call fails", async () => {
+    mockApis({ cards: [makeCard(1)] });
+    jest.spyOn(cardsApi, 'search').mockRejectedValue(new Error('down'));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.type(screen.getByRole('searchbox', { name: 'Search cards' }), 'x{Enter}');
+
+    expect(await screen.findByText('The search could not be completed.')).toBeInTheDocument();
+    expect(toasts.error).toHaveBeenCalledWith('Search failed');
+    expect(toasts.error).not.toHaveBeenCalledWith('Failed to load cards');
+  });
+});
+
+describe('Delete', () => {
+  const confirmText = 'Are you sure you want to delete this card? This action cannot be undone.';
+
+  it('asks, deletes and removes the card without reloading', async () => {
+    const { list } = mockApis({ cards: [makeCard(1), makeCard(2), makeCard(3)] });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const remove = jest.spyOn(cardsApi, 'remove').mockResolvedValue({ message: 'Card deleted' });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 3 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Delete card: Question 2' }));
+
+    expect(confirm).toHaveBeenCalledWith(confirmText);
+    expect(remove).toHaveBeenCalledWith(2);
+    expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
+    expect(screen.queryByText('Question 2')).not.toBeInTheDocument();
+    expect(toasts.success).toHaveBeenCalledWith('Card deleted successfully');
+    expect(list).toHaveBeenCalledTimes(1);
+    // Focus moves to the card that took its place.
+    expect(screen.getByRole('checkbox', { name: 'Select card: Question 3' })).toHaveFocus();
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const remove = jest.spyOn(cardsApi, 'remove');
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Delete card: Question 1' }));
+
+    expect(remove).not.toHaveBeenCalled();
+    expect(screen.getByText('Question 1')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to delete card' and keeps the card when the call fails", async () => {
+    mockApis({ cards: [makeCard(1)] });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    jest.spyOn(cardsApi, 'remove').mockRejectedValue(new Error('down'));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Delete card: Question 1' }));
+
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to delete card'));
+    expect(screen.getByText('Question 1')).toBeInTheDocument();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('Known cards', () => {
+  it('marks a card known in place, and hides it when known cards are hidden', async () => {
+    const { list } = mockApis({ cards: [makeCard(1), makeCard(2)] });
+    const markKnown = jest.spyOn(cardsApi, 'markKnown').mockImplementation(async (id) => makeCard(id, { known: true }));
+    const markUnknown = jest
+      .spyOn(cardsApi, 'markUnknown')
+      .mockImplementation(async (id) => makeCard(id, { known: false }));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 2 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Mark known: Question 1' }));
+
+    expect(markKnown).toHaveBeenCalledWith(1);
+    expect(within(tiles()[0]).getByText('Known')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark unknown: Question 1' }));
+    expect(markUnknown).toHaveBeenCalledWith(1);
+    expect(within(tiles()[0]).queryByText('Known')).not.toBeInTheDocument();
+
+    list.mockResolvedValue([makeCard(1), makeCard(2)]);
+    await user.click(screen.getByLabelText('Hide known cards'));
+    await screen.findByText('Showing 2 card(s) (filtered)');
+    await user.click(screen.getByRole('button', { name: 'Mark known: Question 2' }));
+
+    expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
+    expect(screen.queryByText('Question 2')).not.toBeInTheDocument();
+  });
+
+  it('resets every known mark and reloads', async () => {
+    const { list } = mockApis({ cards: [makeCard(1, { known: true })] });
+    const reset = jest.spyOn(cardsApi, 'resetKnown').mockResolvedValue({ updated: 1 });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Known');
+    list.mockResolvedValue([makeCard(1, { known: false })]);
+    await user.click(screen.getByRole('button', { name: 'Reset known' }));
+
+    expect(reset).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByText('Known')).not.toBeInTheDocument());
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Selection', () => {
+  it('moves the selected cards to a set and updates them in place', async () => {
+    const { list } = mockApis({ cards: [makeCard(1), makeCard(2), makeCard(3)] });
+    const move = jest.spyOn(cardsApi, 'moveToSet').mockResolvedValue({ moved: 2 });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 3 card(s)');
+    await screen.findAllByRole('option', { name: 'Biology 101' });
+    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select card: Question 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select card: Question 3' }));
+    const toolbar = screen.getByRole('region', { name: 'Selected cards' });
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'Move to set' })).toBeDisabled();
+
+    await user.selectOptions(within(toolbar).getByLabelText('Destination set'), 'Biology 101');
+    await user.click(within(toolbar).getByRole('button', { name: 'Move to set' }));
+
+    expect(move).toHaveBeenCalledWith([1, 3], BIOLOGY.id);
+    const items = tiles();
+    expect(items[0]).toHaveTextContent('Set: Biology 101');
+    expect(items[1]).not.toHaveTextContent('Set:');
+    expect(items[2]).toHaveTextContent('Set: Biology 101');
+    expect(screen.queryByRole('region', { name: 'Selected cards' })).not.toBeInTheDocument();
+    expect(toasts.success).toHaveBeenCalledWith('Moved 2 cards to "Biology 101"');
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the selection', async () => {
+    mockApis({ cards: [makeCard(1), makeCard(2)] });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 2 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+
+    expect(screen.queryByText('2 selected')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select card: Question 1' })).not.toBeChecked();
+  });
+});
+
+describe('Export', () => {
+  let createObjectURL: jest.Mock;
+  let revokeObjectURL: jest.Mock;
+  let clicked: { href: string; download: string }[];
+
+  beforeEach(() => {
+    // jsdom has no object URLs and cannot navigate to a download.
+    createObjectURL = jest.fn(() => 'blob:cards');
+    revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    clicked = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+  });
+
+  it('downloads all cards as flashcards.csv', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const exportCsv = jest.spyOn(cardsApi, 'exportCsv').mockResolvedValue('question,answer,tags\nQ,A,\n');
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:cards', download: 'flashcards.csv' }]));
+    expect(exportCsv).toHaveBeenCalledWith(undefined);
+    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect(blob.size).toBe('question,answer,tags\nQ,A,\n'.length);
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:cards'));
+  });
+
+  it('exports only the set the list is filtered to', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const exportCsv = jest.spyOn(cardsApi, 'exportCsv').mockResolvedValue('question,answer,tags\n');
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.selectOptions(screen.getByLabelText('Set'), await screen.findByRole('option', { name: 'Biology 101' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:cards', download: 'flashcards-biology-101.csv' }]));
+    expect(exportCsv).toHaveBeenCalledWith(BIOLOGY.id);
+  });
+
+  it("toasts when the export fails and downloads nothing", async () => {
+    mockApis({ cards: [makeCard(1)] });
+    jest.spyOn(cardsApi, 'exportCsv').mockRejectedValue(new Error('down'));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Export failed'));
+    expect(clicked).toEqual([]);
+    expect(createObjectURL).not.toHaveBeenCalled();
   });
 });

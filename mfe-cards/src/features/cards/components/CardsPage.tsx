@@ -1,63 +1,408 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { Spinner } from '@flashcard/shared-ui';
-import type { Card } from '@flashcard/shared-auth';
+import { cardsApi, type Card, type CardInput, type Category } from '@flashcard/shared-auth';
+import '../cards.css';
+import { downloadText, exportFileName } from '../download';
+import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
+import { MESSAGES, plural } from '../messages';
 import { useCards } from '../hooks/useCards';
+import { useCategories } from '../hooks/useCategories';
+import { useFilterOptions } from '../hooks/useFilterOptions';
+import { useSearchInput } from '../hooks/useSearchInput';
+import { CardFormModal } from './CardFormModal';
+import { CardTile } from './CardTile';
+import { FiltersPanel } from './FiltersPanel';
+import { ImportModal } from './ImportModal';
+import { SearchBox } from './SearchBox';
+import { SelectionToolbar } from './SelectionToolbar';
+import { SetsModal } from './SetsModal';
 
-const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard', 4: 'Very Hard', 5: 'Expert' };
+/** Cards rendered at once; "Show more" adds this many. Keeps thousands of cards responsive. */
+export const PAGE_SIZE = 60;
 
-function CardTile({ card }: { card: Card }) {
-  return (
-    <li className="card stack" style={{ gap: '0.5rem' }}>
-      <h2 style={{ fontSize: '1rem', margin: 0 }}>{card.question}</h2>
-      <p className="muted" style={{ margin: 0 }}>{card.answer}</p>
-      <div className="row">
-        <span className="badge">{DIFFICULTY_LABELS[card.difficulty_level] ?? DIFFICULTY_LABELS[1]}</span>
-        {card.category_name && <span className="badge">{card.category_name}</span>}
-      </div>
-    </li>
-  );
-}
+type Editor = { card?: Card } | null;
+type Dialog = 'import' | 'sets' | null;
 
 export function CardsPage() {
-  const { state, reload } = useCards();
+  const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
+  const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
+  const search = useSearchInput();
+  const { cards, status, loaded, failedSearch, reload, prepend, replace, remove, patch } = useCards(
+    apiFilters,
+    search.query,
+  );
+  const sets = useCategories();
+  const { categories } = sets;
+  const options = useFilterOptions();
 
+  const [editor, setEditor] = useState<Editor>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [pendingKnown, setPendingKnown] = useState<ReadonlySet<number>>(() => new Set());
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [exporting, setExporting] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+
+  const filtersActive = hasActiveFilters(filterValues);
+  const isFiltered = filtersActive || search.query !== '';
+  const matcher = useMemo(() => cardMatcher(filterValues), [filterValues]);
+  // Filtering 5,000 cards is cheap, but only redo it when the cards or the filters change.
+  const shown = useMemo(() => (filtersActive ? cards.filter(matcher) : cards), [cards, matcher, filtersActive]);
+  const visible = useMemo(() => shown.slice(0, limit), [shown, limit]);
+  const selectedIds = useMemo(() => shown.filter((c) => selected.has(c.id)).map((c) => c.id), [shown, selected]);
+
+  // A new view starts at the first page again.
+  useEffect(() => setLimit(PAGE_SIZE), [apiFilters, search.query]);
+
+  // Keyboard users keep their place: after "Show more" focus lands on the first new card, after a
+  // delete on the card that took the deleted one's place (or the one before it).
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null) return;
+    focusIndex.current = null;
+    const tiles = grid.current?.children;
+    const tile = tiles?.length ? tiles[Math.min(index, tiles.length - 1)] : null;
+    const target = tile?.querySelector<HTMLElement>('input, button') ?? addButton.current;
+    target?.focus();
+  }, [visible]);
+
+  const showMore = () => {
+    focusIndex.current = visible.length;
+    setLimit((n) => n + PAGE_SIZE);
+  };
+
+  const openEditor = useCallback((card: Card) => setEditor({ card }), []);
+
+  const toggleSelected = useCallback((id: number) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const deleteCard = useCallback(
+    async (card: Card) => {
+      if (!window.confirm(MESSAGES.confirmDelete)) return;
+      try {
+        await cardsApi.remove(card.id);
+        const tile = document.activeElement?.closest('li');
+        const index = tile && grid.current ? Array.prototype.indexOf.call(grid.current.children, tile) : -1;
+        if (index >= 0) focusIndex.current = index;
+        remove(card.id);
+        setSelected((current) => {
+          if (!current.has(card.id)) return current;
+          const next = new Set(current);
+          next.delete(card.id);
+          return next;
+        });
+        toast.success(MESSAGES.deleted);
+      } catch {
+        toast.error(MESSAGES.deleteFailed);
+      }
+    },
+    [remove],
+  );
+
+  const toggleKnown = useCallback(
+    async (card: Card) => {
+      setPendingKnown((current) => new Set(current).add(card.id));
+      try {
+        const updated = card.known ? await cardsApi.markUnknown(card.id) : await cardsApi.markKnown(card.id);
+        replace({ ...card, known: !card.known, ...updated });
+      } catch {
+        toast.error(MESSAGES.updateFailed);
+      } finally {
+        setPendingKnown((current) => {
+          const next = new Set(current);
+          next.delete(card.id);
+          return next;
+        });
+      }
+    },
+    [replace],
+  );
+
+  async function createCard(input: CardInput) {
+    try {
+      const created = await cardsApi.create(input);
+      prepend(created);
+      toast.success(MESSAGES.created);
+      setEditor(null);
+      void options.reload(); // a new college or class becomes a filter choice
+    } catch (err) {
+      toast.error(MESSAGES.createFailed);
+      throw err;
+    }
+  }
+
+  async function updateCard(id: number, input: CardInput) {
+    try {
+      const updated = await cardsApi.update(id, input);
+      replace(updated);
+      toast.success(MESSAGES.updated);
+      setEditor(null);
+      void options.reload();
+    } catch (err) {
+      toast.error(MESSAGES.updateFailed);
+      throw err;
+    }
+  }
+
+  async function moveSelected(setId: number | null) {
+    const ids = selectedIds;
+    const target = setId === null ? null : categories.find((c) => c.id === setId);
+    try {
+      const result = await cardsApi.moveToSet(ids, setId);
+      const moved = new Set(ids);
+      const name = target?.name ?? null;
+      patch(
+        (c) => moved.has(c.id),
+        (c) => ({ ...c, category_id: setId, category_name: name, category: name }),
+      );
+      setSelected(new Set());
+      const count = typeof result?.moved === 'number' ? result.moved : ids.length;
+      toast.success(name ? `Moved ${plural(count, 'card')} to "${name}"` : `Moved ${plural(count, 'card')} out of their set`);
+    } catch {
+      toast.error(MESSAGES.moveFailed);
+    }
+  }
+
+  async function resetKnown() {
+    setResetting(true);
+    try {
+      const result = await cardsApi.resetKnown();
+      const count = typeof result?.updated === 'number' ? result.updated : 0;
+      toast.success(`${plural(count, 'card')} marked unknown again`);
+      reload();
+    } catch {
+      toast.error(MESSAGES.resetKnownFailed);
+    } finally {
+      setResetting(false);
+    }
+  }
+
+  async function exportCsv() {
+    const setId = filterValues.category ? Number(filterValues.category) : null;
+    const setName = setId === null ? null : (categories.find((c) => c.id === setId)?.name ?? String(setId));
+    setExporting(true);
+    try {
+      const csv = await cardsApi.exportCsv(setId ?? undefined);
+      downloadText(exportFileName(setName), csv);
+    } catch {
+      toast.error(MESSAGES.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const setRenamed = useCallback(
+    (category: Category) =>
+      patch(
+        (c) => c.category_id === category.id,
+        (c) => ({ ...c, category_name: category.name, category: category.name }),
+      ),
+    [patch],
+  );
+
+  const setDeleted = useCallback(
+    (id: number) => {
+      // The server keeps the cards and unfiles them; mirror that and drop a filter on the gone set.
+      patch(
+        (c) => c.category_id === id,
+        (c) => ({ ...c, category_id: null, category_name: null, category: null }),
+      );
+      setFilterValues((values) => (values.category === String(id) ? { ...values, category: '' } : values));
+    },
+    [patch],
+  );
+
+  const clearView = () => {
+    setFilterValues(NO_FILTERS);
+    search.clear();
+  };
+
+  const refreshing = loaded && status === 'loading';
   return (
-    <div className="page">
+    <div className="page cards-page">
       <header className="page-header">
         <div>
           <h1>My Flashcards</h1>
-          <p className="muted">All the cards you have created.</p>
+          <p className="muted">Create, organise and find your cards.</p>
+        </div>
+        <div className="row">
+          <button type="button" className="btn" onClick={() => setDialog('sets')}>
+            Manage sets
+          </button>
+          <button type="button" className="btn" onClick={() => setDialog('import')}>
+            Import
+          </button>
+          <button type="button" className="btn" onClick={exportCsv} disabled={exporting}>
+            Export CSV
+          </button>
+          <button ref={addButton} type="button" className="btn btn-primary" onClick={() => setEditor({})}>
+            Add New Card
+          </button>
         </div>
       </header>
 
-      {state.status === 'loading' && <Spinner label="Loading cards..." />}
+      <div className="cards-layout">
+        <FiltersPanel
+          values={filterValues}
+          onChange={setFilterValues}
+          colleges={options.colleges}
+          classes={options.classes}
+          categories={categories}
+        />
 
-      {state.status === 'failed' && (
-        <div className="card empty-state stack">
-          <p>Your cards could not be loaded.</p>
-          <div>
-            <button type="button" className="btn btn-primary" onClick={reload}>
-              Try again
-            </button>
-          </div>
-        </div>
+        <section className="stack cards-main" aria-labelledby="cards-list-heading">
+          {/* Keeps the heading outline h1 > h2 > card h3 for screen-reader navigation. */}
+          <h2 id="cards-list-heading" className="visually-hidden">
+            Your cards
+          </h2>
+          <SearchBox value={search.input} onChange={search.setInput} onSubmit={search.submit} onClear={search.clear} />
+
+          {!loaded && status === 'loading' && <Spinner label="Loading cards..." />}
+
+          {status === 'failed' && (
+            <div className="card empty-state stack">
+              <p>{failedSearch ? 'The search could not be completed.' : 'Your cards could not be loaded.'}</p>
+              <div>
+                <button type="button" className="btn btn-primary" onClick={reload}>
+                  Try again
+                </button>
+              </div>
+            </div>
+          )}
+
+          {loaded && status !== 'failed' && (
+            <>
+              <div className="spread">
+                <p className="muted cards-count" aria-live="polite">
+                  {`Showing ${shown.length} card(s)${isFiltered ? ' (filtered)' : ''}`}
+                </p>
+                <div className="row">
+                  {refreshing && (
+                    <span className="muted" role="status">
+                      Updating...
+                    </span>
+                  )}
+                  {visible.length > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setSelected(new Set([...selected, ...visible.map((c) => c.id)]))}
+                    >
+                      Select all shown
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-small" onClick={resetKnown} disabled={resetting}>
+                    Reset known
+                  </button>
+                </div>
+              </div>
+
+              {selectedIds.length > 0 && (
+                <SelectionToolbar
+                  count={selectedIds.length}
+                  categories={categories}
+                  onMove={moveSelected}
+                  onClear={() => setSelected(new Set())}
+                />
+              )}
+
+              {shown.length === 0 ? (
+                isFiltered ? (
+                  <div className="card empty-state stack">
+                    <h2>No cards match your filters</h2>
+                    <div>
+                      <button type="button" className="btn" onClick={clearView}>
+                        Show all cards
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className="card empty-state stack">
+                    <h2>No cards yet</h2>
+                    <p className="muted">Cards you create will show up here.</p>
+                    <div>
+                      <button type="button" className="btn btn-primary" onClick={() => setEditor({})}>
+                        Create First Card
+                      </button>
+                    </div>
+                  </div>
+                )
+              ) : (
+                <ul ref={grid} className="grid cards-grid" aria-label="Cards" aria-busy={refreshing}>
+                  {visible.map((card) => (
+                    <CardTile
+                      key={card.id}
+                      card={card}
+                      selected={selected.has(card.id)}
+                      pending={pendingKnown.has(card.id)}
+                      onEdit={openEditor}
+                      onDelete={deleteCard}
+                      onToggleKnown={toggleKnown}
+                      onToggleSelected={toggleSelected}
+                    />
+                  ))}
+                </ul>
+              )}
+
+              {visible.length < shown.length && (
+                <div className="row cards-more">
+                  <button type="button" className="btn" onClick={showMore}>
+                    Show more
+                  </button>
+                  <span className="muted">{`${visible.length} of ${shown.length} shown`}</span>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      {editor && (
+        <CardFormModal
+          card={editor.card}
+          categories={categories}
+          colleges={options.colleges}
+          classes={options.classes}
+          onSubmit={(input) => (editor.card ? updateCard(editor.card.id, input) : createCard(input))}
+          onClose={() => setEditor(null)}
+          returnFocusFallback={addButton}
+        />
       )}
 
-      {state.status === 'ready' && (
-        <div className="stack">
-          <p className="muted" aria-live="polite">{`Showing ${state.cards.length} card(s)`}</p>
-          {state.cards.length === 0 ? (
-            <div className="card empty-state">
-              <h2>No cards yet</h2>
-              <p className="muted">Cards you create will show up here.</p>
-            </div>
-          ) : (
-            <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {state.cards.map((card) => (
-                <CardTile key={card.id} card={card} />
-              ))}
-            </ul>
-          )}
-        </div>
+      {dialog === 'sets' && (
+        <SetsModal
+          categories={categories}
+          reload={sets.reload}
+          create={sets.create}
+          rename={sets.rename}
+          remove={sets.remove}
+          onRenamed={setRenamed}
+          onDeleted={setDeleted}
+          onClose={() => setDialog(null)}
+        />
+      )}
+
+      {dialog === 'import' && (
+        <ImportModal
+          categories={categories}
+          defaultCategoryId={filterValues.category ? Number(filterValues.category) : null}
+          onImported={() => {
+            reload();
+            void options.reload();
+            void sets.reload();
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );

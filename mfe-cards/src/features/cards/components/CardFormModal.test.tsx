@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cardsApi } from '@flashcard/shared-auth';
+import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+
+let toasts: ReturnType<typeof spyToasts>;
+
+beforeEach(() => {
+  toasts = spyToasts();
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const tiles = () => within(screen.getByRole('list', { name: 'Cards' })).getAllByRole('listitem');
+
+async function openCreate(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Add New Card' }));
+  return screen.getByRole('dialog', { name: 'Create New Card' });
+}
+
+describe('Create card', () => {
+  it('creates a card with every field, prepends it and toasts', async () => {
+    const { list } = mockApis({ cards: [makeCard(1)] });
+    const created = makeCard(9, {
+      question: 'What is ATP?',
+      answer: 'Energy currency',
+      difficulty_level: 3,
+      tags: 'cells',
+      category_id: BIOLOGY.id,
+      category_name: BIOLOGY.name,
+    });
+    const create = jest.spyOn(cardsApi, 'create').mockResolvedValue(created);
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await screen.findAllByRole('option', { name: 'Biology 101' });
+    const dialog = await openCreate(user);
+
+    expect(within(dialog).getByLabelText('Difficulty')).toHaveValue('1');
+    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['1 Easy', '2 Medium', '3 Hard', '4 Very Hard', '5 Expert', 'No set']),
+    );
+    await user.type(within(dialog).getByLabelText('Question'), '  What is ATP? ');
+    await user.type(within(dialog).getByLabelText('Answer'), 'Energy currency');
+    await user.selectOptions(within(dialog).getByLabelText('Difficulty'), '3 Hard');
+    await user.type(within(dialog).getByLabelText('Tags'), 'cells');
+    await user.type(within(dialog).getByLabelText('College'), 'MIT');
+    await user.type(within(dialog).getByLabelText('Class'), 'Bio 101');
+    await user.selectOptions(within(dialog).getByLabelText('Set'), 'Biology 101');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+
+    expect(create).toHaveBeenCalledWith({
+      question: 'What is ATP?',
+      answer: 'Energy currency',
+      difficulty_level: 3,
+      tags: 'cells',
+      college: 'MIT',
+      class_name: 'Bio 101',
+      category_id: BIOLOGY.id,
+    });
+    expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
+    expect(tiles()[0]).toHaveTextContent('What is ATP?');
+    expect(tiles()[1]).toHaveTextContent('Question 1');
+    expect(toasts.success).toHaveBeenCalledWith('Card created successfully');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('requires a question and an answer and makes no call without them', async () => {
+    mockApis({ cards: [] });
+    const create = jest.spyOn(cardsApi, 'create');
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('No cards yet');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Question'), '   ');
+    await user.type(within(dialog).getByLabelText('Answer'), 'An answer');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Question and answer are required');
+    expect(within(dialog).getByLabelText('Question')).toHaveAttribute('aria-invalid', 'true');
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Create New Card' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to create card' and keeps the modal open with the input", async () => {
+    mockApis({ cards: [] });
+    jest.spyOn(cardsApi, 'create').mockRejectedValue(new Error('down'));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('No cards yet');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Question'), 'Q');
+    await user.type(within(dialog).getByLabelText('Answer'), 'A');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to create card'));
+    expect(screen.getByRole('dialog', { name: 'Create New Card' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Q');
+    expect(within(dialog).getByRole('button', { name: 'Create Card' })).toBeEnabled();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('returns focus to the Add button when the empty state that opened it is gone', async () => {
+    mockApis({ cards: [] });
+    jest.spyOn(cardsApi, 'create').mockResolvedValue(makeCard(1));
+    const user = userEvent.setup();
+
+    renderCards();
+    await user.click(await screen.findByRole('button', { name: 'Create First Card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Card' });
+    await user.type(within(dialog).getByLabelText('Question'), 'Q');
+    await user.type(within(dialog).getByLabelText('Answer'), 'A');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+
+    expect(await screen.findByText('Showing 1 card(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add New Card' })).toHaveFocus();
+  });
+});
+
+describe('Edit card', () => {
+  it('opens prefilled, saves with category_id and replaces the card in place', async () => {
+    const original = makeCard(2, {
+      question: 'Old question',
+      answer: 'Old answer',
+      difficulty_level: 4,
+      tags: 'a, b',
+      college: 'MIT',
+      class_name: 'CS 50',
+      category_id: BIOLOGY.id,
+      category_name: BIOLOGY.name,
+    });
+    mockApis({ cards: [makeCard(1), original, makeCard(3)] });
+    const update = jest
+      .spyOn(cardsApi, 'update')
+      .mockResolvedValue({ ...original, question: 'New question', category_id: null, category_name: null, category: null });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 3 card(s)');
+    await screen.findAllByRole('option', { name: 'Biology 101' });
+    await user.click(screen.getByRole('button', { name: 'Edit card: Old question' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit Card' });
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Old question');
+    expect(within(dialog).getByLabelText('Answer')).toHaveValue('Old answer');
+    expect(within(dialog).getByLabelText('Difficulty')).toHaveValue('4');
+    expect(within(dialog).getByLabelText('Tags')).toHaveValue('a, b');
+    expect(within(dialog).getByLabelText('College')).toHaveValue('MIT');
+    expect(within(dialog).getByLabelText('Class')).toHaveValue('CS 50');
+    expect(within(dialog).getByLabelText('Set')).toHaveValue(String(BIOLOGY.id));
+
+    await user.clear(within(dialog).getByLabelText('Question'));
+    await user.type(within(dialog).getByLabelText('Question'), 'New question');
+    await user.selectOptions(within(dialog).getByLabelText('Set'), 'No set');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(update).toHaveBeenCalledWith(2, {
+      question: 'New question',
+      answer: 'Old answer',
+      difficulty_level: 4,
+      tags: 'a, b',
+      college: 'MIT',
+      class_name: 'CS 50',
+      category_id: null,
+    });
+    await waitFor(() => expect(tiles()[1]).toHaveTextContent('New question'));
+    expect(tiles()).toHaveLength(3);
+    expect(tiles()[1]).not.toHaveTextContent('Set:');
+    expect(screen.queryByText('Old question')).not.toBeInTheDocument();
+    expect(toasts.success).toHaveBeenCalledWith('Card updated successfully');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus is back on the Edit button of the same card (now named after its new question).
+    expect(screen.getByRole('button', { name: 'Edit card: New question' })).toHaveFocus();
+  });
+
+  it("toasts 'Failed to update card' and keeps the modal open", async () => {
+    mockApis({ cards: [makeCard(1)] });
+    jest.spyOn(cardsApi, 'update').mockRejectedValue(new Error('down'));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Edit card: Question 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to update card'));
+    expect(screen.getByRole('dialog', { name: 'Edit Card' })).toBeInTheDocument();
+    expect(tiles()[0]).toHaveTextContent('Question 1');
+  });
+});
+
+describe('Modal accessibility', () => {
+  it('closes on Escape and gives focus back to the button that opened it', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    const edit = screen.getByRole('button', { name: 'Edit card: Question 1' });
+    await user.click(edit);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Card' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByLabelText('Question')).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    mockApis({ cards: [] });
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('No cards yet');
+    const dialog = await openCreate(user);
+    const submit = within(dialog).getByRole('button', { name: 'Create Card' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+
+    submit.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(submit).toHaveFocus();
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('closes with Cancel without saving', async () => {
+    mockApis({ cards: [] });
+    const create = jest.spyOn(cardsApi, 'create');
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('No cards yet');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Question'), 'Q');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Add New Card' })).toHaveFocus();
+  });
+});

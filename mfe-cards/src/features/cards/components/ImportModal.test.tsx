@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cardsApi, type ImportResult } from '@flashcard/shared-auth';
+import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+
+let toasts: ReturnType<typeof spyToasts>;
+
+beforeEach(() => {
+  toasts = spyToasts();
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const TEXT = 'question,answer,tags\nWhat is DNA?,A molecule,bio\n,No question,\nWhat is RNA?,Another molecule,';
+
+const PREVIEW: ImportResult = {
+  imported: 0,
+  total: 3,
+  rows: [
+    { row: 1, question: 'What is DNA?', answer: 'A molecule', tags: 'bio' },
+    { row: 3, question: 'What is RNA?', answer: 'Another molecule', tags: null },
+  ],
+  errors: [{ row: 2, error: 'Question is required' }],
+};
+
+async function openImport(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  return screen.getByRole('dialog', { name: 'Import cards' });
+}
+
+it('previews (dry run) with the row errors, then imports and reloads the list', async () => {
+  const { list } = mockApis({ cards: [makeCard(1)] });
+  const importCards = jest
+    .spyOn(cardsApi, 'importCards')
+    .mockResolvedValueOnce(PREVIEW)
+    .mockResolvedValueOnce({ ...PREVIEW, imported: 2 });
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('Showing 1 card(s)');
+  await screen.findAllByRole('option', { name: 'Biology 101' });
+  const dialog = await openImport(user);
+  const textArea = within(dialog).getByLabelText('Paste CSV or tab-separated text');
+  expect(textArea).toHaveFocus();
+  expect(within(dialog).getByRole('button', { name: 'Preview' })).toBeDisabled();
+
+  await user.click(textArea);
+  await user.paste(TEXT);
+  await user.selectOptions(within(dialog).getByLabelText('Import into set'), 'Biology 101');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+  expect(importCards).toHaveBeenLastCalledWith({ text: TEXT, categoryId: BIOLOGY.id, dryRun: true });
+  expect(await within(dialog).findByText('Row 2: Question is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('2 cards ready to import, 1 row with errors')).toBeInTheDocument();
+  const table = within(dialog).getByRole('table', { name: 'Cards to import' });
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+  expect(table).toHaveTextContent('What is RNA?');
+  expect(list).toHaveBeenCalledTimes(1);
+
+  list.mockResolvedValue([makeCard(2), makeCard(3), makeCard(1)]);
+  await user.click(within(dialog).getByRole('button', { name: 'Import 2 cards' }));
+
+  expect(importCards).toHaveBeenLastCalledWith({ text: TEXT, categoryId: BIOLOGY.id });
+  expect(toasts.success).toHaveBeenCalledWith('Imported 2 cards (1 row skipped)');
+  expect(await screen.findByText('Showing 3 card(s)')).toBeInTheDocument();
+  expect(list).toHaveBeenCalledTimes(2);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Import' })).toHaveFocus();
+});
+
+it('reads an uploaded file into the text area and sends the chosen format', async () => {
+  mockApis({ cards: [] });
+  const importCards = jest.spyOn(cardsApi, 'importCards').mockResolvedValue({ ...PREVIEW, errors: [] });
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  const file = new File(['What is DNA?\tA molecule\tbio\n'], 'cards.txt', { type: 'text/plain' });
+  await user.upload(within(dialog).getByLabelText('Upload a .csv or .txt file'), file);
+
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('Paste CSV or tab-separated text')).toHaveValue('What is DNA?\tA molecule\tbio\n'),
+  );
+  await user.selectOptions(within(dialog).getByLabelText('Format'), 'Tab-separated');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+  expect(importCards).toHaveBeenCalledWith({
+    text: 'What is DNA?\tA molecule\tbio\n',
+    format: 'tsv',
+    categoryId: null,
+    dryRun: true,
+  });
+  expect(await within(dialog).findByRole('button', { name: 'Import 2 cards' })).toBeInTheDocument();
+});
+
+it('shows only the first 20 good rows and counts the rest', async () => {
+  mockApis({ cards: [] });
+  const rows = Array.from({ length: 25 }, (_, i) => ({ row: i + 1, question: `Q${i + 1}`, answer: 'A', tags: null }));
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValue({ imported: 0, total: 25, rows, errors: [] });
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  await user.type(within(dialog).getByLabelText('Paste CSV or tab-separated text'), 'x');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+  const table = await within(dialog).findByRole('table', { name: 'Cards to import' });
+  expect(within(table).getAllByRole('row')).toHaveLength(21);
+  expect(within(dialog).getByText('...and 5 more')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Import 25 cards' })).toBeInTheDocument();
+});
+
+it('asks for a new preview after the text changes', async () => {
+  mockApis({ cards: [] });
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValue(PREVIEW);
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  const textArea = within(dialog).getByLabelText('Paste CSV or tab-separated text');
+  await user.type(textArea, 'x');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await within(dialog).findByRole('button', { name: 'Import 2 cards' });
+
+  await user.type(textArea, 'y');
+
+  expect(within(dialog).queryByRole('button', { name: 'Import 2 cards' })).not.toBeInTheDocument();
+  expect(within(dialog).queryByText('Row 2: Question is required')).not.toBeInTheDocument();
+});
+
+it('toasts a failed import and keeps the dialog open', async () => {
+  const { list } = mockApis({ cards: [] });
+  jest
+    .spyOn(cardsApi, 'importCards')
+    .mockResolvedValueOnce(PREVIEW)
+    .mockRejectedValueOnce(new Error('down'));
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  await user.type(within(dialog).getByLabelText('Paste CSV or tab-separated text'), 'x');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Import 2 cards' }));
+
+  await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Import failed'));
+  expect(screen.getByRole('dialog', { name: 'Import cards' })).toBeInTheDocument();
+  expect(list).toHaveBeenCalledTimes(1);
+  expect(toasts.success).not.toHaveBeenCalled();
+});

@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
+import type { Category, CategoryDeleteResult } from '@flashcard/shared-auth';
+import { MESSAGES, confirmDeleteSet, plural } from '../messages';
+import { Modal } from './Modal';
+
+interface SetsModalProps {
+  categories: Category[];
+  /** Fetch fresh card counts when the panel opens. */
+  reload: () => Promise<void>;
+  create: (name: string) => Promise<Category>;
+  rename: (id: number, name: string) => Promise<Category>;
+  remove: (id: number) => Promise<CategoryDeleteResult>;
+  /** Tell the card list, whose cards show set names. */
+  onRenamed: (category: Category) => void;
+  onDeleted: (id: number) => void;
+  onClose: () => void;
+}
+
+function SetRow({
+  category,
+  rename,
+  remove,
+  onRenamed,
+  onDeleted,
+}: { category: Category } & Pick<SetsModalProps, 'rename' | 'remove' | 'onRenamed' | 'onDeleted'>) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(category.name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Leaving the inline editor puts focus back on the Rename button instead of losing it.
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(MESSAGES.setNameRequired);
+      return;
+    }
+    if (trimmed === category.name) {
+      setEditing(false);
+      return;
+    }
+    setBusy(true);
+    try {
+      const renamed = await rename(category.id, trimmed);
+      onRenamed({ ...category, ...renamed });
+      toast.success(`Set renamed to "${renamed.name}"`);
+      setEditing(false);
+      setError(null);
+    } catch {
+      toast.error(MESSAGES.setRenameFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onDelete() {
+    if (!window.confirm(confirmDeleteSet(category.name, category.card_count))) return;
+    setBusy(true);
+    try {
+      const result = await remove(category.id);
+      onDeleted(category.id);
+      const kept = Number(result?.cardsUnfiled) || 0;
+      toast.success(kept ? `Set deleted; ${plural(kept, 'card')} kept without a set` : 'Set deleted');
+    } catch {
+      toast.error(MESSAGES.setDeleteFailed);
+      setBusy(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <li className="cards-set-row">
+        <form className="row" onSubmit={save} noValidate>
+          <label className="visually-hidden" htmlFor={`${id}-name`}>{`New name for ${category.name}`}</label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              // Escape cancels the rename only, not the whole dialog.
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                setEditing(false);
+                setName(category.name);
+                setError(null);
+              }
+            }}
+            aria-invalid={error !== null}
+          />
+          <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+            Save
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              setEditing(false);
+              setName(category.name);
+              setError(null);
+            }}
+          >
+            Cancel
+          </button>
+        </form>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </li>
+    );
+  }
+
+  return (
+    <li className="cards-set-row spread">
+      <span>
+        <strong>{category.name}</strong>{' '}
+        {typeof category.card_count === 'number' && (
+          <span className="muted">{`(${plural(category.card_count, 'card')})`}</span>
+        )}
+      </span>
+      <span className="row">
+        <button
+          ref={renameButton}
+          type="button"
+          className="btn btn-small"
+          aria-label={`Rename set: ${category.name}`}
+          onClick={() => setEditing(true)}
+          disabled={busy}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          aria-label={`Delete set: ${category.name}`}
+          onClick={onDelete}
+          disabled={busy}
+        >
+          Delete
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** "Manage sets": list with card counts, create, inline rename and delete (cards are kept). */
+export function SetsModal({ categories, reload, create, rename, remove, onRenamed, onDeleted, onClose }: SetsModalProps) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // A deleted row takes its focused button with it: keep focus inside the dialog.
+  function deleted(categoryId: number) {
+    onDeleted(categoryId);
+    nameInput.current?.focus();
+  }
+
+  async function onCreate(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(MESSAGES.setNameRequired);
+      return;
+    }
+    setError(null);
+    setCreating(true);
+    try {
+      const created = await create(trimmed);
+      toast.success(`Set "${created.name}" created`);
+      setName('');
+    } catch {
+      toast.error(MESSAGES.setCreateFailed);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  return (
+    <Modal title="Manage sets" onClose={onClose}>
+      <form className="cards-set-create" onSubmit={onCreate} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-new`}>New set name</label>
+          <div className="row">
+            <input
+              ref={nameInput}
+              id={`${id}-new`}
+              data-autofocus
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error !== null}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            <button type="submit" className="btn btn-primary" disabled={creating}>
+              Create set
+            </button>
+          </div>
+          {error && (
+            <span className="field-error" role="alert" id={`${id}-error`}>
+              {error}
+            </span>
+          )}
+        </div>
+      </form>
+      {categories.length === 0 ? (
+        <p className="muted">No sets yet. Sets group cards, for example by course or topic.</p>
+      ) : (
+        <ul className="cards-set-list" aria-label="Sets">
+          {categories.map((category) => (
+            <SetRow
+              key={category.id}
+              category={category}
+              rename={rename}
+              remove={remove}
+              onRenamed={onRenamed}
+              onDeleted={deleted}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="row cards-modal-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Modal>
+  );
+}

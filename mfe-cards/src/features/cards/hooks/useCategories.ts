@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useState } from 'react';
+import { categoriesApi, type Category } from '@flashcard/shared-auth';
+
+const byName = (a: Category, b: Category) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/**
+ * The learner's sets (categories). Every set picker on the screen reads this one list, so a
+ * set created, renamed or deleted shows up everywhere at once.
+ */
+export function useCategories() {
+  const [categories, setCategories] = useState<Category[]>([]);
+
+  const reload = useCallback(async () => {
+    try {
+      const list = await categoriesApi.list();
+      setCategories(Array.isArray(list) ? [...list].sort(byName) : []);
+    } catch (err) {
+      // The pickers just offer no sets; the client has already toasted a transport error.
+      console.error('Failed to load sets', err);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const create = useCallback(async (name: string) => {
+    const created = await categoriesApi.create({ name });
+    setCategories((list) => [...list, { card_count: 0, ...created }].sort(byName));
+    return created;
+  }, []);
+
+  const rename = useCallback(async (id: number, name: string) => {
+    const renamed = await categoriesApi.update(id, { name });
+    setCategories((list) => list.map((c) => (c.id === id ? { ...c, ...renamed } : c)).sort(byName));
+    return renamed;
+  }, []);
+
+  const remove = useCallback(async (id: number) => {
+    const result = await categoriesApi.remove(id);
+    setCategories((list) => list.filter((c) => c.id !== id));
+    return result;
+  }, []);
+
+  return { categories, reload, create, rename, remove };
+}

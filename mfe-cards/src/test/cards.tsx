@@ -1,0 +1,73 @@
+// Test helpers shared by the screen's tests: card factories, API spies and a router like the shell's.
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { cardsApi, categoriesApi, type Card, type Category, type FilterOptions } from '@flashcard/shared-auth';
+import CardsApp from '../App';
+
+export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
+  return {
+    id,
+    question: `Question ${id}`,
+    answer: `Answer ${id}`,
+    difficulty_level: 1,
+    tags: null,
+    college: null,
+    class_name: null,
+    category_id: null,
+    category_name: null,
+    category: null,
+    known: false,
+    repetitions: 0,
+    state: 'new',
+    due: null,
+    ...overrides,
+  };
+}
+
+export function makeCards(count: number): Card[] {
+  return Array.from({ length: count }, (_, i) => makeCard(i + 1));
+}
+
+export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2 };
+export const HISTORY: Category = { id: 5, name: 'History', card_count: 0 };
+
+interface Setup {
+  cards?: Card[];
+  categories?: Category[];
+  options?: FilterOptions;
+}
+
+/** Spy every call the screen makes on mount; each test overrides what it exercises. */
+export function mockApis({ cards = [], categories = [BIOLOGY, HISTORY], options }: Setup = {}) {
+  return {
+    list: jest.spyOn(cardsApi, 'list').mockResolvedValue(cards),
+    filterOptions: jest
+      .spyOn(cardsApi, 'filterOptions')
+      .mockResolvedValue(options ?? { colleges: ['MIT', 'Stanford'], classes: ['Bio 101', 'CS 50'] }),
+    categories: jest.spyOn(categoriesApi, 'list').mockResolvedValue(categories),
+  };
+}
+
+export function spyToasts() {
+  return {
+    success: jest.spyOn(toast, 'success').mockImplementation(() => 'toast-id'),
+    error: jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id'),
+  };
+}
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** Mounted the way the shell mounts it: under a /cards/* splat route. */
+export function renderCards(path = '/cards') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/cards/*" element={<CardsApp />} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  );
+}
