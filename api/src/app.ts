@@ -4,10 +4,16 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { createDb, type Db } from './db';
+import { createDb, dialectOf, type Db } from './db';
 import { AuthRepository } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { CardsRepository } from './modules/cards/repository';
+import cardRoutes from './modules/cards/routes';
+import { CardsService } from './modules/cards/service';
+import { CategoriesRepository } from './modules/categories/repository';
+import categoryRoutes from './modules/categories/routes';
+import { CategoriesService } from './modules/categories/service';
 import { DashboardRepository } from './modules/dashboard/repository';
 import dashboardRoutes from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
@@ -56,10 +62,14 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         now,
       });
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
+      const cards = new CardsService({ repository: new CardsRepository(db, dialectOf(db)), now });
+      const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
 
       await api.register(healthRoutes, { service: health });
       await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
       await api.register(dashboardRoutes, { service: dashboard });
+      await api.register(cardRoutes, { service: cards });
+      await api.register(categoryRoutes, { service: categories });
     },
     { prefix: '/api' },
   );

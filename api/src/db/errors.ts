@@ -15,3 +15,9 @@ export function isSqliteBusy(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
+
+/** A foreign key refused the row (SQLite SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}

@@ -8,6 +8,7 @@ import { Pool, types as pgTypes } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { localDayNumber } from '../lib/time';
 import type { Database } from './schema';
+import { SqliteBooleanPlugin } from './sqlite-booleans';
 
 export type Db = Kysely<Database>;
 export type DialectName = DatabaseConfig['client'];
@@ -43,7 +44,16 @@ function openSqlite(file: string): Db {
       ? localDayNumber(new Date(timestamp), timeZone)
       : null,
   );
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // SQLite's lower() and LIKE fold ASCII only; PostgreSQL's ILIKE (UTF-8) folds every letter.
+  // A search for non-ASCII text goes through this on SQLite (db/functions.ts), so "étoile"
+  // finds "Étoile" on both.
+  sqlite.function('unicode_lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : null,
+  );
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
 }
 
 // pg returns bigint (count, sum) and numeric (avg) as strings to avoid precision loss; our

@@ -57,11 +57,64 @@ export interface UserSettingsTable {
   updated_at: string;
 }
 
+/** A set of cards ("category" in the URLs and columns, "set" on screen). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** As the learner typed it, trimmed. */
+  name: string;
+  /** `name` lower-cased: the unique index (user_id, name_key) makes names unique ignoring case. */
+  name_key: string;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+/** Scheduler states, numbered as ts-fsrs's State enum. */
+export const CARD_STATES = ['new', 'learning', 'review', 'relearning'] as const;
+export type CardStateName = (typeof CARD_STATES)[number];
+
+/**
+ * A boolean column reads back as true/false on PostgreSQL and 1/0 on SQLite (which has no
+ * boolean type); writes take true/false on both (db/sqlite-booleans.ts converts for SQLite).
+ */
+type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
+
+export interface CardsTable {
+  id: Generated<number>;
+  user_id: number;
+  question: string;
+  answer: string;
+  /** 1 Easy .. 5 Expert. */
+  difficulty_level: Generated<number>;
+  /** Free text, comma separated. */
+  tags: string | null;
+  college: string | null;
+  class_name: string | null;
+  category_id: number | null;
+  known: BooleanColumn;
+  created_at: CreatedAt;
+  updated_at: string;
+  // Spaced-repetition state: the fields of a ts-fsrs Card.
+  /** Index into CARD_STATES. */
+  state: Generated<number>;
+  due: string | null;
+  stability: Generated<number>;
+  difficulty: Generated<number>;
+  elapsed_days: Generated<number>;
+  scheduled_days: Generated<number>;
+  learning_steps: Generated<number>;
+  repetitions: Generated<number>;
+  lapses: Generated<number>;
+  last_review: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   study_sessions: StudySessionsTable;
   user_settings: UserSettingsTable;
+  categories: CategoriesTable;
+  cards: CardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -75,3 +128,10 @@ export type StudySessionRow = Selectable<StudySessionsTable>;
 export type NewStudySession = Insertable<StudySessionsTable>;
 
 export type UserSettingsRow = Selectable<UserSettingsTable>;
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+
+export type CardRow = Selectable<CardsTable>;
+export type NewCard = Insertable<CardsTable>;
+export type CardUpdate = Updateable<CardsTable>;

@@ -15,3 +15,4 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = () => new HttpError(429, 'Too many attempts. Please try again later.');
+export const notFound = (message: string) => new HttpError(404, message);

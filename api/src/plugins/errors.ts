@@ -62,10 +62,27 @@ function describeValidationError(error: FastifyError): string {
   if (first.keyword === 'required' && typeof params.missingProperty === 'string') {
     return `${labelFor(params.missingProperty)} is required`;
   }
-  const field = first.instancePath.split('/').filter(Boolean).pop();
+  // "/cardIds/3" names an array item: the array's name reads better than "3".
+  const field = first.instancePath
+    .split('/')
+    .filter((segment) => segment && !/^[0-9]+$/.test(segment))
+    .pop();
   if (!field) {
     // The whole body / query string is wrong (e.g. a JSON array instead of an object).
     return `Request ${error.validationContext ?? 'data'} ${first.message ?? 'is invalid'}`;
   }
-  return `${labelFor(field)} ${first.message ?? 'is invalid'}`;
+  return `${labelFor(field)} ${typeAlternatives(error, first.instancePath) ?? first.message ?? 'is invalid'}`;
+}
+
+/**
+ * A nullable field ("integer or null") fails once per alternative; the first failure alone
+ * ("must be null") would mislead, so name them all, null last.
+ */
+function typeAlternatives(error: FastifyError, instancePath: string): string | undefined {
+  const types = (error.validation ?? [])
+    .filter((item) => item.instancePath === instancePath && item.keyword === 'type')
+    .map((item) => String((item.params as { type?: unknown }).type));
+  if (types.length < 2) return undefined;
+  types.sort((a, b) => Number(a === 'null') - Number(b === 'null'));
+  return `must be ${types.join(' or ')}`;
 }

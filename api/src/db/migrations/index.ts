@@ -5,6 +5,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../index';
 import * as auth from './0001_auth';
 import * as study from './0002_study';
+import * as cards from './0003_cards';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -14,6 +15,7 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001_auth': auth,
   '0002_study': study,
+  '0003_cards': cards,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

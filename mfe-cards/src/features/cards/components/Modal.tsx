@@ -52,12 +52,21 @@ export function Modal({ title, onClose, children, returnFocusFallback, busy = fa
     };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
+  // Escape is heard on the whole document: focus can leave the dialog (a button that disables
+  // itself while saving drops focus to <body>), and Escape must still close it.
+  const closeRef = useRef({ onClose, busy });
+  closeRef.current = { onClose, busy };
+  useEffect(() => {
+    function onEscape(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape') return;
       event.stopPropagation();
-      if (!busy) onClose();
-      return;
+      if (!closeRef.current.busy) closeRef.current.onClose();
     }
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const items = focusablesIn(dialogRef.current);
     if (items.length === 0) {

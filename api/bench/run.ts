@@ -1,0 +1,43 @@
+// `npm run bench`: runs every benchmark in this folder (each *.ts file here except this one
+// default-exports a Benchmark) and prints one table per benchmark. Targets are reported, not
+// enforced: the exit code is 0 unless a benchmark crashes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatTable, verdict, type Benchmark } from './lib/load';
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((file) => file.endsWith('.ts') && file !== 'run.ts' && !file.endsWith('.d.ts'))
+    .filter((file) => !only || path.basename(file, '.ts') === only)
+    .sort();
+
+  const missed: string[] = [];
+  for (const file of files) {
+    const module = (await import(path.join(__dirname, file))) as { default: Benchmark | { default: Benchmark } };
+    // tsx may wrap a CommonJS default export once more.
+    const benchmark = 'run' in module.default ? module.default : module.default.default;
+    const started = Date.now();
+    console.log(`\n== ${benchmark.name} ==`);
+    const report = await benchmark.run((line) => console.log(`  ${line}`));
+    console.log(`\n${report.title}\n`);
+    console.log(formatTable(report.rows));
+    for (const note of report.notes ?? []) console.log(`  note: ${note}`);
+    console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    for (const row of report.rows) {
+      if (verdict(row).startsWith('FAIL')) missed.push(`${benchmark.name}: ${row.label}`);
+    }
+  }
+
+  console.log(
+    missed.length
+      ? `\nTARGETS MISSED (${missed.length}):\n${missed.map((line) => `  - ${line}`).join('\n')}`
+      : '\nAll targets met.',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Benchmark crashed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+// Card rows -> the JSON the cards and study screens read.
+import { CARD_STATES, type CardStateName } from '../../db/schema';
+import type { CardWithSet } from './repository';
+
+export function presentCard(card: CardWithSet) {
+  return {
+    id: card.id,
+    question: card.question,
+    answer: card.answer,
+    difficulty_level: card.difficulty_level,
+    tags: card.tags,
+    college: card.college,
+    class_name: card.class_name,
+    category_id: card.category_id,
+    category_name: card.category_name,
+    // The screens read the set name under both names.
+    category: card.category_name,
+    // SQLite returns 1/0.
+    known: Boolean(card.known),
+    repetitions: card.repetitions,
+    state: (CARD_STATES[card.state] ?? 'new') as CardStateName,
+    due: card.due,
+    created_at: card.created_at,
+    updated_at: card.updated_at,
+  };
+}
+
+export const presentCards = (cards: CardWithSet[]) => cards.map(presentCard);

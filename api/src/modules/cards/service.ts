@@ -1,0 +1,397 @@
+// Card management: every rule and user-facing message about cards, their filters, moving them
+// between sets, and CSV import/export. Routes call these; the repository does the SQL.
+import { isForeignKeyViolation } from '../../db/errors';
+import type { CardUpdate, NewCard } from '../../db/schema';
+import { compareNames } from '../../lib/collate';
+import { badRequest, notFound } from '../../lib/http-error';
+import { toTimestamp } from '../../lib/time';
+import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
+import type { CardListFilters, CardWithSet, CardsRepository, Page } from './repository';
+
+export const MAX_TEXT_LENGTH = 10_000;
+export const MAX_TAGS_LENGTH = 1_000;
+export const MAX_LABEL_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_PAGE_SIZE = 5_000;
+export const MAX_MOVE = 5_000;
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+// Ids are 32-bit integer columns; anything outside cannot name a row (and would overflow in SQL).
+const MAX_ID = 2_147_483_647;
+
+export const MESSAGES = {
+  cardNotFound: 'Card not found',
+  setNotFound: 'Set not found',
+  questionAndAnswerRequired: 'Question and answer are required',
+  questionTooLong: 'Question is too long',
+  answerTooLong: 'Answer is too long',
+  tagsTooLong: 'Tags are too long',
+  collegeTooLong: 'College is too long',
+  classTooLong: 'Class is too long',
+  difficultyRange: 'Difficulty must be between 1 and 5',
+  difficultyOrder: 'Minimum difficulty cannot be greater than maximum difficulty',
+  categoryInvalid: 'Category must be a positive integer',
+  hideKnownInvalid: 'hideKnown must be true or false',
+  limitInvalid: `Limit must be between 1 and ${MAX_PAGE_SIZE}`,
+  offsetInvalid: 'Offset must be 0 or a positive integer',
+  searchRequired: 'Search query is required',
+  searchTooLong: `Search query must be at most ${MAX_SEARCH_LENGTH} characters`,
+  confirmDelete: 'Confirm deletion with confirm=true',
+  cardDeleted: 'Card deleted',
+  moveCount: `Choose between 1 and ${MAX_MOVE} cards to move`,
+  moveDuplicates: 'Each card may be listed only once',
+  importEmpty: 'Paste or upload the cards to import',
+  importTooLarge: 'The import is too large (at most 2 MB)',
+  importTooManyRows: `Too many rows: at most ${MAX_IMPORT_ROWS} cards per import`,
+  importFormat: 'Format must be csv or tsv',
+  // Per-row import problems, reported beside the row number.
+  questionRequired: 'Question is required',
+  answerRequired: 'Answer is required',
+  tooManyColumns: 'Too many columns',
+} as const;
+
+/** The body of POST /cards and PUT /cards/:id; absent fields stay unchanged on update. */
+export interface CardInput {
+  question?: string;
+  answer?: string;
+  /** A number, or a numeric string as form controls send it; anything else is refused. */
+  difficulty_level?: unknown;
+  tags?: string | null;
+  college?: string | null;
+  class_name?: string | null;
+  category_id?: number | null;
+}
+
+/** The query string of GET /cards, as received (all text). */
+export interface ListQuery {
+  category?: string;
+  college?: string;
+  class_name?: string;
+  difficultyMin?: string;
+  difficultyMax?: string;
+  hideKnown?: string;
+  limit?: string;
+  offset?: string;
+}
+
+export interface ImportInput {
+  text: string;
+  format?: string;
+  categoryId?: number | null;
+  dryRun?: boolean;
+}
+
+export interface ImportReport {
+  imported: number;
+  total: number;
+  rows: Array<{ row: number; question: string; answer: string; tags: string | null }>;
+  errors: Array<{ row: number; error: string }>;
+}
+
+export interface CardsServiceDeps {
+  repository: CardsRepository;
+  now: () => Date;
+}
+
+/** A path or body id that can name a row, else null (the caller answers "not found"). */
+export function parseId(value: string | number | undefined | null): number | null {
+  const text = typeof value === 'number' ? String(value) : (value ?? '');
+  if (!/^[0-9]{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** Trimmed text, null for blank; undefined stays undefined ("not given"). */
+function optionalText(value: string | null | undefined, max: number, tooLong: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = (value ?? '').trim();
+  if (text.length > max) throw badRequest(tooLong);
+  return text === '' ? null : text;
+}
+
+function parseDifficulty(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const level = typeof value === 'string' && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : value;
+  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 5) {
+    throw badRequest(MESSAGES.difficultyRange);
+  }
+  return level;
+}
+
+/** An optional whole-number query parameter within [min, max]; blank means absent. */
+function queryInteger(value: string | undefined, min: number, max: number, message: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (!/^[0-9]{1,10}$/.test(text)) throw badRequest(message);
+  const number = Number(text);
+  if (number < min || number > max) throw badRequest(message);
+  return number;
+}
+
+function queryText(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+/** "Biology 101: Cells!" -> "biology-101-cells"; only ASCII survives, as header values need. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+export class CardsService {
+  constructor(private readonly deps: CardsServiceDeps) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  private timestamp(): string {
+    return toTimestamp(this.deps.now());
+  }
+
+  async list(userId: number, query: ListQuery): Promise<CardWithSet[]> {
+    const filters: CardListFilters = {
+      categoryId: queryInteger(query.category, 1, MAX_ID, MESSAGES.categoryInvalid),
+      college: queryText(query.college),
+      className: queryText(query.class_name),
+      difficultyMin: queryInteger(query.difficultyMin, 1, 5, MESSAGES.difficultyRange),
+      difficultyMax: queryInteger(query.difficultyMax, 1, 5, MESSAGES.difficultyRange),
+      hideKnown: parseFlag(query.hideKnown),
+    };
+    if (
+      filters.difficultyMin !== undefined &&
+      filters.difficultyMax !== undefined &&
+      filters.difficultyMin > filters.difficultyMax
+    ) {
+      throw badRequest(MESSAGES.difficultyOrder);
+    }
+    const page: Page = {
+      limit: queryInteger(query.limit, 1, MAX_PAGE_SIZE, MESSAGES.limitInvalid),
+      offset: queryInteger(query.offset, 0, MAX_ID, MESSAGES.offsetInvalid),
+    };
+    return this.repository.list(userId, filters, page);
+  }
+
+  async search(userId: number, rawQuery: string | undefined): Promise<CardWithSet[]> {
+    const text = (rawQuery ?? '').trim();
+    if (!text) throw badRequest(MESSAGES.searchRequired);
+    if (text.length > MAX_SEARCH_LENGTH) throw badRequest(MESSAGES.searchTooLong);
+    return this.repository.search(userId, text);
+  }
+
+  async get(userId: number, rawId: string): Promise<CardWithSet> {
+    const id = parseId(rawId);
+    const card = id === null ? undefined : await this.repository.findCard(userId, id);
+    if (!card) throw notFound(MESSAGES.cardNotFound);
+    return card;
+  }
+
+  async create(userId: number, input: CardInput): Promise<CardWithSet> {
+    const fields = this.validateFields(input, 'create');
+    if (fields.category_id != null) await this.requireSet(userId, fields.category_id);
+    const now = this.timestamp();
+    const id = await this.withSetCheck(() =>
+      this.repository.insertCard({
+        ...fields,
+        question: fields.question!,
+        answer: fields.answer!,
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    return this.get(userId, String(id));
+  }
+
+  async update(userId: number, rawId: string, input: CardInput): Promise<CardWithSet> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repository.findCard(userId, id))) throw notFound(MESSAGES.cardNotFound);
+    const changes = this.validateFields(input, 'update');
+    if (changes.category_id != null) await this.requireSet(userId, changes.category_id);
+    const updated = await this.withSetCheck(() =>
+      this.repository.updateCard(userId, id, { ...changes, updated_at: this.timestamp() }),
+    );
+    if (!updated) throw notFound(MESSAGES.cardNotFound);
+    return this.get(userId, String(id));
+  }
+
+  async remove(userId: number, rawId: string, confirm: string | undefined): Promise<void> {
+    const id = parseId(rawId);
+    if (id === null) throw notFound(MESSAGES.cardNotFound);
+    // Deletion cannot be undone: the client must say it asked the learner.
+    if (confirm !== 'true') throw badRequest(MESSAGES.confirmDelete);
+    if (!(await this.repository.deleteCard(userId, id))) throw notFound(MESSAGES.cardNotFound);
+  }
+
+  async setKnown(userId: number, rawId: string, known: boolean): Promise<CardWithSet> {
+    const id = parseId(rawId);
+    if (id === null || !(await this.repository.updateCard(userId, id, { known, updated_at: this.timestamp() }))) {
+      throw notFound(MESSAGES.cardNotFound);
+    }
+    return this.get(userId, String(id));
+  }
+
+  resetKnown(userId: number): Promise<number> {
+    return this.repository.resetKnown(userId, this.timestamp());
+  }
+
+  async filterOptions(userId: number): Promise<{ colleges: string[]; classes: string[] }> {
+    const [colleges, classes] = await Promise.all([
+      this.repository.distinctValues(userId, 'college'),
+      this.repository.distinctValues(userId, 'class_name'),
+    ]);
+    return { colleges: colleges.sort(compareNames), classes: classes.sort(compareNames) };
+  }
+
+  /** All or nothing: one card that is not the user's and nothing moves. */
+  async moveToSet(userId: number, cardIds: number[], setId: number | null): Promise<number> {
+    if (cardIds.length < 1 || cardIds.length > MAX_MOVE) throw badRequest(MESSAGES.moveCount);
+    if (new Set(cardIds).size !== cardIds.length) throw badRequest(MESSAGES.moveDuplicates);
+    const ids = cardIds.map((id) => parseId(id));
+    if (ids.some((id) => id === null)) throw notFound(MESSAGES.cardNotFound);
+    const validIds = ids as number[];
+
+    return this.withSetCheck(() =>
+      this.repository.transaction(async (repository) => {
+        if (setId !== null) {
+          const set = parseId(setId) === null ? undefined : await repository.findCategory(userId, setId);
+          if (!set) throw notFound(MESSAGES.setNotFound);
+        }
+        if ((await repository.countOwnedCards(userId, validIds)) !== validIds.length) {
+          throw notFound(MESSAGES.cardNotFound);
+        }
+        return repository.moveCards(userId, validIds, setId, this.timestamp());
+      }),
+    );
+  }
+
+  /**
+   * Reads CSV/TSV text into cards. Bad rows are reported and skipped; the good ones are
+   * written in one transaction (all or none of them), unless this is a dry run.
+   */
+  async importCards(userId: number, input: ImportInput): Promise<ImportReport> {
+    if (input.text.trim() === '') throw badRequest(MESSAGES.importEmpty);
+    if (Buffer.byteLength(input.text, 'utf8') > MAX_IMPORT_BYTES) throw badRequest(MESSAGES.importTooLarge);
+    const format = input.format === undefined ? undefined : parseFormat(input.format);
+    const categoryId = input.categoryId ?? null;
+    if (categoryId !== null) await this.requireSet(userId, categoryId);
+
+    let records;
+    try {
+      records = parseCsvRecords(input.text, format);
+    } catch (error) {
+      if (error instanceof CsvSyntaxError) throw badRequest(error.message);
+      throw error;
+    }
+    if (records.length > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
+
+    const report: ImportReport = { imported: 0, total: records.length, rows: [], errors: [] };
+    for (const { row, fields } of records) {
+      const error = importRowError(fields);
+      if (error) {
+        report.errors.push({ row, error });
+        continue;
+      }
+      const [question = '', answer = '', tags = ''] = fields.map((field) => field.trim());
+      report.rows.push({ row, question, answer, tags: tags === '' ? null : tags });
+    }
+    if (input.dryRun || report.rows.length === 0) return report;
+
+    const now = this.timestamp();
+    const cards: NewCard[] = report.rows.map((card) => ({
+      user_id: userId,
+      question: card.question,
+      answer: card.answer,
+      tags: card.tags,
+      category_id: categoryId,
+      created_at: now,
+      updated_at: now,
+    }));
+    await this.withSetCheck(() => this.repository.transaction((repository) => repository.insertCards(cards)));
+    report.imported = cards.length;
+    return report;
+  }
+
+  /** The user's cards (of one set) as CSV, with the file name to offer. */
+  async exportCsv(userId: number, rawCategory: string | undefined): Promise<{ filename: string; csv: string }> {
+    const categoryId = queryInteger(rawCategory, 1, MAX_ID, MESSAGES.categoryInvalid);
+    let filename = 'flashcards.csv';
+    if (categoryId !== undefined) {
+      const set = await this.requireSet(userId, categoryId);
+      filename = `flashcards-${slugify(set.name) || `set-${set.id}`}.csv`;
+    }
+    const rows = await this.repository.exportRows(userId, categoryId);
+    return { filename, csv: stringifyCards(rows) };
+  }
+
+  private async requireSet(userId: number, categoryId: number): Promise<{ id: number; name: string }> {
+    const set = parseId(categoryId) === null ? undefined : await this.repository.findCategory(userId, categoryId);
+    if (!set) throw notFound(MESSAGES.setNotFound);
+    return set;
+  }
+
+  /** The set was checked, but deleted before the write landed: the foreign key says so. */
+  private async withSetCheck<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(MESSAGES.setNotFound);
+      throw error;
+    }
+  }
+
+  /** Checks and normalises the card fields; on create, question and answer must be there. */
+  private validateFields(input: CardInput, mode: 'create' | 'update'): CardUpdate {
+    const question = input.question === undefined ? undefined : input.question.trim();
+    const answer = input.answer === undefined ? undefined : input.answer.trim();
+    const required = mode === 'create';
+    if ((required || question !== undefined) && !question) throw badRequest(MESSAGES.questionAndAnswerRequired);
+    if ((required || answer !== undefined) && !answer) throw badRequest(MESSAGES.questionAndAnswerRequired);
+    if (question && question.length > MAX_TEXT_LENGTH) throw badRequest(MESSAGES.questionTooLong);
+    if (answer && answer.length > MAX_TEXT_LENGTH) throw badRequest(MESSAGES.answerTooLong);
+
+    const fields: CardUpdate = {
+      question,
+      answer,
+      difficulty_level: parseDifficulty(input.difficulty_level === null ? undefined : input.difficulty_level),
+      tags: optionalText(input.tags, MAX_TAGS_LENGTH, MESSAGES.tagsTooLong),
+      college: optionalText(input.college, MAX_LABEL_LENGTH, MESSAGES.collegeTooLong),
+      class_name: optionalText(input.class_name, MAX_LABEL_LENGTH, MESSAGES.classTooLong),
+      category_id: input.category_id,
+    };
+    // Absent fields are left out, so an update only touches what was sent.
+    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CardUpdate;
+  }
+}
+
+function parseFlag(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw badRequest(MESSAGES.hideKnownInvalid);
+}
+
+function parseFormat(value: string): ImportFormat {
+  const format = value.trim().toLowerCase();
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw badRequest(MESSAGES.importFormat);
+  return format as ImportFormat;
+}
+
+/** Why one import record cannot become a card, or null when it can. */
+function importRowError(fields: string[]): string | null {
+  // Spreadsheets often pad rows with empty cells ("q,a,,"): only non-empty extras count.
+  if (fields.slice(3).some((field) => field.trim() !== '')) return MESSAGES.tooManyColumns;
+  const [question = '', answer = '', tags = ''] = fields.map((field) => field.trim());
+  if (!question) return MESSAGES.questionRequired;
+  if (!answer) return MESSAGES.answerRequired;
+  if (question.length > MAX_TEXT_LENGTH) return MESSAGES.questionTooLong;
+  if (answer.length > MAX_TEXT_LENGTH) return MESSAGES.answerTooLong;
+  if (tags.length > MAX_TAGS_LENGTH) return MESSAGES.tagsTooLong;
+  return null;
+}
