@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { returnPath } from '../auth/RouteGuard';
+import { FormField } from './FormField';
 
 export const LOGIN_TEXTS = {
   emailRequired: 'Email is required',
@@ -63,45 +64,28 @@ export function LoginPage() {
         )}
 
         <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              ref={emailRef}
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={fieldErrors.email ? true : undefined}
-              aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-            />
-            {fieldErrors.email && (
-              <div id="login-email-error" className="field-error">
-                {fieldErrors.email}
-              </div>
-            )}
-          </div>
-
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <input
-              ref={passwordRef}
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={fieldErrors.password ? true : undefined}
-              aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-            />
-            {fieldErrors.password && (
-              <div id="login-password-error" className="field-error">
-                {fieldErrors.password}
-              </div>
-            )}
-          </div>
+          <FormField
+            form="login"
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={fieldErrors.email}
+            inputRef={emailRef}
+            onChange={setEmail}
+          />
+          <FormField
+            form="login"
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={fieldErrors.password}
+            inputRef={passwordRef}
+            onChange={setPassword}
+          />
 
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
             {submitting ? 'Signing in...' : 'Sign in'}

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
+import { FormField } from './FormField';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -28,42 +29,6 @@ export function validateSignup(email: string, password: string, confirmPassword:
   if (!confirmPassword) errors.confirmPassword = SIGNUP_TEXTS.confirmRequired;
   else if (password && confirmPassword !== password) errors.confirmPassword = SIGNUP_TEXTS.passwordMismatch;
   return errors;
-}
-
-interface FieldProps {
-  id: Field;
-  label: string;
-  type: 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  error?: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  onChange: (value: string) => void;
-}
-
-function FormField({ id, label, type, autoComplete, value, error, inputRef, onChange }: FieldProps) {
-  const inputId = `signup-${id}`;
-  return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        name={id}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-      />
-      {error && (
-        <div id={`${inputId}-error`} className="field-error">
-          {error}
-        </div>
-      )}
-    </div>
-  );
 }
 
 export function SignupPage() {
@@ -121,6 +86,7 @@ export function SignupPage() {
 
         <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
           <FormField
+            form="signup"
             id="email"
             label="Email"
             type="email"
@@ -131,6 +97,7 @@ export function SignupPage() {
             onChange={set('email')}
           />
           <FormField
+            form="signup"
             id="password"
             label="Password"
             type="password"
@@ -141,6 +108,7 @@ export function SignupPage() {
             onChange={set('password')}
           />
           <FormField
+            form="signup"
             id="confirmPassword"
             label="Confirm Password"
             type="password"
