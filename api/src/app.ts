@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createDb, dialectOf, type Db } from './db';
+import { inTransaction } from './db/transaction';
 import { AuthRepository } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -17,10 +18,17 @@ import { CategoriesService } from './modules/categories/service';
 import { DashboardRepository } from './modules/dashboard/repository';
 import dashboardRoutes from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
+import { ExperienceRepository } from './modules/experience/repository';
 import { HealthRepository } from './modules/health/repository';
 import healthRoutes from './modules/health/routes';
 import { HealthService } from './modules/health/service';
 import pageRoutes from './modules/pages/routes';
+import { SessionsRepository } from './modules/sessions/repository';
+import sessionRoutes from './modules/sessions/routes';
+import { SessionsService } from './modules/sessions/service';
+import { StudyRepository } from './modules/study/repository';
+import studyRoutes from './modules/study/routes';
+import { StudyService } from './modules/study/service';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -64,12 +72,27 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
       const cards = new CardsService({ repository: new CardsRepository(db, dialectOf(db)), now });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
+      // Studying writes cards, logs, sessions and XP together: one transaction, these repositories.
+      const studyRepos = (handle: typeof db) => ({
+        study: new StudyRepository(handle),
+        sessions: new SessionsRepository(handle),
+        experience: new ExperienceRepository(handle),
+      });
+      const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
+      const sessions = new SessionsService({ ...transactional, now });
+      const study = new StudyService({
+        ...transactional,
+        dailyGoal: (userId, timeZone) => dashboard.dailyGoalProgress(userId, timeZone),
+        now,
+      });
 
       await api.register(healthRoutes, { service: health });
       await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(cardRoutes, { service: cards });
       await api.register(categoryRoutes, { service: categories });
+      await api.register(sessionRoutes, { service: sessions });
+      await api.register(studyRoutes, { service: study });
     },
     { prefix: '/api' },
   );

@@ -54,6 +54,12 @@ export interface StudySessionsTable {
 export interface UserSettingsTable {
   user_id: number;
   daily_goal: Generated<number>;
+  /** FSRS target probability of recall, 0.70-0.99. */
+  desired_retention: Generated<number>;
+  /** Longest interval the scheduler may give, in days. */
+  maximum_interval: Generated<number>;
+  /** New cards introduced per calendar day (learner's time zone). */
+  new_cards_per_day: Generated<number>;
   updated_at: string;
 }
 
@@ -106,6 +112,48 @@ export interface CardsTable {
   repetitions: Generated<number>;
   lapses: Generated<number>;
   last_review: string | null;
+  /** Bumped by every scheduling write (review, undo, reset): optimistic concurrency. */
+  sched_version: Generated<number>;
+}
+
+/** One rating of one card, with the card's scheduling state before it (what undo restores). */
+export interface ReviewLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  card_id: number;
+  session_id: number | null;
+  /** ts-fsrs Rating: 1 Again, 2 Hard, 3 Good, 4 Easy. */
+  rating: number;
+  reviewed_at: string;
+  time_spent_ms: number;
+  state: number;
+  due: string | null;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  repetitions: number;
+  lapses: number;
+  last_review: string | null;
+  sched_version: number;
+  state_after: number;
+  due_after: string;
+  stability_after: number;
+  scheduled_days_after: number;
+  sched_version_after: number;
+  idempotency_key: string | null;
+}
+
+/** The experience-point ledger: XP = the sum of a user's rows. */
+export interface ExperienceEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: string;
+  amount: number;
+  review_log_id: number | null;
+  session_id: number | null;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -115,6 +163,8 @@ export interface Database {
   user_settings: UserSettingsTable;
   categories: CategoriesTable;
   cards: CardsTable;
+  review_logs: ReviewLogsTable;
+  experience_events: ExperienceEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -135,3 +185,8 @@ export type NewCategory = Insertable<CategoriesTable>;
 export type CardRow = Selectable<CardsTable>;
 export type NewCard = Insertable<CardsTable>;
 export type CardUpdate = Updateable<CardsTable>;
+
+export type ReviewLogRow = Selectable<ReviewLogsTable>;
+export type NewReviewLog = Insertable<ReviewLogsTable>;
+
+export type NewExperienceEvent = Insertable<ExperienceEventsTable>;

@@ -6,6 +6,7 @@ import type { DialectName } from '../index';
 import * as auth from './0001_auth';
 import * as study from './0002_study';
 import * as cards from './0003_cards';
+import * as reviews from './0004_reviews';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001_auth': auth,
   '0002_study': study,
   '0003_cards': cards,
+  '0004_reviews': reviews,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -62,6 +62,20 @@ export interface CsvRow {
   tags: string | null;
 }
 
+/**
+ * The user's cards with their set name; the join re-checks the set's owner as well. The study
+ * module adds its scheduling columns to the same query.
+ */
+export function selectCardsWithSet(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('cards')
+    .leftJoin('categories', (join) =>
+      join.onRef('categories.id', '=', 'cards.category_id').onRef('categories.user_id', '=', 'cards.user_id'),
+    )
+    .select(CARD_COLUMNS)
+    .where('cards.user_id', '=', userId);
+}
+
 // SQLite needs a LIMIT before an OFFSET; this one means "no limit" on both databases.
 const NO_LIMIT = 2_147_483_647;
 // Rows per INSERT: ~8 parameters each stays far below SQLite's and PostgreSQL's limits.
@@ -78,15 +92,8 @@ export class CardsRepository {
     return this.db.transaction().execute((trx) => work(new CardsRepository(trx, this.dialect)));
   }
 
-  /** The user's cards with their set name; the join re-checks the set's owner as well. */
   private selectCards(userId: number) {
-    return this.db
-      .selectFrom('cards')
-      .leftJoin('categories', (join) =>
-        join.onRef('categories.id', '=', 'cards.category_id').onRef('categories.user_id', '=', 'cards.user_id'),
-      )
-      .select(CARD_COLUMNS)
-      .where('cards.user_id', '=', userId);
+    return selectCardsWithSet(this.db, userId);
   }
 
   list(userId: number, filters: CardListFilters, page: Page = {}): Promise<CardWithSet[]> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionType } from '../../db/schema';
 import { bearer, describeEachDb, registerUser } from '../../test/harness';
-import { DashboardRepository } from './repository';
+import { SessionsRepository } from '../sessions/repository';
 
 // The pinned "now": 05:00 UTC on 11 June 2024 is still 10 June in Los Angeles (UTC-7) and
 // already the afternoon of 11 June in Tokyo (UTC+9).
@@ -9,11 +9,11 @@ const NOW = new Date('2024-06-11T05:00:00.000Z');
 
 describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
   let app: FastifyInstance;
-  let repository: DashboardRepository;
+  let repository: SessionsRepository;
 
   beforeAll(async () => {
     app = await ctx.buildApp({}, { now: () => NOW });
-    repository = new DashboardRepository(ctx.db);
+    repository = new SessionsRepository(ctx.db);
   });
 
   const getDashboard = (accessToken: string, timeZone?: string) =>
@@ -24,7 +24,7 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     });
 
   const addSession = (userId: number, createdAt: string, cards: number, accuracy: number, type: SessionType = 'practice') =>
-    repository.insertSession({
+    repository.insert({
       user_id: userId,
       session_type: type,
       cards_studied: cards,

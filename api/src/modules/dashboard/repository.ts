@@ -2,7 +2,7 @@
 // Day arithmetic happens in SQL through local_day_number (see db/functions.ts), so SQLite and
 // PostgreSQL count "today" and streak days the same way, in the caller's time zone.
 import { sql, type Kysely } from 'kysely';
-import type { Database, NewStudySession, StudySessionRow } from '../../db/schema';
+import type { Database, StudySessionRow } from '../../db/schema';
 import { localDay } from '../../db/functions';
 
 export const DEFAULT_DAILY_GOAL = 15;
@@ -22,11 +22,6 @@ export interface StudyStreak {
 
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /** Records a finished session (used by tests today, by the study endpoints later). */
-  insertSession(session: NewStudySession): Promise<StudySessionRow> {
-    return this.db.insertInto('study_sessions').values(session).returningAll().executeTakeFirstOrThrow();
-  }
 
   async totals(userId: number): Promise<StudyTotals> {
     const row = await this.db

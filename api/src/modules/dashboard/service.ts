@@ -31,14 +31,12 @@ export class DashboardService {
     const timeZone = canonicalTimeZone(requestedTimeZone) ?? 'UTC';
     const now = this.deps.now();
     const today = localDayNumber(now, timeZone);
-    const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
 
-    const [totals, streak, cardsStudiedToday, recentSessions, dailyGoal] = await Promise.all([
+    const [totals, streak, goal, recentSessions] = await Promise.all([
       repository.totals(userId),
       repository.latestStreak(userId, timeZone, today),
-      repository.cardsStudiedOn(userId, today, timeZone, since),
+      this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
-      repository.dailyGoal(userId),
     ]);
 
     // A run that ended before yesterday is broken; one ending yesterday can still go on today.
@@ -48,8 +46,20 @@ export class DashboardService {
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
       currentStreak: streakIsAlive ? streak.length : 0,
       recentSessions,
-      cardsStudiedToday,
-      dailyGoal,
+      cardsStudiedToday: goal.cardsStudied,
+      dailyGoal: goal.dailyGoal,
     };
+  }
+
+  /** Cards studied today (in `timeZone`, already checked) and the learner's daily goal. */
+  async dailyGoalProgress(userId: number, timeZone: string): Promise<{ cardsStudied: number; dailyGoal: number }> {
+    const { repository } = this.deps;
+    const now = this.deps.now();
+    const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
+    const [cardsStudied, dailyGoal] = await Promise.all([
+      repository.cardsStudiedOn(userId, localDayNumber(now, timeZone), timeZone, since),
+      repository.dailyGoal(userId),
+    ]);
+    return { cardsStudied, dailyGoal };
   }
 }

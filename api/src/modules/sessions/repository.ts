@@ -1,0 +1,52 @@
+// SQL over study sessions as the study screens run them: start, count each card, end.
+// Every query is scoped to one user. Counts change by atomic increments in SQL, so concurrent
+// reviews in one session never lose a count.
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewStudySession, StudySessionRow } from '../../db/schema';
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(session: NewStudySession): Promise<StudySessionRow> {
+    return this.db.insertInto('study_sessions').values(session).returningAll().executeTakeFirstOrThrow();
+  }
+
+  find(userId: number, sessionId: number): Promise<StudySessionRow | undefined> {
+    return this.db
+      .selectFrom('study_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+  }
+
+  /** Adds (+1) or takes back (-1) one studied card; accuracy follows from the new counts. */
+  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1): Promise<void> {
+    const correctStep = correct ? step : 0;
+    // SET expressions read the row's old values on both databases.
+    const cards = sql<number>`cards_studied + ${step}`;
+    const right = sql<number>`correct_count + ${correctStep}`;
+    await this.db
+      .updateTable('study_sessions')
+      .set({
+        cards_studied: cards,
+        correct_count: right,
+        accuracy: sql<number>`case when ${cards} > 0 then 100.0 * (${right}) / (${cards}) else 0 end`,
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  /** False when the session was already ended (by another request, perhaps). */
+  async end(userId: number, sessionId: number, endedAt: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('study_sessions')
+      .set({ ended_at: endedAt })
+      .where('user_id', '=', userId)
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,100 @@
+// Study sessions as the study screens run them: start one, count the cards studied in it, end
+// it. Reviews count themselves (modules/study); card-study counts practice without scheduling.
+// Ending a session that studied something earns XP once, however often the end is sent.
+import { SESSION_TYPES, type SessionType, type StudySessionRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
+import { SESSION_COMPLETE_XP, XP_SOURCES } from '../../lib/experience';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { parseId } from '../cards/service';
+import { toTimestamp } from '../../lib/time';
+import type { ExperienceRepository } from '../experience/repository';
+import type { StudyRepository } from '../study/repository';
+import type { SessionsRepository } from './repository';
+
+export const MESSAGES = {
+  sessionType: `Session type must be one of: ${SESSION_TYPES.join(', ')}`,
+  sessionNotFound: 'Study session not found',
+  sessionEnded: 'This study session has ended',
+  cardNotFound: 'Card not found',
+  correctInvalid: 'correct must be true or false',
+} as const;
+
+export interface SessionRepos {
+  sessions: SessionsRepository;
+  experience: ExperienceRepository;
+  study: StudyRepository;
+}
+
+export interface SessionsServiceDeps {
+  repos: SessionRepos;
+  inTransaction: InTransaction<SessionRepos>;
+  now: () => Date;
+}
+
+export interface CardStudyInput {
+  cardId?: unknown;
+  sessionId?: unknown;
+  correct?: unknown;
+}
+
+export class SessionsService {
+  constructor(private readonly deps: SessionsServiceDeps) {}
+
+  start(userId: number, sessionType: unknown): Promise<StudySessionRow> {
+    if (!SESSION_TYPES.includes(sessionType as SessionType)) throw badRequest(MESSAGES.sessionType);
+    const now = toTimestamp(this.deps.now());
+    return this.deps.repos.sessions.insert({
+      user_id: userId,
+      session_type: sessionType as SessionType,
+      started_at: now,
+      created_at: now,
+    });
+  }
+
+  /** Ends the session (once); a second end answers the same session and grants nothing. */
+  end(userId: number, sessionId: unknown): Promise<StudySessionRow> {
+    const id = this.sessionIdOf(sessionId);
+    return this.deps.inTransaction(async ({ sessions, experience }) => {
+      const now = toTimestamp(this.deps.now());
+      const before = await sessions.find(userId, id);
+      if (!before) throw notFound(MESSAGES.sessionNotFound);
+      // Only the request that actually ended it grants the XP, even when two race.
+      if ((await sessions.end(userId, id, now)) && before.cards_studied > 0) {
+        await experience.grant({
+          user_id: userId,
+          source: XP_SOURCES.sessionComplete,
+          amount: SESSION_COMPLETE_XP,
+          session_id: id,
+          created_at: now,
+        });
+      }
+      return (await sessions.find(userId, id))!;
+    });
+  }
+
+  /** A card studied outside the scheduler (practice modes): counted, not scheduled, no XP. */
+  async cardStudy(userId: number, input: CardStudyInput): Promise<StudySessionRow> {
+    const sessionId = this.sessionIdOf(input.sessionId);
+    const cardId = parseId(input.cardId as string | number | undefined);
+    if (input.correct !== undefined && typeof input.correct !== 'boolean') throw badRequest(MESSAGES.correctInvalid);
+    const { sessions, study } = this.deps.repos;
+    if (cardId === null || !(await study.findCard(userId, cardId))) throw notFound(MESSAGES.cardNotFound);
+    await this.openSession(sessions, userId, sessionId);
+    await sessions.countCard(userId, sessionId, input.correct !== false, 1);
+    return (await sessions.find(userId, sessionId))!;
+  }
+
+  /** The user's session `sessionId` if it is still open; 404 / 409 otherwise. */
+  async openSession(sessions: SessionsRepository, userId: number, sessionId: number): Promise<StudySessionRow> {
+    const session = await sessions.find(userId, sessionId);
+    if (!session) throw notFound(MESSAGES.sessionNotFound);
+    if (session.ended_at !== null) throw conflict(MESSAGES.sessionEnded);
+    return session;
+  }
+
+  private sessionIdOf(value: unknown): number {
+    const id = parseId(value as string | number | undefined);
+    if (id === null) throw notFound(MESSAGES.sessionNotFound);
+    return id;
+  }
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { signedInClient, type ApiClient } from '../../test/api-client';
+import { describeEachDb } from '../../test/harness';
+
+const NOW = new Date('2024-06-11T05:00:00.000Z');
+
+describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
+  let app: FastifyInstance;
+  let me: ApiClient;
+
+  beforeAll(async () => {
+    app = await ctx.buildApp({}, { now: () => NOW });
+  });
+  beforeEach(async () => {
+    me = await signedInClient(app);
+  });
+
+  const start = async (client: ApiClient, session_type: unknown = 'review') => client.post('/api/dashboard/session/start', { session_type });
+  const xpOf = async (userId: number) =>
+    Number(
+      (await ctx.db.selectFrom('experience_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow()).xp,
+    );
+
+  it('starts a session of the given type', async () => {
+    const response = await start(me, 'practice');
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      sessionId: expect.any(Number),
+      session: {
+        id: body.sessionId,
+        session_type: 'practice',
+        cards_studied: 0,
+        accuracy: 0,
+        started_at: NOW.toISOString(),
+        ended_at: null,
+        created_at: NOW.toISOString(),
+      },
+    });
+  });
+
+  it.each([['quiz'], [undefined], [3]])('refuses the session type %p with 400', async (type) => {
+    const response = await me.post('/api/dashboard/session/start', type === undefined ? {} : { session_type: type });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Session type must be one of: practice, review, other' });
+  });
+
+  it('counts practice cards (card-study) without scheduling them', async () => {
+    const sessionId = (await start(me, 'practice')).json().sessionId;
+    const card = await me.createCard();
+    const first = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: true });
+    expect(first.statusCode).toBe(200);
+    const second = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: false });
+    expect(second.json().session).toMatchObject({ cards_studied: 2, accuracy: 50 });
+    expect((await me.get(`/api/cards/${card.id}`)).json()).toMatchObject({ state: 'new', repetitions: 0 });
+    // Practice outside the scheduler earns no XP: it could be replayed at will.
+    expect(await xpOf(me.user.id)).toBe(0);
+
+    const bad = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'correct must be true or false' });
+  });
+
+  it('ends a session once: XP for a session that studied something, nothing twice', async () => {
+    const sessionId = (await start(me)).json().sessionId;
+    const card = await me.createCard();
+    await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id });
+    const ends = await Promise.all([1, 2, 3].map(() => me.post('/api/dashboard/session/end', { sessionId })));
+    for (const end of ends) {
+      expect(end.statusCode).toBe(200);
+      expect(end.json().session).toMatchObject({ id: sessionId, cards_studied: 1, accuracy: 100, ended_at: NOW.toISOString() });
+    }
+    expect(await xpOf(me.user.id)).toBe(20);
+
+    const late = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'This study session has ended' });
+  });
+
+  it('grants nothing for ending an empty session', async () => {
+    const sessionId = (await start(me)).json().sessionId;
+    expect((await me.post('/api/dashboard/session/end', { sessionId })).statusCode).toBe(200);
+    expect(await xpOf(me.user.id)).toBe(0);
+  });
+
+  it("treats another learner's session or card, and bad ids, as not found", async () => {
+    const stranger = await signedInClient(app);
+    const theirSession = (await start(stranger)).json().sessionId;
+    const theirCard = await stranger.createCard();
+    const mySession = (await start(me)).json().sessionId;
+    const myCard = await me.createCard();
+
+    for (const sessionId of [theirSession, 'abc', -1, undefined]) {
+      const end = await me.post('/api/dashboard/session/end', { sessionId });
+      expect(end.statusCode).toBe(404);
+      expect(end.json()).toEqual({ error: 'Study session not found' });
+    }
+    const studyTheirs = await me.post('/api/dashboard/session/card-study', { sessionId: theirSession, cardId: myCard.id });
+    expect(studyTheirs.statusCode).toBe(404);
+    const theirCardInMine = await me.post('/api/dashboard/session/card-study', { sessionId: mySession, cardId: theirCard.id });
+    expect(theirCardInMine.statusCode).toBe(404);
+    expect(theirCardInMine.json()).toEqual({ error: 'Card not found' });
+    const untouched = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', theirSession).executeTakeFirstOrThrow();
+    expect(untouched).toMatchObject({ cards_studied: 0, ended_at: null });
+  });
+
+  it('feeds the dashboard: recent sessions and cards studied today', async () => {
+    const sessionId = (await start(me, 'practice')).json().sessionId;
+    const card = await me.createCard();
+    await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id });
+    await me.post('/api/dashboard/session/end', { sessionId });
+    const dashboard = (await me.get('/api/dashboard/dashboard')).json();
+    expect(dashboard.recentSessions[0]).toMatchObject({ id: sessionId, session_type: 'practice', cards_studied: 1 });
+    expect(dashboard.dailyGoal.cardsStudied).toBe(1);
+  });
+
+  it('requires authentication', async () => {
+    for (const url of ['/api/dashboard/session/start', '/api/dashboard/session/end', '/api/dashboard/session/card-study']) {
+      const response = await app.inject({ method: 'POST', url, payload: {} });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});

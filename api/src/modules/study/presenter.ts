@@ -1,0 +1,39 @@
+// Study results -> JSON: a card as the cards screen shows it, plus what each rating would do.
+import { presentCard } from '../cards/presenter';
+import type { ReviewOutcome, ReviewQueue, ScheduledCard, StudyCard, StudyStats } from './service';
+import type { StudySettings } from './repository';
+
+export function presentStudyCard({ card, preview }: StudyCard) {
+  return { ...presentCard(card), preview };
+}
+
+export function presentQueue(queue: ReviewQueue) {
+  return {
+    dueCount: queue.dueCount,
+    newCount: queue.newCount,
+    due: queue.due.map(presentStudyCard),
+    new: queue.new.map(presentStudyCard),
+    dailyGoal: queue.dailyGoal,
+  };
+}
+
+export function presentReview(outcome: ReviewOutcome) {
+  return { card: presentStudyCard(outcome), reviewId: outcome.reviewId, xpEarned: outcome.xpEarned };
+}
+
+export function presentScheduled(scheduled: ScheduledCard) {
+  const { card } = scheduled;
+  return {
+    ...presentStudyCard(scheduled),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduled_days,
+    lapses: card.lapses,
+    last_review: card.last_review,
+    retrievability: scheduled.retrievability,
+  };
+}
+
+export const presentSettings = (settings: StudySettings) => ({ ...settings });
+
+export const presentStats = (stats: StudyStats) => stats;

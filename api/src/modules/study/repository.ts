@@ -1,0 +1,291 @@
+// SQL for studying: the due and new queues, scheduling writes guarded by the card's version,
+// review logs, scheduler settings and the numbers behind stats and forecast. Every query is
+// scoped to one user.
+import { sql, type Kysely } from 'kysely';
+import { localDay } from '../../db/functions';
+import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
+import { selectCardsWithSet, type CardWithSet } from '../cards/repository';
+import { DEFAULT_DAILY_GOAL } from '../dashboard/repository';
+import type { SchedulingState } from './scheduler';
+
+/** A card with its set name and every scheduling column. */
+export interface StudyCardRow extends CardWithSet, SchedulingState {
+  sched_version: number;
+}
+
+export interface StudySettings {
+  dailyGoal: number;
+  desiredRetention: number;
+  maximumInterval: number;
+  newCardsPerDay: number;
+}
+
+export const DEFAULT_SETTINGS: StudySettings = {
+  dailyGoal: DEFAULT_DAILY_GOAL,
+  desiredRetention: 0.9,
+  maximumInterval: 36500,
+  newCardsPerDay: 20,
+};
+
+const STATE_NEW = 0;
+const STATE_LEARNING = 1;
+const STATE_REVIEW = 2;
+const STATE_RELEARNING = 3;
+/** ts-fsrs Rating.Again: every other rating means the card was recalled. */
+const RATING_AGAIN = 1;
+
+export interface DueWindow {
+  /** Review cards due at or before this instant. */
+  now: string;
+  /** (Re)learning cards due at or before this instant (now + learn-ahead). */
+  learnAheadUntil: string;
+}
+
+export interface ReviewCounts {
+  total: number;
+  /** Reviews of cards that were in the review state (what retention is measured on). */
+  ofReviewCards: number;
+  /** ...of which recalled (any rating but Again). */
+  recalled: number;
+}
+
+export class StudyRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private selectStudyCards(userId: number) {
+    return selectCardsWithSet(this.db, userId).select([
+      'cards.stability',
+      'cards.difficulty',
+      'cards.elapsed_days',
+      'cards.scheduled_days',
+      'cards.learning_steps',
+      'cards.lapses',
+      'cards.last_review',
+      'cards.sched_version',
+    ]);
+  }
+
+  findCard(userId: number, cardId: number): Promise<StudyCardRow | undefined> {
+    return this.selectStudyCards(userId).where('cards.id', '=', cardId).executeTakeFirst();
+  }
+
+  // Cards marked known are left out of both queues: the learner said they need no study.
+  private dueFilter(userId: number, window: DueWindow) {
+    return this.selectStudyCards(userId)
+      .where('cards.known', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('cards.state', '=', STATE_REVIEW), eb('cards.due', '<=', window.now)]),
+          eb.and([
+            eb('cards.state', 'in', [STATE_LEARNING, STATE_RELEARNING]),
+            eb('cards.due', '<=', window.learnAheadUntil),
+          ]),
+        ]),
+      );
+  }
+
+  /** Due cards, most overdue first. */
+  dueCards(userId: number, window: DueWindow, limit: number): Promise<StudyCardRow[]> {
+    return this.dueFilter(userId, window).orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
+  }
+
+  async countDue(userId: number, window: DueWindow): Promise<number> {
+    const row = await this.dueFilter(userId, window)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  private newFilter(userId: number) {
+    return this.selectStudyCards(userId).where('cards.known', '=', false).where('cards.state', '=', STATE_NEW);
+  }
+
+  /** Never-reviewed cards in the order they were created, as Anki introduces them. */
+  newCards(userId: number, limit: number): Promise<StudyCardRow[]> {
+    return this.newFilter(userId).orderBy('cards.id').limit(limit).execute();
+  }
+
+  async countNew(userId: number): Promise<number> {
+    const row = await this.newFilter(userId)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Reviews of new cards (first reviews) on calendar day `day` in `timeZone`; `since` narrows the scan. */
+  async countFirstReviewsOn(userId: number, day: number, timeZone: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('review_logs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('reviewed_at', '>=', since)
+      .where('state', '=', STATE_NEW)
+      .where(localDay('reviewed_at', timeZone), '=', day)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * Writes new scheduling state if the card still has `expectedVersion`. False means another
+   * request changed the card since it was read: the caller starts over.
+   */
+  async updateScheduling(
+    userId: number,
+    cardId: number,
+    expectedVersion: number,
+    state: SchedulingState,
+    newVersion: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('cards')
+      .set({ ...state, sched_version: newVersion })
+      .where('user_id', '=', userId)
+      .where('id', '=', cardId)
+      .where('sched_version', '=', expectedVersion)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async insertLog(log: NewReviewLog): Promise<number> {
+    const row = await this.db.insertInto('review_logs').values(log).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findLog(userId: number, logId: number): Promise<ReviewLogRow | undefined> {
+    return this.db
+      .selectFrom('review_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', logId)
+      .executeTakeFirst();
+  }
+
+  findLogByKey(userId: number, idempotencyKey: string): Promise<ReviewLogRow | undefined> {
+    return this.db
+      .selectFrom('review_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  async newestLogId(userId: number, cardId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('review_logs')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('card_id', '=', cardId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Deletes a review log and, by cascade, the XP it earned. */
+  async deleteLog(userId: number, logId: number): Promise<void> {
+    await this.db.deleteFrom('review_logs').where('user_id', '=', userId).where('id', '=', logId).execute();
+  }
+
+  async settings(userId: number): Promise<StudySettings> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select(['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { ...DEFAULT_SETTINGS };
+    return {
+      dailyGoal: row.daily_goal,
+      desiredRetention: Number(row.desired_retention),
+      maximumInterval: row.maximum_interval,
+      newCardsPerDay: row.new_cards_per_day,
+    };
+  }
+
+  async saveSettings(userId: number, settings: StudySettings, now: string): Promise<void> {
+    const values = {
+      daily_goal: settings.dailyGoal,
+      desired_retention: settings.desiredRetention,
+      maximum_interval: settings.maximumInterval,
+      new_cards_per_day: settings.newCardsPerDay,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /** Cards per scheduler state: new, learning, review, relearning. */
+  async countByState(userId: number): Promise<[number, number, number, number]> {
+    const rows = await this.db
+      .selectFrom('cards')
+      .select((eb) => ['state', eb.fn.countAll<number>().as('count')])
+      .where('user_id', '=', userId)
+      .groupBy('state')
+      .execute();
+    const counts: [number, number, number, number] = [0, 0, 0, 0];
+    for (const row of rows) counts[row.state as 0 | 1 | 2 | 3] = Number(row.count);
+    return counts;
+  }
+
+  /** Review counts since `since` (all of them when undefined). */
+  async reviewCounts(userId: number, since?: string): Promise<ReviewCounts> {
+    let query = this.db
+      .selectFrom('review_logs')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when('state', '=', STATE_REVIEW).then(1).else(0).end()).as('of_review'),
+        eb.fn
+          .sum<number>(
+            eb.case().when(eb.and([eb('state', '=', STATE_REVIEW), eb('rating', '>', RATING_AGAIN)])).then(1).else(0).end(),
+          )
+          .as('recalled'),
+      ])
+      .where('user_id', '=', userId);
+    if (since !== undefined) query = query.where('reviewed_at', '>=', since);
+    const row = await query.executeTakeFirstOrThrow();
+    return { total: Number(row.total), ofReviewCards: Number(row.of_review ?? 0), recalled: Number(row.recalled ?? 0) };
+  }
+
+  async countReviewsOn(userId: number, day: number, timeZone: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('review_logs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('reviewed_at', '>=', since)
+      .where(localDay('reviewed_at', timeZone), '=', day)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Studied (not new, not known) cards due before `until`, counted per local day of their due time. */
+  async dueCountsByDay(userId: number, timeZone: string, until: string): Promise<Array<{ day: number; count: number }>> {
+    const day = localDay('cards.due', timeZone);
+    const rows = await this.db
+      .selectFrom('cards')
+      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('count')])
+      .where('cards.user_id', '=', userId)
+      .where('cards.state', '!=', STATE_NEW)
+      .where('cards.known', '=', false)
+      .where('cards.due', '<', until)
+      // By the output name: PostgreSQL would not match a second copy of the expression (its
+      // time-zone parameter is a new placeholder).
+      .groupBy(sql.ref('day'))
+      .execute();
+    return rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
+  }
+
+  /** Studied cards by due time, soonest first: what the scheduler has planned. */
+  scheduledCards(userId: number, limit: number, offset: number): Promise<StudyCardRow[]> {
+    return this.selectStudyCards(userId)
+      .where('cards.state', '!=', STATE_NEW)
+      .orderBy('cards.due')
+      .orderBy('cards.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+}

@@ -1,0 +1,103 @@
+import { createEmptyCard, fsrs, generatorParameters, Rating, State } from 'ts-fsrs';
+import { formatInterval, NEW_STATE, Scheduler, toRating, toResult } from './scheduler';
+
+const NOW = new Date('2024-06-11T05:00:00.000Z');
+const settings = { desiredRetention: 0.9, maximumInterval: 36500 };
+
+// The reference: ts-fsrs used directly, with the parameters the app uses.
+const reference = (desiredRetention = 0.9) =>
+  fsrs(generatorParameters({ request_retention: desiredRetention, maximum_interval: 36500, enable_fuzz: true, enable_short_term: true }));
+
+describe('Scheduler (FSRS-6 through ts-fsrs)', () => {
+  it('maps the app ratings 0-3 to Again..Easy and back', () => {
+    expect([0, 1, 2, 3].map((r) => toRating(r as 0))).toEqual([Rating.Again, Rating.Hard, Rating.Good, Rating.Easy]);
+    expect([1, 2, 3, 4].map(toResult)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('schedules a new card exactly as ts-fsrs does, for every rating', () => {
+    const scheduler = new Scheduler(settings);
+    const expected = reference().repeat(createEmptyCard(NOW), NOW);
+    for (const result of [0, 1, 2, 3] as const) {
+      const next = scheduler.review(NEW_STATE, NOW, result);
+      const card = expected[toRating(result)].card;
+      expect(next).toEqual({
+        state: card.state,
+        due: card.due.toISOString(),
+        stability: card.stability,
+        difficulty: card.difficulty,
+        elapsed_days: card.elapsed_days,
+        scheduled_days: card.scheduled_days,
+        learning_steps: card.learning_steps,
+        repetitions: 1,
+        lapses: 0,
+        last_review: NOW.toISOString(),
+      });
+    }
+  });
+
+  it('uses the learning steps for new cards: Again 1m, Hard 6m, Good 10m, Easy days ahead', () => {
+    const preview = new Scheduler(settings).preview(NEW_STATE, NOW);
+    expect(preview['0'].interval).toBe('1m');
+    expect(preview['1'].interval).toBe('6m');
+    expect(preview['2'].interval).toBe('10m');
+    expect(preview['3'].interval).toMatch(/^\d+d$/);
+    expect(new Date(preview['3'].due).getTime()).toBeGreaterThan(NOW.getTime() + 86_400_000);
+  });
+
+  it('follows ts-fsrs through a history of reviews, lapses included', () => {
+    const scheduler = new Scheduler(settings);
+    const f = reference();
+    let ours = NEW_STATE;
+    let theirs = createEmptyCard(NOW);
+    let now = NOW;
+    for (const result of [2, 2, 3, 0, 2, 1, 2] as const) {
+      ours = scheduler.review(ours, now, result);
+      theirs = f.next(theirs, now, toRating(result)).card;
+      expect(ours.due).toBe(theirs.due.toISOString());
+      expect(ours.stability).toBeCloseTo(theirs.stability, 10);
+      expect(ours.state).toBe(theirs.state);
+      now = new Date(theirs.due.getTime() + 60_000);
+    }
+    expect(ours.lapses).toBe(1);
+    expect(ours.repetitions).toBe(7);
+  });
+
+  it('gives shorter intervals when a higher retention is desired', () => {
+    const review = { ...NEW_STATE, state: State.Review, due: NOW.toISOString(), stability: 20, difficulty: 5, repetitions: 5, scheduled_days: 20, last_review: new Date(NOW.getTime() - 20 * 86_400_000).toISOString() };
+    const relaxed = new Scheduler({ desiredRetention: 0.8, maximumInterval: 36500 }).review(review, NOW, 2);
+    const strict = new Scheduler({ desiredRetention: 0.97, maximumInterval: 36500 }).review(review, NOW, 2);
+    expect(strict.scheduled_days).toBeLessThan(relaxed.scheduled_days);
+  });
+
+  it('never schedules past the maximum interval', () => {
+    const mature = { ...NEW_STATE, state: State.Review, due: NOW.toISOString(), stability: 5000, difficulty: 2, repetitions: 20, scheduled_days: 3000, last_review: new Date(NOW.getTime() - 3000 * 86_400_000).toISOString() };
+    const next = new Scheduler({ desiredRetention: 0.9, maximumInterval: 30 }).review(mature, NOW, 3);
+    expect(next.scheduled_days).toBeLessThanOrEqual(30);
+  });
+
+  it('reports retrievability for studied cards only', () => {
+    const scheduler = new Scheduler(settings);
+    expect(scheduler.retrievability(NEW_STATE, NOW)).toBeNull();
+    const learnt = scheduler.review(NEW_STATE, NOW, 3);
+    const later = new Date(new Date(learnt.due!).getTime());
+    const r = scheduler.retrievability(learnt, later)!;
+    // At its due date a card sits near the desired retention.
+    expect(r).toBeGreaterThan(0.85);
+    expect(r).toBeLessThan(0.95);
+  });
+});
+
+describe('formatInterval', () => {
+  it.each([
+    [30_000, '1m'],
+    [10 * 60_000, '10m'],
+    [59 * 60_000, '59m'],
+    [3 * 3_600_000, '3h'],
+    [3 * 86_400_000, '3d'],
+    [45 * 86_400_000, '1.5mo'],
+    [90 * 86_400_000, '3mo'],
+    [438 * 86_400_000, '1.2y'],
+  ])('%d ms reads %s', (ms, label) => {
+    expect(formatInterval(ms)).toBe(label);
+  });
+});
