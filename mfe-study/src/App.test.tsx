@@ -1,122 +1,183 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { toast } from 'react-hot-toast';
-import { dashboardApi, type DashboardData } from '@flashcard/shared-auth';
-import StudyApp from './App';
+import { dashboardApi, learningApi } from '@flashcard/shared-auth';
+import { deferred, mockStudyApi, renderStudyAt, reviewQueue, spyToasts, studyCards } from './test/study';
 
-function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-// Mounted the way the shell mounts it: under a /study/* splat route.
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/study/*" element={<StudyApp />} />
-      </Routes>
-      <Location />
-    </MemoryRouter>,
-  );
-}
-
-function dashboard(dailyGoal: DashboardData['dailyGoal']): DashboardData {
-  return {
-    userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
-    recentSessions: [],
-    dailyGoal,
-  };
-}
-
-let toastError: jest.SpyInstance;
+let toasts: ReturnType<typeof spyToasts>;
 
 beforeEach(() => {
-  toastError = jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id');
+  toasts = spyToasts();
 });
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('Study hub', () => {
-  it('shows the daily goal as studied/goal and percent complete', async () => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(dashboard({ cardsStudied: 6, dailyGoal: 15 }));
+const region = (name: string) => screen.getByRole('region', { name });
+const location = () => screen.getByTestId('location');
 
-    renderAt('/study');
+describe('Study hub', () => {
+  it('shows the due and new counts from the review queue, with their buttons enabled', async () => {
+    // The counts are the server's totals, not the length of the (limited) lists it sends.
+    const api = mockStudyApi(
+      reviewQueue({ dueCount: 42, newCount: 7, due: studyCards(3), new: [], dailyGoal: { cardsStudied: 6, dailyGoal: 15 } }),
+    );
+
+    renderStudyAt('/study');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Study' })).toBeInTheDocument();
-    expect(await screen.findByText('6/15')).toBeInTheDocument();
-    expect(screen.getByText('40% complete')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute('aria-valuenow', '40');
-    expect(toastError).not.toHaveBeenCalled();
+    await within(region('Due for Review')).findByText('42');
+    expect(within(region('Due for Review')).getByRole('button', { name: 'Start Review Session' })).toBeEnabled();
+    expect(within(region('New Cards')).getByText('7')).toBeInTheDocument();
+    expect(within(region('New Cards')).getByRole('button', { name: 'Learn New Cards' })).toBeEnabled();
+    // One call feeds the whole hub; the dashboard is not asked.
+    expect(api.reviewQueue).toHaveBeenCalledTimes(1);
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('disables both buttons while loading and when there is nothing to study', async () => {
+    const queue = deferred<ReturnType<typeof reviewQueue>>();
+    jest.spyOn(learningApi, 'reviewQueue').mockReturnValue(queue.promise);
+
+    renderStudyAt('/study');
+
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Learn New Cards' })).toBeDisabled();
+    expect(screen.getByText('Loading your daily goal...')).toBeInTheDocument();
+
+    queue.resolve(reviewQueue({ dueCount: 0, newCount: 0 }));
+
+    await screen.findByText('0/15');
+    expect(within(region('Due for Review')).getByText('0')).toBeInTheDocument();
+    expect(within(region('New Cards')).getByText('0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Learn New Cards' })).toBeDisabled();
+  });
+
+  it('enables each button on its own count', async () => {
+    mockStudyApi(reviewQueue({ dueCount: 0, newCount: 3 }));
+
+    renderStudyAt('/study');
+
+    await within(region('New Cards')).findByText('3');
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Learn New Cards' })).toBeEnabled();
+  });
+
+  it.each([
+    ['Start Review Session', '/study/review', 'Card 1 of 2'],
+    ['Learn New Cards', '/study/new', 'New Card 1 of 2'],
+  ])("'%s' opens %s", async (button, path, position) => {
+    mockStudyApi(reviewQueue({ due: studyCards(2), new: studyCards(2) }));
+    const user = userEvent.setup();
+
+    renderStudyAt('/study');
+    await waitFor(() => expect(screen.getByRole('button', { name: button })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: button }));
+
+    expect(location()).toHaveTextContent(path);
+    expect(await screen.findByText(position)).toBeInTheDocument();
+  });
+
+  it('shows the daily goal as studied/goal and percent complete', async () => {
+    mockStudyApi(reviewQueue({ dailyGoal: { cardsStudied: 6, dailyGoal: 15 } }));
+
+    renderStudyAt('/study');
+
+    const goal = region('Daily Goal');
+    expect(await within(goal).findByText('6/15')).toBeInTheDocument();
+    expect(within(goal).getByText('40% complete')).toBeInTheDocument();
+    const bar = within(goal).getByRole('progressbar', { name: 'Daily goal progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
   });
 
   it('uses the default goal of 15 when the server sends none, and caps at 100%', async () => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
-      dashboard({ cardsStudied: 20 } as DashboardData['dailyGoal']),
-    );
+    mockStudyApi(reviewQueue({ dailyGoal: { cardsStudied: 20 } as ReturnType<typeof reviewQueue>['dailyGoal'] }));
 
-    renderAt('/study');
+    renderStudyAt('/study');
 
     expect(await screen.findByText('20/15')).toBeInTheDocument();
     expect(screen.getByText('100% complete')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute('aria-valuenow', '100');
   });
 
-  it("toasts 'Failed to load study data' when the dashboard call fails", async () => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockRejectedValue(new Error('down'));
+  it("toasts 'Failed to load study data' when the review queue cannot be loaded", async () => {
+    jest.spyOn(learningApi, 'reviewQueue').mockRejectedValue(new Error('down'));
+    const getDashboard = jest.spyOn(dashboardApi, 'getDashboard');
 
-    renderAt('/study');
+    renderStudyAt('/study');
 
     expect(await screen.findByText('Your daily goal could not be loaded.')).toBeInTheDocument();
-    expect(toastError).toHaveBeenCalledWith('Failed to load study data');
+    expect(toasts.error).toHaveBeenCalledTimes(1);
+    expect(toasts.error).toHaveBeenCalledWith('Failed to load study data');
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Learn New Cards' })).toBeDisabled();
+    expect(getDashboard).not.toHaveBeenCalled();
   });
 
-  it('links to the study options relative to where the shell mounted it', async () => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(dashboard({ cardsStudied: 0, dailyGoal: 15 }));
+  it('lists the study options, linked relative to where the shell mounted it', async () => {
+    mockStudyApi();
     const user = userEvent.setup();
 
-    renderAt('/study');
+    renderStudyAt('/study');
     await screen.findByText('0/15');
 
+    const options = screen.getByRole('region', { name: 'Study Options' });
+    expect(within(options).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Flashcards',
+      'Multiple Choice',
+      'Timed Practice',
+    ]);
     expect(screen.getByRole('link', { name: 'Start Flashcards' })).toHaveAttribute('href', '/study/flashcards');
+    expect(screen.getByRole('link', { name: 'Start Multiple Choice' })).toHaveAttribute('href', '/study/multiple-choice');
     await user.click(screen.getByRole('link', { name: 'Start Timed Practice' }));
 
-    expect(screen.getByTestId('location')).toHaveTextContent('/study/timed');
+    expect(location()).toHaveTextContent('/study/timed');
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('gives every button a name', async () => {
+    mockStudyApi(reviewQueue({ dueCount: 1, newCount: 1 }));
+
+    renderStudyAt('/study');
+    await screen.findByText('0/15');
+
+    const buttons = screen.getAllByRole('button');
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) expect(button).toHaveAccessibleName();
   });
 });
 
-describe('Study placeholders', () => {
+describe('Study placeholders and routes', () => {
   beforeEach(() => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(dashboard({ cardsStudied: 0, dailyGoal: 15 }));
+    mockStudyApi();
   });
 
   it.each([
     ['/study/multiple-choice', 'Multiple Choice'],
     ['/study/timed', 'Timed Practice'],
-    ['/study/review', 'Review Session'],
-    ['/study/flashcards', 'Review Session'],
-    ['/study/new', 'Learn New Cards'],
   ])("%s reads 'Coming soon'", (path, title) => {
-    renderAt(path);
+    renderStudyAt(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(path);
   });
 
   it('goes back to the hub from a placeholder', async () => {
-    renderAt('/study/multiple-choice');
+    renderStudyAt('/study/multiple-choice');
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Study' }));
 
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/study$/);
+    expect(location()).toHaveTextContent(/^\/study$/);
     expect(screen.getByRole('heading', { level: 1, name: 'Study' })).toBeInTheDocument();
     expect(await screen.findByText('0/15')).toBeInTheDocument();
   });
 
-  it('sends unknown sub-paths to the hub', async () => {
-    renderAt('/study/nowhere/deeper');
+  it.each(['/study/nowhere', '/study/nowhere/deeper'])('sends the unknown sub-path %s to the hub', async (path) => {
+    renderStudyAt(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Study' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/study$/);
+    expect(location()).toHaveTextContent(/^\/study$/);
     expect(await screen.findByText('0/15')).toBeInTheDocument();
   });
 });

@@ -2,15 +2,17 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { StudyHub } from './features/hub/components/StudyHub';
 import { ComingSoon } from './features/placeholders/components/ComingSoon';
+import { StudySessionScreen } from './features/session/components/StudySessionScreen';
 
 export default function StudyApp() {
   return (
     <Routes>
       <Route index element={<StudyHub />} />
-      {/* Spec: review and flashcards are the same review session (not built yet). */}
-      <Route path="review" element={<ComingSoon title="Review Session" />} />
-      <Route path="flashcards" element={<ComingSoon title="Review Session" />} />
-      <Route path="new" element={<ComingSoon title="Learn New Cards" />} />
+      {/* Spec: review and flashcards are the same review session. The keys give each route
+          its own session instead of React reusing one instance across them. */}
+      <Route path="review" element={<StudySessionScreen key="review" kind="review" />} />
+      <Route path="flashcards" element={<StudySessionScreen key="flashcards" kind="review" />} />
+      <Route path="new" element={<StudySessionScreen key="new" kind="new" />} />
       <Route path="multiple-choice" element={<ComingSoon title="Multiple Choice" />} />
       <Route path="timed" element={<ComingSoon title="Timed Practice" />} />
       {/* Unknown sub-paths fall back to the hub rather than a blank area. */}

@@ -156,5 +156,68 @@ export type ReviewResult = 0 | 1 | 2 | 3;
 export interface ReviewInput {
   cardId: number;
   result: ReviewResult;
+  /** Milliseconds from showing the card to the rating. */
   timeSpent: number;
+  /** The study session (from dashboardApi.startSession) the review counts towards. */
+  sessionId?: number;
+}
+
+/** What one rating would schedule: a short label ('10m', '3d', '2mo') and the due time (ISO). */
+export interface RatingPreview {
+  interval: string;
+  due: string;
+}
+
+/** Study responses say, per rating 0-3, what it would schedule. */
+export type SchedulingPreview = Record<`${ReviewResult}`, RatingPreview>;
+
+/** A card as the study endpoints return it: with the preview of each rating. */
+export interface StudyCard extends Card {
+  preview: SchedulingPreview;
+}
+
+export type DailyGoalProgress = DashboardData['dailyGoal'];
+
+/** GET /learning/review-queue */
+export interface ReviewQueue {
+  dueCount: number;
+  newCount: number;
+  /** Due now (learning cards within the 20-minute learn-ahead included), ordered by due. */
+  due: StudyCard[];
+  /** The first `newLimit` never-reviewed cards, oldest first. */
+  new: StudyCard[];
+  dailyGoal: DailyGoalProgress;
+}
+
+/** POST /spaced-repetition/review */
+export interface ReviewResponse {
+  card: StudyCard;
+  reviewId: number;
+  xpEarned: number;
+}
+
+/** POST /spaced-repetition/undo: the card exactly as before the undone review. */
+export interface UndoReviewResponse {
+  card: StudyCard;
+}
+
+export interface StartSessionInput {
+  session_type: 'review' | 'practice';
+  [field: string]: unknown;
+}
+
+export interface StartSessionResponse {
+  sessionId: number;
+  session: StudySession;
+}
+
+export interface EndSessionInput {
+  cards_studied?: number;
+  /** Ratings other than Again; the server computes the accuracy from it. */
+  correct_count?: number;
+  [field: string]: unknown;
+}
+
+export interface EndSessionResponse {
+  session: StudySession;
 }

@@ -1,12 +1,26 @@
 import { apiClient } from '../client';
-import type { ReviewInput } from '../types';
+import type { ReviewInput, ReviewQueue, ReviewResponse, UndoReviewResponse } from '../types';
 
 export const learningApi = {
-  reviewQueue: () => apiClient.get('/learning/review-queue').then((r) => r.data),
+  /** Due cards and the first `newLimit` new cards, each with its rating preview; counts and daily goal. */
+  reviewQueue: (newLimit?: number) =>
+    apiClient
+      .get<ReviewQueue>('/learning/review-queue', { params: newLimit === undefined ? {} : { newLimit } })
+      .then((r) => r.data),
 };
 
 export const spacedRepetitionApi = {
-  review: (input: ReviewInput) => apiClient.post('/spaced-repetition/review', input).then((r) => r.data),
+  /**
+   * Every retry of one submit must carry the same key: a review whose answer was lost is then
+   * not counted twice by the server.
+   */
+  review: (input: ReviewInput, idempotencyKey: string) =>
+    apiClient
+      .post<ReviewResponse>('/spaced-repetition/review', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+      .then((r) => r.data),
+  /** Restores the card as it was before that review and takes it out of the session's counts. */
+  undo: (reviewId: number) =>
+    apiClient.post<UndoReviewResponse>('/spaced-repetition/undo', { reviewId }).then((r) => r.data),
   schedule: () => apiClient.get('/spaced-repetition/schedule').then((r) => r.data),
   stats: () => apiClient.get('/spaced-repetition/stats').then((r) => r.data),
   updateSettings: (settings: Record<string, unknown>) =>

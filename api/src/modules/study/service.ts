@@ -222,7 +222,7 @@ export class StudyService {
     const { scheduler } = await this.schedulerFor(userId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (idempotencyKey !== undefined) {
-        const replay = await this.replay(userId, cardId, idempotencyKey, scheduler);
+        const replay = await this.replay(userId, { cardId, result }, idempotencyKey, scheduler);
         if (replay) return replay;
       }
       try {
@@ -238,11 +238,18 @@ export class StudyService {
     throw conflict(MESSAGES.busy);
   }
 
-  private async replay(userId: number, cardId: number, key: string, scheduler: Scheduler): Promise<ReviewOutcome | null> {
+  private async replay(
+    userId: number,
+    request: { cardId: number; result: ReviewResult },
+    key: string,
+    scheduler: Scheduler,
+  ): Promise<ReviewOutcome | null> {
     const { study, experience } = this.deps.repos;
     const log = await study.findLogByKey(userId, key);
     if (!log) return null;
-    if (log.card_id !== cardId) throw new HttpError(422, MESSAGES.keyReused);
+    const cardId = request.cardId;
+    // A key names one request: reusing it for another card or rating is a client bug, not a retry.
+    if (log.card_id !== cardId || toResult(log.rating) !== request.result) throw new HttpError(422, MESSAGES.keyReused);
     const card = await study.findCard(userId, cardId);
     if (!card) throw notFound(MESSAGES.cardNotFound);
     return {

@@ -167,9 +167,12 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(await logCount(me.user.id)).toBe(1);
       // The same key for another card is a client bug, said clearly.
       const other = await me.createCard();
-      const misuse = await review(other.id, 2, {}, 'key-1');
-      expect(misuse.statusCode).toBe(422);
-      expect(misuse.json()).toEqual({ error: 'This Idempotency-Key was already used for another review' });
+      for (const [cardId, result] of [[other.id, 2], [card.id, 3]] as const) {
+        const misuse = await review(cardId, result, {}, 'key-1');
+        expect(misuse.statusCode).toBe(422);
+        expect(misuse.json()).toEqual({ error: 'This Idempotency-Key was already used for another review' });
+      }
+      expect(await logCount(me.user.id)).toBe(1);
     });
 
     it('stores one review for concurrent copies of one request', async () => {

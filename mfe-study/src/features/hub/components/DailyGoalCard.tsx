@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { useDailyGoal } from '../hooks/useDailyGoal';
+import type { StudyOverviewState } from '../hooks/useStudyOverview';
 
-export function DailyGoalCard() {
-  const state = useDailyGoal();
+export function DailyGoalCard({ state }: { state: StudyOverviewState }) {
   const headingId = useId();
 
   return (
@@ -16,7 +15,7 @@ export function DailyGoalCard() {
       {state.status === 'failed' && <p className="muted">Your daily goal could not be loaded.</p>}
       {state.status === 'ready' && (
         <>
-          <div className="stat-value">{`${state.goal.cardsStudied}/${state.goal.dailyGoal}`}</div>
+          <div className="stat-value">{`${state.overview.goal.cardsStudied}/${state.overview.goal.dailyGoal}`}</div>
           <div className="stat-label">cards studied today</div>
           <div
             className="progress"
@@ -24,11 +23,11 @@ export function DailyGoalCard() {
             aria-label="Daily goal progress"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={state.goal.percent}
+            aria-valuenow={state.overview.goal.percent}
           >
-            <span style={{ width: `${state.goal.percent}%` }} />
+            <span style={{ width: `${state.overview.goal.percent}%` }} />
           </div>
-          <p style={{ margin: 0 }}>{`${state.goal.percent}% complete`}</p>
+          <p style={{ margin: 0 }}>{`${state.overview.goal.percent}% complete`}</p>
         </>
       )}
     </section>

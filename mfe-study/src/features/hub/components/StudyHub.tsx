@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useStudyOverview } from '../hooks/useStudyOverview';
 import { DailyGoalCard } from './DailyGoalCard';
+import { QueueCard } from './QueueCard';
 
 // Relative links: the shell mounts this remote at /study/*, the standalone harness at /.
 const STUDY_OPTIONS = [
@@ -11,6 +13,8 @@ const STUDY_OPTIONS = [
 
 export function StudyHub() {
   const optionsId = useId();
+  const state = useStudyOverview();
+  const overview = state.status === 'ready' ? state.overview : null;
 
   return (
     <div className="page">
@@ -22,7 +26,23 @@ export function StudyHub() {
       </header>
 
       <div className="stack">
-        <DailyGoalCard />
+        <div className="grid grid-3">
+          <QueueCard
+            title="Due for Review"
+            count={overview?.dueCount ?? null}
+            countLabel="cards due now"
+            action="Start Review Session"
+            to="review"
+          />
+          <QueueCard
+            title="New Cards"
+            count={overview?.newCount ?? null}
+            countLabel="cards not studied yet"
+            action="Learn New Cards"
+            to="new"
+          />
+          <DailyGoalCard state={state} />
+        </div>
 
         <section aria-labelledby={optionsId}>
           <h2 id={optionsId}>Study Options</h2>

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { learningApi } from '@flashcard/shared-auth';
+
+export const STUDY_LOAD_ERROR = 'Failed to load study data';
+/** Spec: the daily goal defaults to 0 studied of 15. */
+export const DEFAULT_DAILY_GOAL = 15;
+
+export interface DailyGoal {
+  cardsStudied: number;
+  dailyGoal: number;
+  percent: number;
+}
+
+export interface StudyOverview {
+  dueCount: number;
+  newCount: number;
+  goal: DailyGoal;
+}
+
+export function goalPercent(cardsStudied: number, dailyGoal: number): number {
+  if (dailyGoal <= 0) return 0;
+  // Past the goal the bar is simply full.
+  return Math.min(100, Math.round((cardsStudied / dailyGoal) * 100));
+}
+
+export type StudyOverviewState =
+  | { status: 'loading' }
+  | { status: 'ready'; overview: StudyOverview }
+  | { status: 'failed' };
+
+/** The hub's counts and daily goal, all from the review queue (one call). */
+export function useStudyOverview(): StudyOverviewState {
+  const [state, setState] = useState<StudyOverviewState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
+    learningApi
+      .reviewQueue()
+      .then((queue) => {
+        if (!active) return;
+        const cardsStudied = Number(queue?.dailyGoal?.cardsStudied) || 0;
+        const dailyGoal = Number(queue?.dailyGoal?.dailyGoal) || DEFAULT_DAILY_GOAL;
+        setState({
+          status: 'ready',
+          overview: {
+            dueCount: Number(queue?.dueCount) || 0,
+            newCount: Number(queue?.newCount) || 0,
+            goal: { cardsStudied, dailyGoal, percent: goalPercent(cardsStudied, dailyGoal) },
+          },
+        });
+      })
+      .catch(() => {
+        if (!active) return;
+        toast.error(STUDY_LOAD_ERROR);
+        setState({ status: 'failed' });
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return state;
+}

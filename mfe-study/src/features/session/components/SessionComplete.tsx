@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+
+export function SessionComplete({ title, text }: { title: string; text: string }) {
+  const titleId = useId();
+  return (
+    <div className="page">
+      <section className="card empty-state stack study-complete" aria-labelledby={titleId}>
+        <h1 id={titleId}>{title}</h1>
+        <p>{text}</p>
+        <div className="row study-complete-actions">
+          {/* '..' climbs to the hub: /study in the shell, / when standalone. */}
+          <Link className="btn" to="..">
+            Back to Study
+          </Link>
+          {/* Another remote's area, so an absolute path. */}
+          <Link className="btn btn-primary" to="/progress">
+            View Progress
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+interface SessionProgressProps {
+  /** The position text, e.g. 'Card 2 of 5'. */
+  label: string;
+  done: number;
+  total: number;
+}
+
+export function SessionProgress({ label, done, total }: SessionProgressProps) {
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <div className="study-progress">
+      <div className="spread">
+        <span className="study-position">{label}</span>
+        <span className="muted">{`${done} done`}</span>
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Session progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total} cards rated`}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

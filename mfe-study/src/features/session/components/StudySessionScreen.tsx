@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { Spinner } from '@flashcard/shared-ui';
+import { useStudyKeyboard } from '../hooks/useStudyKeyboard';
+import { useStudySession } from '../hooks/useStudySession';
+import { RATING_LABELS, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
+import { currentCard, isAnswerShown } from '../sessionReducer';
+import { RatingButtons } from './RatingButtons';
+import { SessionComplete } from './SessionComplete';
+import { SessionProgress } from './SessionProgress';
+import '../study.css';
+
+/** The review session (review, flashcards) and the new-card session (new) share this screen. */
+export function StudySessionScreen({ kind }: { kind: SessionKind }) {
+  const config = SESSION_CONFIG[kind];
+  const session = useStudySession(kind);
+  const { state } = session;
+  const answerId = useId();
+  useStudyKeyboard({ reveal: session.reveal, rate: session.rate, undo: session.undo, ratings: config.ratings });
+
+  if (state.phase === 'loading') return <Spinner label={config.loadingLabel} />;
+  // The toast has been shown; back to the hub ('..' is /study in the shell).
+  if (state.phase === 'empty' || state.phase === 'failed') return <Navigate to=".." replace />;
+  if (state.phase === 'completed') {
+    return <SessionComplete title={config.completedTitle} text={config.completedText(state.ratings.length)} />;
+  }
+
+  const card = currentCard(state)!;
+  const shown = isAnswerShown(state);
+  const busy = state.phase === 'submitting' || state.phase === 'undoing';
+  const lastKey = config.ratings.length;
+  const rateKeys = config.ratings.map((result) => RATING_LABELS[result]).join(', ');
+
+  return (
+    <div className="page study-session">
+      <header className="page-header">
+        <h1>{config.title}</h1>
+        <Link className="btn btn-small" to="..">
+          Back to Study
+        </Link>
+      </header>
+
+      <div className="stack">
+        <SessionProgress
+          label={config.positionLabel(state.index + 1, state.cards.length)}
+          done={state.ratings.length}
+          total={state.cards.length}
+        />
+
+        <article className="card study-card" aria-label="Flashcard">
+          {card.category_name && <span className="badge">{card.category_name}</span>}
+          <p className="study-side">Question</p>
+          <div className="study-text">{card.question}</div>
+          {shown && (
+            <section id={answerId} className="study-answer" aria-label="Answer">
+              <p className="study-side">Answer</p>
+              <div className="study-text">{card.answer}</div>
+            </section>
+          )}
+        </article>
+
+        <div className="row study-controls">
+          {config.hideLabel ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              aria-expanded={shown}
+              aria-controls={shown ? answerId : undefined}
+              disabled={busy}
+              onClick={() => (shown ? session.hide() : session.reveal())}
+            >
+              {shown ? config.hideLabel : config.revealLabel}
+            </button>
+          ) : (
+            !shown && (
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={session.reveal}>
+                {config.revealLabel}
+              </button>
+            )
+          )}
+          <button
+            type="button"
+            className="btn btn-small study-undo"
+            disabled={busy || state.ratings.length === 0}
+            onClick={session.undo}
+            aria-keyshortcuts="u"
+          >
+            Undo last rating
+          </button>
+        </div>
+
+        {shown && <RatingButtons card={card} ratings={config.ratings} disabled={busy} onRate={session.rate} />}
+
+        <p className="muted study-keys">
+          Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{lastKey}</kbd> rate (
+          {rateKeys}), <kbd>U</kbd> undoes the last rating.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult } from '@flashcard/shared-auth';
+import { newIdempotencyKey } from '../idempotencyKey';
+import { NEW_CARD_LIMIT, SESSION_CONFIG, SUBMIT_FAILED, UNDO_DONE, UNDO_FAILED, type SessionKind } from '../sessionConfig';
+import {
+  currentCard,
+  initialSessionState,
+  retryOf,
+  sessionCounts,
+  sessionReducer,
+  timeSpentMs,
+  type SessionAction,
+  type SessionState,
+} from '../sessionReducer';
+
+export interface StudySession {
+  state: SessionState;
+  /** Each returns whether it did anything (the keyboard only swallows keys that acted). */
+  reveal: () => boolean;
+  hide: () => boolean;
+  rate: (result: ReviewResult) => boolean;
+  undo: () => boolean;
+}
+
+/**
+ * Loads the cards, starts a server session and drives the reducer. The state is mirrored in a
+ * ref that is updated synchronously on every transition, so a second key press arriving before
+ * React re-renders already sees `submitting` and cannot send a rating twice.
+ */
+export function useStudySession(kind: SessionKind): StudySession {
+  const config = SESSION_CONFIG[kind];
+  const [state, setState] = useState(initialSessionState);
+  const stateRef = useRef(initialSessionState);
+  const mountedRef = useRef(false);
+
+  const send = useCallback((action: SessionAction) => {
+    const next = sessionReducer(stateRef.current, action);
+    if (next === stateRef.current) return false;
+    stateRef.current = next;
+    setState(next);
+    return true;
+  }, []);
+
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
+    const fail = () => {
+      if (!active) return;
+      toast.error(config.loadFailed);
+      send({ type: 'loadFailed' });
+    };
+    learningApi
+      .reviewQueue(NEW_CARD_LIMIT)
+      .then((queue) => {
+        if (!active) return;
+        const cards = config.pick(queue);
+        if (cards.length === 0) {
+          toast.error(config.noCards);
+          send({ type: 'empty' });
+          return;
+        }
+        // Reviews need the session id, so studying waits for it; no session for an empty queue.
+        return dashboardApi.startSession({ session_type: config.sessionType }).then(({ sessionId }) => {
+          if (active) send({ type: 'loaded', cards, sessionId, now: Date.now() });
+        }, fail);
+      }, fail);
+    return () => {
+      active = false;
+    };
+  }, [config, send]);
+
+  const reveal = useCallback(() => send({ type: 'reveal' }), [send]);
+  const hide = useCallback(() => send({ type: 'hide' }), [send]);
+
+  const rate = useCallback(
+    (result: ReviewResult) => {
+      const before = stateRef.current;
+      const card = currentCard(before);
+      if (before.phase !== 'answer' || !card || !config.ratings.includes(result)) return false;
+      const retry = retryOf(before, result);
+      const idempotencyKey = retry?.idempotencyKey ?? newIdempotencyKey();
+      const timeSpent = retry?.timeSpent ?? timeSpentMs(before.shownAt, Date.now());
+      send({ type: 'submit', result, idempotencyKey, timeSpent });
+      spacedRepetitionApi
+        .review({ cardId: card.id, result, timeSpent, sessionId: before.sessionId ?? undefined }, idempotencyKey)
+        .then(
+          ({ reviewId }) => {
+            if (!mountedRef.current) return;
+            send({ type: 'submitSucceeded', reviewId, now: Date.now() });
+            const after = stateRef.current;
+            if (after.phase !== 'completed') return;
+            toast.success(config.completedToast);
+            // The counts are already on the screen; a failed end is toasted by the client.
+            if (after.sessionId !== null) dashboardApi.endSession(after.sessionId, sessionCounts(after)).catch(() => {});
+          },
+          () => {
+            if (!mountedRef.current) return;
+            toast.error(SUBMIT_FAILED);
+            send({ type: 'submitFailed' });
+          },
+        );
+      return true;
+    },
+    [config, send],
+  );
+
+  const undo = useCallback(() => {
+    const before = stateRef.current;
+    const last = before.ratings[before.ratings.length - 1];
+    if (!last || !send({ type: 'undoStarted' })) return false;
+    spacedRepetitionApi.undo(last.reviewId).then(
+      ({ card }) => {
+        if (!mountedRef.current) return;
+        send({ type: 'undoSucceeded', card, now: Date.now() });
+        toast.success(UNDO_DONE);
+      },
+      () => {
+        if (!mountedRef.current) return;
+        toast.error(UNDO_FAILED);
+        send({ type: 'undoFailed' });
+      },
+    );
+    return true;
+  }, [send]);
+
+  return { state, reveal, hide, rate, undo };
+}
