@@ -1,17 +1,15 @@
 // Card listing and search under load: the real app on a fresh SQLite file holding 200,000
 // cards of 40 learners, measured over loopback HTTP next to a bare Fastify route (the floor
 // this machine sets for any request).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db';
 import { migrateToLatest } from '../src/db/migrate';
 import type { NewCard } from '../src/db/schema';
 import { measure, type Benchmark } from './lib/load';
+import { BARE_PATH, benchConfig, cloneUsers, postJson, startBare } from './lib/server';
 
 const USERS = 40;
 const CARDS_PER_USER = 5_000;
@@ -32,40 +30,22 @@ const benchmark: Benchmark = {
   name: 'cards',
   async run(log) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
-    // A production-like config from a made-up environment: nothing leaks in from the shell
-    // (no DATABASE_URL), no per-request logging, and sign-in limits out of the way.
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEB_ROOT: dataDir,
-      REMOTES_FILE: path.join(dataDir, 'remotes.json'),
-    });
-    const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
-    config.rateLimits = {
-      loginPerAddress: unlimited,
-      loginPerAccount: unlimited,
-      registerPerAddress: unlimited,
-      changePasswordPerUser: unlimited,
-    };
-
+    const config = benchConfig(dataDir);
     const db = createDb(config.database);
     await migrateToLatest(db);
     const app = buildApp(config, { db });
-    const bare = Fastify({ logger: false });
-    bare.get('/bench/bare', async () => ({ ok: true }));
+    const bare = await startBare();
 
     try {
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
-      const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
 
       const email = 'bench.learner@example.com';
-      await post(`${base}/api/auth/register`, { email, password: OWN_PASSWORD });
-      const login = await post(`${base}/api/auth/login`, { email, password: OWN_PASSWORD });
-      const accessToken = (login as { tokens: { accessToken: string } }).tokens.accessToken;
+      await postJson(`${base}/api/auth/register`, { email, password: OWN_PASSWORD });
+      const login = await postJson<{ tokens: { accessToken: string } }>(`${base}/api/auth/login`, {
+        email,
+        password: OWN_PASSWORD,
+      });
+      const accessToken = login.tokens.accessToken;
 
       const started = Date.now();
       const { userId, cards } = await seed(db, email);
@@ -92,7 +72,7 @@ const benchmark: Benchmark = {
       log('measuring GET /api/cards?limit=100 (one page, for comparison) ...');
       const page = await measure('GET /api/cards?limit=100', `${base}/api/cards?limit=100`, { headers });
       log('measuring the bare Fastify route ...');
-      const floor = await measure('GET /bench/bare (plain Fastify)', `${bareBase}/bench/bare`);
+      const floor = await measure(`GET ${BARE_PATH} (plain Fastify)`, `${bare.base}${BARE_PATH}`);
 
       return {
         title:
@@ -117,16 +97,6 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-async function post(url: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /**
  * The measured learner (signed up through the API) and 39 others inserted directly with the
  * same password hash (hashing 39 passwords would only slow the setup). Everyone gets 5 sets and
@@ -135,17 +105,7 @@ async function post(url: string, body: unknown): Promise<unknown> {
 async function seed(db: Db, email: string): Promise<{ userId: number; cards: number }> {
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  const userIds = [own.id];
-  await db.transaction().execute(async (trx) => {
-    for (let n = 1; n < USERS; n++) {
-      const user = await trx
-        .insertInto('users')
-        .values({ email: `bench.${n}@example.com`, password_hash: own.password_hash, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      userIds.push(user.id);
-    }
-  });
+  const userIds = [own.id, ...(await cloneUsers(db, own, USERS - 1))];
 
   const setsByUser = new Map<number, number[]>();
   await db.transaction().execute(async (trx) => {

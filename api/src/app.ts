@@ -2,7 +2,7 @@
 // drive it through app.inject and server.ts adds only the listening and the signals.
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { createDb, dialectOf, type Db } from './db';
 import { inTransaction } from './db/transaction';
@@ -19,9 +19,19 @@ import { DashboardRepository } from './modules/dashboard/repository';
 import dashboardRoutes from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
 import { ExperienceRepository } from './modules/experience/repository';
+import {
+  createEngagementServices,
+  dailyBonusRoutes,
+  gamificationRoutes,
+  notificationRoutes,
+  tokenRoutes,
+} from './modules/gamification/engagement';
 import { HealthRepository } from './modules/health/repository';
 import healthRoutes from './modules/health/routes';
 import { HealthService } from './modules/health/service';
+import { InsightsRepository } from './modules/insights/repository';
+import insightRoutes from './modules/insights/routes';
+import { InsightsService } from './modules/insights/service';
 import pageRoutes from './modules/pages/routes';
 import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
@@ -48,6 +58,15 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     trustProxy: config.trustProxy,
     // This API only takes small JSON bodies; a tight limit is a cheap defence.
     bodyLimit: 100 * 1024,
+    // The router's own refusals (a malformed %-escape, an over-long path parameter) answer in
+    // the app's error shape too, not Fastify's {error, code, message, statusCode}.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // The reply here is typed for no route in particular; it is a plain reply.
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .send({ error: tooLong ? 'The address is too long' : 'The address is malformed' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = overrides.db ?? createDb(config.database);
@@ -79,10 +98,20 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         experience: new ExperienceRepository(handle),
       });
       const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
-      const sessions = new SessionsService({ ...transactional, now });
-      const study = new StudyService({
+      const dailyGoal = (userId: number, timeZone: string) => dashboard.dailyGoalProgress(userId, timeZone);
+      const engagement = createEngagementServices(db, { now, dailyGoal });
+      const sessions = new SessionsService({
         ...transactional,
-        dailyGoal: (userId, timeZone) => dashboard.dailyGoalProgress(userId, timeZone),
+        // Finishing a session is when new achievements are most likely earned.
+        afterEnd: (userId, timeZone) => engagement.gamification.checkAchievements(userId, timeZone),
+        now,
+      });
+      const study = new StudyService({ ...transactional, dailyGoal, now });
+      const insights = new InsightsService({
+        repository: new InsightsRepository(db),
+        study: new StudyRepository(db),
+        dashboard: new DashboardRepository(db),
+        dailyGoal,
         now,
       });
 
@@ -93,6 +122,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(categoryRoutes, { service: categories });
       await api.register(sessionRoutes, { service: sessions });
       await api.register(studyRoutes, { service: study });
+      await api.register(insightRoutes, { service: insights });
+      await api.register(gamificationRoutes, { service: engagement.gamification });
+      await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
+      await api.register(tokenRoutes, { service: engagement.tokens });
+      await api.register(notificationRoutes, { service: engagement.notifications });
     },
     { prefix: '/api' },
   );

@@ -135,6 +135,8 @@ export interface StudySession {
   cards_studied: number;
   accuracy: number;
   started_at: string;
+  /** null while the session is still open. */
+  ended_at?: string | null;
   created_at: string;
   [field: string]: unknown;
 }
@@ -145,8 +147,20 @@ export interface DashboardData {
   dailyGoal: { cardsStudied: number; dailyGoal: number; [field: string]: unknown };
 }
 
+/**
+ * GET /gamification/profile (your own) or /gamification/profile/{id} (someone else's public
+ * view, which has no level_progress and no tokens).
+ */
 export interface GamificationProfile {
+  id: number;
+  display_name: string | null;
   experience_points: number;
+  level: number;
+  achievements_unlocked: number;
+  /** Own profile only: XP earned within the current level, out of the `next` XP the level takes. */
+  level_progress?: { current: number; next: number };
+  /** Own profile only. */
+  tokens?: number;
   [field: string]: unknown;
 }
 
@@ -220,4 +234,78 @@ export interface EndSessionInput {
 
 export interface EndSessionResponse {
   session: StudySession;
+}
+
+// ---- Progress statistics, due forecast and notifications ----------------------------------
+
+/** One local day of GET /dashboard/analytics. */
+export interface AnalyticsDay {
+  /** Local calendar day, 'YYYY-MM-DD'. */
+  date: string;
+  reviews: number;
+  /** Reviews rated other than Again. */
+  correct: number;
+  /** Percent with one decimal; null on a day without reviews. */
+  successRate: number | null;
+}
+
+/** GET /dashboard/analytics?days=N: every day listed, oldest first, ending today. */
+export interface Analytics {
+  days: AnalyticsDay[];
+  totals: { reviews: number; correct: number; successRate: number | null };
+}
+
+/** GET /dashboard/user-stats */
+export interface UserStats {
+  totalCardsStudied: number;
+  averageAccuracy: number;
+  currentStreak: number;
+  longestStreak: number;
+  totalReviews: number;
+  reviewsToday: number;
+  totalCards: number;
+  studyTimeMs: number;
+}
+
+/** GET /dashboard/recent-activity?limit=N, newest first. */
+export interface RecentActivity {
+  sessions: StudySession[];
+}
+
+/** One local day of GET /spaced-repetition/forecast; today's count includes the overdue cards. */
+export interface ForecastDay {
+  date: string;
+  due: number;
+}
+
+export interface Forecast {
+  days: ForecastDay[];
+}
+
+/** A notification of the bell ("Notification" alone is the browser's own global type). */
+export interface AppNotification {
+  id: number;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+}
+
+/** GET /notifications?limit=N, newest first. */
+export interface NotificationList {
+  notifications: AppNotification[];
+  unreadCount: number;
+}
+
+export interface UnreadCount {
+  count: number;
+}
+
+export interface MarkReadResponse {
+  notification: AppNotification;
+}
+
+export interface MarkAllReadResponse {
+  updated: number;
 }

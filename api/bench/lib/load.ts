@@ -3,7 +3,9 @@
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 16;
-export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds per measured route: BENCH_DURATION when set, else the benchmark's own default. */
+export const durationSeconds = (fallback: number) => Number(process.env.BENCH_DURATION ?? fallback);
+export const DURATION_SECONDS = durationSeconds(10);
 
 export interface Measurement {
   label: string;
@@ -14,6 +16,8 @@ export interface Measurement {
   failures: number;
   /** p99 target in ms; rows without one are shown for comparison only. */
   targetP99Ms?: number;
+  /** Checks of what the requests did (e.g. lost or doubled writes) that failed: any makes the row FAIL. */
+  problems?: string[];
 }
 
 export interface BenchmarkReport {
@@ -54,6 +58,7 @@ export async function measure(
 
 export function verdict(row: Measurement): string {
   if (row.failures > 0) return `FAIL (${row.failures} failed requests)`;
+  if (row.problems?.length) return `FAIL (${row.problems.join('; ')})`;
   if (row.targetP99Ms === undefined) return '-';
   return row.p99 < row.targetP99Ms ? 'PASS' : 'FAIL';
 }

@@ -8,7 +8,7 @@ import { Pool, types as pgTypes } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { localDayNumber } from '../lib/time';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin } from './sqlite-booleans';
+import { adaptSqlite } from './sqlite-connection';
 
 export type Db = Kysely<Database>;
 export type DialectName = DatabaseConfig['client'];
@@ -51,8 +51,7 @@ function openSqlite(file: string): Db {
     typeof text === 'string' ? text.toLowerCase() : null,
   );
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }),
   });
 }
 

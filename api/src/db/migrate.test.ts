@@ -13,7 +13,7 @@ import { migrateToLatest } from './migrate';
 describeEachDb('database migrations', (ctx) => {
   it('has applied every migration, and running again does nothing', async () => {
     const tables = (await ctx.db.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'refresh_tokens', 'study_sessions', 'user_settings', 'categories', 'cards', 'review_logs', 'experience_events']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'refresh_tokens', 'study_sessions', 'user_settings', 'categories', 'cards', 'review_logs', 'experience_events', 'user_achievements', 'daily_bonus_claims', 'token_ledger', 'notifications']));
     expect(await migrateToLatest(ctx.db)).toEqual([]);
   });
 
@@ -28,7 +28,7 @@ describeEachDb('database migrations', (ctx) => {
           ? await Promise.all([1, 2, 3].map(() => migrateInChildProcess((database.config as { file: string }).file)))
           : await migrateWithSeparatePools(database.config, 3);
       // Exactly one instance did the work; the others waited and found nothing left.
-      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews']);
+      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews', '0005_engagement', '0006_statistics']);
       const db = createDb(database.config);
       try {
         const tables = (await db.introspection.getTables()).map((table) => table.name);

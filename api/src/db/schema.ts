@@ -81,7 +81,7 @@ export type CardStateName = (typeof CARD_STATES)[number];
 
 /**
  * A boolean column reads back as true/false on PostgreSQL and 1/0 on SQLite (which has no
- * boolean type); writes take true/false on both (db/sqlite-booleans.ts converts for SQLite).
+ * boolean type); writes take true/false on both (db/sqlite-connection.ts binds them as 1/0 for SQLite).
  */
 type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
 
@@ -156,6 +156,49 @@ export interface ExperienceEventsTable {
   created_at: CreatedAt;
 }
 
+/** An achievement of the catalogue (modules/gamification/achievements.ts) a user unlocked. */
+export interface UserAchievementsTable {
+  id: Generated<number>;
+  user_id: number;
+  achievement_key: string;
+  unlocked_at: CreatedAt;
+}
+
+/** One claimed daily bonus; unique per (user_id, claim_day). */
+export interface DailyBonusClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Local calendar day of the claim (days since 1970-01-01 in the learner's time zone). */
+  claim_day: number;
+  claimed_at: CreatedAt;
+  /** Consecutive claim days ending with this one. */
+  streak: number;
+  tokens: number;
+  xp: number;
+}
+
+/** The token ledger: balance = the sum of a user's rows (credits positive, debits negative). */
+export interface TokenLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  reason: string;
+  reference: string | null;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  /** Unique per user when set: a notification that must exist at most once. */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -165,6 +208,10 @@ export interface Database {
   cards: CardsTable;
   review_logs: ReviewLogsTable;
   experience_events: ExperienceEventsTable;
+  user_achievements: UserAchievementsTable;
+  daily_bonus_claims: DailyBonusClaimsTable;
+  token_ledger: TokenLedgerTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -190,3 +237,14 @@ export type ReviewLogRow = Selectable<ReviewLogsTable>;
 export type NewReviewLog = Insertable<ReviewLogsTable>;
 
 export type NewExperienceEvent = Insertable<ExperienceEventsTable>;
+
+export type UserAchievementRow = Selectable<UserAchievementsTable>;
+
+export type DailyBonusClaimRow = Selectable<DailyBonusClaimsTable>;
+export type NewDailyBonusClaim = Insertable<DailyBonusClaimsTable>;
+
+export type TokenLedgerRow = Selectable<TokenLedgerTable>;
+export type NewTokenLedgerEntry = Insertable<TokenLedgerTable>;
+
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -63,4 +63,14 @@ describeEachDb('error handler', (ctx) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ error: 'Request body is not valid JSON' });
   });
+
+  it('answers the router\'s own refusals in the same shape', async () => {
+    const tooLong = await ctx.app.inject({ method: 'GET', url: `/api/cards/${'9'.repeat(300)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: 'The address is too long' });
+
+    const malformed = await ctx.app.inject({ method: 'GET', url: '/api/cards/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'The address is malformed' });
+  });
 });

@@ -1,5 +1,11 @@
 import { apiClient } from '../client';
-import type { GamificationProfile } from '../types';
+import type {
+  GamificationProfile,
+  MarkAllReadResponse,
+  MarkReadResponse,
+  NotificationList,
+  UnreadCount,
+} from '../types';
 
 export const gamificationApi = {
   profile: (id?: number) =>
@@ -45,10 +51,19 @@ export const insightsApi = {
 };
 
 export const notificationsApi = {
-  list: () => apiClient.get('/notifications').then((r) => r.data),
-  unreadCount: () => apiClient.get<{ count: number }>('/notifications/unread-count').then((r) => r.data),
-  markRead: (id: number) => apiClient.put(`/notifications/${id}/mark-read`).then((r) => r.data),
-  markAllRead: () => apiClient.put('/notifications/mark-all-read').then((r) => r.data),
+  /** The latest `limit` notifications (1-100; the server's default is 20), newest first. */
+  list: (limit?: number) =>
+    apiClient
+      .get<NotificationList>('/notifications', { params: limit === undefined ? {} : { limit } })
+      .then((r) => r.data),
+  /**
+   * Polled in the background by the bell: a failure never shows a toast (the caller only logs
+   * it); an expired session is still handled as on every call.
+   */
+  unreadCount: () =>
+    apiClient.get<UnreadCount>('/notifications/unread-count', { skipErrorToast: true }).then((r) => r.data),
+  markRead: (id: number) => apiClient.put<MarkReadResponse>(`/notifications/${id}/mark-read`).then((r) => r.data),
+  markAllRead: () => apiClient.put<MarkAllReadResponse>('/notifications/mark-all-read').then((r) => r.data),
 };
 
 export const healthApi = {

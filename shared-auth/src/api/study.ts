@@ -1,5 +1,5 @@
 import { apiClient } from '../client';
-import type { ReviewInput, ReviewQueue, ReviewResponse, UndoReviewResponse } from '../types';
+import type { Forecast, ReviewInput, ReviewQueue, ReviewResponse, UndoReviewResponse } from '../types';
 
 export const learningApi = {
   /** Due cards and the first `newLimit` new cards, each with its rating preview; counts and daily goal. */
@@ -26,7 +26,11 @@ export const spacedRepetitionApi = {
   updateSettings: (settings: Record<string, unknown>) =>
     apiClient.put('/spaced-repetition/settings', settings).then((r) => r.data),
   reset: (cardId: number) => apiClient.post(`/spaced-repetition/reset/${cardId}`).then((r) => r.data),
-  forecast: () => apiClient.get('/spaced-repetition/forecast').then((r) => r.data),
+  /** Due cards per local day for the next `days` days (server default 30); today includes overdue ones. */
+  forecast: (days?: number) =>
+    apiClient
+      .get<Forecast>('/spaced-repetition/forecast', { params: days === undefined ? {} : { days } })
+      .then((r) => r.data),
 };
 
 export const settingsApi = {

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import { authApi, dashboardApi, useAuthStore, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, useAuthStore, type User } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { returnPath, RouteGuard } from './RouteGuard';
 
@@ -40,6 +40,8 @@ const location = () => screen.getByTestId('location');
 
 beforeEach(() => {
   localStorage.clear();
+  // The top bar's bell polls the unread count: answer it here, not over the network.
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
     recentSessions: [],

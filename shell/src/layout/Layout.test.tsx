@@ -2,7 +2,15 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, STORAGE_KEYS, useAuthStore, type Role, type User } from '@flashcard/shared-auth';
+import {
+  authApi,
+  dashboardApi,
+  notificationsApi,
+  STORAGE_KEYS,
+  useAuthStore,
+  type Role,
+  type User,
+} from '@flashcard/shared-auth';
 import { App } from '../App';
 import { preloadRemoteArea } from '../federation/registry';
 
@@ -45,6 +53,7 @@ beforeEach(() => {
     recentSessions: [],
     dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
   });
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -89,6 +98,26 @@ describe('Layout navigation', () => {
     expect(search).toHaveAttribute('placeholder', 'Search cards, sets, or users...');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('A');
+  });
+
+  it('shows the unread count on the bell, and its dialog closes on Escape back to the bell', async () => {
+    jest.mocked(notificationsApi.unreadCount).mockResolvedValue({ count: 3 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({
+      notifications: [
+        { id: 1, type: 'achievement', title: 'First Steps', message: 'You reviewed your first card.', read: false, created_at: new Date().toISOString() },
+      ],
+      unreadCount: 3,
+    });
+    await renderSignedIn();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    await userEvent.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('First Steps')).toBeInTheDocument();
+    // Escape closes the dialog only: the mobile menu stays as it was.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
   });
 
   it('shows the e-mail letter in the avatar when there is no display name', async () => {

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { authApi, dashboardApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
 import { App } from '../App';
 
 // Remote areas cannot load in jsdom: each renders a stub naming the remote.
@@ -35,6 +35,8 @@ function serverError(message: string, status = 401) {
 
 beforeEach(() => {
   localStorage.clear();
+  // The top bar's bell polls the unread count: answer it here, not over the network.
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });
   useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { validateSignup } from './SignupPage';
 
@@ -35,6 +35,8 @@ async function fill(email: string, password: string, confirm: string) {
 
 beforeEach(() => {
   localStorage.clear();
+  // The top bar's bell polls the unread count: answer it here, not over the network.
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });
   useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },

@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .unique()
     .execute();
 
-  // SQLite has no boolean type: 0/1 in an integer column (see db/sqlite-booleans.ts).
+  // SQLite has no boolean type: 0/1 in an integer column (see db/sqlite-connection.ts).
   const booleanType = dialect === 'postgres' ? 'boolean' : 'integer';
   const falseValue = dialect === 'postgres' ? false : 0;
 

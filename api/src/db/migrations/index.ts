@@ -7,6 +7,8 @@ import * as auth from './0001_auth';
 import * as study from './0002_study';
 import * as cards from './0003_cards';
 import * as reviews from './0004_reviews';
+import * as engagement from './0005_engagement';
+import * as statistics from './0006_statistics';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0002_study': study,
   '0003_cards': cards,
   '0004_reviews': reviews,
+  '0005_engagement': engagement,
+  '0006_statistics': statistics,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -6,14 +6,20 @@ import { SessionsRepository } from '../sessions/repository';
 // The pinned "now": 05:00 UTC on 11 June 2024 is still 10 June in Los Angeles (UTC-7) and
 // already the afternoon of 11 June in Tokyo (UTC+9).
 const NOW = new Date('2024-06-11T05:00:00.000Z');
+const DAY_MS = 86_400_000;
 
 describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
   let app: FastifyInstance;
   let repository: SessionsRepository;
+  // The app's clock: moved to each review's time, back to NOW for every read.
+  let clock = NOW;
 
   beforeAll(async () => {
-    app = await ctx.buildApp({}, { now: () => NOW });
+    app = await ctx.buildApp({}, { now: () => clock });
     repository = new SessionsRepository(ctx.db);
+  });
+  afterEach(() => {
+    clock = NOW;
   });
 
   const getDashboard = (accessToken: string, timeZone?: string) =>
@@ -22,6 +28,26 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       url: '/api/dashboard/dashboard',
       headers: { ...bearer(accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
     });
+
+  /** A review (of a new card of its own) at `at`, through the API as the study screens send it. */
+  const reviewAt = async (accessToken: string, at: string, result = 2) => {
+    clock = new Date(at);
+    const card = await app.inject({
+      method: 'POST',
+      url: '/api/cards',
+      headers: bearer(accessToken),
+      payload: { question: `Question at ${at}`, answer: 'Answer' },
+    });
+    expect(card.statusCode).toBe(201);
+    const review = await app.inject({
+      method: 'POST',
+      url: '/api/spaced-repetition/review',
+      headers: bearer(accessToken),
+      payload: { cardId: card.json().id, result, timeSpent: 3000 },
+    });
+    expect(review.statusCode).toBe(200);
+    clock = NOW;
+  };
 
   const addSession = (userId: number, createdAt: string, cards: number, accuracy: number, type: SessionType = 'practice') =>
     repository.insert({
@@ -54,11 +80,16 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       await addSession(user.id, '2024-06-09T12:00:00.000Z', 10, 80);
       await addSession(user.id, '2024-06-10T23:30:00.000Z', 5, 60, 'review');
       await addSession(user.id, '2024-06-11T03:00:00.000Z', 4, 100);
-      // An empty session: listed, but it neither lowers the accuracy nor keeps a streak alive.
+      // An empty session: listed, but it does not lower the accuracy.
       await addSession(user.id, '2024-06-11T04:00:00.000Z', 0, 0, 'other');
-      // Someone else's sessions never show up.
+      // Streaks count days with reviews: one at the time of each non-empty session.
+      for (const at of ['2024-06-09T12:00:00.000Z', '2024-06-10T23:30:00.000Z', '2024-06-11T03:00:00.000Z']) {
+        await reviewAt(user.accessToken, at);
+      }
+      // Someone else's sessions and reviews never count (on 8 June they would lengthen the streak).
       const stranger = await registerUser(app);
       await addSession(stranger.id, '2024-06-11T04:30:00.000Z', 50, 10);
+      await reviewAt(stranger.accessToken, '2024-06-08T12:00:00.000Z');
     });
 
     it('totals cards, averages accuracy over non-empty sessions and lists the newest first', async () => {
@@ -105,29 +136,46 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
 
   it('keeps a streak that ended yesterday and drops one that ended before', async () => {
     const yesterday = await registerUser(app);
-    await addSession(yesterday.id, '2024-06-08T10:00:00.000Z', 3, 100);
-    await addSession(yesterday.id, '2024-06-09T10:00:00.000Z', 3, 100);
-    await addSession(yesterday.id, '2024-06-10T10:00:00.000Z', 3, 100);
+    for (const at of ['2024-06-08T10:00:00.000Z', '2024-06-09T10:00:00.000Z', '2024-06-10T10:00:00.000Z']) {
+      await reviewAt(yesterday.accessToken, at);
+    }
     const alive = (await getDashboard(yesterday.accessToken, 'UTC')).json();
     expect(alive.userStats.currentStreak).toBe(3);
-    expect(alive.dailyGoal.cardsStudied).toBe(0);
 
     const lapsed = await registerUser(app);
-    await addSession(lapsed.id, '2024-06-08T10:00:00.000Z', 3, 100);
-    await addSession(lapsed.id, '2024-06-09T10:00:00.000Z', 3, 100);
+    await reviewAt(lapsed.accessToken, '2024-06-08T10:00:00.000Z');
+    await reviewAt(lapsed.accessToken, '2024-06-09T10:00:00.000Z');
     const broken = (await getDashboard(lapsed.accessToken, 'UTC')).json();
     expect(broken.userStats.currentStreak).toBe(0);
-    expect(broken.userStats.totalCardsStudied).toBe(6);
   });
 
-  it('counts several sessions on one day once, and ignores sessions dated in the future', async () => {
+  it('counts several reviews on one day once, any rating, and ignores reviews dated in the future', async () => {
     const user = await registerUser(app);
-    await addSession(user.id, '2024-06-10T08:00:00.000Z', 2, 50);
-    await addSession(user.id, '2024-06-10T09:00:00.000Z', 2, 50);
-    await addSession(user.id, '2024-06-11T01:00:00.000Z', 2, 50);
-    await addSession(user.id, '2024-06-13T01:00:00.000Z', 2, 50);
+    await reviewAt(user.accessToken, '2024-06-10T08:00:00.000Z', 0);
+    await reviewAt(user.accessToken, '2024-06-10T09:00:00.000Z', 3);
+    await reviewAt(user.accessToken, '2024-06-11T01:00:00.000Z', 0);
+    await reviewAt(user.accessToken, '2024-06-13T01:00:00.000Z');
     const body = (await getDashboard(user.accessToken, 'UTC')).json();
     expect(body.userStats.currentStreak).toBe(2);
+  });
+
+  it('no longer counts sessions without reviews towards the streak', async () => {
+    const user = await registerUser(app);
+    await addSession(user.id, '2024-06-10T10:00:00.000Z', 5, 100);
+    await addSession(user.id, '2024-06-11T01:00:00.000Z', 5, 100);
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.userStats).toEqual({ totalCardsStudied: 10, averageAccuracy: 100, currentStreak: 0 });
+  });
+
+  it('follows a streak longer than the recent window back through the whole history', async () => {
+    const user = await registerUser(app);
+    // 70 days up to today, then a gap, then 3 more days before it.
+    for (let daysAgo = 75; daysAgo >= 0; daysAgo--) {
+      if (daysAgo >= 70 && daysAgo <= 72) continue;
+      await reviewAt(user.accessToken, new Date(NOW.getTime() - daysAgo * DAY_MS).toISOString());
+    }
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.userStats.currentStreak).toBe(70);
   });
 
   it('returns the latest 10 sessions and the goal from the settings table', async () => {

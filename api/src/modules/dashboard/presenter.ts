@@ -1,6 +1,6 @@
 // Dashboard numbers -> the JSON the shell's dashboard and the progress screen read.
 import type { StudySessionRow } from '../../db/schema';
-import type { Dashboard } from './service';
+import type { Analytics, Dashboard, StudyProgress, UserStats } from './service';
 
 export function presentSession(session: StudySessionRow) {
   return {
@@ -25,3 +25,16 @@ export function presentDashboard(dashboard: Dashboard) {
     dailyGoal: { cardsStudied: dashboard.cardsStudiedToday, dailyGoal: dashboard.dailyGoal },
   };
 }
+
+export const presentAnalytics = (analytics: Analytics) => ({
+  days: analytics.days.map((day) => ({ ...day })),
+  totals: { ...analytics.totals },
+});
+
+export const presentUserStats = (stats: UserStats) => ({ ...stats });
+
+export const presentStudyProgress = (progress: StudyProgress) => ({
+  dailyGoal: { ...progress.dailyGoal },
+  cards: { ...progress.cards },
+  reviewsToday: progress.reviewsToday,
+});

@@ -1,12 +1,31 @@
 // The dashboard numbers. "Today" and streaks are calendar days in the learner's time zone
-// (X-Time-Zone header), so a session at 23:30 counts for the day the learner lived it.
+// (X-Time-Zone header), so a review at 23:30 counts for the day the learner lived it.
+// Streaks are consecutive local days with at least one review; one that ended yesterday is
+// still alive (today is not over yet).
+import { badRequest } from '../../lib/http-error';
 import { canonicalTimeZone, localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
-import type { DashboardRepository } from './repository';
+import { dayRanges, dayToDate } from '../../lib/local-time';
+import { MAX_BOUNDS_DAYS, type CardCounts, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
+/** Spec 9: recent activity shows 3 sessions. */
+export const DEFAULT_ACTIVITY_LIMIT = 3;
+export const MAX_ACTIVITY_LIMIT = 50;
+export const DEFAULT_ANALYTICS_DAYS = 30;
+/** A leap year's worth of days: "the last year" whatever the date. */
+export const MAX_ANALYTICS_DAYS = 366;
+/** Streaks look back this far at most (22 years): the most days one query can carry. */
+export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
+/** The first window the current streak is looked for in (see currentStreak). */
+const STREAK_WINDOW_DAYS = 64;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
+
+export const MESSAGES = {
+  daysInvalid: `days must be a whole number between 1 and ${MAX_ANALYTICS_DAYS}`,
+  limitInvalid: `limit must be a whole number between 1 and ${MAX_ACTIVITY_LIMIT}`,
+} as const;
 
 export interface Dashboard {
   totalCardsStudied: number;
@@ -17,42 +36,124 @@ export interface Dashboard {
   dailyGoal: number;
 }
 
+export interface DailyGoalProgress {
+  cardsStudied: number;
+  dailyGoal: number;
+}
+
+export interface AnalyticsDay {
+  date: string;
+  reviews: number;
+  correct: number;
+  /** Percent of reviews remembered, one decimal; null on a day without reviews. */
+  successRate: number | null;
+}
+
+export interface Analytics {
+  days: AnalyticsDay[];
+  totals: { reviews: number; correct: number; successRate: number | null };
+}
+
+export interface UserStats {
+  totalCardsStudied: number;
+  averageAccuracy: number;
+  currentStreak: number;
+  longestStreak: number;
+  totalReviews: number;
+  reviewsToday: number;
+  totalCards: number;
+  studyTimeMs: number;
+}
+
+export interface StudyProgress {
+  dailyGoal: DailyGoalProgress & { percent: number; reached: boolean };
+  cards: CardCounts;
+  reviewsToday: number;
+}
+
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
   now: () => Date;
 }
 
+/** Percent with one decimal; null when there is nothing to divide by. */
+export const percent = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
+
+/** Query text that must be a whole number in [min, max]; `fallback` when absent. */
+export function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
+  const number = Number(value);
+  if (number < min || number > max) throw badRequest(message);
+  return number;
+}
+
+/** An unknown or missing time zone falls back to UTC rather than failing the whole page. */
+export const timeZoneOf = (header: string | undefined): string => canonicalTimeZone(header) ?? 'UTC';
+
 export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
 
-  /** An unknown or missing time zone falls back to UTC rather than failing the whole page. */
+  private today(timeZone: string): number {
+    return localDayNumber(this.deps.now(), timeZone);
+  }
+
   async dashboard(userId: number, requestedTimeZone: string | undefined): Promise<Dashboard> {
     const { repository } = this.deps;
-    const timeZone = canonicalTimeZone(requestedTimeZone) ?? 'UTC';
-    const now = this.deps.now();
-    const today = localDayNumber(now, timeZone);
-
-    const [totals, streak, goal, recentSessions] = await Promise.all([
+    const timeZone = timeZoneOf(requestedTimeZone);
+    const [totals, currentStreak, goal, recentSessions] = await Promise.all([
       repository.totals(userId),
-      repository.latestStreak(userId, timeZone, today),
+      this.currentStreak(userId, timeZone),
       this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
     ]);
-
-    // A run that ended before yesterday is broken; one ending yesterday can still go on today.
-    const streakIsAlive = streak.lastDay !== null && streak.lastDay >= today - 1;
     return {
       totalCardsStudied: totals.totalCardsStudied,
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
-      currentStreak: streakIsAlive ? streak.length : 0,
+      currentStreak,
       recentSessions,
       cardsStudiedToday: goal.cardsStudied,
       dailyGoal: goal.dailyGoal,
     };
   }
 
+  /**
+   * The alive streak. The walk (repository.currentRun) probes one day per day of the run; the
+   * days it may walk are sent window by window (64 days, then twice as many each time), so a
+   * run longer than a window goes on in the next, older one.
+   */
+  private async currentStreak(userId: number, timeZone: string): Promise<number> {
+    const today = this.today(timeZone);
+    const oldest = today - MAX_HISTORY_DAYS + 1;
+    let length = 0;
+    let to = today;
+    let aliveSince = today - 1;
+    for (let size = STREAK_WINDOW_DAYS; ; size *= 2) {
+      const from = Math.max(to - size + 1, oldest);
+      const run = await this.deps.repository.currentRun(userId, dayRanges(timeZone, from, to), aliveSince);
+      length += run.length;
+      if (run.firstDay !== from || from === oldest) return length;
+      // The run reaches this window's first day: it must go on from the last day of the next.
+      to = from - 1;
+      aliveSince = to;
+    }
+  }
+
+  /** Current and longest streak over the learner's whole history (up to MAX_HISTORY_DAYS). */
+  private async streaks(userId: number, timeZone: string, today: number): Promise<{ current: number; longest: number }> {
+    const { repository } = this.deps;
+    const first = await repository.firstReviewAt(userId);
+    if (first === null) return { current: 0, longest: 0 };
+    const from = Math.max(localDayNumber(new Date(first), timeZone), today - MAX_HISTORY_DAYS + 1);
+    // Reviews dated after today (a clock set ahead) count for no day.
+    if (from > today) return { current: 0, longest: 0 };
+    const { current, longest } = await repository.reviewStreaks(userId, dayRanges(timeZone, from, today), today - 1);
+    return { current, longest };
+  }
+
   /** Cards studied today (in `timeZone`, already checked) and the learner's daily goal. */
-  async dailyGoalProgress(userId: number, timeZone: string): Promise<{ cardsStudied: number; dailyGoal: number }> {
+  async dailyGoalProgress(userId: number, timeZone: string): Promise<DailyGoalProgress> {
     const { repository } = this.deps;
     const now = this.deps.now();
     const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
@@ -61,5 +162,74 @@ export class DashboardService {
       repository.dailyGoal(userId),
     ]);
     return { cardsStudied, dailyGoal };
+  }
+
+  /** Reviews per local day over the last `days` days (today included), every day listed. */
+  async analytics(userId: number, requestedTimeZone: string | undefined, query: { days?: string }): Promise<Analytics> {
+    const count = intParam(query.days, DEFAULT_ANALYTICS_DAYS, 1, MAX_ANALYTICS_DAYS, MESSAGES.daysInvalid);
+    const timeZone = timeZoneOf(requestedTimeZone);
+    const today = this.today(timeZone);
+    const from = today - count + 1;
+    const rows = await this.deps.repository.reviewsPerDay(userId, dayRanges(timeZone, from, today));
+
+    const byDay = new Map(rows.map((row) => [row.day, row]));
+    const days: AnalyticsDay[] = [];
+    let reviews = 0;
+    let correct = 0;
+    for (let day = from; day <= today; day++) {
+      const row = byDay.get(day) ?? { reviews: 0, correct: 0 };
+      reviews += row.reviews;
+      correct += row.correct;
+      days.push({ date: dayToDate(day), reviews: row.reviews, correct: row.correct, successRate: percent(row.correct, row.reviews) });
+    }
+    return { days, totals: { reviews, correct, successRate: percent(correct, reviews) } };
+  }
+
+  async userStats(userId: number, requestedTimeZone: string | undefined): Promise<UserStats> {
+    const { repository } = this.deps;
+    const timeZone = timeZoneOf(requestedTimeZone);
+    const today = this.today(timeZone);
+    const [totals, streaks, reviews, reviewsToday, cards] = await Promise.all([
+      repository.totals(userId),
+      this.streaks(userId, timeZone, today),
+      repository.reviewTotals(userId),
+      this.reviewsOn(userId, timeZone, today),
+      repository.cardCounts(userId),
+    ]);
+    return {
+      totalCardsStudied: totals.totalCardsStudied,
+      averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
+      currentStreak: streaks.current,
+      longestStreak: streaks.longest,
+      totalReviews: reviews.reviews,
+      reviewsToday,
+      totalCards: cards.total,
+      studyTimeMs: reviews.timeSpentMs,
+    };
+  }
+
+  private async reviewsOn(userId: number, timeZone: string, day: number): Promise<number> {
+    const [range] = dayRanges(timeZone, day, day);
+    return this.deps.repository.countReviewsIn(userId, range!);
+  }
+
+  recentActivity(userId: number, query: { limit?: string }): Promise<StudySessionRow[]> {
+    const limit = intParam(query.limit, DEFAULT_ACTIVITY_LIMIT, 1, MAX_ACTIVITY_LIMIT, MESSAGES.limitInvalid);
+    return this.deps.repository.recentSessions(userId, limit);
+  }
+
+  async studyProgress(userId: number, requestedTimeZone: string | undefined): Promise<StudyProgress> {
+    const timeZone = timeZoneOf(requestedTimeZone);
+    const [goal, cards, reviewsToday] = await Promise.all([
+      this.dailyGoalProgress(userId, timeZone),
+      this.deps.repository.cardCounts(userId),
+      this.reviewsOn(userId, timeZone, this.today(timeZone)),
+    ]);
+    const percentDone = goal.dailyGoal > 0 ? Math.min(100, Math.round((100 * goal.cardsStudied) / goal.dailyGoal)) : 100;
+    return {
+      dailyGoal: { ...goal, percent: percentDone, reached: goal.cardsStudied >= goal.dailyGoal },
+      cards,
+      reviewsToday,
+    };
   }
 }

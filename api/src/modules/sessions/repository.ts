@@ -20,13 +20,16 @@ export class SessionsRepository {
       .executeTakeFirst();
   }
 
-  /** Adds (+1) or takes back (-1) one studied card; accuracy follows from the new counts. */
-  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1): Promise<void> {
+  /**
+   * Adds (+1) or takes back (-1) one studied card; accuracy follows from the new counts. With
+   * `openOnly`, an ended session is left alone. False when no row changed.
+   */
+  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1, openOnly = false): Promise<boolean> {
     const correctStep = correct ? step : 0;
     // SET expressions read the row's old values on both databases.
     const cards = sql<number>`cards_studied + ${step}`;
     const right = sql<number>`correct_count + ${correctStep}`;
-    await this.db
+    let query = this.db
       .updateTable('study_sessions')
       .set({
         cards_studied: cards,
@@ -34,8 +37,10 @@ export class SessionsRepository {
         accuracy: sql<number>`case when ${cards} > 0 then 100.0 * (${right}) / (${cards}) else 0 end`,
       })
       .where('user_id', '=', userId)
-      .where('id', '=', sessionId)
-      .execute();
+      .where('id', '=', sessionId);
+    if (openOnly) query = query.where('ended_at', 'is', null);
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** False when the session was already ended (by another request, perhaps). */

@@ -1,5 +1,6 @@
 // /api/dashboard/session/*: the study screens start a session, count cards in it, end it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { canonicalTimeZone } from '../../lib/time';
 import { presentSession } from '../dashboard/presenter';
 import { cardStudySchema, endSchema, startSchema } from './schemas';
 import type { SessionsService } from './service';
@@ -13,7 +14,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ service: SessionsService }> = a
   });
 
   app.post('/dashboard/session/end', { schema: endSchema }, async (request) => ({
-    session: presentSession(await service.end(request.user.id, request.body.sessionId)),
+    session: presentSession(
+      await service.end(request.user.id, request.body.sessionId, canonicalTimeZone(request.headers['x-time-zone']) ?? 'UTC'),
+    ),
   }));
 
   app.post('/dashboard/session/card-study', { schema: cardStudySchema }, async (request) => ({

@@ -12,6 +12,7 @@ export const startSchema = {
 };
 
 export const endSchema = {
+  headers: Type.Object({ 'x-time-zone': Type.Optional(Type.String()) }),
   body: Type.Object({ sessionId: Type.Optional(Type.Unknown()) }),
   response: { 200: SessionResponse, ...errorResponses(400, 401, 404) },
 };

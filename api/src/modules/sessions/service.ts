@@ -28,6 +28,8 @@ export interface SessionRepos {
 export interface SessionsServiceDeps {
   repos: SessionRepos;
   inTransaction: InTransaction<SessionRepos>;
+  /** Runs once a session has really ended (not on a repeated end): unlocks achievements. */
+  afterEnd?: (userId: number, timeZone: string) => Promise<unknown>;
   now: () => Date;
 }
 
@@ -52,14 +54,15 @@ export class SessionsService {
   }
 
   /** Ends the session (once); a second end answers the same session and grants nothing. */
-  end(userId: number, sessionId: unknown): Promise<StudySessionRow> {
+  async end(userId: number, sessionId: unknown, timeZone = 'UTC'): Promise<StudySessionRow> {
     const id = this.sessionIdOf(sessionId);
-    return this.deps.inTransaction(async ({ sessions, experience }) => {
+    const { session, ended } = await this.deps.inTransaction(async ({ sessions, experience }) => {
       const now = toTimestamp(this.deps.now());
       const before = await sessions.find(userId, id);
       if (!before) throw notFound(MESSAGES.sessionNotFound);
       // Only the request that actually ended it grants the XP, even when two race.
-      if ((await sessions.end(userId, id, now)) && before.cards_studied > 0) {
+      const ended = await sessions.end(userId, id, now);
+      if (ended && before.cards_studied > 0) {
         await experience.grant({
           user_id: userId,
           source: XP_SOURCES.sessionComplete,
@@ -68,8 +71,11 @@ export class SessionsService {
           created_at: now,
         });
       }
-      return (await sessions.find(userId, id))!;
+      return { session: (await sessions.find(userId, id))!, ended };
     });
+    // After the commit, so the achievements see this session and its XP.
+    if (ended) await this.deps.afterEnd?.(userId, timeZone);
+    return session;
   }
 
   /** A card studied outside the scheduler (practice modes): counted, not scheduled, no XP. */
@@ -79,17 +85,8 @@ export class SessionsService {
     if (input.correct !== undefined && typeof input.correct !== 'boolean') throw badRequest(MESSAGES.correctInvalid);
     const { sessions, study } = this.deps.repos;
     if (cardId === null || !(await study.findCard(userId, cardId))) throw notFound(MESSAGES.cardNotFound);
-    await this.openSession(sessions, userId, sessionId);
-    await sessions.countCard(userId, sessionId, input.correct !== false, 1);
+    await countInOpenSession(sessions, userId, sessionId, input.correct !== false);
     return (await sessions.find(userId, sessionId))!;
-  }
-
-  /** The user's session `sessionId` if it is still open; 404 / 409 otherwise. */
-  async openSession(sessions: SessionsRepository, userId: number, sessionId: number): Promise<StudySessionRow> {
-    const session = await sessions.find(userId, sessionId);
-    if (!session) throw notFound(MESSAGES.sessionNotFound);
-    if (session.ended_at !== null) throw conflict(MESSAGES.sessionEnded);
-    return session;
   }
 
   private sessionIdOf(value: unknown): number {
@@ -97,4 +94,20 @@ export class SessionsService {
     if (id === null) throw notFound(MESSAGES.sessionNotFound);
     return id;
   }
+}
+
+/**
+ * Counts a card in the user's session `sessionId` if it is still open; 404 / 409 otherwise. One
+ * UPDATE on the common path: the session is only read to explain a refusal.
+ */
+export async function countInOpenSession(
+  sessions: SessionsRepository,
+  userId: number,
+  sessionId: number,
+  correct: boolean,
+): Promise<void> {
+  if (await sessions.countCard(userId, sessionId, correct, 1, true)) return;
+  const session = await sessions.find(userId, sessionId);
+  if (!session) throw notFound(MESSAGES.sessionNotFound);
+  throw conflict(MESSAGES.sessionEnded);
 }

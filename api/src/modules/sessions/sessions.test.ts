@@ -16,9 +16,17 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
   });
 
   const start = async (client: ApiClient, session_type: unknown = 'review') => client.post('/api/dashboard/session/start', { session_type });
+  // XP from finishing sessions (achievements unlocked on the way grant their own).
   const xpOf = async (userId: number) =>
     Number(
-      (await ctx.db.selectFrom('experience_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow()).xp,
+      (
+        await ctx.db
+          .selectFrom('experience_events')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('xp'))
+          .where('user_id', '=', userId)
+          .where('source', '!=', 'achievement')
+          .executeTakeFirstOrThrow()
+      ).xp,
     );
 
   it('starts a session of the given type', async () => {
@@ -75,6 +83,25 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
     const late = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: 'This study session has ended' });
+  });
+
+  it('unlocks the achievements a finished session earned, with their notifications', async () => {
+    const sessionId = (await start(me)).json().sessionId;
+    const card = await me.createCard();
+    const reviewed = await me.post('/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 2000, sessionId });
+    expect(reviewed.statusCode).toBe(200);
+    expect((await me.post('/api/dashboard/session/end', { sessionId })).statusCode).toBe(200);
+
+    const achievements = (await me.get('/api/gamification/achievements')).json().achievements as Array<{ key: string; unlocked: boolean }>;
+    const unlocked = achievements.filter((a) => a.unlocked).map((a) => a.key).sort();
+    expect(unlocked).toEqual(expect.arrayContaining(['first_review', 'first_session']));
+    const notifications = (await me.get('/api/notifications')).json().notifications as Array<{ type: string }>;
+    expect(notifications.filter((n) => n.type === 'achievement_unlocked')).toHaveLength(unlocked.length);
+
+    // Ending it again unlocks nothing twice.
+    await me.post('/api/dashboard/session/end', { sessionId });
+    const again = (await me.get('/api/notifications')).json().notifications as Array<{ type: string }>;
+    expect(again.filter((n) => n.type === 'achievement_unlocked')).toHaveLength(unlocked.length);
   });
 
   it('grants nothing for ending an empty session', async () => {

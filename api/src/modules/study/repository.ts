@@ -6,7 +6,7 @@ import { localDay } from '../../db/functions';
 import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import { selectCardsWithSet, type CardWithSet } from '../cards/repository';
 import { DEFAULT_DAILY_GOAL } from '../dashboard/repository';
-import type { SchedulingState } from './scheduler';
+import type { SchedulerSettings, SchedulingState } from './scheduler';
 
 /** A card with its set name and every scheduling column. */
 export interface StudyCardRow extends CardWithSet, SchedulingState {
@@ -67,6 +67,24 @@ export class StudyRepository {
 
   findCard(userId: number, cardId: number): Promise<StudyCardRow | undefined> {
     return this.selectStudyCards(userId).where('cards.id', '=', cardId).executeTakeFirst();
+  }
+
+  /** The card and its owner's scheduler settings in one query: a review's only read. */
+  async findCardForReview(userId: number, cardId: number): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
+    const row = await this.selectStudyCards(userId)
+      .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
+      .select(['user_settings.desired_retention', 'user_settings.maximum_interval'])
+      .where('cards.id', '=', cardId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { desired_retention, maximum_interval, ...card } = row;
+    return {
+      card,
+      settings: {
+        desiredRetention: desired_retention === null ? DEFAULT_SETTINGS.desiredRetention : Number(desired_retention),
+        maximumInterval: maximum_interval ?? DEFAULT_SETTINGS.maximumInterval,
+      },
+    };
   }
 
   // Cards marked known are left out of both queues: the learner said they need no study.

@@ -9,11 +9,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { dayToDate } from '../../lib/local-time';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import { parseId } from '../cards/service';
 import type { ExperienceRepository } from '../experience/repository';
 import type { SessionsRepository } from '../sessions/repository';
-import { MESSAGES as SESSION_MESSAGES } from '../sessions/service';
+import { countInOpenSession, MESSAGES as SESSION_MESSAGES } from '../sessions/service';
 import type { StudyCardRow, StudyRepository, StudySettings } from './repository';
 import {
   LEARN_AHEAD_MS,
@@ -140,10 +141,6 @@ function inRange(value: unknown, [min, max]: readonly [number, number], integer:
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
 
-export function dayToDate(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
 export class StudyService {
   constructor(private readonly deps: StudyServiceDeps) {}
 
@@ -219,20 +216,20 @@ export class StudyService {
       throw badRequest(MESSAGES.keyInvalid);
     }
 
-    const { scheduler } = await this.schedulerFor(userId);
+    // The common case (a first submit) costs one read and four writes in one transaction; a
+    // retried key is noticed by the unique index and answered from the stored review.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      if (idempotencyKey !== undefined) {
-        const replay = await this.replay(userId, { cardId, result }, idempotencyKey, scheduler);
-        if (replay) return replay;
-      }
       try {
         return await this.deps.inTransaction((repos) =>
-          this.applyReview(repos, scheduler, userId, { cardId, result, timeSpent, sessionId, idempotencyKey }),
+          this.applyReview(repos, userId, { cardId, result, timeSpent, sessionId, idempotencyKey }),
         );
       } catch (error) {
-        // Another request changed the card, or a copy of this one stored its review first.
-        if (error instanceof LostRace || isUniqueViolation(error)) continue;
-        throw error;
+        // Another request changed the card since it was read: start over on the fresh card.
+        if (error instanceof LostRace) continue;
+        if (!isUniqueViolation(error) || idempotencyKey === undefined) throw error;
+        // This key's review is stored already (a retry, or a copy that won the race).
+        const replay = await this.replay(userId, { cardId, result }, idempotencyKey);
+        if (replay) return replay;
       }
     }
     throw conflict(MESSAGES.busy);
@@ -242,11 +239,11 @@ export class StudyService {
     userId: number,
     request: { cardId: number; result: ReviewResult },
     key: string,
-    scheduler: Scheduler,
   ): Promise<ReviewOutcome | null> {
     const { study, experience } = this.deps.repos;
     const log = await study.findLogByKey(userId, key);
     if (!log) return null;
+    const { scheduler } = await this.schedulerFor(userId);
     const cardId = request.cardId;
     // A key names one request: reusing it for another card or rating is a client bug, not a retry.
     if (log.card_id !== cardId || toResult(log.rating) !== request.result) throw new HttpError(422, MESSAGES.keyReused);
@@ -261,17 +258,13 @@ export class StudyService {
 
   private async applyReview(
     { study, sessions, experience }: StudyRepos,
-    scheduler: Scheduler,
     userId: number,
     input: { cardId: number; result: ReviewResult; timeSpent: number; sessionId: number | null; idempotencyKey?: string },
   ): Promise<ReviewOutcome> {
-    const card = await study.findCard(userId, input.cardId);
-    if (!card) throw notFound(MESSAGES.cardNotFound);
-    if (input.sessionId !== null) {
-      const session = await sessions.find(userId, input.sessionId);
-      if (!session) throw notFound(SESSION_MESSAGES.sessionNotFound);
-      if (session.ended_at !== null) throw conflict(SESSION_MESSAGES.sessionEnded);
-    }
+    const found = await study.findCardForReview(userId, input.cardId);
+    if (!found) throw notFound(MESSAGES.cardNotFound);
+    const { card } = found;
+    const scheduler = new Scheduler(found.settings);
 
     const now = this.deps.now();
     const reviewedAt = toTimestamp(now);
@@ -304,7 +297,8 @@ export class StudyService {
       session_id: input.sessionId,
       created_at: reviewedAt,
     });
-    if (input.sessionId !== null) await sessions.countCard(userId, input.sessionId, input.result > 0, 1);
+    // Last: a missing or ended session refuses the review and rolls back everything above.
+    if (input.sessionId !== null) await countInOpenSession(sessions, userId, input.sessionId, input.result > 0);
 
     const updated: StudyCardRow = { ...card, ...next, sched_version: version };
     return { ...this.withPreview(scheduler, updated, now), reviewId, xpEarned };

@@ -1,7 +1,11 @@
-import { Spinner } from '@flashcard/shared-ui';
+import { plural } from '../chartData';
 import { useProgressData } from '../hooks/useProgressData';
+import { ActivityHeatmap } from './ActivityHeatmap';
+import { ForecastChart } from './ForecastChart';
 import { RecentSessions } from './RecentSessions';
 import { StatTile } from './StatTile';
+import { WeeklyChart } from './WeeklyChart';
+import '../progress.css';
 
 export function ProgressPage() {
   const { loading, data } = useProgressData();
@@ -15,28 +19,40 @@ export function ProgressPage() {
         </div>
       </header>
 
-      {loading ? (
-        <Spinner label="Loading progress..." />
-      ) : (
-        <div className="stack">
+      <div className="stack">
+        {loading ? (
+          <p className="muted" role="status">
+            Loading progress...
+          </p>
+        ) : (
           <section aria-label="Statistics" className="grid grid-4">
             <StatTile label="Cards Studied" value={data.totalCardsStudied} />
             <StatTile label="Success Rate" value={`${data.averageAccuracy}%`} />
-            <StatTile label="Study Streak" value={`${data.currentStreak} days`} />
-            <StatTile label="XP Points" value={data.experiencePoints} />
+            <StatTile label="Study Streak" value={plural(data.currentStreak, 'day')} />
+            <StatTile
+              label="XP Points"
+              value={data.experiencePoints}
+              note={data.experienceUnavailable ? 'XP could not be loaded.' : undefined}
+            />
           </section>
+        )}
 
-          <section className="card" aria-labelledby="weekly-progress-heading">
-            <h2 id="weekly-progress-heading">Weekly Progress</h2>
-            <p className="muted">A weekly chart of your study activity is coming soon.</p>
-          </section>
-
-          <section className="card" aria-labelledby="recent-activity-heading">
+        {/* The charts load on their own: a slow or failed chart never holds back the rest. */}
+        <div className="progress-columns">
+          <WeeklyChart />
+          <section className="card progress-panel" aria-labelledby="recent-activity-heading">
             <h2 id="recent-activity-heading">Recent Activity</h2>
-            <RecentSessions sessions={data.recentSessions} />
+            {loading ? (
+              <p className="muted">Loading your sessions...</p>
+            ) : (
+              <RecentSessions sessions={data.recentSessions} />
+            )}
           </section>
         </div>
-      )}
+
+        <ForecastChart />
+        <ActivityHeatmap />
+      </div>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function RecentSessions({ sessions, now = Date.now() }: { sessions: Study
   if (latest.length === 0) return <p className="muted">No study sessions yet. Your recent activity will show up here.</p>;
 
   return (
-    <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul className="progress-recent">
       {latest.map((session) => {
         const cards = Number(session.cards_studied) || 0;
         const accuracy = Math.round(Number(session.accuracy) || 0);
@@ -33,7 +33,7 @@ export function RecentSessions({ sessions, now = Date.now() }: { sessions: Study
         return (
           <li key={session.id} className="spread">
             <div>
-              <div style={{ fontWeight: 600 }}>{sessionLabel(session)}</div>
+              <div className="progress-recent-title">{sessionLabel(session)}</div>
               <div className="muted">
                 {cards === 1 ? '1 card' : `${cards} cards`} · {`${accuracy}% accuracy`}
               </div>

@@ -9,6 +9,8 @@ export interface ProgressData {
   averageAccuracy: number;
   currentStreak: number;
   experiencePoints: number;
+  /** The gamification profile could not be read: XP shows 0 (spec) with a short note. */
+  experienceUnavailable: boolean;
   recentSessions: StudySession[];
 }
 
@@ -17,10 +19,11 @@ const EMPTY: ProgressData = {
   averageAccuracy: 0,
   currentStreak: 0,
   experiencePoints: 0,
+  experienceUnavailable: false,
   recentSessions: [],
 };
 
-/** Dashboard statistics plus XP. XP is a nice-to-have: its failure alone is silent and reads 0. */
+/** Dashboard statistics plus XP. XP is a nice-to-have: its failure alone shows no toast and reads 0. */
 export function useProgressData(): { loading: boolean; data: ProgressData } {
   const [loading, setLoading] = useState(true);
   const [data, setData] = useState<ProgressData>(EMPTY);
@@ -34,9 +37,10 @@ export function useProgressData(): { loading: boolean; data: ProgressData } {
       const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
       setData({
         totalCardsStudied: d?.userStats?.totalCardsStudied ?? 0,
-        averageAccuracy: d?.userStats?.averageAccuracy ?? 0,
+        averageAccuracy: Math.round(Number(d?.userStats?.averageAccuracy) || 0),
         currentStreak: d?.userStats?.currentStreak ?? 0,
         experiencePoints: typeof xp === 'number' ? xp : 0,
+        experienceUnavailable: typeof xp !== 'number',
         recentSessions: Array.isArray(d?.recentSessions) ? d.recentSessions : [],
       });
       setLoading(false);

@@ -25,3 +25,30 @@ describeEachDb('boolean columns', (ctx) => {
     expect(rows[0]!.known).toBe(ctx.dialect === 'sqlite' ? 1 : true);
   });
 });
+
+describeEachDb('reused prepared statements', (ctx) => {
+  it('answer each run with its own parameters, also after the schema changed', async () => {
+    const user = await registerUser(ctx.app);
+    const now = new Date().toISOString();
+    const question = (id: number) =>
+      ctx.db.selectFrom('cards').select('question').where('user_id', '=', user.id).where('id', '=', id).executeTakeFirst();
+    const ids: number[] = [];
+    for (const text of ['first', 'second']) {
+      const row = await ctx.db
+        .insertInto('cards')
+        .values({ user_id: user.id, question: text, answer: 'a', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    // The same SQL text twice, different parameters: no answer leaks from one run to the next.
+    expect(await question(ids[0]!)).toEqual({ question: 'first' });
+    expect(await question(ids[1]!)).toEqual({ question: 'second' });
+    expect(await question(-1)).toBeUndefined();
+
+    // A cached statement still works once the table it reads has changed shape.
+    await ctx.db.schema.createIndex('test_cards_question_idx').on('cards').column('question').execute();
+    expect(await question(ids[1]!)).toEqual({ question: 'second' });
+    await ctx.db.schema.dropIndex('test_cards_question_idx').execute();
+  });
+});

@@ -1,0 +1,77 @@
+// The app under test and its neighbours, as every benchmark sets them up: a production-like
+// config, the bare Fastify route that shows this machine's floor, learners in bulk, and a
+// JSON POST for the setup calls.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { loadConfig, type Config } from '../../src/config';
+import type { Db } from '../../src/db';
+import type { UserRow } from '../../src/db/schema';
+
+/** The bare route's path: GET answers `{ ok: true }`, POST parses the JSON body first. */
+export const BARE_PATH = '/bench/bare';
+
+/**
+ * A production-like config from a made-up environment: nothing leaks in from the shell (no
+ * DATABASE_URL: SQLite in `dataDir`), no per-request logging, and sign-in limits out of the way.
+ */
+export function benchConfig(dataDir: string): Config {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_ROOT: dataDir,
+    REMOTES_FILE: path.join(dataDir, 'remotes.json'),
+  });
+  const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
+  config.rateLimits = {
+    loginPerAddress: unlimited,
+    loginPerAccount: unlimited,
+    registerPerAddress: unlimited,
+    changePasswordPerUser: unlimited,
+  };
+  return config;
+}
+
+/** A plain Fastify server with nothing but BARE_PATH, listening on loopback. */
+export async function startBare(): Promise<{ base: string; close(): Promise<void> }> {
+  const bare = Fastify({ logger: false });
+  bare.get(BARE_PATH, async () => ({ ok: true }));
+  bare.post(BARE_PATH, async () => ({ ok: true }));
+  const base = await bare.listen({ host: '127.0.0.1', port: 0 });
+  return { base, close: () => bare.close() };
+}
+
+export async function postJson<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * `count` more users inserted directly with the password hash of `template` (a user who signed
+ * up through the API): hashing the same password again would only slow the setup down.
+ * Their e-mails are bench.1@example.com, bench.2@..., their ids come back in that order.
+ */
+export async function cloneUsers(db: Db, template: UserRow, count: number): Promise<number[]> {
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let n = 1; n <= count; n++) {
+      const user = await trx
+        .insertInto('users')
+        .values({ email: `bench.${n}@example.com`, password_hash: template.password_hash, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(user.id);
+    }
+  });
+  return ids;
+}

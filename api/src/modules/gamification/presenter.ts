@@ -1,0 +1,59 @@
+// Gamification results -> JSON. Views of other users carry public fields only (never an
+// e-mail), with a stand-in name for users who never chose one.
+import { levelProgress } from '../../lib/experience';
+import type { AchievementStatus } from './achievements';
+import type { PublicUser } from './repository';
+import type { Leaderboard, Profile, PublicProfile } from './service';
+
+export const publicName = (user: PublicUser) => user.display_name ?? `Learner ${user.id}`;
+
+export function presentProfile(profile: Profile) {
+  const { level, current, next } = levelProgress(profile.experiencePoints);
+  return {
+    id: profile.user.id,
+    display_name: profile.user.display_name,
+    experience_points: profile.experiencePoints,
+    level,
+    level_progress: { current, next },
+    achievements_unlocked: profile.achievementsUnlocked,
+    tokens: profile.tokens,
+  };
+}
+
+export function presentPublicProfile(profile: PublicProfile) {
+  return {
+    id: profile.user.id,
+    display_name: publicName(profile.user),
+    experience_points: profile.experiencePoints,
+    level: levelProgress(profile.experiencePoints).level,
+    achievements_unlocked: profile.achievementsUnlocked,
+  };
+}
+
+export function presentLeaderboard(board: Leaderboard) {
+  return {
+    leaderboard: board.entries.map((entry) => ({
+      rank: entry.rank,
+      id: entry.id,
+      display_name: publicName(entry),
+      experience_points: entry.experience_points,
+      level: levelProgress(entry.experience_points).level,
+    })),
+    me: { rank: board.me.rank, experience_points: board.me.experiencePoints },
+  };
+}
+
+export function presentAchievement(status: AchievementStatus) {
+  const { definition } = status;
+  return {
+    key: definition.key,
+    name: definition.name,
+    description: definition.description,
+    unlocked: status.unlockedAt !== null,
+    unlocked_at: status.unlockedAt,
+    progress: status.progress,
+    target: status.target,
+    xp_reward: definition.xp,
+    token_reward: definition.tokens,
+  };
+}

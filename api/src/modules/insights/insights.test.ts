@@ -1,0 +1,270 @@
+import type { FastifyInstance } from 'fastify';
+import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
+import { SessionsRepository } from '../sessions/repository';
+
+const NOW = new Date('2024-04-12T05:00:00.000Z');
+
+describeEachDb('insights', (ctx) => {
+  let app: FastifyInstance;
+  let sessions: SessionsRepository;
+  let clock = NOW;
+
+  beforeAll(async () => {
+    app = await ctx.buildApp({}, { now: () => clock });
+    sessions = new SessionsRepository(ctx.db);
+  });
+  afterEach(() => {
+    clock = NOW;
+  });
+
+  const call = (user: RegisteredUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, timeZone?: string) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(user.accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
+      payload,
+    });
+  const get = (user: RegisteredUser, url: string, timeZone?: string) => call(user, 'GET', url, undefined, timeZone);
+
+  const createSet = async (user: RegisteredUser, name: string): Promise<number> => {
+    const response = await call(user, 'POST', '/api/categories', { name });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  };
+  const createCard = async (user: RegisteredUser, question: string, difficulty_level = 1, category_id: number | null = null) => {
+    const response = await call(user, 'POST', '/api/cards', { question, answer: 'Answer', difficulty_level, category_id });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as number;
+  };
+  /** Rates the cards at the given times, oldest first, through the review endpoint. */
+  const review = async (user: RegisteredUser, reviews: Array<[at: string, cardId: number, result: number]>) => {
+    for (const [at, cardId, result] of [...reviews].sort(([a], [b]) => a.localeCompare(b))) {
+      clock = new Date(at);
+      const response = await call(user, 'POST', '/api/spaced-repetition/review', { cardId, result, timeSpent: 3000 });
+      expect(response.statusCode).toBe(200);
+    }
+    clock = NOW;
+  };
+  const days = (from: number, count: number, time: string) =>
+    Array.from({ length: count }, (_, index) => `2024-04-${String(from + index).padStart(2, '0')}T${time}`);
+
+  describe('for a learner with reviews', () => {
+    let user: RegisteredUser;
+    let ids: Record<'b1' | 'b2' | 'h1' | 'h2' | 'u1' | 'n1' | 'x1', number>;
+    let biology: number;
+    let history: number;
+
+    beforeAll(async () => {
+      user = await registerUser(app);
+      biology = await createSet(user, 'Biology');
+      history = await createSet(user, 'History');
+      ids = {
+        b1: await createCard(user, 'Biology easy', 1, biology),
+        b2: await createCard(user, 'What does the mitochondrion do?', 3, biology),
+        h1: await createCard(user, 'History hard', 3, history),
+        h2: await createCard(user, 'History expert', 5, history),
+        u1: await createCard(user, 'Unfiled expert', 5),
+        n1: await createCard(user, 'Never reviewed', 1, biology),
+        x1: await createCard(user, 'Lapsed once', 2, history),
+      };
+      await review(user, [
+        // New York mornings (09:15 local) in winter (UTC-5) and in summer (UTC-4).
+        ...['2024-03-01', '2024-03-02', '2024-03-03', '2024-03-04', '2024-03-05'].map(
+          (date) => [`${date}T14:15:00.000Z`, ids.u1, 2] as [string, number, number],
+        ),
+        ...days(6, 5, '13:15:00.000Z').map((at) => [at, ids.u1, 2] as [string, number, number]),
+        // 00:40-00:50 UTC: 09:40 in Tokyo, 06:10 in Kolkata; all remembered.
+        ...days(1, 5, '00:40:00.000Z').map((at) => [at, ids.b1, 2] as [string, number, number]),
+        ...days(1, 5, '00:50:00.000Z').map((at) => [at, ids.h1, 2] as [string, number, number]),
+        // 12:10-12:20 UTC: half forgotten (b2 every time).
+        ...days(1, 5, '12:10:00.000Z').map((at) => [at, ids.b2, 0] as [string, number, number]),
+        ...days(1, 5, '12:20:00.000Z').map((at) => [at, ids.h2, 2] as [string, number, number]),
+        // Easy (into review), then Again: one lapse.
+        ['2024-04-10T20:00:00.000Z', ids.x1, 3],
+        ['2024-04-10T21:00:00.000Z', ids.x1, 0],
+      ]);
+
+      // Another learner, with the same set name, lapses and many reviews at 03:00 UTC: none of
+      // it may show up.
+      const stranger = await registerUser(app);
+      const theirSet = await createSet(stranger, 'Biology');
+      const theirs = await createCard(stranger, 'Stranger card', 3, theirSet);
+      await review(stranger, [
+        ...days(1, 9, '03:00:00.000Z').map((at) => [at, theirs, 3] as [string, number, number]),
+        ...days(1, 9, '03:30:00.000Z').map((at) => [at, theirs, 0] as [string, number, number]),
+      ]);
+    });
+
+    it('breaks retention down by difficulty, by set and by card, and finds the best hour', async () => {
+      const response = await get(user, '/api/insights/comprehensive', 'UTC');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.retentionByDifficulty).toEqual([
+        { difficulty_level: 1, reviews: 5, retention: 100 },
+        { difficulty_level: 2, reviews: 2, retention: 50 },
+        { difficulty_level: 3, reviews: 10, retention: 50 },
+        { difficulty_level: 5, reviews: 15, retention: 100 },
+      ]);
+      expect(body.retentionBySet).toEqual([
+        { category_id: history, name: 'History', reviews: 12, retention: 91.7 },
+        { category_id: biology, name: 'Biology', reviews: 10, retention: 50 },
+        { category_id: null, name: 'No set', reviews: 10, retention: 100 },
+      ]);
+      // By lapses first (x1 lapsed once), then by Again ratings (b2: five).
+      expect(body.hardestCards).toEqual([
+        { id: ids.x1, question: 'Lapsed once', lapses: 1, reviews: 2, againCount: 1 },
+        { id: ids.b2, question: 'What does the mitochondrion do?', lapses: 0, reviews: 5, againCount: 5 },
+      ]);
+      expect(body.bestStudyHour).toEqual({ hour: 0, reviews: 10, retention: 100 });
+      expect(body.recommendedActions).toEqual((await get(user, '/api/insights/actions/recommended', 'UTC')).json().actions);
+    });
+
+    it.each([
+      ['Asia/Tokyo', 9], // UTC+9
+      ['Asia/Kolkata', 6], // UTC+5:30: 00:40 UTC is 06:10
+      // Winter 14:15 UTC and summer 13:15 UTC are both 09:15 there: 10 reviews in one hour,
+      // tied with 20:00 (the 00:40 UTC ones); the earlier hour wins the tie.
+      ['America/New_York', 9],
+    ])('places the best hour in the local hours of %s', async (timeZone, hour) => {
+      const body = (await get(user, '/api/insights/best-study-hour', timeZone)).json();
+      expect(body).toEqual({ type: 'best-study-hour', data: { hour, reviews: 10, retention: 100 } });
+    });
+
+    it('answers each type on its own, with the numbers of the comprehensive call', async () => {
+      const all = (await get(user, '/api/insights/comprehensive')).json();
+      const parts = {
+        'retention-by-difficulty': all.retentionByDifficulty,
+        'retention-by-set': all.retentionBySet,
+        'hardest-cards': all.hardestCards,
+        'best-study-hour': all.bestStudyHour,
+      };
+      for (const [type, data] of Object.entries(parts)) {
+        const response = await get(user, `/api/insights/${type}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ type, data });
+      }
+    });
+
+    it('says it in short sentences', async () => {
+      const response = await get(user, '/api/insights/user-insights', 'UTC');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        insights: [
+          { type: 'retention', title: 'Overall retention', message: 'You remember 81% of your reviews' },
+          { type: 'retention-by-difficulty', title: 'Hardest difficulty', message: 'You remember 50% of Hard cards' },
+          { type: 'retention-by-set', title: 'Weakest set', message: 'Biology is your weakest set: you remember 50% of it' },
+          { type: 'hardest-cards', title: 'Hardest card', message: 'You forgot "Lapsed once" 1 time' },
+          { type: 'best-study-hour', title: 'Best time to study', message: 'You remember best around 00:00: 100% of 10 reviews' },
+        ],
+      });
+    });
+
+    it('recommends the due cards, the daily goal and the new cards, most urgent first', async () => {
+      const queue = (await get(user, '/api/learning/review-queue', 'UTC')).json();
+      expect(queue.dueCount).toBeGreaterThan(0);
+      const { actions } = (await get(user, '/api/insights/actions/recommended', 'UTC')).json();
+      expect(actions).toEqual([
+        {
+          key: 'review-due',
+          title: `${queue.dueCount} cards due`,
+          description: expect.any(String),
+          route: '/study/review',
+          priority: 1,
+        },
+        { key: 'daily-goal', title: 'Daily goal: 15 cards to go', description: 'You studied 0 of 15 cards today.', route: '/study', priority: 2 },
+        { key: 'learn-new', title: '1 new card to learn', description: expect.any(String), route: '/study/new', priority: 3 },
+      ]);
+    });
+  });
+
+  it('is empty for a new learner, who is asked to create cards', async () => {
+    const user = await registerUser(app);
+    const body = (await get(user, '/api/insights/comprehensive')).json();
+    expect(body).toEqual({
+      retentionByDifficulty: [],
+      retentionBySet: [],
+      hardestCards: [],
+      bestStudyHour: null,
+      recommendedActions: [
+        { key: 'create-cards', title: 'Create your first cards', description: 'Add a few cards to start studying.', route: '/cards', priority: 1 },
+      ],
+    });
+    expect((await get(user, '/api/insights/user-insights')).json()).toEqual({ insights: [] });
+    expect((await get(user, '/api/insights/best-study-hour')).json()).toEqual({ type: 'best-study-hour', data: null });
+  });
+
+  it('names no best hour before an hour has 10 reviews in the last 90 days', async () => {
+    const user = await registerUser(app);
+    const card = await createCard(user, 'Few reviews');
+    // Twelve at 08:00 UTC, but three of them more than 90 days ago (NOW is 12 April).
+    const old = ['2024-01-10', '2024-01-11', '2024-01-12'].map((date) => `${date}T08:00:00.000Z`);
+    await review(user, [...old, ...days(1, 9, '08:00:00.000Z')].map((at) => [at, card, 2] as [string, number, number]));
+    expect((await get(user, '/api/insights/best-study-hour')).json().data).toBeNull();
+    const { insights } = (await get(user, '/api/insights/user-insights')).json();
+    expect(insights.map((insight: { type: string }) => insight.type)).toEqual(['retention']);
+  });
+
+  describe('recommended actions', () => {
+    const actionsOf = async (user: RegisteredUser) => {
+      const response = await get(user, '/api/insights/actions/recommended', 'UTC');
+      expect(response.statusCode).toBe(200);
+      return response.json().actions as Array<{ key: string; title: string; priority: number }>;
+    };
+    const addSession = (userId: number, cards: number) =>
+      sessions.insert({
+        user_id: userId,
+        session_type: 'review',
+        cards_studied: cards,
+        correct_count: cards,
+        accuracy: 100,
+        started_at: '2024-04-12T04:00:00.000Z',
+        ended_at: '2024-04-12T04:10:00.000Z',
+        created_at: '2024-04-12T04:10:00.000Z',
+      });
+
+    it('follows the queue and the goal as the learner studies', async () => {
+      const user = await registerUser(app);
+      const [first, second, third] = [await createCard(user, 'One'), await createCard(user, 'Two'), await createCard(user, 'Three')];
+      expect((await actionsOf(user)).map((action) => [action.key, action.title, action.priority])).toEqual([
+        ['daily-goal', 'Daily goal: 15 cards to go', 2],
+        ['learn-new', '3 new cards to learn', 3],
+      ]);
+
+      // Again an hour ago: a learning card due a minute later, so due now.
+      await review(user, [['2024-04-12T04:00:00.000Z', first, 0]]);
+      await addSession(user.id, 12);
+      expect((await actionsOf(user)).map((action) => [action.key, action.title, action.priority])).toEqual([
+        ['review-due', '1 card due', 1],
+        ['daily-goal', 'Daily goal: 3 cards to go', 2],
+        ['learn-new', '2 new cards to learn', 3],
+      ]);
+
+      // Goal reached: no nudge. Everything known: nothing due, nothing new.
+      await addSession(user.id, 5);
+      for (const id of [first, second, third]) {
+        expect((await call(user, 'PUT', `/api/cards/${id}/known`)).statusCode).toBe(200);
+      }
+      expect((await actionsOf(user)).map((action) => action.key)).toEqual(['all-caught-up']);
+    });
+  });
+
+  it.each([
+    ['nope', 'Unknown insight type: nope'],
+    [encodeURIComponent('<script>alert(1)</script>'), 'Unknown insight type: scriptalert1script'],
+    ['x'.repeat(90), `Unknown insight type: ${'x'.repeat(40)}`],
+  ])('answers an unknown type (%#) with a 404 and a short, clean echo', async (type, error) => {
+    const user = await registerUser(app);
+    const response = await get(user, `/api/insights/${type}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error });
+  });
+
+  it.each(['comprehensive', 'user-insights', 'actions/recommended', 'hardest-cards', 'nope'])(
+    'requires authentication for /insights/%s',
+    async (path) => {
+      const response = await app.inject({ method: 'GET', url: `/api/insights/${path}` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Authentication required' });
+    },
+  );
+});

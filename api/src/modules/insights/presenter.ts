@@ -1,0 +1,17 @@
+// Insight numbers -> JSON. The service already speaks in the shapes the screens read; copies
+// keep internal objects from leaking by reference.
+import type { Comprehensive, Insight, InsightData, RecommendedAction } from './service';
+
+export const presentActions = (actions: RecommendedAction[]) => ({ actions: actions.map((action) => ({ ...action })) });
+
+export const presentComprehensive = (insights: Comprehensive) => ({
+  retentionByDifficulty: insights.retentionByDifficulty.map((row) => ({ ...row })),
+  retentionBySet: insights.retentionBySet.map((row) => ({ ...row })),
+  hardestCards: insights.hardestCards.map((card) => ({ ...card })),
+  bestStudyHour: insights.bestStudyHour && { ...insights.bestStudyHour },
+  recommendedActions: presentActions(insights.recommendedActions).actions,
+});
+
+export const presentInsight = (insight: InsightData) => ({ type: insight.type, data: insight.data });
+
+export const presentUserInsights = (insights: Insight[]) => ({ insights: insights.map((insight) => ({ ...insight })) });

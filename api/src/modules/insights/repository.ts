@@ -1,0 +1,160 @@
+// SQL behind the insights: how well the learner remembers, by card difficulty, by set, by card
+// and by hour of day. Every query is scoped to one user and aggregates in the database.
+// "Remembered" = any rating above Again (ts-fsrs rating > 1).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { RATING_AGAIN } from '../dashboard/repository';
+import type { OffsetSpan } from '../../lib/local-time';
+
+export interface RetentionGroup {
+  difficulty_level: number;
+  category_id: number | null;
+  /** The set's name; null for unfiled cards. */
+  name: string | null;
+  reviews: number;
+  remembered: number;
+}
+
+export interface HardCard {
+  id: number;
+  question: string;
+  lapses: number;
+  reviews: number;
+  againCount: number;
+}
+
+export interface QuarterHourCount {
+  /** Index into the offset spans the query was given. */
+  span: number;
+  /** UTC quarter hour of the day, 0-95. */
+  quarter: number;
+  reviews: number;
+  remembered: number;
+}
+
+const remembered = sql<number>`sum(case when rating > ${RATING_AGAIN} then 1 else 0 end)`;
+
+export class InsightsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Everything the insights read per card, in one pass over the user's logs: reviews and
+   * remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
+   * `hardestLimit` cards forgotten most (by lapses, i.e. forgotten after being learned, then by
+   * Again ratings of any kind; Again = reviews - remembered). The logs are summed per card
+   * first (the (user_id, card_id, rating) index, read in order), then joined to the cards.
+   * One statement, so the per-card sums are computed once for both answers.
+   */
+  async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
+    const { rows } = await sql<{
+      kind: 'group' | 'card';
+      difficulty_level: number | null;
+      category_id: number | null;
+      name: string | null;
+      reviews: number;
+      remembered: number;
+      id: number | null;
+      question: string | null;
+      lapses: number | null;
+    }>`
+      with per_card as (
+        select card_id, count(*) as reviews, ${remembered} as remembered
+        from review_logs
+        where user_id = ${userId}
+        group by card_id
+      ),
+      reviewed as (
+        select cards.id, cards.question, cards.lapses, cards.difficulty_level, cards.category_id,
+          per_card.reviews, per_card.remembered
+        from per_card
+        join cards on cards.id = per_card.card_id
+        where cards.user_id = ${userId}
+      )
+      select 'group' as kind, reviewed.difficulty_level, reviewed.category_id, categories.name,
+        sum(reviewed.reviews) as reviews, sum(reviewed.remembered) as remembered,
+        cast(null as integer) as id, cast(null as text) as question, cast(null as integer) as lapses
+      from reviewed
+      left join categories on categories.id = reviewed.category_id and categories.user_id = ${userId}
+      group by reviewed.difficulty_level, reviewed.category_id, categories.name
+      union all
+      select * from (
+        -- Typed nulls: PostgreSQL would make an untyped null in a subquery text.
+        select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
+          cast(null as text) as name,
+          reviews, remembered, id, question, lapses
+        from reviewed
+        where lapses > 0 or remembered < reviews
+        order by lapses desc, reviews - remembered desc, id
+        limit ${sql.lit(hardestLimit)}
+      ) as hardest
+    `.execute(this.db);
+
+    const groups: RetentionGroup[] = [];
+    const hardest: HardCard[] = [];
+    for (const row of rows) {
+      const reviews = Number(row.reviews);
+      const rememberedCount = Number(row.remembered);
+      if (row.kind === 'group') {
+        groups.push({
+          difficulty_level: Number(row.difficulty_level),
+          category_id: row.category_id === null ? null : Number(row.category_id),
+          name: row.name ?? null,
+          reviews,
+          remembered: rememberedCount,
+        });
+      } else {
+        hardest.push({
+          id: Number(row.id),
+          question: row.question ?? '',
+          lapses: Number(row.lapses),
+          reviews,
+          againCount: reviews - rememberedCount,
+        });
+      }
+    }
+    // UNION ALL keeps no order across its parts: restore the hardest-first order.
+    hardest.sort((a, b) => b.lapses - a.lapses || b.againCount - a.againCount || a.id - b.id);
+    return { groups, hardest };
+  }
+
+  /** The time of the user's latest review, null before any. */
+  async lastReviewAt(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('review_logs')
+      .select((eb) => eb.fn.max<string | null>('reviewed_at').as('last'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.last ?? null;
+  }
+
+  /**
+   * Reviews since `since` per UTC quarter hour of the day, within each span of constant UTC
+   * offset (the spans must cover them all): exactly
+   * what the service needs to place every review in its local hour (offsets are whole quarter
+   * hours), with text functions both databases share on the stored ISO timestamps.
+   */
+  async reviewsByQuarterHour(userId: number, since: string, spans: OffsetSpan[]): Promise<QuarterHourCount[]> {
+    const span =
+      spans.length <= 1
+        ? sql<number>`0`
+        : sql<number>`case ${sql.join(
+            spans.slice(0, -1).map((item, index) => sql`when reviewed_at < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
+            sql` `,
+          )} else ${sql.lit(spans.length - 1)} end`;
+    const quarter = sql<number>`cast(substr(reviewed_at, 12, 2) as integer) * 4 + cast(substr(reviewed_at, 15, 2) as integer) / 15`;
+    const rows = await this.db
+      .selectFrom('review_logs')
+      .select((eb) => [span.as('span'), quarter.as('quarter'), eb.fn.countAll<number>().as('reviews'), remembered.as('remembered')])
+      .where('user_id', '=', userId)
+      .where('reviewed_at', '>=', since)
+      // By output name: PostgreSQL would not match a second copy of a parameterised expression.
+      .groupBy([sql.ref('span'), sql.ref('quarter')])
+      .execute();
+    return rows.map((row) => ({
+      span: Number(row.span),
+      quarter: Number(row.quarter),
+      reviews: Number(row.reviews),
+      remembered: Number(row.remembered),
+    }));
+  }
+}

@@ -1,0 +1,334 @@
+// Insights: what the learner's reviews say about them (retention by difficulty, by set, the
+// cards they forget most, the hour they remember best), a few sentences built from those
+// numbers, and the next things worth doing. Retention = percent of reviews rated above Again.
+import { notFound } from '../../lib/http-error';
+import { toTimestamp } from '../../lib/time';
+import { LEARN_AHEAD_MS } from '../study/scheduler';
+import type { StudyRepository } from '../study/repository';
+import { localHour, offsetSpans } from '../../lib/local-time';
+import type { DashboardRepository } from '../dashboard/repository';
+import { percent, type DailyGoalProgress } from '../dashboard/service';
+import type { InsightsRepository } from './repository';
+
+export const INSIGHT_TYPES = ['retention-by-difficulty', 'retention-by-set', 'hardest-cards', 'best-study-hour'] as const;
+export type InsightType = (typeof INSIGHT_TYPES)[number];
+
+export const HARDEST_CARDS_LIMIT = 10;
+/** The best study hour looks at this many recent days. */
+export const BEST_HOUR_DAYS = 90;
+const MS_PER_DAY = 86_400_000;
+/**
+ * An hour needs this many reviews, and this share of the period's, to be called the best: a
+ * few lucky reviews at an odd hour are no pattern.
+ */
+export const MIN_HOUR_REVIEWS = 10;
+export const MIN_HOUR_SHARE = 0.05;
+/** A difficulty level or set needs this many reviews before a sentence singles it out. */
+export const MIN_GROUP_REVIEWS = 10;
+
+/** Spec 9: difficulty labels. */
+export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard', 4: 'Very Hard', 5: 'Expert' };
+const NO_SET = 'No set';
+
+export interface DifficultyRetention {
+  difficulty_level: number;
+  reviews: number;
+  retention: number | null;
+}
+
+export interface SetRetention {
+  category_id: number | null;
+  name: string;
+  reviews: number;
+  retention: number | null;
+}
+
+export interface HardestCard {
+  id: number;
+  question: string;
+  lapses: number;
+  reviews: number;
+  againCount: number;
+}
+
+export interface BestStudyHour {
+  hour: number;
+  reviews: number;
+  retention: number | null;
+}
+
+export interface RecommendedAction {
+  key: 'create-cards' | 'review-due' | 'daily-goal' | 'learn-new' | 'all-caught-up';
+  title: string;
+  description: string;
+  route: string;
+  /** 1 is the most urgent; lists are sorted by it. */
+  priority: number;
+}
+
+export interface Insight {
+  type: string;
+  title: string;
+  message: string;
+}
+
+interface CardStatistics {
+  byDifficulty: DifficultyRetention[];
+  bySet: SetRetention[];
+  hardest: HardestCard[];
+  /** All reviews, and those remembered. */
+  reviews: number;
+  remembered: number;
+}
+
+export interface Comprehensive {
+  retentionByDifficulty: DifficultyRetention[];
+  retentionBySet: SetRetention[];
+  hardestCards: HardestCard[];
+  bestStudyHour: BestStudyHour | null;
+  recommendedActions: RecommendedAction[];
+}
+
+export type InsightData =
+  | { type: 'retention-by-difficulty'; data: DifficultyRetention[] }
+  | { type: 'retention-by-set'; data: SetRetention[] }
+  | { type: 'hardest-cards'; data: HardestCard[] }
+  | { type: 'best-study-hour'; data: BestStudyHour | null };
+
+export interface InsightsServiceDeps {
+  repository: InsightsRepository;
+  /** countDue and countNew: the same counts the study queue shows. */
+  study: StudyRepository;
+  /** countCards, for the empty-collection action. */
+  dashboard: DashboardRepository;
+  /** Cards studied today and the goal, as the dashboard counts them. */
+  dailyGoal: (userId: number, timeZone: string) => Promise<DailyGoalProgress>;
+  now: () => Date;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const wholePercent = (value: number | null) => `${Math.round(value ?? 0)}%`;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** What an unknown type is echoed as: its first 40 letters, digits, dashes and underscores. */
+const sanitisedType = (type: string) => type.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
+
+export class InsightsService {
+  constructor(private readonly deps: InsightsServiceDeps) {}
+
+  /**
+   * Both retention breakdowns and the hardest cards, from one query: retention grouped by
+   * (difficulty, set), folded here into the two breakdowns (at most 5 x (sets + 1) rows).
+   */
+  private async cardStatistics(userId: number): Promise<CardStatistics> {
+    const { groups, hardest } = await this.deps.repository.cardStatistics(userId, HARDEST_CARDS_LIMIT);
+    const difficulty = new Map<number, { reviews: number; remembered: number }>();
+    const sets = new Map<number | null, { name: string; reviews: number; remembered: number }>();
+    let reviews = 0;
+    let remembered = 0;
+    for (const group of groups) {
+      reviews += group.reviews;
+      remembered += group.remembered;
+      const level = difficulty.get(group.difficulty_level) ?? { reviews: 0, remembered: 0 };
+      level.reviews += group.reviews;
+      level.remembered += group.remembered;
+      difficulty.set(group.difficulty_level, level);
+      const set = sets.get(group.category_id) ?? { name: group.name ?? NO_SET, reviews: 0, remembered: 0 };
+      set.reviews += group.reviews;
+      set.remembered += group.remembered;
+      sets.set(group.category_id, set);
+    }
+    const byDifficulty = [...difficulty.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([level, totals]) => ({ difficulty_level: level, reviews: totals.reviews, retention: percent(totals.remembered, totals.reviews) }));
+    const bySet = [...sets.entries()]
+      .map(([id, totals]) => ({ category_id: id, name: totals.name, reviews: totals.reviews, retention: percent(totals.remembered, totals.reviews) }))
+      // Most reviewed first; among equals, sets by name and unfiled cards last.
+      .sort(
+        (a, b) =>
+          b.reviews - a.reviews || Number(a.category_id === null) - Number(b.category_id === null) || a.name.localeCompare(b.name),
+      );
+    return { byDifficulty, bySet, hardest, reviews, remembered };
+  }
+
+  /**
+   * The local hour with the best retention over the last BEST_HOUR_DAYS days (recent habits;
+   * it also bounds the rows read), among hours with at least MIN_HOUR_REVIEWS reviews and
+   * MIN_HOUR_SHARE of the period's (ties: more reviews, then the earlier hour); null when no
+   * hour has enough.
+   */
+  private async bestStudyHour(userId: number, timeZone: string): Promise<BestStudyHour | null> {
+    const { repository } = this.deps;
+    const now = this.deps.now().getTime();
+    const last = await repository.lastReviewAt(userId);
+    if (last === null) return null;
+    const since = now - BEST_HOUR_DAYS * MS_PER_DAY;
+    // The offsets in force from `since` to the latest review (which a clock set ahead may date
+    // after now): the quarter-hour counts below are placed in local hours span by span.
+    const spans = offsetSpans(timeZone, since, Math.max(now, Date.parse(last)) + 1);
+    const counts = await repository.reviewsByQuarterHour(userId, toTimestamp(new Date(since)), spans);
+
+    const hours = Array.from({ length: 24 }, () => ({ reviews: 0, remembered: 0 }));
+    for (const count of counts) {
+      const offset = spans[count.span]?.offsetMs ?? 0;
+      const hour = hours[localHour(count.quarter * 15, offset)]!;
+      hour.reviews += count.reviews;
+      hour.remembered += count.remembered;
+    }
+    const total = hours.reduce((sum, hour) => sum + hour.reviews, 0);
+    const enough = Math.max(MIN_HOUR_REVIEWS, MIN_HOUR_SHARE * total);
+    let best: { hour: number; reviews: number; remembered: number } | null = null;
+    for (const [hour, candidate] of hours.entries()) {
+      if (candidate.reviews < enough) continue;
+      // remembered/reviews compared without rounding: a/b > c/d <=> a*d > c*b.
+      const lead = best ? candidate.remembered * best.reviews - best.remembered * candidate.reviews : 1;
+      if (!best || lead > 0 || (lead === 0 && candidate.reviews > best.reviews)) best = { hour, ...candidate };
+    }
+    return best ? { hour: best.hour, reviews: best.reviews, retention: percent(best.remembered, best.reviews) } : null;
+  }
+
+  async comprehensive(userId: number, timeZone: string): Promise<Comprehensive> {
+    const [statistics, bestStudyHour, recommendedActions] = await Promise.all([
+      this.cardStatistics(userId),
+      this.bestStudyHour(userId, timeZone),
+      this.recommendedActions(userId, timeZone),
+    ]);
+    return {
+      retentionByDifficulty: statistics.byDifficulty,
+      retentionBySet: statistics.bySet,
+      hardestCards: statistics.hardest,
+      bestStudyHour,
+      recommendedActions,
+    };
+  }
+
+  async byType(userId: number, timeZone: string, type: string): Promise<InsightData> {
+    switch (type) {
+      case 'retention-by-difficulty':
+        return { type, data: (await this.cardStatistics(userId)).byDifficulty };
+      case 'retention-by-set':
+        return { type, data: (await this.cardStatistics(userId)).bySet };
+      case 'hardest-cards':
+        return { type, data: (await this.cardStatistics(userId)).hardest };
+      case 'best-study-hour':
+        return { type, data: await this.bestStudyHour(userId, timeZone) };
+      default:
+        throw notFound(`Unknown insight type: ${sanitisedType(type)}`);
+    }
+  }
+
+  /** Short sentences from the same numbers; none before the first review. */
+  async userInsights(userId: number, timeZone: string): Promise<Insight[]> {
+    const [retention, bestHour] = await Promise.all([this.cardStatistics(userId), this.bestStudyHour(userId, timeZone)]);
+    const insights: Insight[] = [];
+    if (retention.reviews === 0) return insights;
+    insights.push({
+      type: 'retention',
+      title: 'Overall retention',
+      message: `You remember ${Math.round((100 * retention.remembered) / retention.reviews)}% of your reviews`,
+    });
+
+    // Single out the weakest level or set only when there is another to compare it with.
+    const levels = retention.byDifficulty.filter((level) => level.reviews >= MIN_GROUP_REVIEWS);
+    if (levels.length >= 2) {
+      const weakest = levels.reduce((a, b) => ((b.retention ?? 0) < (a.retention ?? 0) ? b : a));
+      const label = DIFFICULTY_LABELS[weakest.difficulty_level] ?? `level ${weakest.difficulty_level}`;
+      insights.push({
+        type: 'retention-by-difficulty',
+        title: 'Hardest difficulty',
+        message: `You remember ${wholePercent(weakest.retention)} of ${label} cards`,
+      });
+    }
+    const sets = retention.bySet.filter((set) => set.reviews >= MIN_GROUP_REVIEWS);
+    if (sets.length >= 2) {
+      const weakest = sets.reduce((a, b) => ((b.retention ?? 0) < (a.retention ?? 0) ? b : a));
+      insights.push({
+        type: 'retention-by-set',
+        title: 'Weakest set',
+        message: `${clip(weakest.name, 40)} is your weakest set: you remember ${wholePercent(weakest.retention)} of it`,
+      });
+    }
+    const [hardestCard] = retention.hardest;
+    if (hardestCard && hardestCard.againCount > 0) {
+      insights.push({
+        type: 'hardest-cards',
+        title: 'Hardest card',
+        message: `You forgot "${clip(hardestCard.question, 60)}" ${plural(hardestCard.againCount, 'time', 'times')}`,
+      });
+    }
+    if (bestHour) {
+      insights.push({
+        type: 'best-study-hour',
+        title: 'Best time to study',
+        message: `You remember best around ${hourLabel(bestHour.hour)}: ${wholePercent(bestHour.retention)} of ${plural(bestHour.reviews, 'review', 'reviews')}`,
+      });
+    }
+    return insights;
+  }
+
+  /** What to do next, most urgent first, from the learner's cards, queue and daily goal. */
+  async recommendedActions(userId: number, timeZone: string): Promise<RecommendedAction[]> {
+    const { study, dashboard, now } = this.deps;
+    const at = now();
+    const window = { now: toTimestamp(at), learnAheadUntil: toTimestamp(new Date(at.getTime() + LEARN_AHEAD_MS)) };
+    const [cards, due, fresh, goal] = await Promise.all([
+      dashboard.countCards(userId),
+      study.countDue(userId, window),
+      study.countNew(userId),
+      this.deps.dailyGoal(userId, timeZone),
+    ]);
+    if (cards === 0) {
+      return [
+        {
+          key: 'create-cards',
+          title: 'Create your first cards',
+          description: 'Add a few cards to start studying.',
+          route: '/cards',
+          priority: 1,
+        },
+      ];
+    }
+
+    const actions: RecommendedAction[] = [];
+    if (due > 0) {
+      actions.push({
+        key: 'review-due',
+        title: `${plural(due, 'card', 'cards')} due`,
+        description: 'Review them now, while they are still easy to recall.',
+        route: '/study/review',
+        priority: 1,
+      });
+    }
+    // The goal is worth a nudge only when there is something to study towards it.
+    const toGo = goal.dailyGoal - goal.cardsStudied;
+    if (toGo > 0 && due + fresh > 0) {
+      actions.push({
+        key: 'daily-goal',
+        title: `Daily goal: ${plural(toGo, 'card', 'cards')} to go`,
+        description: `You studied ${goal.cardsStudied} of ${goal.dailyGoal} cards today.`,
+        route: '/study',
+        priority: 2,
+      });
+    }
+    if (fresh > 0) {
+      actions.push({
+        key: 'learn-new',
+        title: `${plural(fresh, 'new card', 'new cards')} to learn`,
+        description: 'Start learning cards you have not studied yet.',
+        route: '/study/new',
+        priority: 3,
+      });
+    }
+    if (actions.length === 0) {
+      actions.push({
+        key: 'all-caught-up',
+        title: 'All caught up',
+        description: 'Nothing is due right now. Add more cards or come back later.',
+        route: '/cards',
+        priority: 4,
+      });
+    }
+    return actions.sort((a, b) => a.priority - b.priority);
+  }
+}

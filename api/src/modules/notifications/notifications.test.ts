@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_RATE_LIMITS } from '../../config';
+import { signedInClient, type ApiClient } from '../../test/api-client';
+import { describeEachDb } from '../../test/harness';
+
+const START = new Date('2024-06-11T05:00:00.000Z');
+const DAY = 86_400_000;
+const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+
+interface NotificationJson {
+  id: number;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+}
+
+describeEachDb('notifications: /api/notifications/*', (ctx) => {
+  let now = START;
+  let app: FastifyInstance;
+  let me: ApiClient;
+
+  beforeAll(async () => {
+    app = await ctx.buildApp(MANY_SIGNUPS, { now: () => now });
+  });
+  beforeEach(async () => {
+    now = START;
+    me = await signedInClient(app);
+  });
+
+  const list = async (client = me, query = '') => {
+    const response = await client.get(`/api/notifications${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as { notifications: NotificationJson[]; unreadCount: number };
+  };
+  const unread = async (client = me) => {
+    const response = await client.get('/api/notifications/unread-count');
+    expect(response.statusCode).toBe(200);
+    return response.json().count as number;
+  };
+  const claimBonus = async (client = me) => expect((await client.post('/api/daily-bonus/claim')).statusCode).toBe(200);
+  /** A review and a check: unlocks first_review, which notifies. */
+  const unlockFirstReview = async (client = me) => {
+    const card = await client.createCard();
+    expect((await client.post('/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).statusCode).toBe(200);
+    expect((await client.post('/api/gamification/achievements/check')).json().unlocked).toHaveLength(1);
+  };
+
+  describe('the daily bonus notification', () => {
+    it('appears once a day while the bonus can be claimed', async () => {
+      const first = await list();
+      expect(first).toEqual({
+        notifications: [
+          {
+            id: expect.any(Number),
+            type: 'daily_bonus',
+            title: 'Daily bonus available',
+            message: "Claim today's bonus: 10 tokens and 5 XP.",
+            read: false,
+            created_at: START.toISOString(),
+          },
+        ],
+        unreadCount: 1,
+      });
+      await Promise.all([list(), list(), unread(), unread()]);
+      expect((await list()).notifications).toHaveLength(1);
+      expect(await unread()).toBe(1);
+    });
+
+    it('is marked read by claiming the bonus, and comes back the next day', async () => {
+      expect(await unread()).toBe(1);
+      await claimBonus();
+      expect(await list()).toMatchObject({ notifications: [{ type: 'daily_bonus', read: true }], unreadCount: 0 });
+
+      now = new Date(START.getTime() + DAY);
+      const nextDay = await list();
+      expect(nextDay.unreadCount).toBe(1);
+      expect(nextDay.notifications.map((n) => [n.type, n.read, n.message])).toEqual([
+        ['daily_bonus', false, "Claim today's bonus: 20 tokens and 10 XP."],
+        ['daily_bonus', true, "Claim today's bonus: 10 tokens and 5 XP."],
+      ]);
+    });
+
+    it('is not created when the bonus was claimed before looking', async () => {
+      await claimBonus();
+      expect(await list()).toEqual({ notifications: [], unreadCount: 0 });
+    });
+  });
+
+  it('announces an unlocked achievement, newest first', async () => {
+    await claimBonus();
+    await unlockFirstReview();
+    const { notifications, unreadCount } = await list();
+    expect(unreadCount).toBe(1);
+    expect(notifications[0]).toEqual({
+      id: expect.any(Number),
+      type: 'achievement_unlocked',
+      title: 'Achievement unlocked: First Steps',
+      message: 'Review your first card. You earned 10 XP and 5 tokens.',
+      read: false,
+      created_at: START.toISOString(),
+    });
+  });
+
+  it('limits the list (default 20, 1-100) while counting every unread one', async () => {
+    await unlockFirstReview();
+    const one = await list(me, '?limit=1');
+    expect(one.notifications).toHaveLength(1);
+    expect(one.unreadCount).toBe(2);
+    for (const limit of ['0', '101', 'abc', '-3']) {
+      const response = await me.get(`/api/notifications?limit=${limit}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'limit must be between 1 and 100' });
+    }
+  });
+
+  describe('PUT /notifications/:id/mark-read', () => {
+    it('marks one notification read, and again is harmless', async () => {
+      await unlockFirstReview();
+      const [achievement] = (await list()).notifications;
+      const response = await me.put(`/api/notifications/${achievement!.id}/mark-read`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ notification: { ...achievement, read: true } });
+      expect(await unread()).toBe(1);
+      const again = await me.put(`/api/notifications/${achievement!.id}/mark-read`);
+      expect(again.json().notification.read).toBe(true);
+      expect(await unread()).toBe(1);
+    });
+
+    it("answers 404 for another learner's notification or an unknown id, and changes nothing", async () => {
+      const stranger = await signedInClient(app);
+      const [theirs] = (await list(stranger)).notifications;
+      for (const id of [String(theirs!.id), '999999', 'abc', '0', '-1']) {
+        const response = await me.put(`/api/notifications/${id}/mark-read`);
+        expect({ id, status: response.statusCode, body: response.json() }).toEqual({
+          id,
+          status: 404,
+          body: { error: 'Notification not found' },
+        });
+      }
+      expect(await unread(stranger)).toBe(1);
+    });
+  });
+
+  describe('PUT /notifications/mark-all-read', () => {
+    it("marks every unread notification of the learner read (and nobody else's)", async () => {
+      const stranger = await signedInClient(app);
+      expect(await unread(stranger)).toBe(1);
+      await unlockFirstReview();
+      expect(await unread()).toBe(2);
+
+      // The static path, not ":id/mark-read" with id "mark-all-read".
+      const response = await me.put('/api/notifications/mark-all-read');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ updated: 2 });
+      expect(await list()).toMatchObject({ unreadCount: 0 });
+      expect((await me.put('/api/notifications/mark-all-read')).json()).toEqual({ updated: 0 });
+      expect(await unread(stranger)).toBe(1);
+    });
+  });
+
+  it('requires authentication', async () => {
+    const calls = [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['PUT', '/api/notifications/1/mark-read'],
+      ['PUT', '/api/notifications/mark-all-read'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Authentication required' });
+    }
+  });
+});

@@ -1,0 +1,13 @@
+// Notification rows -> JSON.
+import type { NotificationRow } from '../../db/schema';
+
+export function presentNotification(notification: NotificationRow) {
+  return {
+    id: notification.id,
+    type: notification.type,
+    title: notification.title,
+    message: notification.message,
+    read: notification.read_at !== null,
+    created_at: notification.created_at,
+  };
+}

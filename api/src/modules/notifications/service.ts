@@ -1,0 +1,68 @@
+// Notifications come from real events: an achievement unlocked (modules/gamification), and
+// "daily bonus available", created here the first time the learner looks at notifications on
+// a local day when the bonus can be claimed (the dedupe key makes it once per day).
+import type { NotificationRow } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { toTimestamp } from '../../lib/time';
+import { parseId } from '../cards/service';
+import { bonusNotificationKey, type DailyBonusStatus } from '../daily-bonus/service';
+import { intParam } from '../gamification/params';
+import type { NotificationsRepository } from './repository';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export const MESSAGES = {
+  notFound: 'Notification not found',
+  limitInvalid: `limit must be between 1 and ${MAX_LIMIT}`,
+} as const;
+
+export interface NotificationsServiceDeps {
+  repository: NotificationsRepository;
+  dailyBonus: { status(userId: number, timeZone: string): Promise<DailyBonusStatus> };
+  now: () => Date;
+}
+
+export class NotificationsService {
+  constructor(private readonly deps: NotificationsServiceDeps) {}
+
+  async list(userId: number, timeZone: string, query: { limit?: string }): Promise<{ notifications: NotificationRow[]; unreadCount: number }> {
+    const limit = intParam(query.limit, DEFAULT_LIMIT, 1, MAX_LIMIT, MESSAGES.limitInvalid);
+    await this.offerDailyBonus(userId, timeZone);
+    const { repository } = this.deps;
+    const [notifications, unreadCount] = await Promise.all([repository.list(userId, limit), repository.countUnread(userId)]);
+    return { notifications, unreadCount };
+  }
+
+  /** The bell polls this one, so it announces the daily bonus too. */
+  async unreadCount(userId: number, timeZone: string): Promise<number> {
+    await this.offerDailyBonus(userId, timeZone);
+    return this.deps.repository.countUnread(userId);
+  }
+
+  async markRead(userId: number, rawId: string): Promise<NotificationRow> {
+    const id = parseId(rawId);
+    if (id === null) throw notFound(MESSAGES.notFound);
+    await this.deps.repository.markRead(userId, id, toTimestamp(this.deps.now()));
+    const notification = await this.deps.repository.find(userId, id);
+    if (!notification) throw notFound(MESSAGES.notFound);
+    return notification;
+  }
+
+  markAllRead(userId: number): Promise<number> {
+    return this.deps.repository.markAllRead(userId, toTimestamp(this.deps.now()));
+  }
+
+  private async offerDailyBonus(userId: number, timeZone: string): Promise<void> {
+    const bonus = await this.deps.dailyBonus.status(userId, timeZone);
+    if (!bonus.available) return;
+    await this.deps.repository.create({
+      user_id: userId,
+      type: 'daily_bonus',
+      title: 'Daily bonus available',
+      message: `Claim today's bonus: ${bonus.reward.tokens} tokens and ${bonus.reward.xp} XP.`,
+      dedupe_key: bonusNotificationKey(bonus.today),
+      created_at: toTimestamp(this.deps.now()),
+    });
+  }
+}

@@ -1,0 +1,6 @@
+// Token ledger rows -> JSON.
+import type { TokenLedgerRow } from '../../db/schema';
+
+export function presentEntry(entry: TokenLedgerRow) {
+  return { id: entry.id, amount: entry.amount, reason: entry.reason, reference: entry.reference, created_at: entry.created_at };
+}

@@ -1,0 +1,76 @@
+// Tokens: the balance and history of the ledger, and the ways to earn more. Tokens are only
+// credited by the server (daily bonus, achievements); nothing here writes to the ledger.
+import type { TokenLedgerRow } from '../../db/schema';
+import { DAILY_GOAL_XP } from '../../lib/experience';
+import { DAILY_BONUS_STREAK_CAP, type DailyBonusStatus, type Reward } from '../daily-bonus/service';
+import type { AchievementStatus } from '../gamification/achievements';
+import { intParam } from '../gamification/params';
+import type { TokensRepository } from './repository';
+
+export const DEFAULT_HISTORY_LIMIT = 20;
+export const MAX_HISTORY_LIMIT = 100;
+
+export const MESSAGES = {
+  limitInvalid: `limit must be between 1 and ${MAX_HISTORY_LIMIT}`,
+  offsetInvalid: 'offset must be 0 or a positive integer',
+} as const;
+
+export interface Opportunity {
+  key: string;
+  title: string;
+  description: string;
+  reward: Reward;
+}
+
+export interface TokensServiceDeps {
+  repository: TokensRepository;
+  dailyBonus: { status(userId: number, timeZone: string): Promise<DailyBonusStatus> };
+  achievements: (userId: number, timeZone: string) => Promise<AchievementStatus[]>;
+}
+
+export class TokensService {
+  constructor(private readonly deps: TokensServiceDeps) {}
+
+  balance(userId: number): Promise<number> {
+    return this.deps.repository.balance(userId);
+  }
+
+  history(userId: number, query: { limit?: string; offset?: string }): Promise<TokenLedgerRow[]> {
+    const limit = intParam(query.limit, DEFAULT_HISTORY_LIMIT, 1, MAX_HISTORY_LIMIT, MESSAGES.limitInvalid);
+    const offset = intParam(query.offset, 0, 0, 9_999_999, MESSAGES.offsetInvalid);
+    return this.deps.repository.history(userId, limit, offset);
+  }
+
+  /** What the learner can still earn: the daily bonus, the daily goal, locked achievements. */
+  async opportunities(userId: number, timeZone: string): Promise<Opportunity[]> {
+    const [bonus, achievements] = await Promise.all([
+      this.deps.dailyBonus.status(userId, timeZone),
+      this.deps.achievements(userId, timeZone),
+    ]);
+    const streakRule = `It grows with each day in a row, up to ${DAILY_BONUS_STREAK_CAP} days.`;
+    return [
+      {
+        key: 'daily_bonus',
+        title: 'Daily bonus',
+        description: bonus.available
+          ? `Claim today's bonus. ${streakRule}`
+          : `Already claimed today: come back tomorrow. ${streakRule}`,
+        reward: bonus.reward,
+      },
+      {
+        key: 'daily_goal',
+        title: 'Daily goal',
+        description: 'Study as many cards as your daily goal, once a day.',
+        reward: { tokens: 0, xp: DAILY_GOAL_XP },
+      },
+      ...achievements
+        .filter((status) => status.unlockedAt === null)
+        .map(({ definition, progress, target }) => ({
+          key: `achievement:${definition.key}`,
+          title: definition.name,
+          description: `${definition.description} (${progress}/${target}).`,
+          reward: { tokens: definition.tokens, xp: definition.xp },
+        })),
+    ];
+  }
+}

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const stat = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('.stat-value');
+
+async function expectStat(page: Page, label: string, value: string | RegExp) {
+  await stat(page, label).filter({ hasText: value }).waitFor();
+}
+
+async function createCards(page: Page, questions: string[]) {
+  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  for (const question of questions) {
+    const response = await page.request.post('/api/cards', {
+      data: { question, answer: `Answer to ${question}` },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
+
+test('studying cards moves Progress, the dashboard and the bell', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+
+  // A new learner: zeros everywhere, an empty week.
+  await page.goto('/progress');
+  await page.getByRole('heading', { name: 'Progress', exact: true }).waitFor();
+  await expectStat(page, 'Cards Studied', /^0$/);
+  await expectStat(page, 'XP Points', /^0$/);
+  await page.getByText('No reviews in the last 7 days.').waitFor();
+
+  // Learn two new cards with the keyboard (new-card session: 1 Hard, 2 Good, 3 Easy).
+  await createCards(page, ['Boiling point of water at sea level?', 'Chemical symbol of gold?']);
+  await page.goto('/study/new');
+  await page.getByText('New Card 1 of 2', { exact: true }).waitFor();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('2');
+  await page.getByText('New Card 2 of 2', { exact: true }).waitFor();
+  await page.keyboard.press('Space');
+  const ended = page.waitForResponse((response) => response.url().includes('/api/dashboard/session/end'));
+  await page.keyboard.press('3');
+  await page.getByText('New Cards Learned!').waitFor();
+  expect((await ended).status()).toBe(200);
+
+  // Progress: the numbers, the week's chart and the session all come from what was just studied.
+  await page.goto('/progress');
+  await expectStat(page, 'Cards Studied', /^2$/);
+  await expectStat(page, 'Success Rate', /^100%$/);
+  await expectStat(page, 'Study Streak', /^1 day$/);
+  const xp = Number(await stat(page, 'XP Points').filter({ hasText: /^[1-9]\d*$/ }).textContent());
+  // Two reviews (10 XP each) and the finished session (20 XP), plus any achievement unlocked.
+  expect(xp).toBeGreaterThanOrEqual(40);
+  await page.getByText(/^2 reviews · 100(\.0)?% success rate$/).waitFor();
+  await page.getByText('Completed practice session').first().waitFor();
+
+  // The achievements unlocked by that session reached the bell.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await bell.waitFor();
+  await bell.click();
+  await page.getByRole('dialog').getByText(/achievement/i).first().waitFor();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+  // The dashboard counts the same day.
+  await page.goto('/dashboard');
+  await page.getByRole('progressbar', { name: 'Daily goal progress' }).waitFor();
+  await page.getByText('2/15', { exact: true }).waitFor();
+  await page.getByRole('region', { name: 'Study Streak' }).getByText('1 day', { exact: true }).waitFor();
+
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const CARDS = [
+  { question: 'What is the capital of Japan?', answer: 'Tokyo' },
+  { question: 'What is 7 times 8?', answer: '56' },
+  { question: 'Which planet is known as the Red Planet?', answer: 'Mars' },
+];
+
+/** Creates the cards through the API with the signed-in page's access token. */
+async function createCards(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  expect(token).toBeTruthy();
+  for (const card of CARDS) {
+    const response = await page.request.post('/api/cards', { data: card, headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status()).toBe(201);
+  }
+}
+
+const queueCard = (page: Page, title: 'Due for Review' | 'New Cards') => page.getByRole('region', { name: title });
+
+/** Waits until the hub's card `title` shows `count`, then tells whether its button is enabled. */
+async function hubCount(page: Page, title: 'Due for Review' | 'New Cards', count: number, action: string): Promise<boolean> {
+  const card = queueCard(page, title);
+  await card.locator('.stat-value', { hasText: new RegExp(`^${count}$`) }).waitFor();
+  return card.getByRole('button', { name: action }).isEnabled();
+}
+
+async function openHub(page: Page) {
+  await page.getByRole('heading', { name: 'Study', exact: true }).waitFor();
+}
+
+const position = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+const question = (page: Page, text: string) =>
+  page.getByRole('article', { name: 'Flashcard' }).getByText(text, { exact: true }).waitFor();
+const ratings = (page: Page) => page.getByRole('group', { name: 'Rate your answer' });
+
+/** Space reveals the answer; the rating buttons show what each rating would schedule. */
+async function revealWithKeyboard(page: Page, answer: string, labels: string[]) {
+  await page.keyboard.press('Space');
+  await page.getByRole('region', { name: 'Answer' }).getByText(answer, { exact: true }).waitFor();
+  const buttons = ratings(page).getByRole('button');
+  await buttons.first().waitFor();
+  expect(await buttons.count()).toBe(labels.length);
+  for (const [index, label] of labels.entries()) {
+    const button = buttons.nth(index);
+    expect(await button.getAttribute('aria-keyshortcuts')).toBe(String(index + 1));
+    // e.g. "Hard, next review in 6m"; the visible text is the label and the interval.
+    const name = await button.getAttribute('aria-label');
+    expect(name).toMatch(new RegExp(`^${label}, next review in \\d+(\\.\\d)?(m|h|d|mo|y)$`));
+    expect((await button.innerText()).replace(/\s+/g, '')).toBe(`${label}${name!.split(' in ')[1]}`);
+  }
+}
+
+test('study: the hub counts, a new-card session and a review session, by keyboard, with undo', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  await createCards(page);
+
+  // The hub: three new cards, nothing due yet.
+  await page.goto('/study');
+  await openHub(page);
+  expect(await hubCount(page, 'New Cards', 3, 'Learn New Cards')).toBe(true);
+  expect(await hubCount(page, 'Due for Review', 0, 'Start Review Session')).toBe(false);
+  await page.getByRole('region', { name: 'Daily Goal' }).getByText('0/15', { exact: true }).waitFor();
+
+  // Learn them: on this screen 1 = Hard, 2 = Good, 3 = Easy.
+  await queueCard(page, 'New Cards').getByRole('button', { name: 'Learn New Cards' }).click();
+  await page.waitForURL('**/study/new');
+  await page.getByRole('heading', { name: 'Learn New Cards' }).waitFor();
+  await position(page, 'New Card 1 of 3');
+  await question(page, CARDS[0].question);
+  expect(await page.getByRole('button', { name: 'Undo last rating' }).isDisabled()).toBe(true);
+  expect(await ratings(page).count()).toBe(0);
+  await revealWithKeyboard(page, CARDS[0].answer, ['Hard', 'Good', 'Easy']);
+  await page.keyboard.press('1'); // Hard
+
+  await position(page, 'New Card 2 of 3');
+  await question(page, CARDS[1].question);
+  await page.getByText('1 done', { exact: true }).waitFor();
+  await revealWithKeyboard(page, CARDS[1].answer, ['Hard', 'Good', 'Easy']);
+  await page.keyboard.press('3'); // Easy, then taken back
+  await position(page, 'New Card 3 of 3');
+
+  // U undoes the last rating: the same card again, its answer hidden, one rating fewer.
+  await page.keyboard.press('u');
+  await page.getByText('Undid last rating').waitFor();
+  await position(page, 'New Card 2 of 3');
+  await question(page, CARDS[1].question);
+  await page.getByText('1 done', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Reveal Answer' }).waitFor();
+  await revealWithKeyboard(page, CARDS[1].answer, ['Hard', 'Good', 'Easy']);
+  await page.keyboard.press('2'); // Good
+
+  await position(page, 'New Card 3 of 3');
+  await question(page, CARDS[2].question);
+  await revealWithKeyboard(page, CARDS[2].answer, ['Hard', 'Good', 'Easy']);
+  await page.keyboard.press('3'); // Easy
+
+  await page.getByRole('heading', { name: 'New Cards Learned!' }).waitFor();
+  await page.getByText('You learned 3 new cards.', { exact: true }).waitFor();
+  await page.getByText('Learning session completed!').waitFor();
+
+  // Hard and Good leave a card in learning, due within minutes: inside the 20-minute
+  // learn-ahead, so due now. Easy graduates its card to days from now.
+  await page.getByRole('link', { name: 'Back to Study' }).click();
+  await page.waitForURL(/\/study$/);
+  await openHub(page);
+  expect(await hubCount(page, 'Due for Review', 2, 'Start Review Session')).toBe(true);
+  expect(await hubCount(page, 'New Cards', 0, 'Learn New Cards')).toBe(false);
+  // Three cards studied: the undone rating does not count.
+  await page.getByRole('region', { name: 'Daily Goal' }).getByText('3/15', { exact: true }).waitFor();
+
+  // The review session: most overdue first (Hard's step is shorter than Good's); 1-4 rate
+  // Again..Easy and the answer can be hidden again.
+  await queueCard(page, 'Due for Review').getByRole('button', { name: 'Start Review Session' }).click();
+  await page.waitForURL('**/study/review');
+  await page.getByRole('heading', { name: 'Review Session' }).waitFor();
+  await position(page, 'Card 1 of 2');
+  await question(page, CARDS[0].question);
+  expect(await page.getByRole('button', { name: 'Show Answer' }).getAttribute('aria-expanded')).toBe('false');
+  await revealWithKeyboard(page, CARDS[0].answer, ['Again', 'Hard', 'Good', 'Easy']);
+  expect(await page.getByRole('button', { name: 'Hide Answer' }).getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('3'); // Good: the next learning step, still within the learn-ahead
+
+  await position(page, 'Card 2 of 2');
+  await question(page, CARDS[1].question);
+  await revealWithKeyboard(page, CARDS[1].answer, ['Again', 'Hard', 'Good', 'Easy']);
+  await page.keyboard.press('4'); // Easy: graduates
+
+  await page.getByRole('heading', { name: 'Session Complete!' }).waitFor();
+  await page.getByText('You reviewed 2 cards. Great job!', { exact: true }).waitFor();
+  await page.getByText('Review session completed!').waitFor();
+  await page.getByRole('link', { name: 'View Progress' }).click();
+  await page.waitForURL(/\/progress$/);
+  await page.getByRole('heading', { name: 'Progress', exact: true }).waitFor();
+
+  // Back on the hub: one card still in learning, nothing new, five cards studied today.
+  await page.goto('/study');
+  await openHub(page);
+  expect(await hubCount(page, 'Due for Review', 1, 'Start Review Session')).toBe(true);
+  expect(await hubCount(page, 'New Cards', 0, 'Learn New Cards')).toBe(false);
+  await page.getByRole('region', { name: 'Daily Goal' }).getByText('5/15', { exact: true }).waitFor();
+
+  expect(errors).toEqual([]);
+  await context.close();
+});

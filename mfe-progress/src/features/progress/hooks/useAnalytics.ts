@@ -1,0 +1,16 @@
+import { dashboardApi, type Analytics } from '@flashcard/shared-auth';
+import { useLoad } from './useLoad';
+
+export const WEEK_DAYS = 7;
+export const HEATMAP_DAYS = 365;
+
+async function loadAnalytics(days: number): Promise<Analytics> {
+  const data = await dashboardApi.getAnalytics(days);
+  if (!Array.isArray(data?.days)) throw new Error('Unexpected analytics answer');
+  return data;
+}
+
+/** Reviews per local day over the last `days` days, oldest first, today last. */
+export function useAnalytics(days: number) {
+  return useLoad(() => loadAnalytics(days));
+}

@@ -1,0 +1,46 @@
+// Test data shaped like the API's answers.
+import type { Analytics, AnalyticsDay, GamificationProfile } from '@flashcard/shared-auth';
+
+const DAY_MS = 86_400_000;
+
+export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** `count` consecutive days ending on `lastDay`, oldest first; `reviews` by date (else 0). */
+export function analyticsDays(lastDay: string, count: number, reviews: Record<string, number> = {}): AnalyticsDay[] {
+  const end = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: count }, (_, index) => {
+    const date = isoDay(end - (count - 1 - index) * DAY_MS);
+    const n = reviews[date] ?? 0;
+    return { date, reviews: n, correct: Math.round(n * 0.8), successRate: n === 0 ? null : 80 };
+  });
+}
+
+export function analytics(days: AnalyticsDay[], successRate: number | null = null): Analytics {
+  const reviews = days.reduce((sum, day) => sum + day.reviews, 0);
+  const correct = days.reduce((sum, day) => sum + day.correct, 0);
+  return { days, totals: { reviews, correct, successRate } };
+}
+
+/** Sat 2025-01-25 .. Fri 2025-01-31, with a day without reviews in the middle. */
+export const WEEK: AnalyticsDay[] = [
+  { date: '2025-01-25', reviews: 0, correct: 0, successRate: null },
+  { date: '2025-01-26', reviews: 5, correct: 4, successRate: 80 },
+  { date: '2025-01-27', reviews: 10, correct: 9, successRate: 90 },
+  { date: '2025-01-28', reviews: 2, correct: 1, successRate: 50 },
+  { date: '2025-01-29', reviews: 0, correct: 0, successRate: null },
+  { date: '2025-01-30', reviews: 8, correct: 6, successRate: 75 },
+  { date: '2025-01-31', reviews: 20, correct: 17, successRate: 85 },
+];
+export const WEEK_ANALYTICS = analytics(WEEK, 82.2);
+
+export function profile(experience_points: number): GamificationProfile {
+  return {
+    id: 1,
+    display_name: 'Ada',
+    experience_points,
+    level: 1,
+    level_progress: { current: experience_points, next: 100 },
+    achievements_unlocked: 0,
+    tokens: 0,
+  };
+}

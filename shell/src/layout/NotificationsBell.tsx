@@ -1,0 +1,207 @@
+// The top bar's bell: the unread count as a badge (and in the button's name), and a small
+// non-modal dialog with the latest notifications, "Mark all as read" and "Mark as read" per item.
+// Escape or a click outside closes it; Escape returns focus to the bell.
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { notificationsApi, type AppNotification } from '@flashcard/shared-auth';
+import { relativeTime } from '../pages/DashboardPage';
+import { Icon } from './Icon';
+import { useUnreadCount } from './useUnreadCount';
+
+export const NOTIFICATIONS_SHOWN = 10;
+
+type ListState = { status: 'loading' } | { status: 'ready'; items: AppNotification[] } | { status: 'failed' };
+
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+}
+
+export function NotificationsBell() {
+  const { count, setCount } = useUnreadCount();
+  const [open, setOpen] = useState(false);
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const loadRef = useRef(0);
+
+  function load() {
+    const request = ++loadRef.current;
+    setList({ status: 'loading' });
+    notificationsApi.list(NOTIFICATIONS_SHOWN).then(
+      (answer) => {
+        if (request !== loadRef.current) return;
+        setList({ status: 'ready', items: Array.isArray(answer?.notifications) ? answer.notifications : [] });
+        if (typeof answer?.unreadCount === 'number') setCount(answer.unreadCount);
+      },
+      () => request === loadRef.current && setList({ status: 'failed' }),
+    );
+  }
+
+  function toggle() {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    setAnnouncement('');
+    setOpen(true);
+    load();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.focus();
+
+    function onPointerDown(event: MouseEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      // Handled here (capture phase) so the same Escape does not also close the mobile sidebar.
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  // Leaving the dialog with Tab closes it, as with the user menu.
+  function onBlur(event: FocusEvent) {
+    const next = event.relatedTarget as Node | null;
+    if (next && !containerRef.current?.contains(next)) setOpen(false);
+  }
+
+  const items = list.status === 'ready' ? list.items : [];
+  const unreadShown = items.filter((n) => !n.read).length;
+  const nothingToMark = count === 0 && unreadShown === 0;
+
+  async function markAll() {
+    if (busy || nothingToMark) return;
+    setBusy(true);
+    try {
+      await notificationsApi.markAllRead();
+      setList((state) => (state.status === 'ready' ? { ...state, items: state.items.map((n) => ({ ...n, read: true })) } : state));
+      setCount(0);
+      setAnnouncement('All notifications marked as read.');
+    } catch {
+      // The shared client has shown the error; the list stays as it was.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function markOne(notification: AppNotification) {
+    try {
+      const answer = await notificationsApi.markRead(notification.id);
+      const updated = answer?.notification ?? { ...notification, read: true };
+      setList((state) =>
+        state.status === 'ready' ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) } : state,
+      );
+      setCount(count - 1);
+      setAnnouncement(`Marked "${notification.title}" as read.`);
+      // Its button is gone: keep the keyboard in the dialog.
+      panelRef.current?.focus();
+    } catch {
+      // Shown by the shared client.
+    }
+  }
+
+  return (
+    <div className="shell-bell" ref={containerRef} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn"
+        aria-label={bellLabel(count)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={toggle}
+      >
+        <Icon name="bell" />
+        {count > 0 && (
+          <span className="shell-bell-badge" aria-hidden="true" data-testid="notifications-badge">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          ref={panelRef}
+          className="shell-menu shell-notifications"
+          role="dialog"
+          aria-labelledby={headingId}
+          tabIndex={-1}
+        >
+          <div className="shell-notifications-header">
+            <h2 id={headingId}>Notifications</h2>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-disabled={nothingToMark || busy}
+              onClick={() => void markAll()}
+            >
+              Mark all as read
+            </button>
+          </div>
+
+          {list.status === 'loading' && (
+            <p className="shell-notifications-note muted" role="status">
+              Loading notifications...
+            </p>
+          )}
+          {list.status === 'failed' && (
+            <div className="shell-notifications-note row">
+              <span>Notifications could not be loaded.</span>
+              <button type="button" className="btn btn-small" aria-label="Retry loading notifications" onClick={load}>
+                Retry
+              </button>
+            </div>
+          )}
+          {list.status === 'ready' && items.length === 0 && <p className="shell-notifications-note muted">No notifications yet.</p>}
+          {items.length > 0 && (
+            <ul className="shell-notifications-list">
+              {items.map((notification) => (
+                <li key={notification.id} className={notification.read ? undefined : 'is-unread'}>
+                  <div className="shell-notification-title">
+                    {!notification.read && <span className="shell-notification-dot" aria-hidden="true" />}
+                    {notification.title}
+                    {!notification.read && <span className="visually-hidden"> (unread)</span>}
+                  </div>
+                  <p className="shell-notification-message">{notification.message}</p>
+                  <div className="shell-notification-meta">
+                    <time className="muted" dateTime={notification.created_at}>
+                      {relativeTime(notification.created_at)}
+                    </time>
+                    {!notification.read && (
+                      <button
+                        type="button"
+                        className="shell-notification-mark"
+                        aria-label={`Mark as read: ${notification.title}`}
+                        onClick={() => void markOne(notification)}
+                      >
+                        Mark as read
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
