@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { createDb, type Db } from '../src/db';
 import { migrateToLatest } from '../src/db/migrate';
 import type { NewCard } from '../src/db/schema';
+import { cardSearchText } from '../src/db/search-text';
 import { measure, type Benchmark } from './lib/load';
 import { BARE_PATH, benchConfig, cloneUsers, postJson, startBare } from './lib/server';
 
@@ -52,38 +53,53 @@ const benchmark: Benchmark = {
       log(`seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
       const headers = { authorization: `Bearer ${accessToken}` };
-      const check = await fetch(`${base}/api/cards`, { headers });
-      const listed = ((await check.json()) as unknown[]).length;
+      const list = await fetch(`${base}/api/cards`, { headers });
+      const listed = ((await list.json()) as unknown[]).length;
+      const total = list.headers.get('x-total-count');
       const search = await fetch(`${base}/api/cards/search?q=${SEARCH_WORD}`, { headers });
-      const found = ((await search.json()) as { results: unknown[] }).results.length;
-      log(`user ${userId}: GET /api/cards returns ${listed} cards, the search ${found}`);
+      const found = search.headers.get('x-total-count');
+      // A page 1,000 cards down the list, as reached by "Show more" (the cursor is a card id).
+      const middle = await fetch(`${base}/api/cards?limit=1000`, { headers });
+      const cursor = middle.headers.get('x-next-cursor');
+      log(`user ${userId}: GET /api/cards returns ${listed} of ${total} cards, the search ${found} matches`);
 
-      log('measuring GET /api/cards ...');
-      const list = await measure(`GET /api/cards (${listed} cards)`, `${base}/api/cards`, {
-        headers,
-        targetP99Ms: TARGET_P99_MS,
-      });
-      log(`measuring GET /api/cards/search?q=${SEARCH_WORD} ...`);
-      const searched = await measure(
-        `GET /api/cards/search?q=${SEARCH_WORD} (${found} hits)`,
-        `${base}/api/cards/search?q=${SEARCH_WORD}`,
-        { headers, targetP99Ms: TARGET_P99_MS },
-      );
-      log('measuring GET /api/cards?limit=100 (one page, for comparison) ...');
-      const page = await measure('GET /api/cards?limit=100', `${base}/api/cards?limit=100`, { headers });
-      log('measuring the bare Fastify route ...');
-      const floor = await measure(`GET ${BARE_PATH} (plain Fastify)`, `${bare.base}${BARE_PATH}`);
+      const rows = [
+        await measure(`GET /api/cards (first ${listed} of ${total})`, `${base}/api/cards`, {
+          headers,
+          targetP99Ms: TARGET_P99_MS,
+        }),
+        await measure(`GET /api/cards?before=… (1,000 cards down)`, `${base}/api/cards?before=${cursor}`, {
+          headers,
+          targetP99Ms: TARGET_P99_MS,
+        }),
+        await measure(`GET /api/cards?college=…&hideKnown=true`, `${base}/api/cards?college=Science&hideKnown=true`, {
+          headers,
+          targetP99Ms: TARGET_P99_MS,
+        }),
+        await measure(
+          `GET /api/cards/search?q=${SEARCH_WORD} (${found} matches)`,
+          `${base}/api/cards/search?q=${SEARCH_WORD}`,
+          { headers, targetP99Ms: TARGET_P99_MS },
+        ),
+        await measure(`GET /api/cards/search?q=zzz (no match)`, `${base}/api/cards/search?q=zzz`, {
+          headers,
+          targetP99Ms: TARGET_P99_MS,
+        }),
+        await measure('GET /api/cards?limit=1000 (the largest page, for comparison)', `${base}/api/cards?limit=1000`, {
+          headers,
+        }),
+        await measure(`GET ${BARE_PATH} (plain Fastify)`, `${bare.base}${BARE_PATH}`),
+      ];
 
       return {
         title:
           `cards: SQLite, ${cards.toLocaleString('en')} cards of ${USERS} users, ` +
           `16 connections, ${process.env.BENCH_DURATION ?? 10} s per route, ${os.cpus().length} CPUs`,
-        rows: [list, searched, page, floor],
+        rows,
         notes: [
           'latencies include queueing: 16 connections share one Node.js thread and one SQLite connection,',
-          `so p99 < ${TARGET_P99_MS} ms needs roughly under ${(TARGET_P99_MS / 16).toFixed(1)} ms of work per request; measured ` +
-            `(1000 / req/s): list ${(1000 / list.requestsPerSecond).toFixed(1)} ms, ` +
-            `search ${(1000 / searched.requestsPerSecond).toFixed(1)} ms`,
+          `so p99 < ${TARGET_P99_MS} ms needs roughly under ${(TARGET_P99_MS / 16).toFixed(1)} ms of work per request`,
+          'pages are 50 cards (the API default, what the screen asks for); search scans the user\'s cards once',
         ],
       };
     } finally {
@@ -154,7 +170,7 @@ async function seed(db: Db, email: string): Promise<{ userId: number; cards: num
 
 function makeCard(userId: number, n: number, sets: number[], now: string): NewCard {
   const chapter = n % 40;
-  return {
+  return withSearchText({
     user_id: userId,
     question: `Chapter ${chapter}, card ${n}: what does term ${n} mean${n % 20 === 0 ? ` in ${SEARCH_WORD}` : ''}?`,
     answer: `Term ${n} is explained in chapter ${chapter}; remember the example on page ${(n * 7) % 300}.`,
@@ -167,5 +183,10 @@ function makeCard(userId: number, n: number, sets: number[], now: string): NewCa
     known: n % 10 === 0,
     created_at: now,
     updated_at: now,
-  };
+  });
+}
+
+/** As the cards repository stores every card (inserted directly here, for speed). */
+function withSearchText(card: NewCard): NewCard {
+  return { ...card, search_text: cardSearchText(card) };
 }

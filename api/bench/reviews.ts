@@ -56,14 +56,19 @@ const benchmark: Benchmark = {
     log(`measuring POST ${BARE_PATH} ...`);
     const bare = await startBare();
     try {
-      const floor = await runLoop({
-        label: `POST ${BARE_PATH} (plain Fastify)`,
-        origin: bare.base,
-        connections: LEARNERS,
-        durationSeconds: DURATION_SECONDS,
-        requests: { method: 'POST', path: BARE_PATH, body: { cardId: 1, result: 2, timeSpent: 4_000, sessionId: 1 } },
-      });
-      rows.push(floor.measurement);
+      // The floor, paced like the learners and saturated: what this machine and this load
+      // generator cost before the app does anything.
+      for (const thinkMs of [THINK_MS, undefined]) {
+        const floor = await runLoop({
+          label: `POST ${BARE_PATH} (plain Fastify) ${thinkMs ? 'learners' : 'saturation'}`,
+          origin: bare.base,
+          connections: LEARNERS,
+          durationSeconds: DURATION_SECONDS,
+          requests: { method: 'POST', path: BARE_PATH, body: { cardId: 1, result: 2, timeSpent: 4_000, sessionId: 1 } },
+          thinkMs,
+        });
+        rows.push(floor.measurement);
+      }
     } finally {
       await bare.close();
     }

@@ -10,6 +10,7 @@ import { AuthRepository } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { CardsRepository } from './modules/cards/repository';
+import { CURSOR_HEADER, TOTAL_HEADER } from './modules/cards/presenter';
 import cardRoutes from './modules/cards/routes';
 import { CardsService } from './modules/cards/service';
 import { CategoriesRepository } from './modules/categories/repository';
@@ -76,7 +77,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   // Cross-cutting plugins first: they decorate the instance the routes below rely on.
   app.register(errorsPlugin);
   app.register(securityPlugin, { remotesFile: config.remotesFile });
-  app.register(cors, { origin: config.corsOrigins });
+  // The card list's paging headers must be readable by a screen served from another origin.
+  app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin);
   app.register(authPlugin, { secret: config.jwtSecret });
 

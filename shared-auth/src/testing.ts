@@ -4,7 +4,7 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { AxiosError } from 'axios';
 import { apiClient } from './client';
 
-export type Reply = { status: number; data?: unknown } | Error;
+export type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | Error;
 export type Route = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
 
 export interface FakeServer {
@@ -24,7 +24,7 @@ export function fakeServer(route: Route): FakeServer {
       data: reply.data,
       status: reply.status,
       statusText: String(reply.status),
-      headers: {},
+      headers: reply.headers ?? {},
       config,
     };
     if (reply.status >= 200 && reply.status < 300) return response;

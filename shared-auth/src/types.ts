@@ -70,6 +70,17 @@ export interface CardFilters {
   hideKnown?: boolean;
 }
 
+/** Where a page of the card list (or of search results) starts: after the card with this id. */
+export type CardCursor = number | null;
+
+/** One page of cards, newest first, the number of cards matching in all, and the next page's cursor. */
+export interface CardPage {
+  cards: Card[];
+  total: number;
+  /** null on the last page. */
+  nextCursor: CardCursor;
+}
+
 export interface FilterOptions {
   colleges: string[];
   classes: string[];

@@ -44,12 +44,6 @@ function openSqlite(file: string): Db {
       ? localDayNumber(new Date(timestamp), timeZone)
       : null,
   );
-  // SQLite's lower() and LIKE fold ASCII only; PostgreSQL's ILIKE (UTF-8) folds every letter.
-  // A search for non-ASCII text goes through this on SQLite (db/functions.ts), so "étoile"
-  // finds "Étoile" on both.
-  sqlite.function('unicode_lower', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? text.toLowerCase() : null,
-  );
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }),
   });

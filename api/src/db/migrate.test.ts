@@ -9,6 +9,7 @@ import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/har
 import { isUniqueViolation } from './errors';
 import { createDb } from './index';
 import { migrateToLatest } from './migrate';
+import { cardSearchText } from './search-text';
 
 describeEachDb('database migrations', (ctx) => {
   it('has applied every migration, and running again does nothing', async () => {
@@ -28,7 +29,7 @@ describeEachDb('database migrations', (ctx) => {
           ? await Promise.all([1, 2, 3].map(() => migrateInChildProcess((database.config as { file: string }).file)))
           : await migrateWithSeparatePools(database.config, 3);
       // Exactly one instance did the work; the others waited and found nothing left.
-      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews', '0005_engagement', '0006_statistics']);
+      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews', '0005_engagement', '0006_statistics', '0007_card_search']);
       const db = createDb(database.config);
       try {
         const tables = (await db.introspection.getTables()).map((table) => table.name);
@@ -37,6 +38,42 @@ describeEachDb('database migrations', (ctx) => {
         await db.destroy();
       }
     } finally {
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fills the search text of cards written before 0007, lower-cased in JavaScript', async () => {
+    const dir = makeTempDir('flashcards-migrate-');
+    const database = await createIsolatedDatabase(ctx.dialect, dir);
+    const db = createDb(database.config);
+    try {
+      expect(await migrateToLatest(db, '0006_statistics')).toContain('0006_statistics');
+      const now = new Date().toISOString();
+      const user = await db
+        .insertInto('users')
+        .values({ email: 'old@example.com', password_hash: 'x', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // More than one batch of the backfill, and letters only JavaScript folds on SQLite.
+      const cards = Array.from({ length: 1_205 }, (_, n) => ({
+        user_id: user.id,
+        question: n === 7 ? 'ÉTOILE Über' : `Question ${n}`,
+        answer: `Answer ${n}`,
+        tags: n % 2 ? null : 'Tag',
+        created_at: now,
+        updated_at: now,
+      }));
+      await db.insertInto('cards').values(cards.slice(0, 600)).execute();
+      await db.insertInto('cards').values(cards.slice(600)).execute();
+
+      expect(await migrateToLatest(db)).toEqual(['0007_card_search']);
+      const rows = await db.selectFrom('cards').select(['question', 'answer', 'tags', 'search_text']).orderBy('id').execute();
+      expect(rows).toHaveLength(1_205);
+      for (const row of rows) expect(row.search_text).toBe(cardSearchText(row));
+      expect(rows[7]!.search_text).toBe('étoile über\u001fanswer 7\u001f');
+    } finally {
+      await db.destroy();
       await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }

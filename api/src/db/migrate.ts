@@ -14,13 +14,16 @@ import { migrationsFor } from './migrations';
 const PG_MIGRATION_LOCK_KEY = 7_204_118;
 const MAX_ATTEMPTS = 5;
 
-/** Runs pending migrations; returns the names of those applied now. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Runs pending migrations (up to and including `target`, when given: how a test builds the
+ * schema an older release left behind); returns the names of those applied now.
+ */
+export async function migrateToLatest(db: Db, target?: string): Promise<string[]> {
   const dialect = dialectOf(db);
   for (let attempt = 1; ; attempt++) {
     let outcome: MigrationResultSet;
     try {
-      outcome = await db.connection().execute((connection) => migrateLocked(connection, dialect));
+      outcome = await db.connection().execute((connection) => migrateLocked(connection, dialect, target));
     } catch (error) {
       outcome = { error };
     }
@@ -39,9 +42,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
 }
 
-async function migrateLocked(connection: Kysely<any>, dialect: DialectName): Promise<MigrationResultSet> {
+async function migrateLocked(connection: Kysely<any>, dialect: DialectName, target?: string): Promise<MigrationResultSet> {
   const migrations = migrationsFor(dialect);
   const provider = { getMigrations: async () => migrations };
+  const run = (migrator: Migrator) => (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
 
   if (dialect === 'postgres') {
     await sql`select pg_advisory_lock(${PG_MIGRATION_LOCK_KEY})`.execute(connection);
@@ -52,7 +56,7 @@ async function migrateLocked(connection: Kysely<any>, dialect: DialectName): Pro
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
       const migrationTableSchema = rows[0]?.schema;
       // PostgreSQL has transactional DDL: Kysely runs the pending migrations in one transaction.
-      return await new Migrator({ db: connection, provider, migrationTableSchema }).migrateToLatest();
+      return await run(new Migrator({ db: connection, provider, migrationTableSchema }));
     } finally {
       await sql`select pg_advisory_unlock(${PG_MIGRATION_LOCK_KEY})`.execute(connection);
     }
@@ -62,7 +66,7 @@ async function migrateLocked(connection: Kysely<any>, dialect: DialectName): Pro
   await sql`begin immediate`.execute(connection);
   let result: MigrationResultSet;
   try {
-    result = await new Migrator({ db: connection, provider, disableTransactions: true }).migrateToLatest();
+    result = await run(new Migrator({ db: connection, provider, disableTransactions: true }));
   } catch (error) {
     await sql`rollback`.execute(connection);
     throw error;

@@ -114,6 +114,11 @@ export interface CardsTable {
   last_review: string | null;
   /** Bumped by every scheduling write (review, undo, reset): optimistic concurrency. */
   sched_version: Generated<number>;
+  /**
+   * cardSearchText() of question, answer and tags: what search matches. The cards repository
+   * writes it with them (a row inserted elsewhere is not found by search until then).
+   */
+  search_text: Generated<string>;
 }
 
 /** One rating of one card, with the card's scheduling state before it (what undo restores). */

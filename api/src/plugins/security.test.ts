@@ -32,6 +32,8 @@ describeEachDb('security headers', (ctx) => {
     const open = await ctx.buildApp({ corsOrigins: ['http://localhost:3001'] });
     const allowed = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3001' } });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3001');
+    // A cards screen on another origin must be able to read the list's paging headers.
+    expect(allowed.headers['access-control-expose-headers']).toBe('x-total-count, x-next-cursor');
     const other = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -7,9 +7,19 @@ import { createRemoteOriginsReader } from '../lib/remotes';
 
 export default fp(
   async (app, options: { remotesFile: string }) => {
-    const remoteOrigins = createRemoteOriginsReader(options.remotesFile);
+    const readRemoteOrigins = createRemoteOriginsReader(options.remotesFile);
+    // Three directives ask per response: read the registry once for all of them.
+    const originsByResponse = new WeakMap<object, string[]>();
+    const remoteOrigins = (response: object) => {
+      let origins = originsByResponse.get(response);
+      if (!origins) originsByResponse.set(response, (origins = readRemoteOrigins()));
+      return origins;
+    };
     // helmet calls directive functions per response; one function = one space-separated list.
-    const selfAndRemotes = (...extra: string[]) => () => ["'self'", ...extra, ...remoteOrigins()].join(' ');
+    const selfAndRemotes =
+      (...extra: string[]) =>
+      (_request: unknown, response: object) =>
+        ["'self'", ...extra, ...remoteOrigins(response)].join(' ');
 
     await app.register(helmet, {
       contentSecurityPolicy: {

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { cardsApi, categoriesApi, type Card, type Category, type FilterOptions } from '@flashcard/shared-auth';
+import { cardsApi, categoriesApi, type Card, type CardPage, type Category, type FilterOptions } from '@flashcard/shared-auth';
 import CardsApp from '../App';
 
 export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
@@ -29,6 +29,11 @@ export function makeCards(count: number): Card[] {
   return Array.from({ length: count }, (_, i) => makeCard(i + 1));
 }
 
+/** What the list and search calls resolve to: by default the whole list as one (last) page. */
+export function page(cards: Card[], more: Partial<Omit<CardPage, 'cards'>> = {}): CardPage {
+  return { cards, total: cards.length, nextCursor: null, ...more };
+}
+
 export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2 };
 export const HISTORY: Category = { id: 5, name: 'History', card_count: 0 };
 
@@ -41,7 +46,7 @@ interface Setup {
 /** Spy every call the screen makes on mount; each test overrides what it exercises. */
 export function mockApis({ cards = [], categories = [BIOLOGY, HISTORY], options }: Setup = {}) {
   return {
-    list: jest.spyOn(cardsApi, 'list').mockResolvedValue(cards),
+    list: jest.spyOn(cardsApi, 'list').mockResolvedValue(page(cards)),
     filterOptions: jest
       .spyOn(cardsApi, 'filterOptions')
       .mockResolvedValue(options ?? { colleges: ['MIT', 'Stanford'], classes: ['Bio 101', 'CS 50'] }),

@@ -13,14 +13,31 @@ test('only set filters are sent, hideKnown as true', () => {
   });
 });
 
-test('search reads either a results field or the list itself', async () => {
-  const card = { id: 1, question: 'q', answer: 'a' };
-  let server = fakeServer(() => ({ status: 200, data: { results: [card] } }));
-  await expect(cardsApi.search('q')).resolves.toEqual([card]);
-  expect(server.calls[0].params).toEqual({ q: 'q' });
+test('list asks for a page and reads the total and the next cursor from the headers', async () => {
+  const card = { id: 9, question: 'q', answer: 'a' };
+  const server = fakeServer((config) => ({
+    status: 200,
+    data: [card],
+    headers: config.params.before ? { 'x-total-count': '51' } : ({ 'x-total-count': '51', 'x-next-cursor': '9' } as Record<string, string>),
+  }));
+  await expect(cardsApi.list({ college: 'Arts', hideKnown: true })).resolves.toEqual({ cards: [card], total: 51, nextCursor: 9 });
+  await expect(cardsApi.list({}, 9)).resolves.toEqual({ cards: [card], total: 51, nextCursor: null });
+  expect(server.calls.map((call) => call.params)).toEqual([
+    { college: 'Arts', hideKnown: 'true', limit: '50' },
+    { limit: '50', before: '9' },
+  ]);
   server.restore();
-  server = fakeServer(() => ({ status: 200, data: [card] }));
-  await expect(cardsApi.search('q')).resolves.toEqual([card]);
+});
+
+test('search reads either a results field or the list itself, and sends the filters too', async () => {
+  const card = { id: 1, question: 'q', answer: 'a' };
+  let server = fakeServer(() => ({ status: 200, data: { results: [card] }, headers: { 'x-total-count': '1' } }));
+  await expect(cardsApi.search('q', { category: 2 })).resolves.toEqual({ cards: [card], total: 1, nextCursor: null });
+  expect(server.calls[0].params).toEqual({ q: 'q', category: '2', limit: '50' });
+  server.restore();
+  // A server that sends no paging headers sent everything.
+  server = fakeServer(() => ({ status: 200, data: [card, card] }));
+  await expect(cardsApi.search('q')).resolves.toEqual({ cards: [card, card], total: 2, nextCursor: null });
   server.restore();
 });
 

@@ -1,7 +1,9 @@
 import { apiClient } from '../client';
 import type {
   Card,
+  CardCursor,
   CardFilters,
+  CardPage,
   CardInput,
   Category,
   CategoryDeleteResult,
@@ -22,14 +24,41 @@ export function cardQueryParams(filters: CardFilters = {}): Record<string, strin
   return params;
 }
 
+/** Page size the screens ask for: about two screens of cards. */
+export const CARD_PAGE_SIZE = 50;
+
+function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undefined): Record<string, string> {
+  const params = cardQueryParams(filters);
+  params.limit = String(CARD_PAGE_SIZE);
+  if (cursor != null) params.before = String(cursor);
+  return params;
+}
+
+/**
+ * The API sends the paging in headers (the body stays the list the spec describes):
+ * X-Total-Count and, when more follow, X-Next-Cursor. Without them the body is the whole list.
+ */
+function toPage(cards: Card[], headers: { [name: string]: unknown }): CardPage {
+  const total = Number(headers['x-total-count']);
+  const next = Number(headers['x-next-cursor']);
+  return {
+    cards,
+    total: Number.isFinite(total) && headers['x-total-count'] != null ? total : cards.length,
+    nextCursor: Number.isInteger(next) && next > 0 ? next : null,
+  };
+}
+
 export const cardsApi = {
-  list: (filters?: CardFilters) =>
-    apiClient.get<Card[]>('/cards', { params: cardQueryParams(filters) }).then((r) => r.data),
-  /** The result may come as `{ results }` or as the list itself. */
-  search: (q: string) =>
+  /** One page of the learner's cards matching `filters`; pass the previous page's `nextCursor` for the next. */
+  list: (filters?: CardFilters, cursor?: CardCursor) =>
     apiClient
-      .get<Card[] | { results: Card[] }>('/cards/search', { params: { q } })
-      .then((r) => (Array.isArray(r.data) ? r.data : (r.data.results ?? []))),
+      .get<Card[]>('/cards', { params: pageParams(filters, cursor) })
+      .then((r) => toPage(Array.isArray(r.data) ? r.data : [], r.headers)),
+  /** Like `list`, among the cards containing `q`. The body may be `{ results }` or the list itself. */
+  search: (q: string, filters?: CardFilters, cursor?: CardCursor) =>
+    apiClient
+      .get<Card[] | { results: Card[] }>('/cards/search', { params: { q, ...pageParams(filters, cursor) } })
+      .then((r) => toPage(Array.isArray(r.data) ? r.data : (r.data.results ?? []), r.headers)),
   get: (id: number) => apiClient.get<Card>(`/cards/${id}`).then((r) => r.data),
   create: (input: CardInput) => apiClient.post<Card>('/cards', input).then((r) => r.data),
   update: (id: number, input: CardInput) => apiClient.put<Card>(`/cards/${id}`, input).then((r) => r.data),

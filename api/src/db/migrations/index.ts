@@ -9,6 +9,7 @@ import * as cards from './0003_cards';
 import * as reviews from './0004_reviews';
 import * as engagement from './0005_engagement';
 import * as statistics from './0006_statistics';
+import * as cardSearch from './0007_card_search';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004_reviews': reviews,
   '0005_engagement': engagement,
   '0006_statistics': statistics,
+  '0007_card_search': cardSearch,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,6 +1,6 @@
 // Card rows -> the JSON the cards and study screens read.
 import { CARD_STATES, type CardStateName } from '../../db/schema';
-import type { CardWithSet } from './repository';
+import type { CardPage, CardWithSet } from './repository';
 
 export function presentCard(card: CardWithSet) {
   return {
@@ -26,3 +26,19 @@ export function presentCard(card: CardWithSet) {
 }
 
 export const presentCards = (cards: CardWithSet[]) => cards.map(presentCard);
+
+/**
+ * A page of the list or of search results travels in headers, so that GET /cards stays a plain
+ * array as the screens read it: the number of matching cards, and the cursor (the `before`
+ * value) of the next page when there is one.
+ */
+export const TOTAL_HEADER = 'x-total-count';
+export const CURSOR_HEADER = 'x-next-cursor';
+
+export function pageHeaders(page: CardPage): Record<string, string> {
+  const last = page.cards.at(-1);
+  return {
+    [TOTAL_HEADER]: String(page.total),
+    ...(page.hasMore && last ? { [CURSOR_HEADER]: String(last.id) } : {}),
+  };
+}

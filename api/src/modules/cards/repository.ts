@@ -1,8 +1,9 @@
 // SQL over cards (and the sets they point at). Every query is scoped to one user: a card or
 // set id alone never reaches a row, so another learner's data cannot be read or changed.
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db';
-import { containsIgnoringCase } from '../../db/functions';
+import { containsText } from '../../db/functions';
+import { cardSearchText, searchKey } from '../../db/search-text';
 import type { CardUpdate, Database, NewCard } from '../../db/schema';
 
 /** The columns a card is presented with, plus its set's name. */
@@ -51,9 +52,17 @@ export interface CardListFilters {
   hideKnown?: boolean;
 }
 
+/** Newest first: `limit` cards with ids below `before` (the previous page's last id). */
 export interface Page {
-  limit?: number;
-  offset?: number;
+  limit: number;
+  before?: number;
+}
+
+/** One page of a list plus what the screen needs to go on: the total and whether more follow. */
+export interface CardPage {
+  cards: CardWithSet[];
+  total: number;
+  hasMore: boolean;
 }
 
 export interface CsvRow {
@@ -76,8 +85,6 @@ export function selectCardsWithSet(db: Kysely<Database>, userId: number) {
     .where('cards.user_id', '=', userId);
 }
 
-// SQLite needs a LIMIT before an OFFSET; this one means "no limit" on both databases.
-const NO_LIMIT = 2_147_483_647;
 // Rows per INSERT: ~8 parameters each stays far below SQLite's and PostgreSQL's limits.
 const INSERT_BATCH = 500;
 
@@ -96,33 +103,55 @@ export class CardsRepository {
     return selectCardsWithSet(this.db, userId);
   }
 
-  list(userId: number, filters: CardListFilters, page: Page = {}): Promise<CardWithSet[]> {
-    let query = this.selectCards(userId);
-    if (filters.categoryId !== undefined) query = query.where('cards.category_id', '=', filters.categoryId);
-    if (filters.college !== undefined) query = query.where('cards.college', '=', filters.college);
-    if (filters.className !== undefined) query = query.where('cards.class_name', '=', filters.className);
-    if (filters.difficultyMin !== undefined) query = query.where('cards.difficulty_level', '>=', filters.difficultyMin);
-    if (filters.difficultyMax !== undefined) query = query.where('cards.difficulty_level', '<=', filters.difficultyMax);
-    if (filters.hideKnown) query = query.where('cards.known', '=', false);
-    query = query.orderBy('cards.id', 'desc');
-    if (page.limit !== undefined || page.offset !== undefined) {
-      query = query.limit(page.limit ?? NO_LIMIT).offset(page.offset ?? 0);
-    }
-    return query.execute();
+  /**
+   * One page of the user's cards matching `filters`, and how many match in all. The page is
+   * keyset-paged on id (index user_id, id): a card created or deleted meanwhile neither
+   * repeats nor skips a card on the next page, as an offset would.
+   */
+  async list(userId: number, filters: CardListFilters, page: Page): Promise<CardPage> {
+    const matching = this.applyFilters(this.selectCards(userId), filters);
+    let rows = matching.orderBy('cards.id', 'desc').limit(page.limit + 1);
+    if (page.before !== undefined) rows = rows.where('cards.id', '<', page.before);
+    const counted = this.applyFilters(
+      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number | bigint>().as('total')).where('cards.user_id', '=', userId),
+      filters,
+    );
+    const [cards, count] = await Promise.all([rows.execute(), counted.executeTakeFirstOrThrow()]);
+    return toPage(cards, page.limit, Number(count.total));
   }
 
-  /** Cards whose question, answer or tags contain `text` (any case), newest first. */
-  search(userId: number, text: string): Promise<CardWithSet[]> {
-    return this.selectCards(userId)
-      .where((eb) =>
-        eb.or(
-          ['cards.question', 'cards.answer', 'cards.tags'].map((column) =>
-            containsIgnoringCase(this.dialect, column, text),
-          ),
-        ),
-      )
+  /**
+   * Cards whose question, answer or tags contain `text` (any case) and match `filters`, one
+   * page newest first, with the number of matches. No index serves a substring match, so the
+   * user's search texts are scanned once (SQLite: from a covering index) for the matching ids,
+   * which also counts them, and only the page's cards are then read in full.
+   */
+  async search(userId: number, text: string, filters: CardListFilters, page: Page): Promise<CardPage> {
+    const matches = await this.applyFilters(
+      this.db.selectFrom('cards').select('cards.id').where('cards.user_id', '=', userId),
+      filters,
+    )
+      .where(containsText('cards.search_text', searchKey(text)))
       .orderBy('cards.id', 'desc')
       .execute();
+    const after = page.before === undefined ? matches : matches.filter((match) => match.id < page.before!);
+    const ids = after.slice(0, page.limit + 1).map((match) => match.id);
+    const cards = ids.length
+      ? await this.selectCards(userId).where('cards.id', 'in', ids).orderBy('cards.id', 'desc').execute()
+      : [];
+    return toPage(cards, page.limit, matches.length);
+  }
+
+  /** `query` narrowed by the list filters; works on any select from cards. */
+  private applyFilters<Q extends SelectQueryBuilder<Database, 'cards', object>>(query: Q, filters: CardListFilters): Q {
+    let narrowed = query as SelectQueryBuilder<Database, 'cards', object>;
+    if (filters.categoryId !== undefined) narrowed = narrowed.where('cards.category_id', '=', filters.categoryId);
+    if (filters.college !== undefined) narrowed = narrowed.where('cards.college', '=', filters.college);
+    if (filters.className !== undefined) narrowed = narrowed.where('cards.class_name', '=', filters.className);
+    if (filters.difficultyMin !== undefined) narrowed = narrowed.where('cards.difficulty_level', '>=', filters.difficultyMin);
+    if (filters.difficultyMax !== undefined) narrowed = narrowed.where('cards.difficulty_level', '<=', filters.difficultyMax);
+    if (filters.hideKnown) narrowed = narrowed.where('cards.known', '=', false);
+    return narrowed as Q;
   }
 
   findCard(userId: number, cardId: number): Promise<CardWithSet | undefined> {
@@ -130,7 +159,7 @@ export class CardsRepository {
   }
 
   async insertCard(card: NewCard): Promise<number> {
-    const row = await this.db.insertInto('cards').values(card).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db.insertInto('cards').values(searchable(card)).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -139,13 +168,34 @@ export class CardsRepository {
     for (let start = 0; start < cards.length; start += INSERT_BATCH) {
       await this.db
         .insertInto('cards')
-        .values(cards.slice(start, start + INSERT_BATCH))
+        .values(cards.slice(start, start + INSERT_BATCH).map(searchable))
         .execute();
     }
   }
 
   /** False when the user has no such card. */
   async updateCard(userId: number, cardId: number, changes: CardUpdate): Promise<boolean> {
+    if (!('question' in changes || 'answer' in changes || 'tags' in changes)) {
+      return this.updateRow(userId, cardId, changes);
+    }
+    // The search text needs all three fields as they end up: rewrite it from the updated row in
+    // the same transaction, which also orders concurrent edits of one card (the row is locked
+    // from the first UPDATE on), so the last edit leaves the text of the final row.
+    const update = async (repository: CardsRepository) => {
+      if (!(await repository.updateRow(userId, cardId, changes))) return false;
+      const card = await repository.db
+        .selectFrom('cards')
+        .select(['question', 'answer', 'tags'])
+        .where('user_id', '=', userId)
+        .where('id', '=', cardId)
+        .executeTakeFirstOrThrow();
+      await repository.updateRow(userId, cardId, { search_text: cardSearchText(card) });
+      return true;
+    };
+    return this.db.isTransaction ? update(this) : this.transaction(update);
+  }
+
+  private async updateRow(userId: number, cardId: number, changes: CardUpdate): Promise<boolean> {
     const result = await this.db
       .updateTable('cards')
       .set(changes)
@@ -226,4 +276,13 @@ export class CardsRepository {
     if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
     return query.orderBy('id', 'asc').execute();
   }
+}
+
+/** `rows` holds up to limit + 1 cards: the extra one only says that another page follows. */
+function toPage(rows: CardWithSet[], limit: number, total: number): CardPage {
+  return { cards: rows.slice(0, limit), total, hasMore: rows.length > limit };
+}
+
+function searchable(card: NewCard): NewCard {
+  return { ...card, search_text: cardSearchText(card) };
 }

@@ -1,6 +1,6 @@
 // /api/cards/*: HTTP in, service call, presenter out. No rules here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { presentCard, presentCards } from './presenter';
+import { pageHeaders, presentCard, presentCards } from './presenter';
 import {
   createSchema,
   deleteSchema,
@@ -32,13 +32,15 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
 
   // Static paths (search, export, filters/options, reset-known, move-to-set, import) win over
   // /cards/:id in Fastify's router whatever the registration order.
-  app.get('/cards', { schema: listSchema, ...plainJson }, async (request) =>
-    presentCards(await service.list(request.user.id, request.query)),
-  );
+  app.get('/cards', { schema: listSchema, ...plainJson }, async (request, reply) => {
+    const page = await service.list(request.user.id, request.query);
+    return reply.headers(pageHeaders(page)).send(presentCards(page.cards));
+  });
 
-  app.get('/cards/search', { schema: searchSchema, ...plainJson }, async (request) => ({
-    results: presentCards(await service.search(request.user.id, request.query.q)),
-  }));
+  app.get('/cards/search', { schema: searchSchema, ...plainJson }, async (request, reply) => {
+    const page = await service.search(request.user.id, request.query);
+    return reply.headers(pageHeaders(page)).send({ results: presentCards(page.cards) });
+  });
 
   app.get('/cards/filters/options', { schema: filterOptionsSchema }, async (request) =>
     service.filterOptions(request.user.id),

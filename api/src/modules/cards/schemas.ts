@@ -51,10 +51,10 @@ export const ListQuery = Type.Object({
   difficultyMax: Type.Optional(QueryValue),
   hideKnown: Type.Optional(QueryValue),
   limit: Type.Optional(QueryValue),
-  offset: Type.Optional(QueryValue),
+  before: Type.Optional(QueryValue),
 });
 
-export const SearchQuery = Type.Object({ q: Type.Optional(QueryValue) });
+export const SearchQuery = Type.Composite([ListQuery, Type.Object({ q: Type.Optional(QueryValue) })]);
 export const DeleteQuery = Type.Object({ confirm: Type.Optional(QueryValue) });
 export const ExportQuery = Type.Object({ category: Type.Optional(QueryValue) });
 

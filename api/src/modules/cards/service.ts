@@ -6,13 +6,15 @@ import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
-import type { CardListFilters, CardWithSet, CardsRepository, Page } from './repository';
+import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
 
 export const MAX_TEXT_LENGTH = 10_000;
 export const MAX_TAGS_LENGTH = 1_000;
 export const MAX_LABEL_LENGTH = 200;
 export const MAX_SEARCH_LENGTH = 200;
-export const MAX_PAGE_SIZE = 5_000;
+/** Cards per page of the list and of search results, unless the caller asks for another size. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 1_000;
 export const MAX_MOVE = 5_000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
@@ -33,7 +35,7 @@ export const MESSAGES = {
   categoryInvalid: 'Category must be a positive integer',
   hideKnownInvalid: 'hideKnown must be true or false',
   limitInvalid: `Limit must be between 1 and ${MAX_PAGE_SIZE}`,
-  offsetInvalid: 'Offset must be 0 or a positive integer',
+  cursorInvalid: 'before must be a card id',
   searchRequired: 'Search query is required',
   searchTooLong: `Search query must be at most ${MAX_SEARCH_LENGTH} characters`,
   confirmDelete: 'Confirm deletion with confirm=true',
@@ -71,7 +73,13 @@ export interface ListQuery {
   difficultyMax?: string;
   hideKnown?: string;
   limit?: string;
-  offset?: string;
+  /** The cursor: the last card id of the previous page. */
+  before?: string;
+}
+
+/** The query string of GET /cards/search: the text, and the list's filters and paging. */
+export interface SearchQuery extends ListQuery {
+  q?: string;
 }
 
 export interface ImportInput {
@@ -133,6 +141,32 @@ function queryText(value: string | undefined): string | undefined {
   return text ? text : undefined;
 }
 
+function parseFilters(query: ListQuery): CardListFilters {
+  const filters: CardListFilters = {
+    categoryId: queryInteger(query.category, 1, MAX_ID, MESSAGES.categoryInvalid),
+    college: queryText(query.college),
+    className: queryText(query.class_name),
+    difficultyMin: queryInteger(query.difficultyMin, 1, 5, MESSAGES.difficultyRange),
+    difficultyMax: queryInteger(query.difficultyMax, 1, 5, MESSAGES.difficultyRange),
+    hideKnown: parseFlag(query.hideKnown),
+  };
+  if (
+    filters.difficultyMin !== undefined &&
+    filters.difficultyMax !== undefined &&
+    filters.difficultyMin > filters.difficultyMax
+  ) {
+    throw badRequest(MESSAGES.difficultyOrder);
+  }
+  return filters;
+}
+
+function parsePage(query: ListQuery): Page {
+  return {
+    limit: queryInteger(query.limit, 1, MAX_PAGE_SIZE, MESSAGES.limitInvalid) ?? DEFAULT_PAGE_SIZE,
+    before: queryInteger(query.before, 1, MAX_ID, MESSAGES.cursorInvalid),
+  };
+}
+
 /** "Biology 101: Cells!" -> "biology-101-cells"; only ASCII survives, as header values need. */
 export function slugify(name: string): string {
   return name
@@ -156,34 +190,15 @@ export class CardsService {
     return toTimestamp(this.deps.now());
   }
 
-  async list(userId: number, query: ListQuery): Promise<CardWithSet[]> {
-    const filters: CardListFilters = {
-      categoryId: queryInteger(query.category, 1, MAX_ID, MESSAGES.categoryInvalid),
-      college: queryText(query.college),
-      className: queryText(query.class_name),
-      difficultyMin: queryInteger(query.difficultyMin, 1, 5, MESSAGES.difficultyRange),
-      difficultyMax: queryInteger(query.difficultyMax, 1, 5, MESSAGES.difficultyRange),
-      hideKnown: parseFlag(query.hideKnown),
-    };
-    if (
-      filters.difficultyMin !== undefined &&
-      filters.difficultyMax !== undefined &&
-      filters.difficultyMin > filters.difficultyMax
-    ) {
-      throw badRequest(MESSAGES.difficultyOrder);
-    }
-    const page: Page = {
-      limit: queryInteger(query.limit, 1, MAX_PAGE_SIZE, MESSAGES.limitInvalid),
-      offset: queryInteger(query.offset, 0, MAX_ID, MESSAGES.offsetInvalid),
-    };
-    return this.repository.list(userId, filters, page);
+  list(userId: number, query: ListQuery): Promise<CardPage> {
+    return this.repository.list(userId, parseFilters(query), parsePage(query));
   }
 
-  async search(userId: number, rawQuery: string | undefined): Promise<CardWithSet[]> {
-    const text = (rawQuery ?? '').trim();
+  search(userId: number, query: SearchQuery): Promise<CardPage> {
+    const text = (query.q ?? '').trim();
     if (!text) throw badRequest(MESSAGES.searchRequired);
     if (text.length > MAX_SEARCH_LENGTH) throw badRequest(MESSAGES.searchTooLong);
-    return this.repository.search(userId, text);
+    return this.repository.search(userId, text, parseFilters(query), parsePage(query));
   }
 
   async get(userId: number, rawId: string): Promise<CardWithSet> {

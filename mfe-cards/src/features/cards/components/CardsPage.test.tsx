@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { cardsApi } from '@flashcard/shared-auth';
-import { BIOLOGY, makeCard, makeCards, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { BIOLOGY, makeCard, makeCards, mockApis, page, renderCards, spyToasts } from '../../../test/cards';
 import { CardsPage } from './CardsPage';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -79,7 +79,7 @@ describe('Cards list', () => {
 
   it("toasts 'Failed to load cards' on failure and loads again on retry", async () => {
     const { list } = mockApis();
-    list.mockReset().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce([makeCard(1)]);
+    list.mockReset().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(page([makeCard(1)]));
 
     renderCards();
 
@@ -93,36 +93,77 @@ describe('Cards list', () => {
     expect(list).toHaveBeenCalledTimes(2);
   });
 
-  it('renders at most 60 cards and shows more on request', async () => {
-    mockApis({ cards: makeCards(100) });
+  it('shows the first page with the total, and the next page on request', async () => {
+    const { list } = mockApis();
+    const all = makeCards(120).reverse(); // newest first, as the server sends them
+    list
+      .mockResolvedValueOnce(page(all.slice(0, 50), { total: 120, nextCursor: 71 }))
+      .mockResolvedValueOnce(page(all.slice(50, 100), { total: 120, nextCursor: 21 }));
     const user = userEvent.setup();
 
     renderCards();
 
-    expect(await screen.findByText('Showing 100 card(s)')).toBeInTheDocument();
-    expect(tiles()).toHaveLength(60);
-    expect(screen.getByText('60 of 100 shown')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 120 card(s)')).toBeInTheDocument();
+    expect(tiles()).toHaveLength(50);
+    expect(screen.getByText('50 of 120 shown')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
 
+    expect(await screen.findByText('100 of 120 shown')).toBeInTheDocument();
     expect(tiles()).toHaveLength(100);
-    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith({}, 71);
     // Keyboard users continue at the first card that was added.
-    expect(screen.getByRole('checkbox', { name: 'Select card: Question 61' })).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: 'Select card: Question 70' })).toHaveFocus();
+    expect(screen.getByText('Showing 120 card(s)')).toBeInTheDocument();
   });
 
-  it('stays quick with 5,000 cards', async () => {
-    mockApis({ cards: makeCards(5000) });
+  it('keeps the count in step with creates and deletes, and never lists a card twice', async () => {
+    const { list } = mockApis();
+    list
+      .mockResolvedValueOnce(page([makeCard(3), makeCard(2)], { total: 3, nextCursor: 2 }))
+      // The next page, fetched after a card was created here: the server counts it too.
+      .mockResolvedValueOnce(page([makeCard(1)], { total: 4 }));
+    jest.spyOn(cardsApi, 'create').mockResolvedValue(makeCard(9, { question: 'Fresh' }));
     const user = userEvent.setup();
 
     renderCards();
+    expect(await screen.findByText('Showing 3 card(s)')).toBeInTheDocument();
 
-    expect(await screen.findByText('Showing 5000 card(s)')).toBeInTheDocument();
-    expect(tiles()).toHaveLength(60);
-    const started = performance.now();
-    await user.click(screen.getByRole('checkbox', { name: 'Select card: Question 1' }));
-    expect(screen.getByText('1 selected')).toBeInTheDocument();
-    expect(performance.now() - started).toBeLessThan(1000);
+    await user.click(screen.getByRole('button', { name: 'Add New Card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Card' });
+    await user.type(within(dialog).getByLabelText('Question'), 'Fresh');
+    await user.type(within(dialog).getByLabelText('Answer'), 'Card');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+    expect(await screen.findByText('Showing 4 card(s)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(tiles().map((tile) => within(tile).getByRole('heading').textContent)).toEqual([
+      'Fresh',
+      'Question 3',
+      'Question 2',
+      'Question 1',
+    ]);
+    expect(screen.getByText('Showing 4 card(s)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load cards' when the next page fails, keeping what is shown", async () => {
+    const { list } = mockApis();
+    list
+      .mockResolvedValueOnce(page([makeCard(2)], { total: 2, nextCursor: 2 }))
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce(page([makeCard(1)], { total: 2 }));
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Showing 2 card(s)');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to load cards'));
+    expect(tiles()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(tiles()).toHaveLength(2));
   });
 
   it('sends unknown sub-paths back to the list', async () => {
@@ -198,7 +239,7 @@ describe('Filters', () => {
     renderCards();
     expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
 
-    list.mockResolvedValue([makeCard(2, { difficulty_level: 3 })]);
+    list.mockResolvedValue(page([makeCard(2, { difficulty_level: 3 })]));
     await user.selectOptions(screen.getByLabelText('Min difficulty'), '3 Hard');
 
     expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
@@ -211,7 +252,7 @@ describe('Filters', () => {
     renderCards();
     await screen.findByText('Showing 1 card(s)');
 
-    list.mockResolvedValue([]);
+    list.mockResolvedValue(page([]));
     await user.click(screen.getByLabelText('Hide known cards'));
 
     expect(await screen.findByText('No cards match your filters')).toBeInTheDocument();
@@ -238,7 +279,7 @@ describe('Filters', () => {
 describe('Search', () => {
   it('searches after a pause in typing and reloads the full list when cleared', async () => {
     const { list } = mockApis({ cards: [makeCard(1), makeCard(2)] });
-    const search = jest.spyOn(cardsApi, 'search').mockResolvedValue([makeCard(2, { question: 'Cell biology' })]);
+    const search = jest.spyOn(cardsApi, 'search').mockResolvedValue(page([makeCard(2, { question: 'Cell biology' })]));
     const user = userEvent.setup();
 
     renderCards();
@@ -249,7 +290,7 @@ describe('Search', () => {
     expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
     // Debounced: one call for the whole word, not one per keystroke.
     expect(search).toHaveBeenCalledTimes(1);
-    expect(search).toHaveBeenCalledWith('bio');
+    expect(search).toHaveBeenCalledWith('bio', {});
     expect(tiles()[0]).toHaveTextContent('Cell biology');
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search cards' }));
@@ -259,25 +300,27 @@ describe('Search', () => {
     expect(list).toHaveBeenLastCalledWith({});
   });
 
-  it('searches at once on submit and applies the filters to the results', async () => {
+  it('searches at once on submit, within the chosen filters', async () => {
     mockApis({ cards: [makeCard(1)] });
+    const known = makeCard(7, { known: true });
+    const unknown = makeCard(8, { question: 'Unknown one' });
     const search = jest
       .spyOn(cardsApi, 'search')
-      .mockResolvedValue([makeCard(7, { known: true }), makeCard(8, { question: 'Unknown one' })]);
+      .mockImplementation(async (_q, filters) => page(filters?.hideKnown ? [unknown] : [known, unknown]));
     const user = userEvent.setup();
 
     renderCards();
     await screen.findByText('Showing 1 card(s)');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search cards' }), 'one{Enter}');
-    expect(search).toHaveBeenCalledWith('one');
+    expect(search).toHaveBeenCalledWith('one', {});
     expect(await screen.findByText('Showing 2 card(s) (filtered)')).toBeInTheDocument();
 
-    // The search call takes no filters: the screen narrows its results itself.
+    // The server narrows the matches with the same filters as the list.
     await user.click(screen.getByLabelText('Hide known cards'));
-    expect(screen.getByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith('one', { hideKnown: true });
+    expect(await screen.findByText('Showing 1 card(s) (filtered)')).toBeInTheDocument();
     expect(tiles()[0]).toHaveTextContent('Unknown one');
-    expect(search).toHaveBeenCalledTimes(1);
   });
 
   it("toasts 'Search failed' when the search call fails", async () => {
@@ -367,7 +410,7 @@ describe('Known cards', () => {
     expect(markUnknown).toHaveBeenCalledWith(1);
     expect(within(tiles()[0]).queryByText('Known')).not.toBeInTheDocument();
 
-    list.mockResolvedValue([makeCard(1), makeCard(2)]);
+    list.mockResolvedValue(page([makeCard(1), makeCard(2)]));
     await user.click(screen.getByLabelText('Hide known cards'));
     await screen.findByText('Showing 2 card(s) (filtered)');
     await user.click(screen.getByRole('button', { name: 'Mark known: Question 2' }));
@@ -383,7 +426,7 @@ describe('Known cards', () => {
 
     renderCards();
     await screen.findByText('Known');
-    list.mockResolvedValue([makeCard(1, { known: false })]);
+    list.mockResolvedValue(page([makeCard(1, { known: false })]));
     await user.click(screen.getByRole('button', { name: 'Reset known' }));
 
     expect(reset).toHaveBeenCalledTimes(1);

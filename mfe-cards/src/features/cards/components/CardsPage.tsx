@@ -18,9 +18,6 @@ import { SearchBox } from './SearchBox';
 import { SelectionToolbar } from './SelectionToolbar';
 import { SetsModal } from './SetsModal';
 
-/** Cards rendered at once; "Show more" adds this many. Keeps thousands of cards responsive. */
-export const PAGE_SIZE = 60;
-
 type Editor = { card?: Card } | null;
 type Dialog = 'import' | 'sets' | null;
 
@@ -28,10 +25,10 @@ export function CardsPage() {
   const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
   const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
   const search = useSearchInput();
-  const { cards, status, loaded, failedSearch, reload, prepend, replace, remove, patch } = useCards(
-    apiFilters,
-    search.query,
-  );
+  // The server sends a page at a time (CARD_PAGE_SIZE cards), so thousands of cards never load
+  // or render at once; "Show more" fetches the next page.
+  const { cards, total, nextCursor, status, loaded, loadingMore, failedSearch, reload, loadMore, prepend, replace, remove, patch } =
+    useCards(apiFilters, search.query);
   const sets = useCategories();
   const { categories } = sets;
   const options = useFilterOptions();
@@ -40,7 +37,6 @@ export function CardsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [pendingKnown, setPendingKnown] = useState<ReadonlySet<number>>(() => new Set());
-  const [limit, setLimit] = useState(PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
   const [resetting, setResetting] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -50,13 +46,11 @@ export function CardsPage() {
   const filtersActive = hasActiveFilters(filterValues);
   const isFiltered = filtersActive || search.query !== '';
   const matcher = useMemo(() => cardMatcher(filterValues), [filterValues]);
-  // Filtering 5,000 cards is cheap, but only redo it when the cards or the filters change.
+  // The server filtered every page; this hides cards changed here (marked known, moved, edited
+  // or created) that no longer match, and the count leaves them out as well.
   const shown = useMemo(() => (filtersActive ? cards.filter(matcher) : cards), [cards, matcher, filtersActive]);
-  const visible = useMemo(() => shown.slice(0, limit), [shown, limit]);
+  const count = Math.max(shown.length, total - (cards.length - shown.length));
   const selectedIds = useMemo(() => shown.filter((c) => selected.has(c.id)).map((c) => c.id), [shown, selected]);
-
-  // A new view starts at the first page again.
-  useEffect(() => setLimit(PAGE_SIZE), [apiFilters, search.query]);
 
   // Keyboard users keep their place: after "Show more" focus lands on the first new card, after a
   // delete on the card that took the deleted one's place (or the one before it).
@@ -68,11 +62,12 @@ export function CardsPage() {
     const tile = tiles?.length ? tiles[Math.min(index, tiles.length - 1)] : null;
     const target = tile?.querySelector<HTMLElement>('input, button') ?? addButton.current;
     target?.focus();
-  }, [visible]);
+  }, [shown]);
 
-  const showMore = () => {
-    focusIndex.current = visible.length;
-    setLimit((n) => n + PAGE_SIZE);
+  const showMore = async () => {
+    focusIndex.current = shown.length;
+    // Nothing new to focus when the page did not come (failed, or another view replaced it).
+    if (!(await loadMore())) focusIndex.current = null;
   };
 
   const openEditor = useCallback((card: Card) => setEditor({ card }), []);
@@ -284,7 +279,7 @@ export function CardsPage() {
             <>
               <div className="spread">
                 <p className="muted cards-count" aria-live="polite">
-                  {`Showing ${shown.length} card(s)${isFiltered ? ' (filtered)' : ''}`}
+                  {`Showing ${count} card(s)${isFiltered ? ' (filtered)' : ''}`}
                 </p>
                 <div className="row">
                   {refreshing && (
@@ -292,11 +287,11 @@ export function CardsPage() {
                       Updating...
                     </span>
                   )}
-                  {visible.length > 0 && (
+                  {shown.length > 0 && (
                     <button
                       type="button"
                       className="btn btn-small"
-                      onClick={() => setSelected(new Set([...selected, ...visible.map((c) => c.id)]))}
+                      onClick={() => setSelected(new Set([...selected, ...shown.map((c) => c.id)]))}
                     >
                       Select all shown
                     </button>
@@ -339,7 +334,7 @@ export function CardsPage() {
                 )
               ) : (
                 <ul ref={grid} className="grid cards-grid" aria-label="Cards" aria-busy={refreshing}>
-                  {visible.map((card) => (
+                  {shown.map((card) => (
                     <CardTile
                       key={card.id}
                       card={card}
@@ -354,12 +349,12 @@ export function CardsPage() {
                 </ul>
               )}
 
-              {visible.length < shown.length && (
+              {nextCursor !== null && shown.length > 0 && (
                 <div className="row cards-more">
-                  <button type="button" className="btn" onClick={showMore}>
+                  <button type="button" className="btn" onClick={showMore} aria-busy={loadingMore}>
                     Show more
                   </button>
-                  <span className="muted">{`${visible.length} of ${shown.length} shown`}</span>
+                  <span className="muted">{`${shown.length} of ${count} shown`}</span>
                 </div>
               )}
             </>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardsApi, type ImportResult } from '@flashcard/shared-auth';
-import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { BIOLOGY, makeCard, mockApis, page, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
 
@@ -57,7 +57,7 @@ it('previews (dry run) with the row errors, then imports and reloads the list', 
   expect(table).toHaveTextContent('What is RNA?');
   expect(list).toHaveBeenCalledTimes(1);
 
-  list.mockResolvedValue([makeCard(2), makeCard(3), makeCard(1)]);
+  list.mockResolvedValue(page([makeCard(2), makeCard(3), makeCard(1)]));
   await user.click(within(dialog).getByRole('button', { name: 'Import 2 cards' }));
 
   expect(importCards).toHaveBeenLastCalledWith({ text: TEXT, categoryId: BIOLOGY.id });

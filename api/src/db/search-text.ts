@@ -1,0 +1,22 @@
+// What card search matches against: question, answer and tags in one lower-cased string,
+// stored in cards.search_text by every write of those fields. Lower-casing happens here, in
+// JavaScript, for the stored text and for the query alike: SQLite's lower() and LIKE only fold
+// ASCII, and PostgreSQL's depend on the server's locale.
+
+export interface SearchableCard {
+  question: string;
+  answer: string;
+  tags?: string | null;
+}
+
+// Between fields, so that a query does not match across two of them by accident.
+const SEPARATOR = '\u001f';
+
+export function cardSearchText(card: SearchableCard): string {
+  return [card.question, card.answer, card.tags ?? ''].join(SEPARATOR).toLowerCase();
+}
+
+/** The text searched for, folded the same way. */
+export function searchKey(text: string): string {
+  return text.toLowerCase();
+}
