@@ -113,6 +113,28 @@ test('cards: create, edit, sets, move, filter, search, delete, import and export
   expect(exported).toContain('Ünïcödé — 日本語?,✓ yes 🎉,unicode');
   expect(exported).toContain('The mitochondria');
   expect(await countLine(page).count()).toBe(1);
+
+  // Search folds case beyond ASCII.
+  await page.getByRole('searchbox', { name: 'Search cards' }).fill('ÜNÏCÖDÉ');
+  await page.getByText('Showing 1 card(s) (filtered)').waitFor();
+  await page.getByRole('searchbox', { name: 'Search cards' }).fill('');
+  await page.getByText('Showing 3 card(s)', { exact: true }).waitFor();
+
+  // Many cards come a page at a time: the count is the total, "Show more" loads the rest.
+  const many = Array.from({ length: 60 }, (_, n) => `Bulk question ${n},Bulk answer ${n}`).join('\n');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByLabel('Paste CSV or tab-separated text').fill(many);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 60 cards' }).click();
+  await page.getByText('Showing 63 card(s)', { exact: true }).waitFor();
+  const tiles = page.getByRole('list', { name: 'Cards' }).getByRole('listitem');
+  expect(await tiles.count()).toBe(50);
+  await page.getByText('50 of 63 shown').waitFor();
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await page.getByRole('checkbox', { name: 'Select card: Bulk question 9' }).waitFor();
+  expect(await tiles.count()).toBe(63);
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
   expect(errors).toEqual([]);
   await context.close();
 });
