@@ -1,16 +1,12 @@
 // Card listing and search under load: the real app on a fresh SQLite file holding 200,000
 // cards of 40 learners, measured over loopback HTTP next to a bare Fastify route (the floor
 // this machine sets for any request).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { createDb, type Db } from '../src/db';
-import { migrateToLatest } from '../src/db/migrate';
+import type { Db } from '../src/db';
 import type { NewCard } from '../src/db/schema';
-import { cardSearchText } from '../src/db/search-text';
+import { withSearchText } from '../src/db/search-text';
 import { measure, type Benchmark } from './lib/load';
-import { BARE_PATH, benchConfig, cloneUsers, postJson, startBare } from './lib/server';
+import { BARE_PATH, cloneUsers, signUp, startApp, startBare } from './lib/server';
 
 const USERS = 40;
 const CARDS_PER_USER = 5_000;
@@ -30,23 +26,12 @@ const OWN_PASSWORD = 'benchmark password';
 const benchmark: Benchmark = {
   name: 'cards',
   async run(log) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
-    const config = benchConfig(dataDir);
-    const db = createDb(config.database);
-    await migrateToLatest(db);
-    const app = buildApp(config, { db });
+    const { base, db, close } = await startApp();
     const bare = await startBare();
 
     try {
-      const base = await app.listen({ host: '127.0.0.1', port: 0 });
-
       const email = 'bench.learner@example.com';
-      await postJson(`${base}/api/auth/register`, { email, password: OWN_PASSWORD });
-      const login = await postJson<{ tokens: { accessToken: string } }>(`${base}/api/auth/login`, {
-        email,
-        password: OWN_PASSWORD,
-      });
-      const accessToken = login.tokens.accessToken;
+      const accessToken = await signUp(base, email, OWN_PASSWORD);
 
       const started = Date.now();
       const { userId, cards } = await seed(db, email);
@@ -103,10 +88,8 @@ const benchmark: Benchmark = {
         ],
       };
     } finally {
-      await app.close();
+      await close();
       await bare.close();
-      await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },
 };
@@ -170,6 +153,7 @@ async function seed(db: Db, email: string): Promise<{ userId: number; cards: num
 
 function makeCard(userId: number, n: number, sets: number[], now: string): NewCard {
   const chapter = n % 40;
+  // Inserted directly (for speed), so with the search text the cards repository would store.
   return withSearchText({
     user_id: userId,
     question: `Chapter ${chapter}, card ${n}: what does term ${n} mean${n % 20 === 0 ? ` in ${SEARCH_WORD}` : ''}?`,
@@ -184,9 +168,4 @@ function makeCard(userId: number, n: number, sets: number[], now: string): NewCa
     created_at: now,
     updated_at: now,
   });
-}
-
-/** As the cards repository stores every card (inserted directly here, for speed). */
-function withSearchText(card: NewCard): NewCard {
-  return { ...card, search_text: cardSearchText(card) };
 }

@@ -2,15 +2,11 @@
 // learners' 190,000, interleaved as in a shared database), on a fresh SQLite file, measured
 // over loopback HTTP next to a bare Fastify route: the dashboard, a year of analytics, the
 // user stats and the comprehensive insights, in Europe/Paris (two DST changes a year).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { createDb, type Db } from '../src/db';
-import { migrateToLatest } from '../src/db/migrate';
+import type { Db } from '../src/db';
 import type { NewCard, NewReviewLog, NewStudySession } from '../src/db/schema';
 import { measure, type Benchmark } from './lib/load';
-import { BARE_PATH, benchConfig, cloneUsers, postJson, startBare } from './lib/server';
+import { BARE_PATH, cloneUsers, signUp, startApp, startBare } from './lib/server';
 
 const OTHER_USERS = 19;
 const LEARNER_LOGS = 100_000;
@@ -32,18 +28,12 @@ const PASSWORD = 'benchmark password';
 const benchmark: Benchmark = {
   name: 'dashboard',
   async run(log) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
-    const config = benchConfig(dataDir);
-    const db = createDb(config.database);
-    await migrateToLatest(db);
-    const app = buildApp(config, { db });
+    const { base, db, close } = await startApp();
     const bare = await startBare();
 
     try {
-      const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const email = 'bench.learner@example.com';
-      await postJson(`${base}/api/auth/register`, { email, password: PASSWORD });
-      const login = await postJson<{ tokens: { accessToken: string } }>(`${base}/api/auth/login`, { email, password: PASSWORD });
+      const accessToken = await signUp(base, email, PASSWORD);
 
       const started = Date.now();
       const seeded = await seed(db, email, Date.now());
@@ -53,7 +43,7 @@ const benchmark: Benchmark = {
           `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
 
-      const headers = { authorization: `Bearer ${login.tokens.accessToken}`, 'x-time-zone': TIME_ZONE };
+      const headers = { authorization: `Bearer ${accessToken}`, 'x-time-zone': TIME_ZONE };
       const routes: Array<{ label: string; path: string; target?: number }> = [
         { label: 'GET /api/dashboard/dashboard', path: '/api/dashboard/dashboard', target: TARGET_P99_MS },
         { label: 'GET /api/dashboard/analytics?days=365', path: '/api/dashboard/analytics?days=365' },
@@ -94,10 +84,8 @@ const benchmark: Benchmark = {
         ],
       };
     } finally {
-      await app.close();
+      await close();
       await bare.close();
-      await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },
 };

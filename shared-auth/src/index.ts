@@ -16,7 +16,7 @@ export {
 export { useAuthStore, type AuthResult, type AuthState } from './store';
 export { authApi } from './api/auth';
 export { dashboardApi } from './api/dashboard';
-export { CARD_PAGE_SIZE, cardsApi, categoriesApi, cardQueryParams } from './api/cards';
+export { cardsApi, categoriesApi, cardQueryParams } from './api/cards';
 export { learningApi, spacedRepetitionApi, settingsApi } from './api/study';
 export {
   dailyBonusApi,

@@ -2,10 +2,14 @@
 // config, the bare Fastify route that shows this machine's floor, learners in bulk, and a
 // JSON POST for the setup calls.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { Db } from '../../src/db';
+import { createDb, type Db } from '../../src/db';
+import { migrateToLatest } from '../../src/db/migrate';
 import type { UserRow } from '../../src/db/schema';
 
 /** The bare route's path: GET answers `{ ok: true }`, POST parses the JSON body first. */
@@ -34,6 +38,41 @@ export function benchConfig(dataDir: string): Config {
     changePasswordPerUser: unlimited,
   };
   return config;
+}
+
+export interface BenchApp {
+  /** http://127.0.0.1:port */
+  base: string;
+  db: Db;
+  /** Stops the server and deletes its data folder. */
+  close(): Promise<void>;
+}
+
+/** The app on a fresh SQLite file in a temporary folder, migrated, listening on loopback. */
+export async function startApp(): Promise<BenchApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
+  const config = benchConfig(dataDir);
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const app = buildApp(config, { db });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return { base: await app.listen({ host: '127.0.0.1', port: 0 }), db, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Signs a learner up through the API and signs in; returns the access token. */
+export async function signUp(base: string, email: string, password: string): Promise<string> {
+  await postJson(`${base}/api/auth/register`, { email, password });
+  const login = await postJson<{ tokens: { accessToken: string } }>(`${base}/api/auth/login`, { email, password });
+  return login.tokens.accessToken;
 }
 
 /** A plain Fastify server with nothing but BARE_PATH, listening on loopback. */

@@ -16,6 +16,11 @@ export function cardSearchText(card: SearchableCard): string {
   return [card.question, card.answer, card.tags ?? ''].join(SEPARATOR).toLowerCase();
 }
 
+/** `card` with its search text, as every insert stores it. */
+export function withSearchText<T extends SearchableCard>(card: T): T & { search_text: string } {
+  return { ...card, search_text: cardSearchText(card) };
+}
+
 /** The text searched for, folded the same way. */
 export function searchKey(text: string): string {
   return text.toLowerCase();

@@ -39,11 +39,11 @@ function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undef
  * X-Total-Count and, when more follow, X-Next-Cursor. Without them the body is the whole list.
  */
 function toPage(cards: Card[], headers: { [name: string]: unknown }): CardPage {
-  const total = Number(headers['x-total-count']);
+  const total = Number(headers['x-total-count'] ?? cards.length);
   const next = Number(headers['x-next-cursor']);
   return {
     cards,
-    total: Number.isFinite(total) && headers['x-total-count'] != null ? total : cards.length,
+    total: Number.isFinite(total) ? total : cards.length,
     nextCursor: Number.isInteger(next) && next > 0 ? next : null,
   };
 }

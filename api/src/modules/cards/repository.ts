@@ -3,7 +3,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db';
 import { containsText } from '../../db/functions';
-import { cardSearchText, searchKey } from '../../db/search-text';
+import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
 import type { CardUpdate, Database, NewCard } from '../../db/schema';
 
 /** The columns a card is presented with, plus its set's name. */
@@ -159,7 +159,7 @@ export class CardsRepository {
   }
 
   async insertCard(card: NewCard): Promise<number> {
-    const row = await this.db.insertInto('cards').values(searchable(card)).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db.insertInto('cards').values(withSearchText(card)).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -168,7 +168,7 @@ export class CardsRepository {
     for (let start = 0; start < cards.length; start += INSERT_BATCH) {
       await this.db
         .insertInto('cards')
-        .values(cards.slice(start, start + INSERT_BATCH).map(searchable))
+        .values(cards.slice(start, start + INSERT_BATCH).map(withSearchText))
         .execute();
     }
   }
@@ -281,8 +281,4 @@ export class CardsRepository {
 /** `rows` holds up to limit + 1 cards: the extra one only says that another page follows. */
 function toPage(rows: CardWithSet[], limit: number, total: number): CardPage {
   return { cards: rows.slice(0, limit), total, hasMore: rows.length > limit };
-}
-
-function searchable(card: NewCard): NewCard {
-  return { ...card, search_text: cardSearchText(card) };
 }

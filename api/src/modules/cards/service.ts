@@ -190,11 +190,11 @@ export class CardsService {
     return toTimestamp(this.deps.now());
   }
 
-  list(userId: number, query: ListQuery): Promise<CardPage> {
+  async list(userId: number, query: ListQuery): Promise<CardPage> {
     return this.repository.list(userId, parseFilters(query), parsePage(query));
   }
 
-  search(userId: number, query: SearchQuery): Promise<CardPage> {
+  async search(userId: number, query: SearchQuery): Promise<CardPage> {
     const text = (query.q ?? '').trim();
     if (!text) throw badRequest(MESSAGES.searchRequired);
     if (text.length > MAX_SEARCH_LENGTH) throw badRequest(MESSAGES.searchTooLong);

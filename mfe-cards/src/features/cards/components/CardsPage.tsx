@@ -25,7 +25,7 @@ export function CardsPage() {
   const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
   const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
   const search = useSearchInput();
-  // The server sends a page at a time (CARD_PAGE_SIZE cards), so thousands of cards never load
+  // The server sends a page at a time (50 cards, shared-auth asks for it), so thousands of cards never load
   // or render at once; "Show more" fetches the next page.
   const { cards, total, nextCursor, status, loaded, loadingMore, failedSearch, reload, loadMore, prepend, replace, remove, patch } =
     useCards(apiFilters, search.query);
