@@ -45,6 +45,15 @@ class Connection {
   private buffer: Buffer = Buffer.alloc(0);
   private pending?: { resolve: (status: number) => void; reject: (error: Error) => void };
 
+  /** Opens the socket ahead of the first request, so that connecting is not timed. */
+  open(): Promise<void> {
+    this.socket = this.connect();
+    return new Promise((resolve, reject) => {
+      this.socket!.once('connect', resolve);
+      this.socket!.once('error', reject);
+    });
+  }
+
   send(raw: string): Promise<number> {
     if (!this.socket || this.socket.destroyed) this.socket = this.connect();
     return new Promise((resolve, reject) => {
@@ -99,10 +108,14 @@ async function main(): Promise<void> {
   const statuses: Record<string, number> = {};
   const count = (status: string) => (statuses[status] = (statuses[status] ?? 0) + 1);
   const connections = Array.from({ length: input.connections }, () => new Connection());
+  await Promise.all(connections.map((connection) => connection.open()));
 
   const started = performance.now();
   const deadline = started + input.durationMs;
   const loop = async (connection: number) => {
+    // Paced loops start spread over one pause, as a class in full swing is: all sending their
+    // first request in the same millisecond would time a queue no steady load ever builds.
+    if (input.thinkMs) await sleep(Math.random() * input.thinkMs[1]);
     for (let sequence = 0; performance.now() < deadline; sequence++) {
       const request = nextRequest(connection, sequence);
       const raw = serialize(request);

@@ -8,6 +8,7 @@ import { Pool, types as pgTypes } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { localDayNumber } from '../lib/time';
 import type { Database } from './schema';
+import { startCheckpointer } from './checkpointer';
 import { adaptSqlite } from './sqlite-connection';
 
 export type Db = Kysely<Database>;
@@ -29,6 +30,14 @@ export function createDb(config: DatabaseConfig): Db {
 }
 
 function openSqlite(file: string): Db {
+  // Opened by Kysely on the first query and closed by destroy(), which only closes what was
+  // opened: a handle never used leaves no connection (nor checkpointer thread) behind.
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: async () => connectSqlite(file) }),
+  });
+}
+
+function connectSqlite(file: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers work while one writer writes; busy_timeout makes a second process (or a
@@ -37,6 +46,17 @@ function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Checkpoints run in a worker thread (db/checkpointer.ts), not inside a request's commit.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  // The WAL file is reused from its start after each complete checkpoint; after a burst of
+  // writes this trims it back instead of keeping its largest size on disk.
+  sqlite.pragma('journal_size_limit = 67108864');
+  const checkpointer = startCheckpointer(file, {
+    onFailure: (message) => {
+      console.error(`WAL checkpointer stopped (${message}); SQLite checkpoints on commit again`);
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    },
+  });
   // SQLite has no time zone database: the same day arithmetic as PostgreSQL's SQL function of
   // the same name (migration 0002), done with Intl.
   sqlite.function('local_day_number', { deterministic: true }, (timestamp: unknown, timeZone: unknown) =>
@@ -44,9 +64,7 @@ function openSqlite(file: string): Db {
       ? localDayNumber(new Date(timestamp), timeZone)
       : null,
   );
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }),
-  });
+  return adaptSqlite(sqlite, checkpointer.close);
 }
 
 // pg returns bigint (count, sum) and numeric (avg) as strings to avoid precision loss; our

@@ -19,10 +19,14 @@ function bind(parameters: ReadonlyArray<unknown>): unknown[] {
   return parameters.map(toSqlite);
 }
 
-export function adaptSqlite(sqlite: BetterSqlite.Database): SqliteDatabase {
+/** `beforeClose` runs just before the connection closes. */
+export function adaptSqlite(sqlite: BetterSqlite.Database, beforeClose?: () => void): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose?.();
+      sqlite.close();
+    },
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
