@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describeEachDb, registerUser } from '../test/harness';
 
 describeEachDb('boolean columns', (ctx) => {
@@ -50,5 +51,21 @@ describeEachDb('reused prepared statements', (ctx) => {
     await ctx.db.schema.createIndex('test_cards_question_idx').on('cards').column('question').execute();
     expect(await question(ids[1]!)).toEqual({ question: 'second' });
     await ctx.db.schema.dropIndex('test_cards_question_idx').execute();
+  });
+
+  it('name every field of a row, also after the table gained a column', async () => {
+    await ctx.db.schema.createTable('test_notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text').execute();
+    try {
+      await ctx.db.insertInto('test_notes' as never).values({ id: 1, body: 'one' } as never).execute();
+      const all = () => ctx.db.selectFrom('test_notes' as never).selectAll().execute();
+      expect(await all()).toEqual([{ id: 1, body: 'one' }]);
+      await ctx.db.schema.alterTable('test_notes').addColumn('tag', 'text').execute();
+      expect(await all()).toEqual([{ id: 1, body: 'one', tag: null }]);
+      // The same name twice: the last column wins, as the driver's own row objects have it.
+      const { rows } = await sql<{ id: number; body: string }>`select id, body, 'later' as body from test_notes`.execute(ctx.db);
+      expect(rows).toEqual([{ id: 1, body: 'later' }]);
+    } finally {
+      await ctx.db.schema.dropTable('test_notes').execute();
+    }
   });
 });

@@ -13,6 +13,16 @@ describe('canonicalTimeZone', () => {
       expect(canonicalTimeZone(name)).toBeNull();
     },
   );
+
+  it('answers the same from its cache, also after thousands of different names', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+      expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    }
+    for (let n = 0; n < 2_500; n++) canonicalTimeZone(`Nowhere/Zone_${n}`);
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('Nowhere/Zone_1')).toBeNull();
+  });
 });
 
 describe('localDayNumber', () => {
