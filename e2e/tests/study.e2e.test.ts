@@ -47,10 +47,17 @@ const question = (page: Page, text: string) =>
   page.getByRole('article', { name: 'Flashcard' }).getByText(text, { exact: true }).waitFor();
 const ratings = (page: Page) => page.getByRole('group', { name: 'Rate your answer' });
 
-/** Space reveals the answer; the rating buttons show what each rating would schedule. */
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+/**
+ * Space reveals the answer, which takes the focus (from the card, or from a button that went);
+ * the rating buttons show what each rating would schedule.
+ */
 async function revealWithKeyboard(page: Page, answer: string, labels: string[]) {
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Flashcard');
   await page.keyboard.press('Space');
   await page.getByRole('region', { name: 'Answer' }).getByText(answer, { exact: true }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Answer');
   const buttons = ratings(page).getByRole('button');
   await buttons.first().waitFor();
   expect(await buttons.count()).toBe(labels.length);
@@ -85,6 +92,10 @@ test('study: the hub counts, a new-card session and a review session, by keyboar
   expect(await page.getByRole('button', { name: 'Undo last rating' }).isDisabled()).toBe(true);
   expect(await ratings(page).count()).toBe(0);
   await revealWithKeyboard(page, CARDS[0].answer, ['Hard', 'Good', 'Easy']);
+  // Space again presses nothing: the answer stays up and no rating is sent.
+  await page.keyboard.press('Space');
+  expect(await focusedLabel(page)).toBe('Answer');
+  expect(await ratings(page).count()).toBe(1);
   await page.keyboard.press('1'); // Hard
 
   await position(page, 'New Card 2 of 3');

@@ -10,7 +10,10 @@ export function SessionProgress({ label, done, total }: SessionProgressProps) {
   return (
     <div className="study-progress">
       <div className="spread">
-        <span className="study-position">{label}</span>
+        {/* Announced as each card comes up, for learners who cannot see it change. */}
+        <span className="study-position" aria-live="polite">
+          {label}
+        </span>
         <span className="muted">{`${done} done`}</span>
       </div>
       <div

@@ -337,6 +337,31 @@ describe('New-card session', () => {
     expect(sent(api, 0)[1]).toMatch(UUID);
   });
 
+  it('moves focus to the card when the focused button goes, and announces each card', async () => {
+    const { api, user } = await startNew(studyCards(3));
+    expect(screen.getByText('New Card 1 of 3')).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(screen.getByRole('button', { name: 'Reveal Answer' }));
+    expect(screen.getByRole('region', { name: 'Answer' })).toHaveFocus();
+    // Enter there does not rate: only the digits and the rating buttons do.
+    await user.keyboard('{Enter}');
+    expect(api.review).not.toHaveBeenCalled();
+
+    await user.click(rating('Hard'));
+    expect(await screen.findByText('New Card 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Flashcard' })).toHaveFocus());
+    await user.keyboard(' ');
+    expect(screen.getByRole('region', { name: 'Answer' })).toHaveFocus();
+    await user.keyboard('1');
+    expect(await screen.findByText('New Card 3 of 3')).toBeInTheDocument();
+
+    // A button that stays (Undo) keeps its focus.
+    screen.getByRole('button', { name: 'Undo last rating' }).focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('New Card 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo last rating' })).toHaveFocus();
+  });
+
   it("completes with 'New Cards Learned!' and 'Learning session completed!'", async () => {
     const { api, user } = await startNew(studyCards(2));
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Spinner } from '@flashcard/shared-ui';
 import { useStudyKeyboard } from '../hooks/useStudyKeyboard';
@@ -16,7 +16,21 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const session = useStudySession(kind);
   const { state } = session;
   const answerId = useId();
+  const controlsRef = useRef<HTMLDivElement>(null);
   useStudyKeyboard({ reveal: session.reveal, rate: session.rate, undo: session.undo, ratings: config.ratings });
+
+  // Revealing removes the Reveal button and rating removes the rating buttons. When the focused
+  // button has gone, focus goes to the card (a screen reader reads the new question, or the
+  // answer) instead of falling back to the top of the page. Not to a button: Space there would
+  // press it, where Anki users expect Space to do nothing more once the answer is up. Focus on
+  // the card itself follows it to its answer.
+  const shownNow = isAnswerShown(state);
+  useEffect(() => {
+    const active = document.activeElement;
+    const kept = active && active !== document.body && active.isConnected && !active.classList.contains('study-card');
+    if (kept) return;
+    controlsRef.current?.querySelector<HTMLElement>(shownNow ? '.study-answer' : '.study-card')?.focus();
+  }, [shownNow, state.index, state.phase]);
 
   if (state.phase === 'loading') return <Spinner label={config.loadingLabel} />;
   // The toast has been shown; back to the hub ('..' is /study in the shell).
@@ -40,19 +54,19 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
         </Link>
       </header>
 
-      <div className="stack">
+      <div className="stack" ref={controlsRef}>
         <SessionProgress
           label={config.positionLabel(state.index + 1, state.cards.length)}
           done={state.ratings.length}
           total={state.cards.length}
         />
 
-        <article className="card study-card" aria-label="Flashcard">
+        <article className="card study-card" aria-label="Flashcard" tabIndex={-1}>
           {card.category_name && <span className="badge">{card.category_name}</span>}
           <p className="study-side">Question</p>
           <div className="study-text">{card.question}</div>
           {shown && (
-            <section id={answerId} className="study-answer" aria-label="Answer">
+            <section id={answerId} className="study-answer" aria-label="Answer" tabIndex={-1}>
               <p className="study-side">Answer</p>
               <div className="study-text">{card.answer}</div>
             </section>
