@@ -5,7 +5,7 @@
 // connection turns it off, and a worker thread with a connection of its own checkpoints on a
 // timer. PASSIVE mode neither waits for nor blocks readers and the writer; a page still in use
 // by a reader is left for the next round.
-import { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from './sqlite-worker';
 
 export interface CheckpointResult {
   /** 1 if another checkpoint was running. */
@@ -21,45 +21,22 @@ export interface Checkpointer {
   checkpoint(): Promise<CheckpointResult>;
   /**
    * Stops the timer; the worker checkpoints a last time, closes its connection and exits. Blocks
-   * until the worker's connection is closed (at most CLOSE_TIMEOUT_MS), so that the caller's own
-   * close is the last: it then removes the WAL files before anyone deletes the folder.
+   * until that connection is closed (SqliteWorker.close).
    */
   close(): void;
 }
 
 export const CHECKPOINT_INTERVAL_MS = 1_000;
-const CLOSE_TIMEOUT_MS = 5_000;
 
-// Plain JavaScript, evaluated in the worker: it runs the same under tsx, jest and the built
-// server, with no TypeScript loader in the worker thread.
-// Any error ends the worker after telling the main thread, which falls back to SQLite's own
-// checkpoints: the WAL holds every commit meanwhile, so nothing is lost either way.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let db;
-let timer;
-const closed = new Int32Array(workerData.closed);
-const stop = () => {
-  clearInterval(timer);
-  if (db && db.open) db.close();
-  Atomics.store(closed, 0, 1);
-  Atomics.notify(closed, 0);
-  parentPort.close();
-};
-const guarded = (work) => {
-  try {
-    return work();
-  } catch (error) {
-    parentPort.postMessage({ failed: String(error && error.message) });
-    stop();
-  }
-};
+// The worker's part (db/sqlite-worker.ts gives it `db`, `guarded`, `stop` and `stoppers`). The WAL holds
+// every commit until checkpointed, so if an error stops it nothing is lost: the main thread
+// turns SQLite's own checkpoints back on.
+const WORKER_BODY = `
 const checkpoint = () => guarded(() => db.pragma('wal_checkpoint(PASSIVE)')[0]);
-guarded(() => {
-  const Database = require(workerData.driver);
-  db = new Database(workerData.file, { fileMustExist: true });
-  timer = setInterval(checkpoint, workerData.intervalMs);
-});
+if (db && db.open) {
+  const timer = setInterval(checkpoint, workerData.options.intervalMs);
+  stoppers.push(() => clearInterval(timer));
+}
 parentPort.on('message', (message) => {
   if (message === 'checkpoint') {
     const result = checkpoint();
@@ -79,26 +56,10 @@ export function startCheckpointer(
   file: string,
   { intervalMs = CHECKPOINT_INTERVAL_MS, onFailure }: { intervalMs?: number; onFailure?: (message: string) => void } = {},
 ): Checkpointer {
-  // Set to 1 by the worker once its connection is closed (or never opened).
-  const closedFlag = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { driver: require.resolve('better-sqlite3'), file, intervalMs, closed: closedFlag.buffer },
-  });
-  // Never what keeps the process alive; closing the database stops it.
-  worker.unref();
-  let closed = false;
+  const { worker, close } = startSqliteWorker(WORKER_BODY, file, { intervalMs }, (message) => onFailure?.(message));
   const answers: Array<(result: CheckpointResult) => void> = [];
   worker.on('message', (message: CheckpointResult | { failed: string }) => {
-    if ('failed' in message) {
-      // Closing races the worker's start: a test may delete the file before the worker opens it.
-      if (!closed) onFailure?.(message.failed);
-      return;
-    }
-    answers.shift()?.(message);
-  });
-  worker.on('error', (error) => {
-    if (!closed) onFailure?.(error.message);
+    if (!('failed' in message)) answers.shift()?.(message);
   });
   return {
     checkpoint: () =>
@@ -106,11 +67,6 @@ export function startCheckpointer(
         answers.push(resolve);
         worker.postMessage('checkpoint');
       }),
-    close: () => {
-      if (closed) return;
-      closed = true;
-      worker.postMessage('close');
-      Atomics.wait(closedFlag, 0, 0, CLOSE_TIMEOUT_MS);
-    },
+    close,
   };
 }

@@ -3,18 +3,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { localDayNumber } from '../lib/time';
 import type { Database } from './schema';
 import { startCheckpointer } from './checkpointer';
+import { ReaderStoppedError, startReader, type Reader } from './reader';
 import { adaptSqlite } from './sqlite-connection';
 
 export type Db = Kysely<Database>;
 export type DialectName = DatabaseConfig['client'];
 
 const dialects = new WeakMap<Kysely<any>, DialectName>();
+/** The reader thread of a SQLite handle, while its connection is open. */
+const readers = new WeakMap<Kysely<any>, { current?: Reader }>();
 
 /** Which database a handle from createDb talks to (migrations need it for column types). */
 export function dialectOf(db: Kysely<any>): DialectName {
@@ -29,15 +32,39 @@ export function createDb(config: DatabaseConfig): Db {
   return db;
 }
 
-function openSqlite(file: string): Db {
-  // Opened by Kysely on the first query and closed by destroy(), which only closes what was
-  // opened: a handle never used leaves no connection (nor checkpointer thread) behind.
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: async () => connectSqlite(file) }),
-  });
+/**
+ * The rows of `query`, a read that may take a while (a scan of a learner's cards). On the app's
+ * SQLite handle it runs on the reader thread (db/reader.ts), so other requests go on meanwhile.
+ * It runs on `db` itself on PostgreSQL, in a transaction (whose uncommitted writes only its own
+ * connection sees), before the first query has opened the connection, and if the thread stopped.
+ * Queries sent here must not call the app's own SQL functions (local_day_number): the reader's
+ * connection does not define them.
+ */
+export async function readOffThread<R>(db: Kysely<any>, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  const reader = readers.get(db)?.current;
+  if (reader?.running) {
+    try {
+      return await reader.all(compiled);
+    } catch (error) {
+      if (!(error instanceof ReaderStoppedError)) throw error;
+    }
+  }
+  return (await db.executeQuery(compiled)).rows;
 }
 
-function connectSqlite(file: string) {
+function openSqlite(file: string): Db {
+  // Opened by Kysely on the first query and closed by destroy(), which only closes what was
+  // opened: a handle never used leaves no connection (nor worker thread) behind.
+  const reader: { current?: Reader } = {};
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: async () => connectSqlite(file, reader) }),
+  });
+  readers.set(db, reader);
+  return db;
+}
+
+function connectSqlite(file: string, reader: { current?: Reader }) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers work while one writer writes; busy_timeout makes a second process (or a
@@ -64,7 +91,15 @@ function connectSqlite(file: string) {
       ? localDayNumber(new Date(timestamp), timeZone)
       : null,
   );
-  return adaptSqlite(sqlite, checkpointer.close);
+  reader.current = startReader(file, {
+    onFailure: (message) => console.error(`SQLite reader thread stopped (${message}); reads run on the app's connection`),
+  });
+  const readerThread = reader.current;
+  return adaptSqlite(sqlite, () => {
+    reader.current = undefined;
+    readerThread.close();
+    checkpointer.close();
+  });
 }
 
 // pg returns bigint (count, sum) and numeric (avg) as strings to avoid precision loss; our

@@ -19,7 +19,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 const toSqlite = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 
-function bind(parameters: ReadonlyArray<unknown>): unknown[] {
+export function bind(parameters: ReadonlyArray<unknown>): unknown[] {
   return parameters.map(toSqlite);
 }
 
@@ -33,10 +33,15 @@ function rowMaker(statement: BetterSqlite.Statement): (values: unknown[]) => Rec
   let names = columnNames();
   return (values) => {
     if (values.length !== names.length) names = columnNames();
-    const row: Record<string, unknown> = {};
-    for (let column = 0; column < names.length; column++) row[names[column]!] = values[column];
-    return row;
+    return namedRow(names, values);
   };
+}
+
+/** `values` as an object keyed by the column `names` (the last of two equal names wins). */
+export function namedRow(names: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let column = 0; column < names.length; column++) row[names[column]!] = values[column];
+  return row;
 }
 
 // Statements that change the schema: once one has run, every cached statement is prepared again.

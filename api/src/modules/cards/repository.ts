@@ -1,7 +1,7 @@
 // SQL over cards (and the sets they point at). Every query is scoped to one user: a card or
 // set id alone never reaches a row, so another learner's data cannot be read or changed.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { DialectName } from '../../db';
+import { readOffThread, type DialectName } from '../../db';
 import { containsText } from '../../db/functions';
 import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
 import type { CardUpdate, Database, NewCard } from '../../db/schema';
@@ -106,7 +106,8 @@ export class CardsRepository {
   /**
    * One page of the user's cards matching `filters`, and how many match in all. The page is
    * keyset-paged on id (index user_id, id): a card created or deleted meanwhile neither
-   * repeats nor skips a card on the next page, as an offset would.
+   * repeats nor skips a card on the next page, as an offset would. The count visits every
+   * matching card, so it runs on the reader thread while the page is read here.
    */
   async list(userId: number, filters: CardListFilters, page: Page): Promise<CardPage> {
     const matching = this.applyFilters(this.selectCards(userId), filters);
@@ -116,24 +117,23 @@ export class CardsRepository {
       this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number | bigint>().as('total')).where('cards.user_id', '=', userId),
       filters,
     );
-    const [cards, count] = await Promise.all([rows.execute(), counted.executeTakeFirstOrThrow()]);
-    return toPage(cards, page.limit, Number(count.total));
+    const [cards, [count]] = await Promise.all([rows.execute(), readOffThread(this.db, counted)]);
+    return toPage(cards, page.limit, Number(count!.total));
   }
 
   /**
    * Cards whose question, answer or tags contain `text` (any case) and match `filters`, one
    * page newest first, with the number of matches. No index serves a substring match, so the
-   * user's search texts are scanned once (SQLite: from a covering index) for the matching ids,
-   * which also counts them, and only the page's cards are then read in full.
+   * user's search texts are scanned once (SQLite: from a covering index, on the reader thread)
+   * for the matching ids, which also counts them, and only the page's cards are then read in full.
    */
   async search(userId: number, text: string, filters: CardListFilters, page: Page): Promise<CardPage> {
-    const matches = await this.applyFilters(
-      this.db.selectFrom('cards').select('cards.id').where('cards.user_id', '=', userId),
-      filters,
-    )
-      .where(containsText('cards.search_text', searchKey(text)))
-      .orderBy('cards.id', 'desc')
-      .execute();
+    const matches = await readOffThread(
+      this.db,
+      this.applyFilters(this.db.selectFrom('cards').select('cards.id').where('cards.user_id', '=', userId), filters)
+        .where(containsText('cards.search_text', searchKey(text)))
+        .orderBy('cards.id', 'desc'),
+    );
     const after = page.before === undefined ? matches : matches.filter((match) => match.id < page.before!);
     const ids = after.slice(0, page.limit + 1).map((match) => match.id);
     const cards = ids.length
