@@ -28,9 +28,9 @@ export interface Checkpointer {
 
 export const CHECKPOINT_INTERVAL_MS = 1_000;
 
-// The worker's part (db/sqlite-worker.ts gives it `db`, `guarded`, `stop` and `stoppers`). The WAL holds
-// every commit until checkpointed, so if an error stops it nothing is lost: the main thread
-// turns SQLite's own checkpoints back on.
+// The worker's part (db/sqlite-worker.ts gives it `db`, `guarded`, `stop` and `stoppers`).
+// The WAL holds every commit until checkpointed, so if an error stops it nothing is lost: the
+// main thread turns SQLite's own checkpoints back on.
 const WORKER_BODY = `
 const checkpoint = () => guarded(() => db.pragma('wal_checkpoint(PASSIVE)')[0]);
 if (db && db.open) {
