@@ -1,42 +1,26 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
 import { describeEachDb, registerUser } from '../test/harness';
+import { useWalFile } from '../test/wal-file';
 import { ReaderStoppedError, startReader } from './reader';
 import { readOffThread } from '.';
 
 describe('SQLite reader thread', () => {
-  let dir: string;
-  let file: string;
-  let writer: SqliteDatabase.Database;
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-'));
-    file = path.join(dir, 'test.db');
-    writer = new SqliteDatabase(file);
-    writer.pragma('journal_mode = WAL');
-    writer.exec('create table notes (id integer primary key, body text not null, done integer not null default 0)');
-  });
-
-  afterEach(() => {
-    writer.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const wal = useWalFile('reader-', 'create table notes (id integer primary key, body text not null, done integer not null default 0)');
 
   const notes = CompiledQuery.raw('select id, body, done from notes where done = ? order by id', [false]);
 
   it('names the fields, binds booleans, and sees each commit of another connection at once', async () => {
-    const reader = startReader(file);
+    const reader = startReader(wal.file);
     try {
       expect(await reader.all(notes)).toEqual([]);
-      writer.prepare('insert into notes (body) values (?), (?)').run('one', 'two');
+      wal.writer.prepare('insert into notes (body) values (?), (?)').run('one', 'two');
       expect(await reader.all(notes)).toEqual([
         { id: 1, body: 'one', done: 0 },
         { id: 2, body: 'two', done: 0 },
       ]);
-      writer.prepare('update notes set done = 1 where id = 1').run();
+      wal.writer.prepare('update notes set done = 1 where id = 1').run();
       expect(await reader.all(notes)).toEqual([{ id: 2, body: 'two', done: 0 }]);
     } finally {
       reader.close();
@@ -44,7 +28,7 @@ describe('SQLite reader thread', () => {
   });
 
   it('answers a bad query with its SQLite error and goes on with the next', async () => {
-    const reader = startReader(file);
+    const reader = startReader(wal.file);
     try {
       await expect(reader.all(CompiledQuery.raw('select * from missing_table'))).rejects.toMatchObject({
         message: expect.stringContaining('no such table: missing_table'),
@@ -54,7 +38,7 @@ describe('SQLite reader thread', () => {
       await expect(reader.all(CompiledQuery.raw("insert into notes (body) values ('x') returning id"))).rejects.toMatchObject({
         code: 'SQLITE_READONLY',
       });
-      expect(writer.prepare('select count(*) as count from notes').get()).toEqual({ count: 0 });
+      expect(wal.writer.prepare('select count(*) as count from notes').get()).toEqual({ count: 0 });
       expect(reader.running).toBe(true);
       expect(await reader.all(CompiledQuery.raw('select 1 as one'))).toEqual([{ one: 1 }]);
     } finally {
@@ -64,7 +48,7 @@ describe('SQLite reader thread', () => {
 
   it('reports a database it cannot open and refuses reads from then on', async () => {
     const failures: string[] = [];
-    const reader = startReader(path.join(dir, 'missing.db'), { onFailure: (message) => failures.push(message) });
+    const reader = startReader(path.join(wal.dir, 'missing.db'), { onFailure: (message) => failures.push(message) });
     const deadline = Date.now() + 5_000;
     while (reader.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(failures).toEqual([expect.stringContaining('unable to open database file')]);
@@ -73,16 +57,15 @@ describe('SQLite reader thread', () => {
   });
 
   it('on close, turns away the reads still waiting and closes its connection', async () => {
-    const reader = startReader(file);
+    const reader = startReader(wal.file);
     const waiting = reader.all(notes);
     reader.close();
     await expect(waiting).rejects.toBeInstanceOf(ReaderStoppedError);
     await expect(reader.all(notes)).rejects.toBeInstanceOf(ReaderStoppedError);
     expect(reader.running).toBe(false);
     // Its connection is gone: the writer's close is the last and removes the WAL file.
-    writer.close();
-    expect(fs.existsSync(`${file}-wal`)).toBe(false);
-    writer = new SqliteDatabase(file);
+    wal.writer.close();
+    expect(fs.existsSync(`${wal.file}-wal`)).toBe(false);
   });
 });
 
