@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Builds whatever is missing or stale: each front-end app with webpack (production) and the API
-// with tsc. An app is stale when a fingerprint of its inputs (paths, sizes, mtimes) differs from
-// the one stored beside its last build, so a restart with nothing changed costs milliseconds.
+// Builds whatever is missing or stale: the API contract first (tsc: the apps and the API both
+// import its dist), then each front-end app with webpack (production) and the API with tsc. The
+// apps are the shell and every folder with a webpack.config.js and a package.json
+// "flashcardRemote" (no list to keep). A target is stale when a fingerprint of its inputs (paths,
+// sizes, mtimes) differs from the one stored beside its last build, so a restart with nothing
+// changed costs milliseconds.
 //   node scripts/build.mjs            build stale targets
 //   node scripts/build.mjs --force    rebuild everything
 import { createHash } from 'node:crypto';
@@ -14,8 +17,24 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-export const APPS = ['shell', 'mfe-cards', 'mfe-study', 'mfe-progress', 'mfe-admin', 'mfe-social'];
-const SHARED_INPUTS = ['webpack.common.js', 'tsconfig.base.json', 'package-lock.json', 'shared-auth/src', 'shared-ui'];
+const { findRemotes } = require('../platform-tools/remotes.js');
+
+/** The shell, then every remote folder that webpack can build. */
+export const APPS = [
+  'shell',
+  ...findRemotes(root)
+    .filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')))
+    .map((remote) => remote.folder),
+];
+const SHARED_INPUTS = [
+  'webpack.common.js',
+  'platform-tools',
+  'tsconfig.base.json',
+  'package-lock.json',
+  'shared-auth/src',
+  'shared-ui',
+  'api-contract/src',
+];
 const STAMP = '.build-stamp';
 
 function listFiles(path, out = []) {
@@ -37,7 +56,17 @@ function fingerprint(inputs) {
   return createHash('sha256').update(JSON.stringify(files)).digest('hex');
 }
 
+// The contract is built before everything else (see build()): both the apps and the API import it.
+const CONTRACT = {
+  name: 'api-contract',
+  kind: 'contract',
+  project: 'api-contract/tsconfig.json',
+  dist: join(root, 'api-contract', 'dist'),
+  inputs: ['api-contract/src', 'api-contract/tsconfig.json', 'api-contract/package.json', 'tsconfig.base.json', 'shared-auth/src', 'package-lock.json'],
+};
+
 const targets = [
+  CONTRACT,
   ...APPS.map((app) => ({
     name: app,
     kind: 'webpack',
@@ -47,8 +76,9 @@ const targets = [
   {
     name: 'api',
     kind: 'tsc',
+    project: 'api/tsconfig.build.json',
     dist: join(root, 'api', 'dist'),
-    inputs: ['api/src', 'api/tsconfig.json', 'api/tsconfig.build.json', 'api/package.json', 'package-lock.json'],
+    inputs: ['api/src', 'api/tsconfig.json', 'api/tsconfig.build.json', 'api/package.json', 'api-contract/src', 'package-lock.json'],
   },
 ];
 
@@ -72,13 +102,13 @@ function runWebpack(apps) {
   });
 }
 
-function runTsc() {
+function runTsc(project) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'api/tsconfig.build.json'], {
+    const child = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {
       cwd: root,
       stdio: 'inherit',
     });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${project} exited with ${code}`))));
   });
 }
 
@@ -91,12 +121,24 @@ export async function build({ force = false } = {}) {
   }
   console.log(`[build] building ${stale.map((t) => t.name).join(', ')}`);
   const started = Date.now();
+  const contract = stale.find((t) => t.kind === 'contract');
+  if (contract) {
+    await runTsc(contract.project);
+    writeFileSync(join(contract.dist, STAMP), contract.print);
+  }
+  // The apps (one webpack run) and the API build side by side; one failing does not stop the
+  // other, and whatever succeeded is stamped, so the next run only retries what failed.
   const apps = stale.filter((t) => t.kind === 'webpack');
-  await Promise.all([
-    apps.length ? runWebpack(apps) : null,
-    stale.some((t) => t.kind === 'tsc') ? runTsc() : null,
-  ]);
-  for (const t of stale) writeFileSync(join(t.dist, STAMP), t.print);
+  const jobs = [
+    ...(apps.length ? [{ targets: apps, run: runWebpack(apps) }] : []),
+    ...stale.filter((t) => t.kind === 'tsc').map((t) => ({ targets: [t], run: runTsc(t.project) })),
+  ];
+  const results = await Promise.allSettled(jobs.map((job) => job.run));
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') for (const t of jobs[i].targets) writeFileSync(join(t.dist, STAMP), t.print);
+  });
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

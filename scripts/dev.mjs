@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // `npm run dev`: the API (tsx watch, port 4000) and every app on its own webpack dev server with
-// hot reload (shell 3000, remotes 3001-3005; see DEV_PORTS in webpack.common.js). The shell's dev
-// server answers /remotes.json with the remotes' dev-server manifests and proxies /api.
+// hot reload: the shell on 3000 and every remote folder (a package.json with "flashcardRemote")
+// on its `flashcardRemote.devPort` (3001...). The shell's dev server answers
+// /api/platform/manifest with the remotes' dev servers (platform-tools/webpack.js) and proxies
+// the rest of /api.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { DEV_PORTS } = require('../webpack.common.js');
+const { findRemotes } = require('../platform-tools/remotes.js');
+
+const remotes = findRemotes(root).filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')));
+for (const remote of remotes) {
+  if (!Number.isInteger(remote.devPort)) {
+    console.error(`${remote.folder}/package.json has no flashcardRemote.devPort: the shell cannot find its dev server.`);
+    process.exit(1);
+  }
+}
+const APPS = ['shell', ...remotes.map((remote) => remote.folder)];
 
 const processes = [
   {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or stale, then serve the whole product from one process on
-// PORT (default 3000): the shell at /, each remote's build at /remotes/<name>/, /remotes.json and
-// the API at /api. Embedded SQLite in DATA_DIR; no other service is needed.
+// PORT (default 3000): the shell at /, the API at /api and the remotes from the platform registry
+// (at start-up the server releases the remotes built here). Embedded SQLite in DATA_DIR; no other
+// service is needed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -92,11 +92,21 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-function summarise(route: string, body: any): string {
+/** The parts of the measured answers the log line shows (each route answers some of them). */
+interface Answer {
+  userStats?: unknown;
+  days?: unknown[];
+  totals?: unknown;
+  retentionBySet?: unknown[];
+  hardestCards?: unknown[];
+  bestStudyHour?: unknown;
+}
+
+function summarise(route: string, body: Answer): string {
   if (route.includes('/dashboard/dashboard')) return JSON.stringify(body.userStats);
-  if (route.includes('analytics')) return `${body.days.length} days, totals ${JSON.stringify(body.totals)}`;
+  if (route.includes('analytics')) return `${body.days?.length} days, totals ${JSON.stringify(body.totals)}`;
   if (route.includes('user-stats')) return JSON.stringify(body);
-  return `${body.retentionBySet.length} sets, ${body.hardestCards.length} hardest cards, best hour ${JSON.stringify(body.bestStudyHour)}`;
+  return `${body.retentionBySet?.length} sets, ${body.hardestCards?.length} hardest cards, best hour ${JSON.stringify(body.bestStudyHour)}`;
 }
 
 /** A small deterministic generator: the same data on every run. */

@@ -3,7 +3,7 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config } from './config';
+import { REPO_ROOT, type Config } from './config';
 import { createDb, dialectOf, type Db } from './db';
 import { inTransaction } from './db/transaction';
 import { AuthRepository } from './modules/auth/repository';
@@ -26,7 +26,7 @@ import {
   gamificationRoutes,
   notificationRoutes,
   tokenRoutes,
-} from './modules/gamification/engagement';
+} from './modules/engagement';
 import { HealthRepository } from './modules/health/repository';
 import healthRoutes from './modules/health/routes';
 import { HealthService } from './modules/health/service';
@@ -34,6 +34,12 @@ import { InsightsRepository } from './modules/insights/repository';
 import insightRoutes from './modules/insights/routes';
 import { InsightsService } from './modules/insights/service';
 import pageRoutes from './modules/pages/routes';
+import { syncBuiltinReleases } from './modules/platform/builtin';
+import releaseFileRoutes from './modules/platform/files';
+import { resolveKernelVersion } from './modules/platform/kernel';
+import { PlatformRepository } from './modules/platform/repository';
+import platformRoutes from './modules/platform/routes';
+import { PlatformService } from './modules/platform/service';
 import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
@@ -59,6 +65,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     trustProxy: config.trustProxy,
     // This API only takes small JSON bodies; a tight limit is a cheap defence.
     bodyLimit: 100 * 1024,
+    // A body field its service checks itself lists the JSON types it lets through in one `type`
+    // keyword (api-contract's `Checked`): a listed type is never coerced, unlike in an anyOf.
+    ajv: { customOptions: { allowUnionTypes: true } },
     // The router's own refusals (a malformed %-escape, an over-long path parameter) answer in
     // the app's error shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {
@@ -76,11 +85,22 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   // Cross-cutting plugins first: they decorate the instance the routes below rely on.
   app.register(errorsPlugin);
-  app.register(securityPlugin, { remotesFile: config.remotesFile });
+  app.register(securityPlugin, { devOverrides: config.platform.devOverrides });
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin);
   app.register(authPlugin, { secret: config.jwtSecret });
+
+  const platformRepository = new PlatformRepository(db, dialectOf(db));
+  const platform = new PlatformService({
+    repository: platformRepository,
+    kernelVersion: config.platform.kernelVersion ?? resolveKernelVersion(config.webRoot, REPO_ROOT),
+    budgetGzipBytes: config.platform.budgetGzipBytes,
+    devOverrides: config.platform.devOverrides,
+    now,
+  });
+  // The remotes built in this repository become releases before the first request.
+  app.addHook('onReady', () => syncBuiltinReleases(config.webRoot, platform, platformRepository, app.log));
 
   app.register(
     async (api) => {
@@ -129,12 +149,14 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
+      await api.register(platformRoutes, { service: platform, repository: platformRepository, now });
     },
     { prefix: '/api' },
   );
 
   app.register(pageRoutes);
-  app.register(staticPlugin, { webRoot: config.webRoot, remotesFile: config.remotesFile });
+  app.register(releaseFileRoutes, { service: platform });
+  app.register(staticPlugin, { webRoot: config.webRoot });
 
   return app;
 }

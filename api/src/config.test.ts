@@ -20,7 +20,6 @@ describe('loadConfig', () => {
       dataDir: path.join(REPO_ROOT, 'data'),
       database: { client: 'sqlite', file: path.join(REPO_ROOT, 'data', 'flashcards.db') },
       webRoot: REPO_ROOT,
-      remotesFile: path.join(REPO_ROOT, 'remotes.json'),
       trustProxy: false,
       rateLimits: DEFAULT_RATE_LIMITS,
     });

@@ -36,9 +36,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   jwtSecret: string;
-  /** Folder holding shell/dist and the remotes' mfe-<name>/dist folders. */
+  /** Folder holding shell/dist and the built-in remotes' folders (released at start-up). */
   webRoot: string;
-  remotesFile: string;
   /**
    * Fastify's trustProxy: true, or the proxies' addresses/subnets ("loopback", "10.0.0.0/8").
    * Set it behind a load balancer, so rate limits see client addresses, not the balancer's.
@@ -47,7 +46,21 @@ export interface Config {
   /** Origins allowed to call /api from another origin; `true` reflects any origin. */
   corsOrigins: boolean | string[];
   rateLimits: RateLimits;
+  /** The platform registry (modules/platform). */
+  platform: PlatformConfig;
 }
+
+export interface PlatformConfig {
+  /** Largest gzip size of a remote's first load a release may have. */
+  budgetGzipBytes: number;
+  /** The kernel version releases are checked against; read from the built shell when unset. */
+  kernelVersion?: string;
+  /** Browsers may point a remote at a localhost dev server (the shell's override badge). */
+  devOverrides: boolean;
+}
+
+/** 150 KB gzipped: the built-in remotes load 29-40 KB each. */
+export const DEFAULT_RELEASE_BUDGET_GZIP_BYTES = 150_000;
 
 const MINUTE = 60_000;
 
@@ -88,11 +101,23 @@ export function loadConfig(env: Env = process.env): Config {
     database,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, isProduction),
     webRoot: resolvePath(env.WEB_ROOT, REPO_ROOT),
-    remotesFile: resolvePath(env.REMOTES_FILE, path.join(REPO_ROOT, 'remotes.json')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS, isProduction),
     rateLimits: DEFAULT_RATE_LIMITS,
+    platform: {
+      budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
+      kernelVersion: env.KERNEL_VERSION || undefined,
+      // Off in production unless asked for: it lets a browser run code from its own localhost.
+      devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,
+    },
   };
+}
+
+function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  return number;
 }
 
 function parsePort(value: string | undefined): number {

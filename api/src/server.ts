@@ -1,4 +1,5 @@
 // Entry point of `npm start` / `npm run dev`: migrate, listen, and shut down cleanly.
+import type { Server } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   app.log.info(`Flashcards is running at ${publicUrl(config, app.server.address())} (${describeDatabase(config)})`);
 }
 
-function publicUrl(config: Config, address: ReturnType<import('node:net').Server['address']>): string {
+function publicUrl(config: Config, address: ReturnType<Server['address']>): string {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // 0.0.0.0 / :: mean "every interface"; a browser on this machine uses localhost.
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;

@@ -1,9 +1,10 @@
 // Starts the built product (the same server `npm start` runs) on a free port with its own
-// temporary data folder and remotes registry, and drives Debian's Chromium with playwright-core.
+// temporary data folder (and so its own registry of remotes, seeded from the built remotes),
+// and drives Debian's Chromium with playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,11 +25,9 @@ export interface Product {
   url: string;
   /** `npm run set-role` against this product's database. */
   setRole(email: string, role: 'user' | 'admin' | 'super_admin'): Promise<void>;
+  /** `npm run deploy-token` against this product's database: the new token. */
+  deployToken(label: string): Promise<string>;
   dataDir: string;
-  remotesFile: string;
-  /** Rewrite /remotes.json (the server re-reads it on every request). */
-  setRemotes(registry: Record<string, string>): void;
-  defaultRemotes: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -36,9 +35,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run "node scripts/build.mjs" first`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'flashcards-e2e-'));
-  const remotesFile = join(dataDir, 'remotes.json');
-  const defaultRemotes = JSON.parse(readFileSync(join(ROOT, 'remotes.json'), 'utf8')) as Record<string, string>;
-  writeFileSync(remotesFile, JSON.stringify(defaultRemotes));
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
@@ -46,7 +42,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      REMOTES_FILE: remotesFile,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...env,
@@ -58,24 +53,30 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   return {
     url,
     dataDir,
-    remotesFile,
-    defaultRemotes,
-    setRemotes: (registry) => writeFileSync(remotesFile, JSON.stringify(registry)),
-    setRole: (email, role) =>
-      new Promise<void>((resolve, reject) => {
-        const cli = spawn('npm', ['run', '--silent', 'set-role', '--', email, role], {
-          cwd: ROOT,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
-        cli.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`set-role exited with ${code}`))));
-      }),
+    setRole: async (email, role) => {
+      await runNpm(['run', '--silent', 'set-role', '--', email, role], dataDir);
+    },
+    deployToken: async (label) => (await runNpm(['run', '--silent', 'deploy-token', '--', label], dataDir)).trim(),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An npm script of the repository against this product's database; resolves with its stdout. */
+function runNpm(args: string[], dataDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn('npm', args, {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    cli.stdout!.on('data', (chunk) => (out += chunk));
+    cli.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`npm ${args.join(' ')} exited with ${code}`))));
+  });
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {

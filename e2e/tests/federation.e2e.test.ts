@@ -23,7 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-afterEach(() => product.setRemotes(product.defaultRemotes));
 
 const AREAS: { link: string; path: string; heading: string | RegExp }[] = [
   { link: 'Dashboard', path: '/dashboard', heading: /Welcome/ },
@@ -38,7 +37,8 @@ test('every navigation entry opens its area, each remote from its own build', as
   const { page, context, errors } = await newSession(browser, product.url);
   const remoteEntries = new Set<string>();
   page.on('request', (request) => {
-    const match = /\/remotes\/(mfe-[a-z]+)\/remoteEntry\.js/.exec(request.url());
+    // Each remote is served from its release: /remotes/<name>/<version>/remoteEntry.js.
+    const match = /\/remotes\/(mfe_[a-z]+)\/[^/]+\/remoteEntry\.js/.exec(request.url());
     if (match) remoteEntries.add(match[1]);
   });
   await signUp(page);
@@ -49,7 +49,7 @@ test('every navigation entry opens its area, each remote from its own build', as
     await page.waitForURL(`**${area.path}`);
     await page.getByRole('heading', { name: area.heading, level: 1 }).first().waitFor();
   }
-  expect([...remoteEntries].sort()).toEqual(['mfe-cards', 'mfe-progress', 'mfe-social', 'mfe-study']);
+  expect([...remoteEntries].sort()).toEqual(['mfe_cards', 'mfe_progress', 'mfe_social', 'mfe_study']);
   // A plain user sees no Admin entry, and /admin says Access Denied.
   expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
   await page.goto('/admin');
@@ -62,7 +62,7 @@ test('every navigation entry opens its area, each remote from its own build', as
 test('hovering a navigation entry preloads its remote', async () => {
   const { page, context } = await newSession(browser, product.url);
   await signUp(page);
-  const preload = page.waitForRequest(/\/remotes\/mfe-progress\/remoteEntry\.js/);
+  const preload = page.waitForRequest(/\/remotes\/mfe_progress\/[^/]+\/remoteEntry\.js/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).hover();
   await preload;
   expect(page.url()).toContain('/dashboard');
@@ -77,10 +77,13 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
 
   // The federation runtime's share scope: one loaded instance of each singleton.
   const shared = await page.evaluate(() => {
-    const scopes = (globalThis as any).__FEDERATION__.__SHARE__ as Record<string, any>;
+    // The parts of the runtime's share scope read here: host -> scope -> package -> version -> entry.
+    type Entry = { loaded?: unknown; lib?: unknown; from: string; version: string };
+    type Scopes = Record<string, { default?: Record<string, Record<string, Entry>> } | undefined>;
+    const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
     const result: Record<string, { versions: number; loaded: number; from: string[] }> = {};
     for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', '@flashcard/shared-auth']) {
-      const versions: any[] = [];
+      const versions: Entry[] = [];
       for (const host of Object.values(scopes)) {
         const entries = host?.default?.[name];
         if (entries) versions.push(...Object.values(entries));
@@ -104,8 +107,9 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
 test('a remote that is down shows its fallback with Retry while the rest keeps working', async () => {
   const { page, context } = await newSession(browser, product.url);
   await signUp(page);
-  product.setRemotes({ ...product.defaultRemotes, mfe_progress: 'http://127.0.0.1:9/mf-manifest.json' });
-  await page.reload();
+  // The network to one remote's files fails, as when its host is down.
+  const down = '**/remotes/mfe_progress/**';
+  await page.route(down, (route) => route.abort());
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Progress' }).click();
   await page.getByText('This section is unavailable right now').waitFor();
@@ -115,15 +119,15 @@ test('a remote that is down shows its fallback with Retry while the rest keeps w
   await nav.getByRole('link', { name: 'My Cards' }).click();
   await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
 
-  // Bring the remote back (same page, no reload): Retry reads the registry again and loads it.
+  // The remote comes back (same page, no reload): Retry reads the manifest again and loads it.
   await nav.getByRole('link', { name: 'Progress' }).click();
   await page.getByText('This section is unavailable right now').waitFor();
-  product.setRemotes(product.defaultRemotes);
+  await page.unroute(down);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
 
   // Sign-out still works from a page whose remote failed.
-  product.setRemotes({ ...product.defaultRemotes, mfe_progress: 'http://127.0.0.1:9/mf-manifest.json' });
+  await page.route(down, (route) => route.abort());
   await page.reload();
   await page.getByText('This section is unavailable right now').waitFor();
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -132,20 +136,40 @@ test('a remote that is down shows its fallback with Retry while the rest keeps w
   await context.close();
 });
 
-test('a remote served from another origin is used after a registry edit, without a shell rebuild', async () => {
-  const cdn = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
+test("a developer's override loads one remote from a localhost dev server, for that browser only, with a badge", async () => {
+  const devServer = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
   try {
     const { page, context, errors } = await newSession(browser, product.url);
     await signUp(page);
-    product.setRemotes({ ...product.defaultRemotes, mfe_cards: `${cdn.origin}/mf-manifest.json` });
+    await page.evaluate((entry) => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: entry })), `${devServer.origin}/mf-manifest.json`);
     await page.goto('/cards');
     await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
-    expect(cdn.requests).toContain('/mf-manifest.json');
-    expect(cdn.requests).toContain('/remoteEntry.js');
+    expect(devServer.requests).toContain('/mf-manifest.json');
+    expect(devServer.requests).toContain('/remoteEntry.js');
+    await page.getByRole('status').filter({ hasText: 'Dev override: mfe_cards' }).waitFor();
+
+    // Another browser (no override) loads the released version.
+    const other = await newSession(browser, product.url);
+    await signUp(other.page);
+    const before = devServer.requests.length;
+    await other.page.goto('/cards');
+    await other.page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+    expect(devServer.requests.length).toBe(before);
+    expect(await other.page.getByText('Dev override').count()).toBe(0);
+    await other.context.close();
+
+    // A URL that is not this machine is ignored; Clear overrides ends it.
+    await page.getByRole('button', { name: 'Clear overrides' }).click();
+    await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+    expect(await page.getByText('Dev override').count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: 'https://cdn.example.com/mf-manifest.json' })));
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+    expect(await page.getByText('Dev override').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   } finally {
-    await cdn.close();
+    await devServer.close();
   }
 });
 

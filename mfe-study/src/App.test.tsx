@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dashboardApi, learningApi } from '@flashcard/shared-auth';
+import { dashboardApi, learningApi } from '@flashcard/api-contract';
 import { deferred, mockStudyApi, renderStudyAt, reviewQueue, spyToasts, studyCards } from './test/study';
 
 let toasts: ReturnType<typeof spyToasts>;

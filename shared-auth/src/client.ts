@@ -1,9 +1,9 @@
 // THE API client. Every call of every app goes through this axios instance, so the bearer
 // header, the one-shot token refresh and the error texts behave the same everywhere.
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import type { authEndpoints, RefreshResponse, Tokens } from '@flashcard/api-contract/schemas';
 import { getErrorMessage } from './errors';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
-import type { Tokens } from './types';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -15,6 +15,21 @@ declare module 'axios' {
 }
 
 export const API_BASE_URL = '/api';
+
+type Auth = typeof authEndpoints;
+
+/**
+ * The paths of the auth calls the kernel makes itself (auth-calls.ts, the refresh below): the
+ * contract's, checked against it at compile time (the kernel imports the contract as types only).
+ */
+export const AUTH_PATHS: { [K in keyof Auth]: Auth[K]['path'] } = {
+  register: '/auth/register',
+  login: '/auth/login',
+  refresh: '/auth/refresh',
+  logout: '/auth/logout',
+  me: '/auth/me',
+  changePassword: '/auth/change-password',
+};
 export const API_TIMEOUT_MS = 30000;
 
 export const apiClient = axios.create({
@@ -65,7 +80,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 // Calls whose 401 means "wrong credentials", not "session expired".
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/register'];
+const NO_REFRESH_PATHS = [AUTH_PATHS.login, AUTH_PATHS.refresh, AUTH_PATHS.register];
 
 function isNoRefreshCall(config: AxiosRequestConfig): boolean {
   const url = config.url ?? '';
@@ -83,8 +98,9 @@ async function performRefresh(): Promise<string | null> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return null;
   try {
-    const { data } = await apiClient.post<{ tokens?: Tokens }>(
-      '/auth/refresh',
+    // Partial: a sign-in counts only if the answer really carries an access token.
+    const { data } = await apiClient.post<Partial<RefreshResponse>>(
+      AUTH_PATHS.refresh,
       { refreshToken },
       { skipErrorToast: true },
     );

@@ -1,4 +1,8 @@
-export * from './types';
+// The kernel: the one auth store, the one API client, the session's storage keys and the error
+// catalogue, shared by the shell and every remote as one instance (a federation singleton).
+// The typed calls of every endpoint are in @flashcard/api-contract, which each app bundles.
+// The data types the kernel's own API uses are the contract's (re-exported as types only).
+export type { AuthResponse, RegisterInput, Role, Tokens, User } from '@flashcard/api-contract/schemas';
 export { STORAGE_KEYS, clearSession, getAccessToken, getRefreshToken } from './session';
 export { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
 export {
@@ -13,17 +17,6 @@ export {
   setErrorNotifier,
   setUnauthorizedHandler,
 } from './client';
+/** The auth store's own calls (the contract's `authApi` is this object). */
+export { authCalls } from './auth-calls';
 export { useAuthStore, type AuthResult, type AuthState } from './store';
-export { authApi } from './api/auth';
-export { dashboardApi } from './api/dashboard';
-export { cardsApi, categoriesApi, cardQueryParams } from './api/cards';
-export { learningApi, spacedRepetitionApi, settingsApi } from './api/study';
-export {
-  dailyBonusApi,
-  gamificationApi,
-  healthApi,
-  insightsApi,
-  notificationsApi,
-  socialApi,
-  tokensApi,
-} from './api/engagement';

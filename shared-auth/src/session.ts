@@ -1,7 +1,7 @@
 // Where the tokens and the signed-in user live in the browser. The storage keys are part of the
 // product contract (spec section 3), so only this module names them.
 
-import type { Tokens, User } from './types';
+import type { Tokens, User } from '@flashcard/api-contract/schemas';
 
 export const STORAGE_KEYS = {
   accessToken: 'flashcard_auth_token',

@@ -2,11 +2,11 @@
 // package as a singleton, so the shell and every remote read and write the same state.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { authApi } from './api/auth';
+import type { AuthResponse, RegisterInput, User } from '@flashcard/api-contract/schemas';
+import { authCalls } from './auth-calls';
 import { onSessionExpired, onTokensRefreshed, setAuthHeader } from './client';
 import { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
 import { clearSession, getRefreshToken, saveTokens, saveUser, STORAGE_KEYS } from './session';
-import type { AuthResponse, RegisterInput, User } from './types';
 
 export type AuthResult = { success: true } | { success: false; error: string };
 
@@ -54,13 +54,13 @@ export const useAuthStore = create<AuthState>()(
         isLoading: true,
         error: null,
 
-        login: (email, password) => signIn(() => authApi.login(email, password), ERROR_TEXTS.loginFailed),
-        register: (input) => signIn(() => authApi.register(input), ERROR_TEXTS.registrationFailed),
+        login: (email, password) => signIn(() => authCalls.login(email, password), ERROR_TEXTS.loginFailed),
+        register: (input) => signIn(() => authCalls.register(input), ERROR_TEXTS.registrationFailed),
 
         logout: async () => {
           const refreshToken = getRefreshToken();
           try {
-            if (get().isAuthenticated) await authApi.logout(refreshToken);
+            if (get().isAuthenticated) await authCalls.logout(refreshToken);
           } catch {
             // The local sign-out below must happen whatever the server says (spec 4).
           } finally {
@@ -73,7 +73,7 @@ export const useAuthStore = create<AuthState>()(
         refreshUser: async () => {
           if (!get().isAuthenticated) return;
           try {
-            const { user } = await authApi.me();
+            const { user } = await authCalls.me();
             saveUser(user);
             set({ user });
           } catch {
@@ -83,7 +83,7 @@ export const useAuthStore = create<AuthState>()(
 
         changePassword: async (oldPassword, newPassword) => {
           try {
-            await authApi.changePassword(oldPassword, newPassword);
+            await authCalls.changePassword(oldPassword, newPassword);
             return { success: true };
           } catch (err) {
             return { success: false, error: serverErrorOf(err) ?? getErrorMessage(err, ERROR_TEXTS.passwordChangeFailed)! };

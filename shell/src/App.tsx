@@ -1,6 +1,10 @@
+// The route table: the shell's own pages, then every route the registry's manifest gives a
+// remote (no remote is named here), then the fallback. Until the manifest arrives, a path that
+// may belong to a remote waits inside the layout instead of being sent to the dashboard.
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RouteGuard } from './auth/RouteGuard';
-import { RemoteArea } from './federation/RemoteArea';
+import { refreshManifest, usePlatformStore } from './federation/platform';
+import { PendingArea, RemoteArea } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
@@ -8,6 +12,8 @@ import { SignupPage } from './pages/SignupPage';
 import { SettingsPage } from './settings/SettingsPage';
 
 export function App() {
+  const manifest = usePlatformStore((s) => s.manifest);
+  const failed = usePlatformStore((s) => s.failed);
   return (
     <Routes>
       <Route element={<RouteGuard requireAuth={false} />}>
@@ -18,16 +24,23 @@ export function App() {
         <Route element={<Layout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/cards/*" element={<RemoteArea remote="mfe_cards" />} />
-          <Route path="/study/*" element={<RemoteArea remote="mfe_study" />} />
-          <Route path="/progress/*" element={<RemoteArea remote="mfe_progress" />} />
-          <Route path="/admin/*" element={<RemoteArea remote="mfe_admin" />} />
-          <Route path="/social/*" element={<RemoteArea remote="mfe_social" exposed="./Social" />} />
-          <Route path="/achievements" element={<RemoteArea remote="mfe_social" exposed="./Achievements" />} />
-          <Route path="/profile" element={<RemoteArea remote="mfe_social" exposed="./Profile" />} />
+          {manifest?.remotes.flatMap((remote) =>
+            remote.routes.map((route) => (
+              <Route
+                key={`${remote.name}:${route.path}`}
+                path={route.path}
+                element={<RemoteArea remote={remote.name} version={remote.version} exposed={route.module} roles={route.roles} />}
+              />
+            )),
+          )}
+          <Route
+            path="*"
+            element={
+              manifest ? <Navigate to="/dashboard" replace /> : <PendingArea failed={failed} onRetry={() => void refreshManifest().catch(() => undefined)} />
+            }
+          />
         </Route>
       </Route>
-      <Route path="*" element={<Navigate to="/dashboard" replace />} />
     </Routes>
   );
 }

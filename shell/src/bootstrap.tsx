@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { ShellProviders } from './ShellProviders';
-import { loadRegistry } from './federation/registry';
+import { startPlatform } from './federation/platform';
 
-// Start fetching the remotes registry now; the first remote route awaits it.
-loadRegistry().catch((err) => console.error('[federation] /remotes.json could not be loaded', err));
+// Ask the registry what to load now, beside the session check: nothing waits for it but the
+// remote areas, so /login paints without it.
+startPlatform();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -28,7 +28,6 @@ export function benchConfig(dataDir: string): Config {
     HOST: '127.0.0.1',
     PORT: '0',
     WEB_ROOT: dataDir,
-    REMOTES_FILE: path.join(dataDir, 'remotes.json'),
   });
   const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
   config.rateLimits = {

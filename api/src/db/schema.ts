@@ -204,6 +204,68 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
+/** An immutable release of a remote area; unique per (name, version). */
+export interface RemoteReleasesTable {
+  id: Generated<number>;
+  name: string;
+  version: string;
+  package_version: string;
+  kernel_range: string;
+  /** JSON { routes, navigation, exposes } (modules/platform/presenter.ts reads it). */
+  metadata: string;
+  first_load_gzip: number;
+  total_bytes: number;
+  file_count: number;
+  published_by: string;
+  published_at: CreatedAt;
+}
+
+export interface ReleaseFilesTable {
+  id: Generated<number>;
+  release_id: number;
+  path: string;
+  content_type: string;
+  content: Buffer;
+}
+
+/** Which release of a remote browsers load: the active one, or the canary for `canary_percent` of users. */
+export interface RemoteStateTable {
+  name: string;
+  active_version: string;
+  canary_version: string | null;
+  canary_percent: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+/** The audit trail of the registry: who changed what, from which version to which. */
+export interface RegistryEventsTable {
+  id: Generated<number>;
+  remote: string;
+  action: 'publish' | 'promote' | 'rollback' | 'canary';
+  from_version: string | null;
+  to_version: string | null;
+  percent: number | null;
+  actor: string;
+  created_at: CreatedAt;
+}
+
+export interface DeployTokensTable {
+  id: Generated<number>;
+  label: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_used_at: string | null;
+}
+
+export interface RemoteLoadFailuresTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  message: string;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -217,6 +279,12 @@ export interface Database {
   daily_bonus_claims: DailyBonusClaimsTable;
   token_ledger: TokenLedgerTable;
   notifications: NotificationsTable;
+  remote_releases: RemoteReleasesTable;
+  release_files: ReleaseFilesTable;
+  remote_state: RemoteStateTable;
+  registry_events: RegistryEventsTable;
+  deploy_tokens: DeployTokensTable;
+  remote_load_failures: RemoteLoadFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,3 +1,5 @@
+import { Checked } from '@flashcard/api-contract/schemas';
+import { Type } from '@sinclair/typebox';
 import { HttpError } from '../lib/http-error';
 import { describeEachDb } from '../test/harness';
 
@@ -34,6 +36,23 @@ describeEachDb('error handler', (ctx) => {
     const outage = await app.inject({ method: 'GET', url: '/api/test/outage' });
     expect(outage.statusCode).toBe(503);
     expect(outage.json()).toEqual({ error: 'Internal server error' });
+  });
+
+  it("passes a checked field's listed types unchanged and names them when another comes", async () => {
+    const app = await ctx.buildApp({}, {}, (built) => {
+      built.post(
+        '/api/test/checked',
+        { schema: { body: Type.Object({ value: Checked('string', 'number', 'null') }) } },
+        async (request) => request.body,
+      );
+    });
+    const echo = async (value: unknown) => app.inject({ method: 'POST', url: '/api/test/checked', payload: { value } });
+    for (const value of ['2', 2, 1.5, null]) expect((await echo(value)).json()).toEqual({ value });
+    // An unlisted scalar becomes text (the first listed type), never a number: true is not 1.
+    expect((await echo(true)).json()).toEqual({ value: 'true' });
+    const object = await echo({ a: 1 });
+    expect(object.statusCode).toBe(400);
+    expect(object.json()).toEqual({ error: 'Value must be string or number or null' });
   });
 
   it('answers framework errors in the same shape', async () => {

@@ -71,7 +71,14 @@ function describeValidationError(error: FastifyError): string {
     // The whole body / query string is wrong (e.g. a JSON array instead of an object).
     return `Request ${error.validationContext ?? 'data'} ${first.message ?? 'is invalid'}`;
   }
-  return `${labelFor(field)} ${typeAlternatives(error, first.instancePath) ?? first.message ?? 'is invalid'}`;
+  return `${labelFor(field)} ${typeAlternatives(error, first.instancePath) ?? typeList(first.params) ?? first.message ?? 'is invalid'}`;
+}
+
+/** A `type` keyword listing several types ("string,integer"): "must be string or integer". */
+function typeList(params: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(params.type)) return undefined;
+  const types = params.type.map(String).sort((a, b) => Number(a === 'null') - Number(b === 'null'));
+  return `must be ${types.join(' or ')}`;
 }
 
 /**

@@ -1,34 +1,25 @@
-// Security headers on every response (helmet). The Content-Security-Policy allows this server
-// plus the origins of remotes listed in the runtime registry, re-read per request, so adding a
-// remote hosted elsewhere needs no restart.
+// Security headers on every response (helmet). Every release is served by this server (from
+// the registry in the database), so scripts come from 'self' only; with developer overrides on,
+// a localhost dev server may also serve a remote to the developer's own browser.
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { createRemoteOriginsReader } from '../lib/remotes';
+
+/** Where a developer's own dev server runs (the shell's override badge; docs/PLATFORM.md). */
+export const DEV_OVERRIDE_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 export default fp(
-  async (app, options: { remotesFile: string }) => {
-    const readRemoteOrigins = createRemoteOriginsReader(options.remotesFile);
-    // Three directives ask per response: read the registry once for all of them.
-    const originsByResponse = new WeakMap<object, string[]>();
-    const remoteOrigins = (response: object) => {
-      let origins = originsByResponse.get(response);
-      if (!origins) originsByResponse.set(response, (origins = readRemoteOrigins()));
-      return origins;
-    };
-    // helmet calls directive functions per response; one function = one space-separated list.
-    const selfAndRemotes =
-      (...extra: string[]) =>
-      (_request: unknown, response: object) =>
-        ["'self'", ...extra, ...remoteOrigins(response)].join(' ');
-
+  async (app, options: { devOverrides: boolean }) => {
+    const extra = options.devOverrides ? DEV_OVERRIDE_SOURCES : [];
+    // The dev server's hot reload talks over a WebSocket on the same port.
+    const connectExtra = options.devOverrides ? [...extra, 'ws://localhost:*', 'ws://127.0.0.1:*'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          scriptSrc: [selfAndRemotes()],
-          connectSrc: [selfAndRemotes()],
+          scriptSrc: ["'self'", ...extra],
+          connectSrc: ["'self'", ...connectExtra],
           // style-loader injects <style> elements at runtime.
-          styleSrc: [selfAndRemotes("'unsafe-inline'")],
+          styleSrc: ["'self'", "'unsafe-inline'", ...extra],
           imgSrc: ["'self'", 'data:'],
           // Classrooms reach the server over plain http on a LAN address; upgrading would break it.
           upgradeInsecureRequests: null,

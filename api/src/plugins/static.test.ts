@@ -9,7 +9,6 @@ import { makeTempDir, testConfig } from '../test/harness';
 describe('serving the front-ends', () => {
   let dir: string;
   let webRoot: string;
-  let remotesFile: string;
   let db: Db;
   let app: FastifyInstance;
 
@@ -23,17 +22,11 @@ describe('serving the front-ends', () => {
   beforeAll(async () => {
     dir = makeTempDir('flashcards-static-');
     webRoot = path.join(dir, 'web');
-    remotesFile = path.join(dir, 'remotes.json');
     write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
     write('shell/dist/main.js', 'console.log("shell entry")');
     write('shell/dist/512.0a1b2c3d.js', 'console.log("shell chunk")');
-    write('mfe-cards/dist/mf-manifest.json', '{"name":"mfe_cards"}');
-    write('mfe-cards/dist/remoteEntry.js', 'var mfe_cards;');
-    write('mfe-cards/dist/77.deadbeef.js', 'console.log("cards chunk")');
-    write('not-a-remote/dist/secret.txt', 'hidden');
-    fs.writeFileSync(remotesFile, JSON.stringify({ mfe_cards: '/remotes/mfe-cards/mf-manifest.json' }));
 
-    const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') }, { webRoot, remotesFile });
+    const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') }, { webRoot });
     db = createDb(config.database);
     app = buildApp(config, { db });
     await app.ready();
@@ -64,43 +57,6 @@ describe('serving the front-ends', () => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves each remote under /remotes/<folder>/, readable from any origin', async () => {
-    const manifest = await get('/remotes/mfe-cards/mf-manifest.json');
-    expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toEqual({ name: 'mfe_cards' });
-    expect(manifest.headers['access-control-allow-origin']).toBe('*');
-    expect(manifest.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(manifest.headers['cache-control']).toBe('no-cache');
-
-    const entry = await get('/remotes/mfe-cards/remoteEntry.js');
-    expect(entry.headers['cache-control']).toBe('no-cache');
-    const chunk = await get('/remotes/mfe-cards/77.deadbeef.js');
-    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('serves a remote built after start-up without a restart', async () => {
-    expect((await get('/remotes/mfe-late/remoteEntry.js')).statusCode).toBe(404);
-    write('mfe-late/dist/remoteEntry.js', 'var mfe_late;');
-    const response = await get('/remotes/mfe-late/remoteEntry.js');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('var mfe_late;');
-  });
-
-  it('serves nothing outside the remotes dist folders', async () => {
-    for (const url of [
-      '/remotes/not-a-remote/secret.txt',
-      '/remotes/mfe-cards/missing.js',
-      '/remotes/mfe-cards/..%2f..%2fnot-a-remote%2fdist%2fsecret.txt',
-    ]) {
-      const response = await get(url);
-      expect(response.body).not.toContain('hidden');
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    }
-    const missing = await get('/remotes/mfe-cards/missing.js');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Not found' });
-  });
-
   it('answers browser navigations to client-side routes with the shell (SPA fallback)', async () => {
     for (const url of ['/dashboard', '/cards/42/edit', '/study/review?from=hub']) {
       const response = await get(url, 'text/html,application/xhtml+xml,*/*;q=0.8');
@@ -122,44 +78,6 @@ describe('serving the front-ends', () => {
     const script = await get('/missing-chunk.js', '*/*');
     expect(script.statusCode).toBe(404);
     expect(script.json()).toEqual({ error: 'Not found' });
-  });
-
-  it('re-reads /remotes.json on every request', async () => {
-    const first = await get('/remotes.json');
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.json()).toEqual({ mfe_cards: '/remotes/mfe-cards/mf-manifest.json' });
-
-    const cspBefore = String((await get('/', 'text/html')).headers['content-security-policy']);
-    expect(cspBefore).toContain("script-src 'self';");
-    expect(cspBefore).not.toContain('cdn.example.com');
-
-    fs.writeFileSync(remotesFile, JSON.stringify({ mfe_cards: 'https://cdn.example.com/cards/v2/mf-manifest.json' }));
-    const second = await get('/remotes.json');
-    expect(second.json()).toEqual({ mfe_cards: 'https://cdn.example.com/cards/v2/mf-manifest.json' });
-
-    // The security policy follows the registry: the new origin may serve scripts and data.
-    const csp = String((await get('/', 'text/html')).headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com(;|$)/);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com(;|$)/);
-    expect(csp).toMatch(/style-src 'self' 'unsafe-inline' https:\/\/cdn\.example\.com(;|$)/);
-  });
-
-  it('answers 503 with an error body when the registry is unreadable', async () => {
-    const original = fs.readFileSync(remotesFile, 'utf8');
-    try {
-      fs.writeFileSync(remotesFile, '{ not json');
-      const broken = await get('/remotes.json');
-      expect(broken.statusCode).toBe(503);
-      expect(broken.json()).toEqual({ error: 'Remote registry unavailable' });
-
-      fs.rmSync(remotesFile);
-      const missing = await get('/remotes.json');
-      expect(missing.statusCode).toBe(503);
-      expect(missing.json()).toEqual({ error: 'Remote registry unavailable' });
-    } finally {
-      fs.writeFileSync(remotesFile, original);
-    }
   });
 
   it.each([

@@ -1,7 +1,6 @@
-// Serves the built front-ends, so `npm start` is one server for the whole product:
+// Serves the built shell, so `npm start` is one server for the whole product:
 //   /                      shell/dist (the host app), with an SPA fallback for deep links
-//   /remotes/<mfe-x>/...   <mfe-x>/dist, readable from any origin (a shell elsewhere may load it)
-//   /remotes.json          the runtime remotes registry, re-read on every request
+// Remotes are served from their releases in the database (modules/platform/files.ts).
 // When nothing is built (API tests, API-only deployments) the file serving is simply absent.
 // This plugin also owns the not-found handler, because the SPA fallback is a not-found case.
 import fs from 'node:fs';
@@ -9,17 +8,14 @@ import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readRemotesRegistry } from '../lib/remotes';
 import { replyNotFound } from './errors';
 
 export interface StaticOptions {
   webRoot: string;
-  remotesFile: string;
 }
 
 // Content-hashed chunk names (webpack `[id].[contenthash:8].js`) never change content.
 const HASHED_FILE = /\.[0-9a-f]{8}\./;
-const REMOTE_FOLDER = /^mfe-[a-z0-9-]+$/;
 
 function setCacheHeaders(res: SetHeadersResponse, filePath: string): void {
   // Everything unhashed (index.html, remoteEntry.js, mf-manifest.json...) is revalidated on
@@ -34,7 +30,7 @@ export default fp(
     const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
 
     await app.register(fastifyStatic, {
-      // Without a shell build only reply.sendFile is wanted (for the remotes route below).
+      // Without a shell build only reply.sendFile is wanted (for the SPA fallback).
       ...(hasShell ? { root: shellDir, serve: true as const } : { serve: false as const }),
       prefix: '/',
       wildcard: true,
@@ -42,28 +38,6 @@ export default fp(
       redirect: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
-    });
-
-    // Remote folders are looked up per request: a remote built or deployed after start-up is
-    // served without a restart, like an edit of the registry.
-    app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
-      const { remote, '*': file } = request.params;
-      const distDir = path.join(options.webRoot, remote, 'dist');
-      if (!REMOTE_FOLDER.test(remote) || !fs.existsSync(distDir)) return replyNotFound(reply);
-      // A shell on another origin may load these: allow it past CORS and helmet's same-origin CORP.
-      reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
-      // @fastify/static (send) refuses paths escaping distDir and answers missing files via callNotFound.
-      return reply.sendFile(file || 'index.html', distDir);
-    });
-
-    app.get('/remotes.json', async (request, reply) => {
-      try {
-        const registry = await readRemotesRegistry(options.remotesFile);
-        return reply.header('Cache-Control', 'no-cache').send(registry);
-      } catch (error) {
-        request.log.warn({ err: error, file: options.remotesFile }, 'remotes registry unreadable');
-        return reply.code(503).header('Cache-Control', 'no-cache').send({ error: 'Remote registry unavailable' });
-      }
     });
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,4 +1,5 @@
 // A signed-in learner's calls through app.inject, for the endpoint suites.
+import type { Card, Category } from '@flashcard/api-contract/schemas';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, registerUser, type RegisteredUser } from './harness';
 
@@ -15,27 +16,11 @@ export interface ApiClient {
   /** POST /api/cards, expecting 201; returns the card. */
   createCard(fields?: Record<string, unknown>): Promise<CardJson>;
   /** POST /api/categories, expecting 201; returns the set. */
-  createSet(name: string): Promise<{ id: number; name: string; card_count: number; created_at: string }>;
+  createSet(name: string): Promise<Category>;
 }
 
-export interface CardJson {
-  id: number;
-  question: string;
-  answer: string;
-  difficulty_level: number;
-  tags: string | null;
-  college: string | null;
-  class_name: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  category: string | null;
-  known: boolean;
-  repetitions: number;
-  state: string;
-  due: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A card as the API answers it (the contract's shape). */
+export type CardJson = Card;
 
 let cardCounter = 0;
 

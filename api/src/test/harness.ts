@@ -48,10 +48,10 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     // Nothing is built there: static serving is skipped, as in an API-only deployment.
     webRoot: path.join(dataDir, 'web'),
-    remotesFile: path.join(dataDir, 'remotes.json'),
     trustProxy: false,
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
+    platform: { budgetGzipBytes: 150_000, kernelVersion: '1.0.0', devOverrides: false },
     ...overrides,
   };
 }

@@ -2,7 +2,14 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { cardsApi, categoriesApi, type Card, type CardPage, type Category, type FilterOptions } from '@flashcard/shared-auth';
+import {
+  cardsApi,
+  categoriesApi,
+  type Card,
+  type CardPage,
+  type Category,
+  type FilterOptions,
+} from '@flashcard/api-contract';
 import CardsApp from '../App';
 
 export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
@@ -21,6 +28,8 @@ export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
     repetitions: 0,
     state: 'new',
     due: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -34,8 +43,8 @@ export function page(cards: Card[], more: Partial<Omit<CardPage, 'cards'>> = {})
   return { cards, total: cards.length, nextCursor: null, ...more };
 }
 
-export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2 };
-export const HISTORY: Category = { id: 5, name: 'History', card_count: 0 };
+export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2, created_at: '2025-01-01T00:00:00.000Z' };
+export const HISTORY: Category = { id: 5, name: 'History', card_count: 0, created_at: '2025-01-01T00:00:00.000Z' };
 
 interface Setup {
   cards?: Card[];

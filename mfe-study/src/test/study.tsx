@@ -7,9 +7,10 @@ import {
   learningApi,
   spacedRepetitionApi,
   type ReviewQueue,
+  type SessionType,
   type StudyCard,
   type StudySession,
-} from '@flashcard/shared-auth';
+} from '@flashcard/api-contract';
 import StudyApp from '../App';
 
 const DUE = '2030-01-01T00:00:00.000Z';
@@ -28,8 +29,11 @@ export function studyCard(id: number, overrides: Partial<StudyCard> = {}): Study
     category_name: null,
     category: null,
     repetitions: 0,
+    known: false,
     state: 'new',
     due: null,
+    created_at: DUE,
+    updated_at: DUE,
     preview: {
       '0': { interval: `${id}m`, due: DUE },
       '1': { interval: `${id + 5}m`, due: DUE },
@@ -57,8 +61,8 @@ export function reviewQueue(overrides: Partial<ReviewQueue> = {}): ReviewQueue {
   };
 }
 
-function session(id: number, type: string): StudySession {
-  return { id, session_type: type, cards_studied: 0, accuracy: 0, started_at: DUE, created_at: DUE };
+function session(id: number, type: SessionType): StudySession {
+  return { id, session_type: type, cards_studied: 0, accuracy: 0, started_at: DUE, ended_at: null, created_at: DUE };
 }
 
 /**
@@ -72,14 +76,18 @@ export function mockStudyApi(queue: ReviewQueue = reviewQueue()) {
     reviewQueue: jest.spyOn(learningApi, 'reviewQueue').mockResolvedValue(queue),
     startSession: jest
       .spyOn(dashboardApi, 'startSession')
-      .mockImplementation(async ({ session_type }) => ({ sessionId: 77, session: session(77, session_type) })),
+      .mockImplementation(async ({ session_type }) => ({
+        sessionId: 77,
+        session: session(77, session_type === 'practice' ? 'practice' : 'review'),
+      })),
     endSession: jest.spyOn(dashboardApi, 'endSession').mockResolvedValue({ session: session(77, 'review') }),
     review: jest
       .spyOn(spacedRepetitionApi, 'review')
       .mockImplementation(async (input) => {
         const reviewId = nextReviewId++;
-        reviewedCard.set(reviewId, input.cardId);
-        return { card: studyCard(input.cardId), reviewId, xpEarned: 10 };
+        const cardId = Number(input.cardId);
+        reviewedCard.set(reviewId, cardId);
+        return { card: studyCard(cardId), reviewId, xpEarned: 10 };
       }),
     undo: jest.spyOn(spacedRepetitionApi, 'undo').mockImplementation(async (reviewId) => {
       const cardId = reviewedCard.get(reviewId);

@@ -3,14 +3,22 @@ import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, useAuthStore, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
+import { usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
 import { returnPath, RouteGuard } from './RouteGuard';
 
 jest.mock('../federation/RemoteArea', () => ({
   RemoteArea: ({ remote }: { remote: string }) => `Remote area ${remote}`,
+  PendingArea: () => 'Waiting for the registry',
 }));
-jest.mock('../federation/registry', () => ({ preloadRemoteArea: jest.fn() }));
+jest.mock('../federation/platform', () => ({
+  ...jest.requireActual('../federation/platform'),
+  preloadRemoteArea: jest.fn(),
+  refreshManifest: jest.fn(() => new Promise(() => undefined)),
+}));
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 
@@ -39,6 +47,7 @@ function renderApp(entry: InitialEntry) {
 const location = () => screen.getByTestId('location');
 
 beforeEach(() => {
+  usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
   localStorage.clear();
   // The top bar's bell polls the unread count: answer it here, not over the network.
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });

@@ -1,26 +1,34 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemoteModule, resetRemote } from './registry';
-import { RemoteArea, UNAVAILABLE_TEXT } from './RemoteArea';
+import { platformApi } from '@flashcard/api-contract';
+import { useAuthStore, type User } from '@flashcard/shared-auth';
+import { loadRemoteModule, resetRemote } from './platform';
+import { PendingArea, RemoteArea, UNAVAILABLE_TEXT } from './RemoteArea';
 
-jest.mock('./registry', () => ({
+jest.mock('./platform', () => ({
   loadRemoteModule: jest.fn(),
   resetRemote: jest.fn(() => Promise.resolve()),
 }));
 
 const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
+const user = (role: User['role']): User => ({ id: 1, email: 'a@example.com', display_name: null, role, created_at: '2024-01-01T00:00:00Z' });
 
 beforeEach(() => {
   load.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(platformApi, 'reportLoadFailure').mockResolvedValue(undefined);
+  useAuthStore.setState({ user: user('user'), isAuthenticated: true, isLoading: false });
 });
 afterEach(() => jest.restoreAllMocks());
 
-test('a remote that fails to load shows the fallback; Retry loads it again', async () => {
+test('a remote that fails to load shows the fallback, reports the failure, and Retry loads it again', async () => {
   load.mockRejectedValueOnce(new Error('down'));
-  render(<RemoteArea remote="mfe_cards" />);
+  render(<RemoteArea remote="mfe_cards" version="1.2.0+abcd1234" />);
   expect(await screen.findByRole('heading', { name: UNAVAILABLE_TEXT })).toBeInTheDocument();
   expect(UNAVAILABLE_TEXT).toBe('This section is unavailable right now');
+  await waitFor(() =>
+    expect(platformApi.reportLoadFailure).toHaveBeenCalledWith({ remote: 'mfe_cards', version: '1.2.0+abcd1234', message: 'Error: down' }),
+  );
 
   load.mockResolvedValueOnce(() => <h1>Cards area</h1>);
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -34,8 +42,29 @@ test("one area's failure does not stick to another area rendered in its place", 
     if (remote === 'mfe_progress') throw new Error('down');
     return () => <h1>Study area</h1>;
   });
-  const { rerender } = render(<RemoteArea remote="mfe_progress" />);
+  const { rerender } = render(<RemoteArea remote="mfe_progress" version="1" />);
   expect(await screen.findByText(UNAVAILABLE_TEXT)).toBeInTheDocument();
-  rerender(<RemoteArea remote="mfe_study" />);
+  rerender(<RemoteArea remote="mfe_study" version="1" />);
   expect(await screen.findByRole('heading', { name: 'Study area' })).toBeInTheDocument();
+});
+
+test('a route restricted to roles shows Access Denied to other roles without loading the remote', async () => {
+  load.mockResolvedValue(() => <h1>Admin area</h1>);
+  const { rerender } = render(<RemoteArea remote="mfe_admin" version="1" roles={['admin', 'super_admin']} />);
+  expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  expect(screen.getByText('You need administrator privileges to access this page.')).toBeInTheDocument();
+  expect(load).not.toHaveBeenCalled();
+
+  useAuthStore.setState({ user: user('admin') });
+  rerender(<RemoteArea remote="mfe_admin" version="1" roles={['admin', 'super_admin']} />);
+  expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
+});
+
+test('a path waiting for the registry shows a spinner, then Retry when the registry failed', async () => {
+  const onRetry = jest.fn();
+  const { rerender } = render(<PendingArea failed={false} onRetry={onRetry} />);
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  rerender(<PendingArea failed onRetry={onRetry} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(onRetry).toHaveBeenCalled();
 });

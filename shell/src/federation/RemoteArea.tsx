@@ -1,14 +1,40 @@
 // Mounts one remote's screen. Each area has its own Suspense and error boundary, so a remote
 // that is down costs only its own area: the sidebar, the other areas and sign-out keep working.
+// A failure is reported to the registry (remote, version, error), where the platform console
+// counts them per version. A route the registry restricts to roles is guarded here, whatever
+// the remote itself checks.
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { platformApi, type RouteSpec } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';
-import { loadRemoteModule, resetRemote, type RemoteName } from './registry';
+import { loadRemoteModule, resetRemote } from './platform';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable right now';
 
 interface BoundaryProps {
+  remote: string;
+  version: string;
   onRetry: () => void;
   children: ReactNode;
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 1000);
+}
+
+function Unavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="center-screen">
+      <div className="card stack" role="alert" style={{ maxWidth: 420, textAlign: 'center' }}>
+        <h2>{UNAVAILABLE_TEXT}</h2>
+        <p className="muted">The rest of the app still works. You can try loading this section again.</p>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    </div>
+  );
 }
 
 class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -19,30 +45,38 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 
   componentDidCatch(error: unknown) {
-    console.error('[federation] remote area failed', error);
+    console.error(`[federation] ${this.props.remote} ${this.props.version} failed`, error);
+    // Best effort: the console of the registry shows failures per version.
+    platformApi
+      .reportLoadFailure({ remote: this.props.remote, version: this.props.version, message: describe(error) })
+      .catch(() => undefined);
   }
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="center-screen">
-        <div className="card stack" role="alert" style={{ maxWidth: 420, textAlign: 'center' }}>
-          <h2>{UNAVAILABLE_TEXT}</h2>
-          <p className="muted">The rest of the app still works. You can try loading this section again.</p>
-          <button type="button" className="btn btn-primary" onClick={this.props.onRetry}>
-            Retry
-          </button>
-        </div>
-      </div>
-    );
+    return <Unavailable onRetry={this.props.onRetry} />;
   }
 }
 
-// One lazy component per remote module, kept across navigations so a loaded area shows at once.
+/** The spec's text for a page the user's role may not open. */
+export function AccessDenied() {
+  return (
+    <div className="center-screen">
+      <div className="card stack" style={{ maxWidth: 440, textAlign: 'center' }}>
+        <h1>Access Denied</h1>
+        <p className="muted" style={{ margin: 0 }}>
+          You need administrator privileges to access this page.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+// One lazy component per remote version and module, kept across navigations so a loaded area
+// shows at once.
 const lazyAreas = new Map<string, ComponentType>();
 
-function lazyArea(remote: RemoteName, exposed: string): ComponentType {
-  const key = `${remote}/${exposed}`;
+function lazyArea(key: string, remote: string, exposed: string): ComponentType {
   let area = lazyAreas.get(key);
   if (!area) {
     area = lazy(() => loadRemoteModule<ComponentType>(remote, exposed).then((c) => ({ default: c })));
@@ -51,12 +85,24 @@ function lazyArea(remote: RemoteName, exposed: string): ComponentType {
   return area;
 }
 
-export function RemoteArea({ remote, exposed = './App' }: { remote: RemoteName; exposed?: string }) {
+export interface RemoteAreaProps {
+  remote: string;
+  /** The version the manifest chose (reported with failures). */
+  version: string;
+  exposed?: string;
+  /** Only these roles may open the area (from the release's route metadata). */
+  roles?: RouteSpec['roles'];
+}
+
+export function RemoteArea({ remote, version, exposed = './App', roles }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
-  const Area = lazyArea(remote, exposed);
+  const role = useAuthStore((s) => s.user?.role);
+  const key = `${remote}@${version}/${exposed}`;
+  if (roles?.length && !(role && roles.includes(role))) return <AccessDenied />;
+  const Area = lazyArea(key, remote, exposed);
 
   async function retry() {
-    lazyAreas.delete(`${remote}/${exposed}`);
+    lazyAreas.delete(key);
     await resetRemote(remote).catch(() => undefined);
     setAttempt((n) => n + 1);
   }
@@ -64,10 +110,18 @@ export function RemoteArea({ remote, exposed = './App' }: { remote: RemoteName; 
   // Keyed by area too: two routes render RemoteArea at the same place in the tree, and one
   // area's failure must not stick to the next one.
   return (
-    <RemoteErrorBoundary key={`${remote}/${exposed}#${attempt}`} onRetry={retry}>
+    <RemoteErrorBoundary key={`${key}#${attempt}`} remote={remote} version={version} onRetry={retry}>
       <Suspense fallback={<Spinner label="Loading section..." />}>
+        {/* lazyArea hands out one cached component per remote version and module, kept across
+            renders: not a new component type per render, which is what the rule guards against. */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
         <Area />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** A path no loaded manifest routes: wait for the manifest, or offer Retry if it failed. */
+export function PendingArea({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  return failed ? <Unavailable onRetry={onRetry} /> : <Spinner label="Loading section..." />;
 }

@@ -2,23 +2,22 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import {
-  authApi,
-  dashboardApi,
-  notificationsApi,
-  STORAGE_KEYS,
-  useAuthStore,
-  type Role,
-  type User,
-} from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, type Role, type User } from '@flashcard/api-contract';
+import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
-import { preloadRemoteArea } from '../federation/registry';
+import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
 
 jest.mock('../federation/RemoteArea', () => ({
   RemoteArea: ({ remote, exposed }: { remote: string; exposed?: string }) =>
     `Remote area ${remote}${exposed ? ` ${exposed}` : ''}`,
+  PendingArea: () => 'Waiting for the registry',
 }));
-jest.mock('../federation/registry', () => ({ preloadRemoteArea: jest.fn() }));
+jest.mock('../federation/platform', () => ({
+  ...jest.requireActual('../federation/platform'),
+  preloadRemoteArea: jest.fn(),
+  refreshManifest: jest.fn(() => new Promise(() => undefined)),
+}));
 
 const baseUser: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 
@@ -47,6 +46,7 @@ const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
 beforeEach(() => {
   localStorage.clear();
+  usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
   jest.mocked(preloadRemoteArea).mockClear();
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },

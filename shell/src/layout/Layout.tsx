@@ -3,10 +3,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
-import { preloadRemoteArea } from '../federation/registry';
+import { clearOverrides } from '../federation/overrides';
+import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
 import { avatarLetter } from './avatar';
 import { Icon } from './Icon';
-import { visibleNavigation, type NavEntry } from './navigation';
+import { navigationFrom, visibleNavigation, type NavEntry } from './navigation';
 import { NotificationsBell } from './NotificationsBell';
 import './layout.css';
 
@@ -150,8 +151,30 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
   );
 }
 
+/** Shown while this browser loads a remote from a developer's localhost (docs/PLATFORM.md). */
+function OverrideBadge({ remotes }: { remotes: string[] }) {
+  if (remotes.length === 0) return null;
+  return (
+    <div className="shell-override-badge" role="status">
+      <span>Dev override: {remotes.join(', ')}</span>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => {
+          clearOverrides();
+          window.location.reload();
+        }}
+      >
+        Clear overrides
+      </button>
+    </div>
+  );
+}
+
 export function Layout() {
   const user = useAuthStore((s) => s.user);
+  const manifest = usePlatformStore((s) => s.manifest);
+  const overridden = usePlatformStore((s) => s.overridden);
   const logout = useAuthStore((s) => s.logout);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -206,7 +229,7 @@ export function Layout() {
         </Link>
         <nav aria-label="Main" ref={navRef}>
           <ul className="shell-nav">
-            {visibleNavigation(user?.role).map((entry) => (
+            {visibleNavigation(navigationFrom(manifest), user?.role).map((entry) => (
               <SidebarLink key={entry.to} entry={entry} onNavigate={closeSidebar} />
             ))}
           </ul>
@@ -243,6 +266,7 @@ export function Layout() {
         <main id="main-content" ref={mainRef} tabIndex={-1} className="shell-main">
           <Outlet />
         </main>
+        <OverrideBadge remotes={overridden} />
       </div>
     </div>
   );

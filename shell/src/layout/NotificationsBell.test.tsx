@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notificationsApi, type AppNotification } from '@flashcard/shared-auth';
+import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { bellLabel, NotificationsBell } from './NotificationsBell';
 import { UNREAD_POLL_MS } from './useUnreadCount';
 

@@ -2,7 +2,7 @@
 // non-modal dialog with the latest notifications, "Mark all as read" and "Mark as read" per item.
 // Escape or a click outside closes it; Escape returns focus to the bell.
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { notificationsApi, type AppNotification } from '@flashcard/shared-auth';
+import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { relativeTime } from '../pages/DashboardPage';
 import { Icon } from './Icon';
 import { useUnreadCount } from './useUnreadCount';

@@ -1,4 +1,4 @@
-import type { User } from '@flashcard/shared-auth';
+import type { User } from '@flashcard/api-contract';
 
 /** The avatar letter: first letter of the display name, else of the e-mail, else 'U'. */
 export function avatarLetter(user: Pick<User, 'display_name' | 'email'> | null | undefined): string {

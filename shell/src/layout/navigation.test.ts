@@ -1,9 +1,15 @@
-import { NAVIGATION, visibleNavigation } from './navigation';
+import { TEST_MANIFEST } from '../federation/testing';
+import { navigationFrom, visibleNavigation } from './navigation';
 
-const labels = (role: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(role).map((e) => e.label);
+const entries = navigationFrom(TEST_MANIFEST);
+const labels = (role: Parameters<typeof visibleNavigation>[1]) => visibleNavigation(entries, role).map((e) => e.label);
 const everyone = ['Dashboard', 'Study', 'My Cards', 'Progress', 'Social', 'Achievements'];
 
-describe('visibleNavigation', () => {
+describe('navigation from the manifest', () => {
+  it('orders the shell and registry entries by their order, not registry order', () => {
+    expect(entries.map((e) => e.label)).toEqual([...everyone, 'Admin']);
+  });
+
   it('shows the six common entries to a user, without Admin', () => {
     expect(labels('user')).toEqual(everyone);
   });
@@ -12,13 +18,13 @@ describe('visibleNavigation', () => {
     expect(labels(role)).toEqual([...everyone, 'Admin']);
   });
 
-  it('hides Admin when the role is unknown', () => {
+  it('hides role-restricted entries when the role is unknown', () => {
     expect(labels(null)).toEqual(everyone);
     expect(labels(undefined)).toEqual(everyone);
   });
 
-  it('maps each entry to its route, remote and exposed module (as App.tsx mounts them)', () => {
-    expect(NAVIGATION.map((e) => [e.to, e.remote, e.exposed])).toEqual([
+  it('maps each entry to its route, remote and exposed module', () => {
+    expect(entries.map((e) => [e.to, e.remote, e.exposed])).toEqual([
       ['/dashboard', undefined, undefined],
       ['/study', 'mfe_study', undefined],
       ['/cards', 'mfe_cards', undefined],
@@ -27,5 +33,17 @@ describe('visibleNavigation', () => {
       ['/achievements', 'mfe_social', './Achievements'],
       ['/admin', 'mfe_admin', undefined],
     ]);
+  });
+
+  it('shows only the shell entry before the manifest arrives, and a new remote once it lists one', () => {
+    expect(navigationFrom(null).map((e) => e.label)).toEqual(['Dashboard']);
+    const withQuiz = navigationFrom({
+      ...TEST_MANIFEST,
+      remotes: [
+        ...TEST_MANIFEST.remotes,
+        { name: 'mfe_quiz', version: '0.1.0+1', entry: '/x', routes: [{ path: '/quiz/*', module: './App' }], navigation: [{ label: 'Quiz', path: '/quiz', order: 35 }] },
+      ],
+    });
+    expect(withQuiz.map((e) => e.label)).toEqual(['Dashboard', 'Study', 'My Cards', 'Quiz', 'Progress', 'Social', 'Achievements', 'Admin']);
   });
 });

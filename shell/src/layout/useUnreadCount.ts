@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notificationsApi } from '@flashcard/shared-auth';
+import { notificationsApi } from '@flashcard/api-contract';
 
 export const UNREAD_POLL_MS = 60_000;
 

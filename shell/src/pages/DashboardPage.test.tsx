@@ -1,15 +1,16 @@
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { dashboardApi, useAuthStore, type DashboardData, type StudySession, type User } from '@flashcard/shared-auth';
+import { dashboardApi, type DashboardData, type SessionType, type StudySession, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { DashboardPage, EMPTY_ACTIVITY_TEXT, relativeTime, sessionTitle } from './DashboardPage';
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 const HOUR = 3_600_000;
 
-function session(id: number, type: string, cards: number, accuracy: number, hoursAgo: number): StudySession {
+function session(id: number, type: SessionType, cards: number, accuracy: number, hoursAgo: number): StudySession {
   const at = new Date(Date.now() - hoursAgo * HOUR).toISOString();
-  return { id, session_type: type, cards_studied: cards, accuracy, started_at: at, created_at: at };
+  return { id, session_type: type, cards_studied: cards, accuracy, started_at: at, ended_at: at, created_at: at };
 }
 
 function data(recentSessions: StudySession[], overrides: Partial<DashboardData> = {}): DashboardData {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardApi, useAuthStore, type DashboardData, type StudySession } from '@flashcard/shared-auth';
+import { dashboardApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 
 export const EMPTY_ACTIVITY_TEXT = 'No recent activity yet. Start studying to see your progress here.';
 const RECENT_LIMIT = 3;

@@ -3,14 +3,22 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { authApi, dashboardApi, notificationsApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
+import { usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
 
 // Remote areas cannot load in jsdom: each renders a stub naming the remote.
 jest.mock('../federation/RemoteArea', () => ({
   RemoteArea: ({ remote }: { remote: string }) => `Remote area ${remote}`,
+  PendingArea: () => 'Waiting for the registry',
 }));
-jest.mock('../federation/registry', () => ({ preloadRemoteArea: jest.fn() }));
+jest.mock('../federation/platform', () => ({
+  ...jest.requireActual('../federation/platform'),
+  preloadRemoteArea: jest.fn(),
+  refreshManifest: jest.fn(() => new Promise(() => undefined)),
+}));
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 const okResponse: AuthResponse = { user, tokens: { accessToken: 'access', refreshToken: 'refresh' }, message: 'ok' };
@@ -34,6 +42,7 @@ function serverError(message: string, status = 401) {
 }
 
 beforeEach(() => {
+  usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
   localStorage.clear();
   // The top bar's bell polls the unread count: answer it here, not over the network.
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });

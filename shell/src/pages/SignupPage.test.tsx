@@ -2,14 +2,22 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, useAuthStore, type AuthResponse, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
+import { usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
 import { validateSignup } from './SignupPage';
 
 jest.mock('../federation/RemoteArea', () => ({
   RemoteArea: ({ remote }: { remote: string }) => `Remote area ${remote}`,
+  PendingArea: () => 'Waiting for the registry',
 }));
-jest.mock('../federation/registry', () => ({ preloadRemoteArea: jest.fn() }));
+jest.mock('../federation/platform', () => ({
+  ...jest.requireActual('../federation/platform'),
+  preloadRemoteArea: jest.fn(),
+  refreshManifest: jest.fn(() => new Promise(() => undefined)),
+}));
 
 const user: User = { id: 2, email: 'new@example.com', display_name: null, role: 'user', created_at: '2024-01-01T00:00:00Z' };
 
@@ -34,6 +42,7 @@ async function fill(email: string, password: string, confirm: string) {
 }
 
 beforeEach(() => {
+  usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
   localStorage.clear();
   // The top bar's bell polls the unread count: answer it here, not over the network.
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });

@@ -38,11 +38,9 @@ export function SignupPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  };
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmPasswordRef = useRef<HTMLInputElement>(null);
 
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -54,6 +52,11 @@ export function SignupPage() {
     setServerError(null);
     const firstInvalid = (['email', 'password', 'confirmPassword'] as const).find((field) => errors[field]);
     if (firstInvalid) {
+      const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
+        email: emailRef,
+        password: passwordRef,
+        confirmPassword: confirmPasswordRef,
+      };
       refs[firstInvalid].current?.focus();
       return;
     }
@@ -93,7 +96,7 @@ export function SignupPage() {
             autoComplete="email"
             value={values.email}
             error={fieldErrors.email}
-            inputRef={refs.email}
+            inputRef={emailRef}
             onChange={set('email')}
           />
           <FormField
@@ -104,7 +107,7 @@ export function SignupPage() {
             autoComplete="new-password"
             value={values.password}
             error={fieldErrors.password}
-            inputRef={refs.password}
+            inputRef={passwordRef}
             onChange={set('password')}
           />
           <FormField
@@ -115,7 +118,7 @@ export function SignupPage() {
             autoComplete="new-password"
             value={values.confirmPassword}
             error={fieldErrors.confirmPassword}
-            inputRef={refs.confirmPassword}
+            inputRef={confirmPasswordRef}
             onChange={set('confirmPassword')}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>

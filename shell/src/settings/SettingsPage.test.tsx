@@ -2,10 +2,12 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { authApi, dashboardApi, useAuthStore, type User } from '@flashcard/shared-auth';
+import { authApi, dashboardApi, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { ShellProviders } from '../ShellProviders';
 import { SettingsPage } from './SettingsPage';
 import { DEFAULT_SETTINGS, THEME_STORAGE_KEY, readStoredDarkMode, useSettingsStore } from './settingsStore';
+import type * as SettingsStoreModule from './settingsStore';
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 
@@ -126,7 +128,7 @@ describe('SettingsPage', () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
     jest.isolateModules(() => {
       // A fresh module instance is what a reload gets.
-      const fresh = require('./settingsStore') as typeof import('./settingsStore');
+      const fresh = require('./settingsStore') as typeof SettingsStoreModule;
       expect(fresh.useSettingsStore.getState().settings).toEqual({ ...DEFAULT_SETTINGS, darkMode: true });
     });
   });

@@ -10,6 +10,7 @@ import * as reviews from './0004_reviews';
 import * as engagement from './0005_engagement';
 import * as statistics from './0006_statistics';
 import * as cardSearch from './0007_card_search';
+import * as platform from './0008_platform';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005_engagement': engagement,
   '0006_statistics': statistics,
   '0007_card_search': cardSearch,
+  '0008_platform': platform,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,9 +1,9 @@
 // Database rows -> the JSON the client sees. The only place that decides which user fields leave the server.
+import type { AuthResponse, User } from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
-import type { UserJson } from './schemas';
 import type { SignedIn } from './service';
 
-export function presentUser(user: UserRow): UserJson {
+export function presentUser(user: UserRow): User {
   return {
     id: user.id,
     email: user.email,
@@ -13,6 +13,6 @@ export function presentUser(user: UserRow): UserJson {
   };
 }
 
-export function presentSignedIn(session: SignedIn, message: string) {
+export function presentSignedIn(session: SignedIn, message: string): AuthResponse {
   return { user: presentUser(session.user), tokens: session.tokens, message };
 }

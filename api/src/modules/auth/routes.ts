@@ -1,16 +1,9 @@
 // /api/auth/*: HTTP in, service call, presenter out. No rules here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authEndpoints as ep } from '@flashcard/api-contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
 import { presentSignedIn, presentUser } from './presenter';
-import {
-  changePasswordSchema,
-  loginSchema,
-  logoutSchema,
-  meSchema,
-  refreshSchema,
-  registerSchema,
-} from './schemas';
 import { normalizeEmail, type AuthService } from './service';
 
 export interface AuthRoutesOptions {
@@ -31,21 +24,21 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     String(request.user.id),
   );
 
-  app.post('/auth/register', { schema: registerSchema, onRequest: registerPerAddress }, async (request, reply) => {
+  app.post(ep.register.path, { schema: ep.register.schema, onRequest: registerPerAddress }, async (request, reply) => {
     const session = await service.register(request.body);
     return reply.code(201).send(presentSignedIn(session, 'Registration successful'));
   });
 
   app.post(
-    '/auth/login',
-    { schema: loginSchema, onRequest: loginPerAddress, preHandler: loginPerAccount },
+    ep.login.path,
+    { schema: ep.login.schema, onRequest: loginPerAddress, preHandler: loginPerAccount },
     async (request) => {
       const session = await service.login(request.body.email, request.body.password);
       return presentSignedIn(session, 'Login successful');
     },
   );
 
-  app.post('/auth/refresh', { schema: refreshSchema }, async (request) => {
+  app.post(ep.refresh.path, { schema: ep.refresh.schema }, async (request) => {
     const session = await service.refresh(request.body.refreshToken);
     return { tokens: session.tokens, user: presentUser(session.user) };
   });
@@ -53,9 +46,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   // No authentication and no body required: signing out must work with an expired access
   // token, and a client that lost its refresh token may still call it.
   app.post(
-    '/auth/logout',
+    ep.logout.path,
     {
-      schema: logoutSchema,
+      schema: ep.logout.schema,
       preValidation: async (request) => {
         request.body ??= {};
       },
@@ -66,14 +59,14 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     },
   );
 
-  app.get('/auth/me', { schema: meSchema, preHandler: app.authenticate }, async (request) => {
+  app.get(ep.me.path, { schema: ep.me.schema, preHandler: app.authenticate }, async (request) => {
     const user = await service.currentUser(request.user.id);
     return { success: true as const, user: presentUser(user) };
   });
 
   app.post(
-    '/auth/change-password',
-    { schema: changePasswordSchema, preHandler: [app.authenticate, changePasswordPerUser] },
+    ep.changePassword.path,
+    { schema: ep.changePassword.schema, preHandler: [app.authenticate, changePasswordPerUser] },
     async (request) => {
       await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
       return { success: true as const, message: 'Password changed successfully' };

@@ -1,6 +1,7 @@
 // Sign-up, sign-in and the refresh-token lifecycle. Routes call these and present the result;
 // every rule and user-facing message about accounts lives here.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, unauthorized } from '../../lib/http-error';
@@ -29,21 +30,9 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
 } as const;
 
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
-
 export interface SignedIn {
   user: UserRow;
   tokens: Tokens;
-}
-
-export interface RegisterInput {
-  email: string;
-  password: string;
-  display_name?: string | null;
-  confirmPassword?: string;
 }
 
 export interface AuthServiceDeps {

@@ -1,8 +1,9 @@
 // Card rows -> the JSON the cards and study screens read.
+import type { Card } from '@flashcard/api-contract/schemas';
 import { CARD_STATES, type CardStateName } from '../../db/schema';
 import type { CardPage, CardWithSet } from './repository';
 
-export function presentCard(card: CardWithSet) {
+export function presentCard(card: CardWithSet): Card {
   return {
     id: card.id,
     question: card.question,

@@ -1,20 +1,7 @@
 // /api/cards/*: HTTP in, service call, presenter out. No rules here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { cardsEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { pageHeaders, presentCard, presentCards } from './presenter';
-import {
-  createSchema,
-  deleteSchema,
-  exportSchema,
-  filterOptionsSchema,
-  getSchema,
-  importSchema,
-  knownSchema,
-  listSchema,
-  moveSchema,
-  resetKnownSchema,
-  searchSchema,
-  updateSchema,
-} from './schemas';
 import { MAX_IMPORT_BYTES, MESSAGES, type CardsService } from './service';
 
 // A JSON string may spell the 2 MB of text with escapes (\n, \") up to twice as long.
@@ -32,21 +19,21 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
 
   // Static paths (search, export, filters/options, reset-known, move-to-set, import) win over
   // /cards/:id in Fastify's router whatever the registration order.
-  app.get('/cards', { schema: listSchema, ...plainJson }, async (request, reply) => {
+  app.get(ep.list.path, { schema: ep.list.schema, ...plainJson }, async (request, reply) => {
     const page = await service.list(request.user.id, request.query);
     return reply.headers(pageHeaders(page)).send(presentCards(page.cards));
   });
 
-  app.get('/cards/search', { schema: searchSchema, ...plainJson }, async (request, reply) => {
+  app.get(ep.search.path, { schema: ep.search.schema, ...plainJson }, async (request, reply) => {
     const page = await service.search(request.user.id, request.query);
     return reply.headers(pageHeaders(page)).send({ results: presentCards(page.cards) });
   });
 
-  app.get('/cards/filters/options', { schema: filterOptionsSchema }, async (request) =>
+  app.get(ep.filterOptions.path, { schema: ep.filterOptions.schema }, async (request) =>
     service.filterOptions(request.user.id),
   );
 
-  app.get('/cards/export', { schema: exportSchema }, async (request, reply) => {
+  app.get(ep.export.path, { schema: ep.export.schema }, async (request, reply) => {
     const { filename, csv } = await service.exportCsv(request.user.id, request.query.category);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -54,40 +41,40 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
       .send(csv);
   });
 
-  app.post('/cards/import', { schema: importSchema, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
+  app.post(ep.import.path, { schema: ep.import.schema, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
     service.importCards(request.user.id, request.body),
   );
 
-  app.put('/cards/reset-known', { schema: resetKnownSchema }, async (request) => ({
+  app.put(ep.resetKnown.path, { schema: ep.resetKnown.schema }, async (request) => ({
     updated: await service.resetKnown(request.user.id),
   }));
 
-  app.put('/cards/move-to-set', { schema: moveSchema }, async (request) => ({
+  app.put(ep.moveToSet.path, { schema: ep.moveToSet.schema }, async (request) => ({
     moved: await service.moveToSet(request.user.id, request.body.cardIds, request.body.setId),
   }));
 
-  app.get('/cards/:id', { schema: getSchema }, async (request) =>
+  app.get(ep.get.path, { schema: ep.get.schema }, async (request) =>
     presentCard(await service.get(request.user.id, request.params.id)),
   );
 
-  app.post('/cards', { schema: createSchema }, async (request, reply) =>
+  app.post(ep.create.path, { schema: ep.create.schema }, async (request, reply) =>
     reply.code(201).send(presentCard(await service.create(request.user.id, request.body))),
   );
 
-  app.put('/cards/:id', { schema: updateSchema }, async (request) =>
+  app.put(ep.update.path, { schema: ep.update.schema }, async (request) =>
     presentCard(await service.update(request.user.id, request.params.id, request.body)),
   );
 
-  app.delete('/cards/:id', { schema: deleteSchema }, async (request) => {
+  app.delete(ep.remove.path, { schema: ep.remove.schema }, async (request) => {
     await service.remove(request.user.id, request.params.id, request.query.confirm);
     return { message: MESSAGES.cardDeleted };
   });
 
-  app.put('/cards/:id/known', { schema: knownSchema }, async (request) =>
+  app.put(ep.markKnown.path, { schema: ep.markKnown.schema }, async (request) =>
     presentCard(await service.setKnown(request.user.id, request.params.id, true)),
   );
 
-  app.put('/cards/:id/unknown', { schema: knownSchema }, async (request) =>
+  app.put(ep.markUnknown.path, { schema: ep.markUnknown.schema }, async (request) =>
     presentCard(await service.setKnown(request.user.id, request.params.id, false)),
   );
 };

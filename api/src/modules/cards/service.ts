@@ -1,9 +1,17 @@
 // Card management: every rule and user-facing message about cards, their filters, moving them
 // between sets, and CSV import/export. Routes call these; the repository does the SQL.
+import type {
+  CardInput,
+  CardListQuery,
+  CardSearchQuery,
+  ImportInput,
+  ImportResult as ImportReport,
+} from '@flashcard/api-contract/schemas';
 import { isForeignKeyViolation } from '../../db/errors';
 import type { CardUpdate, NewCard } from '../../db/schema';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
+import { MAX_ID, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
@@ -18,8 +26,6 @@ export const MAX_PAGE_SIZE = 1_000;
 export const MAX_MOVE = 5_000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
-// Ids are 32-bit integer columns; anything outside cannot name a row (and would overflow in SQL).
-const MAX_ID = 2_147_483_647;
 
 export const MESSAGES = {
   cardNotFound: 'Card not found',
@@ -52,61 +58,16 @@ export const MESSAGES = {
   tooManyColumns: 'Too many columns',
 } as const;
 
-/** The body of POST /cards and PUT /cards/:id; absent fields stay unchanged on update. */
-export interface CardInput {
-  question?: string;
-  answer?: string;
-  /** A number, or a numeric string as form controls send it; anything else is refused. */
-  difficulty_level?: unknown;
-  tags?: string | null;
-  college?: string | null;
-  class_name?: string | null;
-  category_id?: number | null;
-}
-
-/** The query string of GET /cards, as received (all text). */
-export interface ListQuery {
-  category?: string;
-  college?: string;
-  class_name?: string;
-  difficultyMin?: string;
-  difficultyMax?: string;
-  hideKnown?: string;
-  limit?: string;
-  /** The cursor: the last card id of the previous page. */
-  before?: string;
-}
-
-/** The query string of GET /cards/search: the text, and the list's filters and paging. */
-export interface SearchQuery extends ListQuery {
-  q?: string;
-}
-
-export interface ImportInput {
-  text: string;
-  format?: string;
-  categoryId?: number | null;
-  dryRun?: boolean;
-}
-
-export interface ImportReport {
-  imported: number;
-  total: number;
-  rows: Array<{ row: number; question: string; answer: string; tags: string | null }>;
-  errors: Array<{ row: number; error: string }>;
-}
+// Request and report shapes are the contract's (api-contract/src/schemas/cards.ts): the body of
+// POST /cards and PUT /cards/:id (absent fields stay unchanged on update), the list's and
+// search's query strings as received (all text), the import's body and report.
+export type { CardInput, ImportInput, ImportReport };
+export type ListQuery = CardListQuery;
+export type SearchQuery = CardSearchQuery;
 
 export interface CardsServiceDeps {
   repository: CardsRepository;
   now: () => Date;
-}
-
-/** A path or body id that can name a row, else null (the caller answers "not found"). */
-export function parseId(value: string | number | undefined | null): number | null {
-  const text = typeof value === 'number' ? String(value) : (value ?? '');
-  if (!/^[0-9]{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id >= 1 && id <= MAX_ID ? id : null;
 }
 
 /** Trimmed text, null for blank; undefined stays undefined ("not given"). */
@@ -117,7 +78,7 @@ function optionalText(value: string | null | undefined, max: number, tooLong: st
   return text === '' ? null : text;
 }
 
-function parseDifficulty(value: unknown): number | undefined {
+function parseDifficulty(value: CardInput['difficulty_level']): number | undefined {
   if (value === undefined) return undefined;
   const level = typeof value === 'string' && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : value;
   if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 5) {
@@ -269,9 +230,8 @@ export class CardsService {
   async moveToSet(userId: number, cardIds: number[], setId: number | null): Promise<number> {
     if (cardIds.length < 1 || cardIds.length > MAX_MOVE) throw badRequest(MESSAGES.moveCount);
     if (new Set(cardIds).size !== cardIds.length) throw badRequest(MESSAGES.moveDuplicates);
-    const ids = cardIds.map((id) => parseId(id));
-    if (ids.some((id) => id === null)) throw notFound(MESSAGES.cardNotFound);
-    const validIds = ids as number[];
+    const validIds = cardIds.map((id) => parseId(id)).filter((id) => id !== null);
+    if (validIds.length !== cardIds.length) throw notFound(MESSAGES.cardNotFound);
 
     return this.withSetCheck(() =>
       this.repository.transaction(async (repository) => {
@@ -392,10 +352,13 @@ function parseFlag(value: string | undefined): boolean {
   throw badRequest(MESSAGES.hideKnownInvalid);
 }
 
+const IMPORT_FORMAT_NAMES: readonly string[] = IMPORT_FORMATS;
+const isImportFormat = (format: string): format is ImportFormat => IMPORT_FORMAT_NAMES.includes(format);
+
 function parseFormat(value: string): ImportFormat {
   const format = value.trim().toLowerCase();
-  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw badRequest(MESSAGES.importFormat);
-  return format as ImportFormat;
+  if (!isImportFormat(format)) throw badRequest(MESSAGES.importFormat);
+  return format;
 }
 
 /** Why one import record cannot become a card, or null when it can. */

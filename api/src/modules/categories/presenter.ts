@@ -1,7 +1,8 @@
 // Set rows -> the JSON the cards screen reads.
+import type { Category } from '@flashcard/api-contract/schemas';
 import type { CategoryWithCount } from './repository';
 
-export function presentCategory(category: CategoryWithCount) {
+export function presentCategory(category: CategoryWithCount): Category {
   return {
     id: category.id,
     name: category.name,

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { compareNames } from '../../lib/collate';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { parseId } from '../cards/service';
+import { parseId } from '../../lib/params';
 import type { CategoriesRepository, CategoryWithCount } from './repository';
 
 export const MAX_NAME_LENGTH = 100;

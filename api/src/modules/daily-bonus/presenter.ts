@@ -1,7 +1,8 @@
 // Daily bonus state -> JSON.
+import type { DailyBonusClaim, DailyBonusInfo } from '@flashcard/api-contract/schemas';
 import type { Claimed, DailyBonusStatus } from './service';
 
-export function presentInfo(status: DailyBonusStatus) {
+export function presentInfo(status: DailyBonusStatus): DailyBonusInfo {
   return {
     available: status.available,
     streak: status.streak,
@@ -11,6 +12,6 @@ export function presentInfo(status: DailyBonusStatus) {
   };
 }
 
-export function presentClaim(claimed: Claimed) {
+export function presentClaim(claimed: Claimed): DailyBonusClaim {
   return { streak: claimed.streak, reward: { ...claimed.reward }, next_claim_at: claimed.nextClaimAt };
 }

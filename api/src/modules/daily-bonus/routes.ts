@@ -1,18 +1,18 @@
 // /api/daily-bonus/*: what today's bonus is, and claiming it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { zoneOf } from '../gamification/params';
+import { dailyBonusEndpoints as ep } from '@flashcard/api-contract/schemas';
+import { zoneOf } from '../../lib/params';
 import { presentClaim, presentInfo } from './presenter';
-import { claimSchema, infoSchema } from './schemas';
 import type { DailyBonusService } from './service';
 
 const dailyBonusRoutes: FastifyPluginAsyncTypebox<{ service: DailyBonusService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/daily-bonus/info', { schema: infoSchema }, async (request) =>
+  app.get(ep.info.path, { schema: ep.info.schema }, async (request) =>
     presentInfo(await service.status(request.user.id, zoneOf(request.headers['x-time-zone']))),
   );
 
-  app.post('/daily-bonus/claim', { schema: claimSchema }, async (request) =>
+  app.post(ep.claim.path, { schema: ep.claim.schema }, async (request) =>
     presentClaim(await service.claim(request.user.id, zoneOf(request.headers['x-time-zone']))),
   );
 };

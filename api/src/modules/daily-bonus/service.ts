@@ -4,15 +4,16 @@
 // Concurrency: the unique (user_id, claim_day) index admits one claim per day; a claim that
 // loses the race is refused like any second claim. Day numbers only move forward (a claim
 // needs today > the latest claim's day), so switching time zones gains at most one extra claim.
+import type { Reward } from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
+import type { NewTokenLedgerEntry } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { DAILY_BONUS_XP_PER_DAY, XP_SOURCES } from '../../lib/experience';
 import { conflict } from '../../lib/http-error';
 import { dayStarts, dayToDate } from '../../lib/local-time';
 import { localDayNumber, toTimestamp } from '../../lib/time';
-import type { ExperienceRepository } from '../experience/repository';
-import type { NotificationsRepository } from '../notifications/repository';
-import { TOKEN_REASONS, type TokensRepository } from '../tokens/repository';
+import { TOKEN_REASONS } from '../../lib/tokens';
+import type { ExperienceRepository } from '../experience';
 import type { DailyBonusRepository } from './repository';
 
 export const DAILY_BONUS_TOKENS_PER_DAY = 10;
@@ -24,10 +25,8 @@ export const MESSAGES = {
 } as const;
 
 
-export interface Reward {
-  tokens: number;
-  xp: number;
-}
+/** Tokens and XP a claim pays (the contract's shape). */
+export type { Reward };
 
 /** The reward of a claim that makes the streak `streak` days long. */
 export function dailyBonusReward(streak: number): Reward {
@@ -63,9 +62,21 @@ export interface Claimed {
 
 export interface DailyBonusRepos {
   dailyBonus: DailyBonusRepository;
-  tokens: TokensRepository;
+  tokens: TokenLedger;
   experience: ExperienceRepository;
-  notifications: NotificationsRepository;
+  notifications: BonusNotifications;
+}
+
+// The token ledger and the notifications belong to modules above this one (tokens/ and
+// notifications/ show the bonus), so it names only what a claim writes to them; their
+// repositories are what modules/engagement passes in.
+export interface TokenLedger {
+  add(entry: NewTokenLedgerEntry): Promise<void>;
+}
+
+export interface BonusNotifications {
+  /** Marks the learner's notification with this dedupe key read (none: nothing happens). */
+  markReadByKey(userId: number, dedupeKey: string, at: string): Promise<void>;
 }
 
 export interface DailyBonusServiceDeps {

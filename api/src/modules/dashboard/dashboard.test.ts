@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionType } from '../../db/schema';
 import { bearer, describeEachDb, registerUser } from '../../test/harness';
-import { SessionsRepository } from '../sessions/repository';
+import { SessionsRepository } from '../sessions';
 
 // The pinned "now": 05:00 UTC on 11 June 2024 is still 10 June in Los Angeles (UTC-7) and
 // already the afternoon of 11 June in Tokyo (UTC+9).

@@ -1,8 +1,9 @@
 // Dashboard numbers -> the JSON the shell's dashboard and the progress screen read.
+import type { DashboardData, StudySession } from '@flashcard/api-contract/schemas';
 import type { StudySessionRow } from '../../db/schema';
 import type { Analytics, Dashboard, StudyProgress, UserStats } from './service';
 
-export function presentSession(session: StudySessionRow) {
+export function presentSession(session: StudySessionRow): StudySession {
   return {
     id: session.id,
     session_type: session.session_type,
@@ -14,7 +15,7 @@ export function presentSession(session: StudySessionRow) {
   };
 }
 
-export function presentDashboard(dashboard: Dashboard) {
+export function presentDashboard(dashboard: Dashboard): DashboardData {
   return {
     userStats: {
       totalCardsStudied: dashboard.totalCardsStudied,
@@ -26,14 +27,14 @@ export function presentDashboard(dashboard: Dashboard) {
   };
 }
 
-export const presentAnalytics = (analytics: Analytics) => ({
+export const presentAnalytics = (analytics: Analytics): Analytics => ({
   days: analytics.days.map((day) => ({ ...day })),
   totals: { ...analytics.totals },
 });
 
-export const presentUserStats = (stats: UserStats) => ({ ...stats });
+export const presentUserStats = (stats: UserStats): UserStats => ({ ...stats });
 
-export const presentStudyProgress = (progress: StudyProgress) => ({
+export const presentStudyProgress = (progress: StudyProgress): StudyProgress => ({
   dailyGoal: { ...progress.dailyGoal },
   cards: { ...progress.cards },
   reviewsToday: progress.reviewsToday,

@@ -3,6 +3,7 @@
 // 48-hour window of rows); review statistics compare reviewed_at with the exact bounds of each
 // local day (see local-time.ts), so they read the (user_id, reviewed_at) index, never every log.
 import { isDeepStrictEqual } from 'node:util';
+import type { CardCounts } from '@flashcard/api-contract/schemas';
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
 import { localDay } from '../../db/functions';
@@ -32,14 +33,7 @@ export interface DayCount {
   correct: number;
 }
 
-export interface CardCounts {
-  total: number;
-  new: number;
-  learning: number;
-  review: number;
-  relearning: number;
-  known: number;
-}
+export type { CardCounts };
 
 /** ts-fsrs Rating.Again (the card was forgotten); every higher rating counts as remembered. */
 export const RATING_AGAIN = 1;

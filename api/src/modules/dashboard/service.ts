@@ -2,11 +2,12 @@
 // (X-Time-Zone header), so a review at 23:30 counts for the day the learner lived it.
 // Streaks are consecutive local days with at least one review; one that ended yesterday is
 // still alive (today is not over yet).
+import type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserStats } from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
 import { canonicalTimeZone, localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate } from '../../lib/local-time';
-import { MAX_BOUNDS_DAYS, type CardCounts, type DashboardRepository } from './repository';
+import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
 /** Spec 9: recent activity shows 3 sessions. */
@@ -36,40 +37,8 @@ export interface Dashboard {
   dailyGoal: number;
 }
 
-export interface DailyGoalProgress {
-  cardsStudied: number;
-  dailyGoal: number;
-}
-
-export interface AnalyticsDay {
-  date: string;
-  reviews: number;
-  correct: number;
-  /** Percent of reviews remembered, one decimal; null on a day without reviews. */
-  successRate: number | null;
-}
-
-export interface Analytics {
-  days: AnalyticsDay[];
-  totals: { reviews: number; correct: number; successRate: number | null };
-}
-
-export interface UserStats {
-  totalCardsStudied: number;
-  averageAccuracy: number;
-  currentStreak: number;
-  longestStreak: number;
-  totalReviews: number;
-  reviewsToday: number;
-  totalCards: number;
-  studyTimeMs: number;
-}
-
-export interface StudyProgress {
-  dailyGoal: DailyGoalProgress & { percent: number; reached: boolean };
-  cards: CardCounts;
-  reviewsToday: number;
-}
+// The shapes the dashboard calls answer with are the contract's (api-contract/src/schemas/dashboard.ts).
+export type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserStats };
 
 export interface DashboardServiceDeps {
   repository: DashboardRepository;

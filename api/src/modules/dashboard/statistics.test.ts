@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
-import { SessionsRepository } from '../sessions/repository';
+import { SessionsRepository } from '../sessions';
 
 // 05:00 UTC on 11 June 2024: still 10 June in Los Angeles (UTC-7), 14:00 on 11 June in Tokyo.
 const NOW = new Date('2024-06-11T05:00:00.000Z');

@@ -1,5 +1,6 @@
 // Gamification results -> JSON. Views of other users carry public fields only (never an
 // e-mail), with a stand-in name for users who never chose one.
+import type { Achievement, Leaderboard as LeaderboardJson, Profile as ProfileJson, PublicProfile as PublicProfileJson } from '@flashcard/api-contract/schemas';
 import { levelProgress } from '../../lib/experience';
 import type { AchievementStatus } from './achievements';
 import type { PublicUser } from './repository';
@@ -7,7 +8,7 @@ import type { Leaderboard, Profile, PublicProfile } from './service';
 
 export const publicName = (user: PublicUser) => user.display_name ?? `Learner ${user.id}`;
 
-export function presentProfile(profile: Profile) {
+export function presentProfile(profile: Profile): ProfileJson {
   const { level, current, next } = levelProgress(profile.experiencePoints);
   return {
     id: profile.user.id,
@@ -20,7 +21,7 @@ export function presentProfile(profile: Profile) {
   };
 }
 
-export function presentPublicProfile(profile: PublicProfile) {
+export function presentPublicProfile(profile: PublicProfile): PublicProfileJson {
   return {
     id: profile.user.id,
     display_name: publicName(profile.user),
@@ -30,7 +31,7 @@ export function presentPublicProfile(profile: PublicProfile) {
   };
 }
 
-export function presentLeaderboard(board: Leaderboard) {
+export function presentLeaderboard(board: Leaderboard): LeaderboardJson {
   return {
     leaderboard: board.entries.map((entry) => ({
       rank: entry.rank,
@@ -43,7 +44,7 @@ export function presentLeaderboard(board: Leaderboard) {
   };
 }
 
-export function presentAchievement(status: AchievementStatus) {
+export function presentAchievement(status: AchievementStatus): Achievement {
   const { definition } = status;
   return {
     key: definition.key,

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { localDay } from '../../db/functions';
 import type { Database, UserAchievementRow } from '../../db/schema';
 import { XP_SOURCES } from '../../lib/experience';
-import { DEFAULT_DAILY_GOAL } from '../dashboard/repository';
+import { DEFAULT_DAILY_GOAL } from '../dashboard';
 import type { AchievementFacts } from './achievements';
 
 export interface PublicUser {

@@ -3,16 +3,16 @@
 // XP is never minted on request: experience/add accepts only the daily-goal reward, of its
 // exact amount, once per local day, and only when the server counts the goal as reached.
 // Achievements unlock once (unique index), paying their XP and tokens in the same transaction.
+import type { AddExperienceInput } from '@flashcard/api-contract/schemas';
+import type { NewNotification, NewTokenLedgerEntry } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { DAILY_GOAL_XP, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { intParam, parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
-import { parseId } from '../cards/service';
-import type { ExperienceRepository } from '../experience/repository';
-import type { NotificationsRepository } from '../notifications/repository';
-import { TOKEN_REASONS, type TokensRepository } from '../tokens/repository';
+import { TOKEN_REASONS } from '../../lib/tokens';
+import type { ExperienceRepository } from '../experience';
 import { achievementStatuses, type AchievementStatus } from './achievements';
-import { intParam } from './params';
 import type { GamificationRepository, LeaderboardRow, PublicUser } from './repository';
 
 export const DEFAULT_LEADERBOARD_LIMIT = 10;
@@ -34,8 +34,21 @@ export const MESSAGES = {
 export interface GamificationRepos {
   gamification: GamificationRepository;
   experience: ExperienceRepository;
-  tokens: TokensRepository;
-  notifications: NotificationsRepository;
+  tokens: TokenLedger;
+  notifications: NotificationWriter;
+}
+
+// The token ledger and the notifications belong to modules above this one (tokens/ and
+// notifications/ read achievements from here), so it names only what it writes to them; their
+// repositories are what modules/engagement passes in.
+export interface TokenLedger {
+  add(entry: NewTokenLedgerEntry): Promise<void>;
+  balance(userId: number): Promise<number>;
+}
+
+export interface NotificationWriter {
+  /** False when one with the same dedupe key exists already. */
+  create(notification: NewNotification): Promise<boolean>;
 }
 
 export interface GamificationServiceDeps {
@@ -148,7 +161,7 @@ export class GamificationService {
   async addExperience(
     userId: number,
     timeZone: string,
-    input: { amount?: unknown; source?: unknown },
+    input: AddExperienceInput,
   ): Promise<{ experiencePoints: number; granted: number }> {
     if (input.source === undefined || input.source === null || input.source === '') throw badRequest(MESSAGES.sourceRequired);
     if (input.source !== XP_SOURCES.dailyGoal) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
-import { SessionsRepository } from '../sessions/repository';
+import { SessionsRepository } from '../sessions';
 
 const NOW = new Date('2024-04-12T05:00:00.000Z');
 

@@ -1,10 +1,11 @@
 // Insight numbers -> JSON. The service already speaks in the shapes the screens read; copies
 // keep internal objects from leaking by reference.
+import type { ComprehensiveInsights, InsightByType, RecommendedActions, UserInsights } from '@flashcard/api-contract/schemas';
 import type { Comprehensive, Insight, InsightData, RecommendedAction } from './service';
 
-export const presentActions = (actions: RecommendedAction[]) => ({ actions: actions.map((action) => ({ ...action })) });
+export const presentActions = (actions: RecommendedAction[]): RecommendedActions => ({ actions: actions.map((action) => ({ ...action })) });
 
-export const presentComprehensive = (insights: Comprehensive) => ({
+export const presentComprehensive = (insights: Comprehensive): ComprehensiveInsights => ({
   retentionByDifficulty: insights.retentionByDifficulty.map((row) => ({ ...row })),
   retentionBySet: insights.retentionBySet.map((row) => ({ ...row })),
   hardestCards: insights.hardestCards.map((card) => ({ ...card })),
@@ -12,6 +13,6 @@ export const presentComprehensive = (insights: Comprehensive) => ({
   recommendedActions: presentActions(insights.recommendedActions).actions,
 });
 
-export const presentInsight = (insight: InsightData) => ({ type: insight.type, data: insight.data });
+export const presentInsight = (insight: InsightData): InsightByType => ({ ...insight });
 
-export const presentUserInsights = (insights: Insight[]) => ({ insights: insights.map((insight) => ({ ...insight })) });
+export const presentUserInsights = (insights: Insight[]): UserInsights => ({ insights: insights.map((insight) => ({ ...insight })) });

@@ -3,7 +3,7 @@
 // "Remembered" = any rating above Again (ts-fsrs rating > 1).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { RATING_AGAIN } from '../dashboard/repository';
+import { RATING_AGAIN } from '../dashboard';
 import type { OffsetSpan } from '../../lib/local-time';
 
 export interface RetentionGroup {

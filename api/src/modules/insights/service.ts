@@ -1,13 +1,21 @@
 // Insights: what the learner's reviews say about them (retention by difficulty, by set, the
 // cards they forget most, the hour they remember best), a few sentences built from those
 // numbers, and the next things worth doing. Retention = percent of reviews rated above Again.
+import type {
+  BestStudyHour as BestStudyHourJson,
+  ComprehensiveInsights,
+  DifficultyRetention,
+  HardestCard,
+  Insight,
+  InsightByType,
+  RecommendedAction,
+  SetRetention,
+} from '@flashcard/api-contract/schemas';
 import { notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { LEARN_AHEAD_MS } from '../study/scheduler';
-import type { StudyRepository } from '../study/repository';
+import { LEARN_AHEAD_MS, type StudyRepository } from '../study';
 import { localHour, offsetSpans } from '../../lib/local-time';
-import type { DashboardRepository } from '../dashboard/repository';
-import { percent, type DailyGoalProgress } from '../dashboard/service';
+import { percent, type DailyGoalProgress, type DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';
 
 export const INSIGHT_TYPES = ['retention-by-difficulty', 'retention-by-set', 'hardest-cards', 'best-study-hour'] as const;
@@ -30,47 +38,10 @@ export const MIN_GROUP_REVIEWS = 10;
 export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard', 4: 'Very Hard', 5: 'Expert' };
 const NO_SET = 'No set';
 
-export interface DifficultyRetention {
-  difficulty_level: number;
-  reviews: number;
-  retention: number | null;
-}
-
-export interface SetRetention {
-  category_id: number | null;
-  name: string;
-  reviews: number;
-  retention: number | null;
-}
-
-export interface HardestCard {
-  id: number;
-  question: string;
-  lapses: number;
-  reviews: number;
-  againCount: number;
-}
-
-export interface BestStudyHour {
-  hour: number;
-  reviews: number;
-  retention: number | null;
-}
-
-export interface RecommendedAction {
-  key: 'create-cards' | 'review-due' | 'daily-goal' | 'learn-new' | 'all-caught-up';
-  title: string;
-  description: string;
-  route: string;
-  /** 1 is the most urgent; lists are sorted by it. */
-  priority: number;
-}
-
-export interface Insight {
-  type: string;
-  title: string;
-  message: string;
-}
+// The shapes these numbers leave the server in are the contract's (api-contract/src/schemas/insights.ts).
+export type { DifficultyRetention, SetRetention, HardestCard, RecommendedAction, Insight };
+/** The best hour when there is one (the JSON says null when there is not). */
+export type BestStudyHour = NonNullable<BestStudyHourJson>;
 
 interface CardStatistics {
   byDifficulty: DifficultyRetention[];
@@ -81,19 +52,8 @@ interface CardStatistics {
   remembered: number;
 }
 
-export interface Comprehensive {
-  retentionByDifficulty: DifficultyRetention[];
-  retentionBySet: SetRetention[];
-  hardestCards: HardestCard[];
-  bestStudyHour: BestStudyHour | null;
-  recommendedActions: RecommendedAction[];
-}
-
-export type InsightData =
-  | { type: 'retention-by-difficulty'; data: DifficultyRetention[] }
-  | { type: 'retention-by-set'; data: SetRetention[] }
-  | { type: 'hardest-cards'; data: HardestCard[] }
-  | { type: 'best-study-hour'; data: BestStudyHour | null };
+export type Comprehensive = ComprehensiveInsights;
+export type InsightData = InsightByType;
 
 export interface InsightsServiceDeps {
   repository: InsightsRepository;

@@ -1,7 +1,8 @@
 // Notification rows -> JSON.
+import type { AppNotification } from '@flashcard/api-contract/schemas';
 import type { NotificationRow } from '../../db/schema';
 
-export function presentNotification(notification: NotificationRow) {
+export function presentNotification(notification: NotificationRow): AppNotification {
   return {
     id: notification.id,
     type: notification.type,

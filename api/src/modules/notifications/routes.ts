@@ -2,28 +2,28 @@
 // The static path mark-all-read and the parametric :id/mark-read differ in length, so the
 // router never mistakes one for the other.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { zoneOf } from '../gamification/params';
+import { notificationsEndpoints as ep } from '@flashcard/api-contract/schemas';
+import { zoneOf } from '../../lib/params';
 import { presentNotification } from './presenter';
-import { listSchema, markAllReadSchema, markReadSchema, unreadCountSchema } from './schemas';
 import type { NotificationsService } from './service';
 
 const notificationRoutes: FastifyPluginAsyncTypebox<{ service: NotificationsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/notifications', { schema: listSchema }, async (request) => {
+  app.get(ep.list.path, { schema: ep.list.schema }, async (request) => {
     const result = await service.list(request.user.id, zoneOf(request.headers['x-time-zone']), request.query);
     return { notifications: result.notifications.map(presentNotification), unreadCount: result.unreadCount };
   });
 
-  app.get('/notifications/unread-count', { schema: unreadCountSchema }, async (request) => ({
+  app.get(ep.unreadCount.path, { schema: ep.unreadCount.schema }, async (request) => ({
     count: await service.unreadCount(request.user.id, zoneOf(request.headers['x-time-zone'])),
   }));
 
-  app.put('/notifications/mark-all-read', { schema: markAllReadSchema }, async (request) => ({
+  app.put(ep.markAllRead.path, { schema: ep.markAllRead.schema }, async (request) => ({
     updated: await service.markAllRead(request.user.id),
   }));
 
-  app.put('/notifications/:id/mark-read', { schema: markReadSchema }, async (request) => ({
+  app.put(ep.markRead.path, { schema: ep.markRead.schema }, async (request) => ({
     notification: presentNotification(await service.markRead(request.user.id, request.params.id)),
   }));
 };

@@ -3,10 +3,9 @@
 // a local day when the bonus can be claimed (the dedupe key makes it once per day).
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { intParam, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
-import { parseId } from '../cards/service';
-import { bonusNotificationKey, type DailyBonusStatus } from '../daily-bonus/service';
-import { intParam } from '../gamification/params';
+import { bonusNotificationKey, type DailyBonusStatus } from '../daily-bonus';
 import type { NotificationsRepository } from './repository';
 
 export const DEFAULT_LIMIT = 20;

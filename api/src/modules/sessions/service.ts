@@ -1,14 +1,14 @@
 // Study sessions as the study screens run them: start one, count the cards studied in it, end
 // it. Reviews count themselves (modules/study); card-study counts practice without scheduling.
 // Ending a session that studied something earns XP once, however often the end is sent.
+import type { CardStudyInput } from '@flashcard/api-contract/schemas';
 import { SESSION_TYPES, type SessionType, type StudySessionRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { SESSION_COMPLETE_XP, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { parseId } from '../cards/service';
+import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
-import type { ExperienceRepository } from '../experience/repository';
-import type { StudyRepository } from '../study/repository';
+import type { ExperienceRepository } from '../experience';
 import type { SessionsRepository } from './repository';
 
 export const MESSAGES = {
@@ -22,7 +22,15 @@ export const MESSAGES = {
 export interface SessionRepos {
   sessions: SessionsRepository;
   experience: ExperienceRepository;
-  study: StudyRepository;
+  study: CardLookup;
+}
+
+/**
+ * The one thing a session needs of the study module (which builds on this one: reviews count
+ * in sessions): whether the learner has the card. StudyRepository provides it.
+ */
+export interface CardLookup {
+  findCard(userId: number, cardId: number): Promise<object | undefined>;
 }
 
 export interface SessionsServiceDeps {
@@ -33,28 +41,25 @@ export interface SessionsServiceDeps {
   now: () => Date;
 }
 
-export interface CardStudyInput {
-  cardId?: unknown;
-  sessionId?: unknown;
-  correct?: unknown;
-}
+const SESSION_TYPE_VALUES: readonly (string | undefined)[] = SESSION_TYPES;
+const isSessionType = (value: string | undefined): value is SessionType => SESSION_TYPE_VALUES.includes(value);
 
 export class SessionsService {
   constructor(private readonly deps: SessionsServiceDeps) {}
 
-  start(userId: number, sessionType: unknown): Promise<StudySessionRow> {
-    if (!SESSION_TYPES.includes(sessionType as SessionType)) throw badRequest(MESSAGES.sessionType);
+  start(userId: number, sessionType: string | undefined): Promise<StudySessionRow> {
+    if (!isSessionType(sessionType)) throw badRequest(MESSAGES.sessionType);
     const now = toTimestamp(this.deps.now());
     return this.deps.repos.sessions.insert({
       user_id: userId,
-      session_type: sessionType as SessionType,
+      session_type: sessionType,
       started_at: now,
       created_at: now,
     });
   }
 
   /** Ends the session (once); a second end answers the same session and grants nothing. */
-  async end(userId: number, sessionId: unknown, timeZone = 'UTC'): Promise<StudySessionRow> {
+  async end(userId: number, sessionId: string | number | undefined, timeZone = 'UTC'): Promise<StudySessionRow> {
     const id = this.sessionIdOf(sessionId);
     const { session, ended } = await this.deps.inTransaction(async ({ sessions, experience }) => {
       const now = toTimestamp(this.deps.now());
@@ -81,7 +86,7 @@ export class SessionsService {
   /** A card studied outside the scheduler (practice modes): counted, not scheduled, no XP. */
   async cardStudy(userId: number, input: CardStudyInput): Promise<StudySessionRow> {
     const sessionId = this.sessionIdOf(input.sessionId);
-    const cardId = parseId(input.cardId as string | number | undefined);
+    const cardId = parseId(input.cardId);
     if (input.correct !== undefined && typeof input.correct !== 'boolean') throw badRequest(MESSAGES.correctInvalid);
     const { sessions, study } = this.deps.repos;
     if (cardId === null || !(await study.findCard(userId, cardId))) throw notFound(MESSAGES.cardNotFound);
@@ -89,8 +94,8 @@ export class SessionsService {
     return (await sessions.find(userId, sessionId))!;
   }
 
-  private sessionIdOf(value: unknown): number {
-    const id = parseId(value as string | number | undefined);
+  private sessionIdOf(value: string | number | undefined): number {
+    const id = parseId(value);
     if (id === null) throw notFound(MESSAGES.sessionNotFound);
     return id;
   }

@@ -1,13 +1,14 @@
 // Study results -> JSON: a card as the cards screen shows it, plus what each rating would do.
-import { presentCard } from '../cards/presenter';
+import type * as Json from '@flashcard/api-contract/schemas';
+import { presentCard } from '../cards';
 import type { ReviewOutcome, ReviewQueue, ScheduledCard, StudyCard, StudyStats } from './service';
 import type { StudySettings } from './repository';
 
-export function presentStudyCard({ card, preview }: StudyCard) {
+export function presentStudyCard({ card, preview }: StudyCard): Json.StudyCard {
   return { ...presentCard(card), preview };
 }
 
-export function presentQueue(queue: ReviewQueue) {
+export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
   return {
     dueCount: queue.dueCount,
     newCount: queue.newCount,
@@ -17,11 +18,11 @@ export function presentQueue(queue: ReviewQueue) {
   };
 }
 
-export function presentReview(outcome: ReviewOutcome) {
+export function presentReview(outcome: ReviewOutcome): Json.ReviewResponse {
   return { card: presentStudyCard(outcome), reviewId: outcome.reviewId, xpEarned: outcome.xpEarned };
 }
 
-export function presentScheduled(scheduled: ScheduledCard) {
+export function presentScheduled(scheduled: ScheduledCard): Json.ScheduledCard {
   const { card } = scheduled;
   return {
     ...presentStudyCard(scheduled),
@@ -34,6 +35,6 @@ export function presentScheduled(scheduled: ScheduledCard) {
   };
 }
 
-export const presentSettings = (settings: StudySettings) => ({ ...settings });
+export const presentSettings = (settings: StudySettings): StudySettings => ({ ...settings });
 
-export const presentStats = (stats: StudyStats) => stats;
+export const presentStats = (stats: StudyStats): StudyStats => stats;

@@ -1,11 +1,12 @@
 // SQL for studying: the due and new queues, scheduling writes guarded by the card's version,
 // review logs, scheduler settings and the numbers behind stats and forecast. Every query is
 // scoped to one user.
+import type { StudySettings } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely } from 'kysely';
 import { localDay } from '../../db/functions';
 import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
-import { selectCardsWithSet, type CardWithSet } from '../cards/repository';
-import { DEFAULT_DAILY_GOAL } from '../dashboard/repository';
+import { selectCardsWithSet, type CardWithSet } from '../cards';
+import { DEFAULT_DAILY_GOAL } from '../dashboard';
 import type { SchedulerSettings, SchedulingState } from './scheduler';
 
 /** A card with its set name and every scheduling column. */
@@ -13,12 +14,8 @@ export interface StudyCardRow extends CardWithSet, SchedulingState {
   sched_version: number;
 }
 
-export interface StudySettings {
-  dailyGoal: number;
-  desiredRetention: number;
-  maximumInterval: number;
-  newCardsPerDay: number;
-}
+/** The learner's study settings, as GET /spaced-repetition/settings answers them. */
+export type { StudySettings };
 
 export const DEFAULT_SETTINGS: StudySettings = {
   dailyGoal: DEFAULT_DAILY_GOAL,

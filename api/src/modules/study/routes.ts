@@ -1,19 +1,8 @@
 // /api/learning/* and /api/spaced-repetition/*: HTTP in, service call, presenter out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { studyEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { canonicalTimeZone } from '../../lib/time';
 import { presentQueue, presentReview, presentScheduled, presentSettings, presentStats, presentStudyCard } from './presenter';
-import {
-  dueSchema,
-  forecastSchema,
-  getSettingsSchema,
-  queueSchema,
-  resetSchema,
-  reviewSchema,
-  scheduleSchema,
-  statsSchema,
-  undoSchema,
-  updateSettingsSchema,
-} from './schemas';
 import type { StudyService } from './service';
 
 // An unknown or missing time zone falls back to UTC rather than failing the screen.
@@ -22,44 +11,44 @@ const zoneOf = (header: string | undefined) => canonicalTimeZone(header) ?? 'UTC
 const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/learning/review-queue', { schema: queueSchema }, async (request) =>
+  app.get(ep.reviewQueue.path, { schema: ep.reviewQueue.schema }, async (request) =>
     presentQueue(await service.queue(request.user.id, zoneOf(request.headers['x-time-zone']), request.query)),
   );
 
   // The spec's due-cards call (its path is ours to choose): the due queue as a list.
-  app.get('/spaced-repetition/due', { schema: dueSchema }, async (request) =>
+  app.get(ep.due.path, { schema: ep.due.schema }, async (request) =>
     (await service.dueCards(request.user.id, request.query)).map(presentStudyCard),
   );
 
-  app.post('/spaced-repetition/review', { schema: reviewSchema }, async (request) =>
+  app.post(ep.review.path, { schema: ep.review.schema }, async (request) =>
     presentReview(await service.review(request.user.id, request.body, request.headers['idempotency-key'])),
   );
 
-  app.post('/spaced-repetition/undo', { schema: undoSchema }, async (request) => ({
+  app.post(ep.undo.path, { schema: ep.undo.schema }, async (request) => ({
     card: presentStudyCard(await service.undo(request.user.id, request.body.reviewId)),
   }));
 
-  app.post('/spaced-repetition/reset/:cardId', { schema: resetSchema }, async (request) => ({
+  app.post(ep.reset.path, { schema: ep.reset.schema }, async (request) => ({
     card: presentStudyCard(await service.reset(request.user.id, request.params.cardId)),
   }));
 
-  app.get('/spaced-repetition/settings', { schema: getSettingsSchema }, async (request) =>
+  app.get(ep.getSettings.path, { schema: ep.getSettings.schema }, async (request) =>
     presentSettings(await service.settings(request.user.id)),
   );
 
-  app.put('/spaced-repetition/settings', { schema: updateSettingsSchema }, async (request) =>
+  app.put(ep.updateSettings.path, { schema: ep.updateSettings.schema }, async (request) =>
     presentSettings(await service.updateSettings(request.user.id, request.body)),
   );
 
-  app.get('/spaced-repetition/stats', { schema: statsSchema }, async (request) =>
+  app.get(ep.stats.path, { schema: ep.stats.schema }, async (request) =>
     presentStats(await service.stats(request.user.id, zoneOf(request.headers['x-time-zone']))),
   );
 
-  app.get('/spaced-repetition/schedule', { schema: scheduleSchema }, async (request) => ({
+  app.get(ep.schedule.path, { schema: ep.schedule.schema }, async (request) => ({
     cards: (await service.schedule(request.user.id, request.query)).map(presentScheduled),
   }));
 
-  app.get('/spaced-repetition/forecast', { schema: forecastSchema }, async (request) => ({
+  app.get(ep.forecast.path, { schema: ep.forecast.schema }, async (request) => ({
     days: await service.forecast(request.user.id, zoneOf(request.headers['x-time-zone']), request.query),
   }));
 };

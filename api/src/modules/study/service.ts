@@ -5,16 +5,16 @@
 // card's sched_version is unchanged; otherwise it starts over on the fresh card. A retried
 // request carries the same Idempotency-Key and gets the first answer back (the unique index on
 // (user_id, idempotency_key) settles two copies racing each other).
+import type { ReviewInput, StudySettingsInput, StudyStats } from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { dayToDate } from '../../lib/local-time';
+import { parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
-import { parseId } from '../cards/service';
-import type { ExperienceRepository } from '../experience/repository';
-import type { SessionsRepository } from '../sessions/repository';
-import { countInOpenSession, MESSAGES as SESSION_MESSAGES } from '../sessions/service';
+import type { ExperienceRepository } from '../experience';
+import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
 import type { StudyCardRow, StudyRepository, StudySettings } from './repository';
 import {
   LEARN_AHEAD_MS,
@@ -96,26 +96,13 @@ export interface ReviewQueue {
   dailyGoal: { cardsStudied: number; dailyGoal: number };
 }
 
-export interface ReviewInput {
-  cardId?: unknown;
-  result?: unknown;
-  timeSpent?: unknown;
-  sessionId?: unknown;
-}
-
 export interface ReviewOutcome extends StudyCard {
   reviewId: number;
   xpEarned: number;
 }
 
-export interface StudyStats {
-  cards: { total: number; new: number; learning: number; review: number; relearning: number };
-  dueNow: number;
-  reviews: { total: number; today: number; last30Days: number };
-  /** Percent of reviews of review-state cards recalled; null before any such review. */
-  retention: { overall: number | null; last30Days: number | null };
-  desiredRetention: number;
-}
+/** The numbers of GET /spaced-repetition/stats (the contract's shape). */
+export type { StudyStats };
 
 export interface ScheduledCard extends StudyCard {
   retrievability: number | null;
@@ -133,7 +120,10 @@ function intParam(value: string | undefined, fallback: number, min: number, max:
   return number;
 }
 
-function inRange(value: unknown, [min, max]: readonly [number, number], integer: boolean, message: string): number {
+const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
+const isReviewResult = (value: ReviewInput['result']): value is ReviewResult => RESULT_VALUES.includes(value);
+
+function inRange(value: string | number | null, [min, max]: readonly [number, number], integer: boolean, message: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badRequest(message);
   if (integer && !Number.isInteger(value)) throw badRequest(message);
   return value;
@@ -199,17 +189,16 @@ export class StudyService {
   }
 
   async review(userId: number, input: ReviewInput, idempotencyKey: string | undefined): Promise<ReviewOutcome> {
-    const cardId = parseId(input.cardId as string | number | undefined);
+    const cardId = parseId(input.cardId);
     if (cardId === null) throw notFound(MESSAGES.cardNotFound);
-    if (!REVIEW_RESULTS.includes(input.result as ReviewResult)) throw badRequest(MESSAGES.resultInvalid);
-    const result = input.result as ReviewResult;
-    const timeSpent = input.timeSpent;
+    const { result, timeSpent } = input;
+    if (!isReviewResult(result)) throw badRequest(MESSAGES.resultInvalid);
     if (typeof timeSpent !== 'number' || !Number.isInteger(timeSpent) || timeSpent < 0 || timeSpent > MAX_TIME_SPENT_MS) {
       throw badRequest(MESSAGES.timeSpentInvalid);
     }
     let sessionId: number | null = null;
     if (input.sessionId !== undefined && input.sessionId !== null) {
-      sessionId = parseId(input.sessionId as string | number);
+      sessionId = parseId(input.sessionId);
       if (sessionId === null) throw notFound(SESSION_MESSAGES.sessionNotFound);
     }
     if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(idempotencyKey)) {
@@ -309,8 +298,8 @@ export class StudyService {
    * XP it earned) and takes it out of its session's counts. Only a card's latest review can be
    * undone, and only while nothing else (a reset, another review) has changed the card since.
    */
-  async undo(userId: number, reviewIdInput: unknown): Promise<StudyCard> {
-    const reviewId = parseId(reviewIdInput as string | number | undefined);
+  async undo(userId: number, reviewIdInput: string | number): Promise<StudyCard> {
+    const reviewId = parseId(reviewIdInput);
     if (reviewId === null) throw notFound(MESSAGES.reviewNotFound);
     const { scheduler } = await this.schedulerFor(userId);
     return this.deps.inTransaction(async ({ study, sessions }) => {
@@ -353,7 +342,7 @@ export class StudyService {
   }
 
   /** Changes the fields given; the others keep their value. */
-  async updateSettings(userId: number, input: Partial<Record<keyof StudySettings, unknown>>): Promise<StudySettings> {
+  async updateSettings(userId: number, input: StudySettingsInput): Promise<StudySettings> {
     const current = await this.deps.repos.study.settings(userId);
     const next: StudySettings = { ...current };
     if (input.desiredRetention !== undefined) {

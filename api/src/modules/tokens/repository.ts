@@ -1,4 +1,5 @@
 // The token ledger: every credit and debit is a row, the balance is their sum. Scoped to one user.
+// Why tokens move (token_ledger.reason): lib/tokens.ts.
 import type { Kysely } from 'kysely';
 import type { Database, NewTokenLedgerEntry, TokenLedgerRow } from '../../db/schema';
 
@@ -30,9 +31,3 @@ export class TokensRepository {
       .execute();
   }
 }
-
-/** Why tokens moved (token_ledger.reason). */
-export const TOKEN_REASONS = {
-  dailyBonus: 'daily_bonus',
-  achievement: 'achievement',
-} as const;

@@ -1,10 +1,11 @@
 // Tokens: the balance and history of the ledger, and the ways to earn more. Tokens are only
 // credited by the server (daily bonus, achievements); nothing here writes to the ledger.
+import type { TokenOpportunity } from '@flashcard/api-contract/schemas';
 import type { TokenLedgerRow } from '../../db/schema';
 import { DAILY_GOAL_XP } from '../../lib/experience';
-import { DAILY_BONUS_STREAK_CAP, type DailyBonusStatus, type Reward } from '../daily-bonus/service';
-import type { AchievementStatus } from '../gamification/achievements';
-import { intParam } from '../gamification/params';
+import { intParam } from '../../lib/params';
+import { DAILY_BONUS_STREAK_CAP, type DailyBonusStatus } from '../daily-bonus';
+import type { AchievementStatus } from '../gamification';
 import type { TokensRepository } from './repository';
 
 export const DEFAULT_HISTORY_LIMIT = 20;
@@ -15,12 +16,8 @@ export const MESSAGES = {
   offsetInvalid: 'offset must be 0 or a positive integer',
 } as const;
 
-export interface Opportunity {
-  key: string;
-  title: string;
-  description: string;
-  reward: Reward;
-}
+/** A way to earn tokens (the contract's shape). */
+export type Opportunity = TokenOpportunity;
 
 export interface TokensServiceDeps {
   repository: TokensRepository;

@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMITS } from '../../config';
 import { DAILY_GOAL_XP } from '../../lib/experience';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { describeEachDb } from '../../test/harness';
-import { ACHIEVEMENTS } from '../gamification/achievements';
+import { ACHIEVEMENTS } from '../gamification';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 // Hard-coded sample content (spec: the admin overview is static for now).
-import type { Role } from '@flashcard/shared-auth';
+import type { Role } from '@flashcard/api-contract';
 
 export const ADMIN_STATS = [
   { label: 'Total Users', value: '1,248' },

@@ -1,4 +1,4 @@
-import type { Card, CardFilters } from '@flashcard/shared-auth';
+import type { Card, CardFilters } from '@flashcard/api-contract';
 
 /** What the filter controls hold: select values are strings, '' meaning "any". */
 export interface FilterValues {

@@ -1,7 +1,7 @@
 // Pure helpers behind the charts: day labels, summaries (the charts' text alternatives) and the
 // heatmap's weeks x weekdays layout. Days are the API's local calendar days ('YYYY-MM-DD'); they
 // are read and formatted in UTC so that no browser time zone can shift them by one.
-import type { AnalyticsDay, ForecastDay } from '@flashcard/shared-auth';
+import type { AnalyticsDay, ForecastDay } from '@flashcard/api-contract';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

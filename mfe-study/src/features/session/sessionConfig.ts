@@ -1,4 +1,4 @@
-import type { ReviewQueue, ReviewResult, SessionType, StudyCard } from '@flashcard/shared-auth';
+import type { ReviewQueue, ReviewResult, SessionType, StudyCard } from '@flashcard/api-contract';
 
 export type SessionKind = 'review' | 'new';
 

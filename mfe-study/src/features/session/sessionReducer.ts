@@ -1,7 +1,7 @@
 // The study session as a pure state machine, so every transition is testable without React:
 // loading -> question (answer hidden) -> answer (shown) -> submitting -> question of the next
 // card | completed. A failed submit returns to `answer` on the same card; undo steps back.
-import type { ReviewResult, StudyCard } from '@flashcard/shared-auth';
+import type { ReviewResult, StudyCard } from '@flashcard/api-contract';
 import { MAX_TIME_SPENT_MS } from './sessionConfig';
 
 export type SessionPhase =

@@ -1,8 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { useAuthStore, type Role } from '@flashcard/shared-auth';
-import AdminApp from '../../../App';
+import type { Role } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { renderAdminApp } from '../../../test/render';
 
 function signInAs(role: Role) {
   useAuthStore.setState({
@@ -22,7 +23,7 @@ describe('Admin screen', () => {
   it("tells a plain user 'Access Denied' and shows none of the admin content", () => {
     signInAs('user');
 
-    render(<AdminApp />);
+    renderAdminApp();
 
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You need administrator privileges to access this page.')).toBeInTheDocument();
@@ -32,14 +33,14 @@ describe('Admin screen', () => {
 
   it('denies access when nobody is signed in', () => {
     useAuthStore.setState({ user: null, isAuthenticated: false });
-    render(<AdminApp />);
+    renderAdminApp();
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
   it.each<Role>(['admin', 'super_admin'])('shows the overview to %s', (role) => {
     signInAs(role);
 
-    render(<AdminApp />);
+    renderAdminApp();
 
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -58,14 +59,22 @@ describe('Admin screen', () => {
 
     expect(screen.getByRole('link', { name: 'Legacy Admin Panel' })).toHaveAttribute('href', '/legacy-admin');
     expect(screen.getByRole('link', { name: 'Super Admin Panel' })).toHaveAttribute('href', '/super-admin');
+    expect(screen.getByRole('link', { name: 'Platform console' })).toHaveAttribute('href', '/admin/platform');
 
     // The signed-in e-mail belongs to the Profile screen only.
     expect(screen.queryByText('signed-in@example.com')).not.toBeInTheDocument();
   });
 
+  it('sends an unknown sub-path back to the dashboard', () => {
+    signInAs('admin');
+    renderAdminApp('/admin/nowhere');
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+  });
+
   it('switches to Access Denied as soon as the shared store loses the admin role', () => {
     signInAs('admin');
-    render(<AdminApp />);
+    renderAdminApp();
     expect(screen.getByRole('table')).toBeInTheDocument();
 
     act(() => signInAs('user'));
@@ -79,12 +88,7 @@ describe('Admin screen', () => {
     // The shell renders the Toaster in the app; here the test brings its own, and the
     // matchMedia it asks about (jsdom has none).
     window.matchMedia ??= ((query: string) => ({ matches: false, media: query }) as MediaQueryList);
-    render(
-      <>
-        <Toaster />
-        <AdminApp />
-      </>,
-    );
+    renderAdminApp('/admin', <Toaster />);
     const buttons = ['Manage Users', 'View Reports', 'System Settings', 'Export Data'].map((name) =>
       screen.getByRole('button', { name }),
     );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { toast } from 'react-hot-toast';
+import { Link } from 'react-router-dom';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { ADMIN_STATS, QUICK_ACTIONS } from '../sampleData';
 import { AccessDenied } from './AccessDenied';
@@ -20,6 +21,10 @@ export function AdminPage() {
           <h1>Admin Dashboard</h1>
           <p className="muted">An overview of the platform (sample data).</p>
         </div>
+        {/* Relative: /admin/platform in the shell. */}
+        <Link to="platform" className="btn btn-primary">
+          Platform console
+        </Link>
       </header>
 
       <div className="stack">

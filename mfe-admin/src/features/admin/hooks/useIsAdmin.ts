@@ -1,4 +1,5 @@
-import { useAuthStore, type Role } from '@flashcard/shared-auth';
+import type { Role } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 
 const ADMIN_ROLES: readonly Role[] = ['admin', 'super_admin'];
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardsApi } from '@flashcard/shared-auth';
+import { cardsApi } from '@flashcard/api-contract';
 import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import type { Card, CardInput, Category } from '@flashcard/shared-auth';
+import type { Card, CardInput, Category } from '@flashcard/api-contract';
 import { DIFFICULTY_LABELS, DIFFICULTY_LEVELS } from '../difficulty';
 import { MESSAGES } from '../messages';
 import { Modal } from './Modal';

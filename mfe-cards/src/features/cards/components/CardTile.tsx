@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Card } from '@flashcard/shared-auth';
+import type { Card } from '@flashcard/api-contract';
 import { difficultyLabel } from '../difficulty';
 import { splitTags } from '../format';
 

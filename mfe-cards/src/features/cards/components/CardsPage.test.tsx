@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { cardsApi } from '@flashcard/shared-auth';
+import { cardsApi } from '@flashcard/api-contract';
 import { BIOLOGY, makeCard, makeCards, mockApis, page, renderCards, spyToasts } from '../../../test/cards';
 import { CardsPage } from './CardsPage';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Spinner } from '@flashcard/shared-ui';
-import { cardsApi, type Card, type CardInput, type Category } from '@flashcard/shared-auth';
+import { cardsApi, type Card, type CardInput, type Category } from '@flashcard/api-contract';
 import '../cards.css';
 import { downloadText, exportFileName } from '../download';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
@@ -109,7 +109,7 @@ export function CardsPage() {
       setPendingKnown((current) => new Set(current).add(card.id));
       try {
         const updated = card.known ? await cardsApi.markUnknown(card.id) : await cardsApi.markKnown(card.id);
-        replace({ ...card, known: !card.known, ...updated });
+        replace(updated);
       } catch {
         toast.error(MESSAGES.updateFailed);
       } finally {

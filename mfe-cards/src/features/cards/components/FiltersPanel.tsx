@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Category } from '@flashcard/shared-auth';
+import type { Category } from '@flashcard/api-contract';
 import { DIFFICULTY_LABELS, DIFFICULTY_LEVELS } from '../difficulty';
 import { hasActiveFilters, NO_FILTERS, type FilterValues } from '../filters';
 

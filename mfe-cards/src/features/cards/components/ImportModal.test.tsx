@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardsApi, type ImportResult } from '@flashcard/shared-auth';
+import { cardsApi, type ImportResult } from '@flashcard/api-contract';
 import { BIOLOGY, makeCard, mockApis, page, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;

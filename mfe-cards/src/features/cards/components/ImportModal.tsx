@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { cardsApi, type Category, type ImportFormat, type ImportResult } from '@flashcard/shared-auth';
+import { cardsApi, type Category, type ImportFormat, type ImportResult } from '@flashcard/api-contract';
 import { MESSAGES, plural } from '../messages';
 import { Modal } from './Modal';
 

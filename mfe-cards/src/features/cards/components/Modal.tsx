@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE = [
@@ -32,8 +32,14 @@ interface ModalProps {
 export function Modal({ title, onClose, children, returnFocusFallback, busy = false, wide = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  // The latest props for the effects below, which run once; kept after each commit (a ref is not
+  // written while rendering).
   const fallbackRef = useRef(returnFocusFallback);
-  fallbackRef.current = returnFocusFallback;
+  const closeRef = useRef({ onClose, busy });
+  useLayoutEffect(() => {
+    fallbackRef.current = returnFocusFallback;
+    closeRef.current = { onClose, busy };
+  });
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -54,8 +60,6 @@ export function Modal({ title, onClose, children, returnFocusFallback, busy = fa
 
   // Escape is heard on the whole document: focus can leave the dialog (a button that disables
   // itself while saving drops focus to <body>), and Escape must still close it.
-  const closeRef = useRef({ onClose, busy });
-  closeRef.current = { onClose, busy };
   useEffect(() => {
     function onEscape(event: globalThis.KeyboardEvent) {
       if (event.key !== 'Escape') return;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Category } from '@flashcard/shared-auth';
+import type { Category } from '@flashcard/api-contract';
 
 /** Select value for "take the cards out of their set". */
 const NO_SET = 'none';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { categoriesApi } from '@flashcard/shared-auth';
+import { categoriesApi } from '@flashcard/api-contract';
 import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -41,7 +41,9 @@ it('lists the sets with fresh card counts', async () => {
 
 it('creates a set and offers it in the Set filter', async () => {
   mockApis({ cards: [makeCard(1)] });
-  const create = jest.spyOn(categoriesApi, 'create').mockResolvedValue({ id: 8, name: 'Chemistry' });
+  const create = jest
+    .spyOn(categoriesApi, 'create')
+    .mockResolvedValue({ id: 8, name: 'Chemistry', card_count: 0, created_at: '2025-01-01T00:00:00.000Z' });
   const user = userEvent.setup();
 
   renderCards();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Category, CategoryDeleteResult } from '@flashcard/shared-auth';
+import type { Category, CategoryDeleteResult } from '@flashcard/api-contract';
 import { MESSAGES, confirmDeleteSet, plural } from '../messages';
 import { Modal } from './Modal';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/shared-auth';
+import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/api-contract';
 import { MESSAGES } from '../messages';
 
 export const CARDS_LOAD_ERROR = MESSAGES.loadFailed;
@@ -56,11 +56,18 @@ export function useCards(filters: CardFilters, query: string) {
   // One string for "what to fetch", so equal filter objects do not refetch.
   const requestKey = JSON.stringify({ query, filters });
 
+  // A new request (or a retry) shows 'loading' from this very render on, over the cards shown.
+  const fetchKey = `${requestKey}#${attempt}`;
+  const [shownKey, setShownKey] = useState(fetchKey);
+  if (shownKey !== fetchKey) {
+    setShownKey(fetchKey);
+    setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
+  }
+
   useEffect(() => {
     const request = JSON.parse(requestKey) as Request;
     const mine = { key: `${requestKey}#${attempt}`, request };
     current.current = mine;
-    setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
     fetchPage(request)
       .then((page) => {
         if (current.current !== mine) return;

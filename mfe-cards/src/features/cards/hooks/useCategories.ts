@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
-import { categoriesApi, type Category } from '@flashcard/shared-auth';
+import { categoriesApi, type Category } from '@flashcard/api-contract';
 
 const byName = (a: Category, b: Category) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/** The sets by name; null when they could not be loaded. */
+async function loadCategories(): Promise<Category[] | null> {
+  try {
+    const list = await categoriesApi.list();
+    return Array.isArray(list) ? [...list].sort(byName) : [];
+  } catch (err) {
+    // The pickers just offer no sets; the client has already toasted a transport error.
+    console.error('Failed to load sets', err);
+    return null;
+  }
+}
 
 /**
  * The learner's sets (categories). Every set picker on the screen reads this one list, so a
@@ -11,22 +23,23 @@ export function useCategories() {
   const [categories, setCategories] = useState<Category[]>([]);
 
   const reload = useCallback(async () => {
-    try {
-      const list = await categoriesApi.list();
-      setCategories(Array.isArray(list) ? [...list].sort(byName) : []);
-    } catch (err) {
-      // The pickers just offer no sets; the client has already toasted a transport error.
-      console.error('Failed to load sets', err);
-    }
+    const list = await loadCategories();
+    if (list) setCategories(list);
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let mounted = true;
+    void loadCategories().then((list) => {
+      if (mounted && list) setCategories(list);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
 
   const create = useCallback(async (name: string) => {
     const created = await categoriesApi.create({ name });
-    setCategories((list) => [...list, { card_count: 0, ...created }].sort(byName));
+    setCategories((list) => [...list, created].sort(byName));
     return created;
   }, []);
 

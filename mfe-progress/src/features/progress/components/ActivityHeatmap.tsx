@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AnalyticsDay } from '@flashcard/shared-auth';
+import type { AnalyticsDay } from '@flashcard/api-contract';
 import { cellTitle, heatLegend, heatmapLayout, HEAT_LEVELS, monthlyTotals, plural, summarizeYear } from '../chartData';
 import { HEATMAP_DAYS, useAnalytics } from '../hooks/useAnalytics';
 import { PanelStatus } from './PanelStatus';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ForecastDay } from '@flashcard/shared-auth';
+import type { ForecastDay } from '@flashcard/api-contract';
 import { formatLongDate, formatShortDate, plural, summarizeForecast } from '../chartData';
 import { FORECAST_DAYS, useForecast } from '../hooks/useForecast';
 import { BarChart } from './BarChart';

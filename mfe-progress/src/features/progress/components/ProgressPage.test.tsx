@@ -7,7 +7,7 @@ import {
   spacedRepetitionApi,
   type DashboardData,
   type StudySession,
-} from '@flashcard/shared-auth';
+} from '@flashcard/api-contract';
 import ProgressApp from '../../../App';
 import { analytics, analyticsDays, profile, WEEK_ANALYTICS } from '../testing/fixtures';
 

@@ -1,4 +1,4 @@
-import type { StudySession } from '@flashcard/shared-auth';
+import type { StudySession } from '@flashcard/api-contract';
 import { latestSessions, sessionLabel } from './RecentSessions';
 
 describe('sessionLabel', () => {

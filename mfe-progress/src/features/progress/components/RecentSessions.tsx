@@ -1,9 +1,11 @@
-import type { StudySession } from '@flashcard/shared-auth';
+import { useState } from 'react';
+import type { StudySession } from '@flashcard/api-contract';
 import { formatRelativeTime, parseTimestamp } from '../relativeTime';
 
 export const RECENT_SESSION_LIMIT = 3;
 
-export function sessionLabel(session: Pick<StudySession, 'session_type' | 'cards_studied'>): string {
+/** A session type a newer API may add reads like 'other'. */
+export function sessionLabel(session: { session_type: string; cards_studied: number }): string {
   if (session.session_type === 'practice') return 'Completed practice session';
   if (session.session_type === 'review') return 'Completed review session';
   return `Studied ${session.cards_studied ?? 0} cards`;
@@ -19,7 +21,10 @@ export function latestSessions(sessions: StudySession[], limit = RECENT_SESSION_
   return [...sessions].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
 
-export function RecentSessions({ sessions, now = Date.now() }: { sessions: StudySession[]; now?: number }) {
+export function RecentSessions({ sessions, now }: { sessions: StudySession[]; now?: number }) {
+  // The clock is read once, when the list first shows: reading it while rendering is impure. A
+  // session newer than that reads 'Just now' all the same (formatRelativeTime).
+  const [shownAt] = useState(Date.now);
   const latest = latestSessions(sessions);
   if (latest.length === 0) return <p className="muted">No study sessions yet. Your recent activity will show up here.</p>;
 
@@ -39,7 +44,7 @@ export function RecentSessions({ sessions, now = Date.now() }: { sessions: Study
               </div>
             </div>
             <time className="muted" dateTime={Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString()}>
-              {formatRelativeTime(timestamp, now)}
+              {formatRelativeTime(timestamp, now ?? shownAt)}
             </time>
           </li>
         );

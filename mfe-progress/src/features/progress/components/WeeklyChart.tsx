@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Analytics } from '@flashcard/shared-auth';
+import type { Analytics } from '@flashcard/api-contract';
 import { formatLongDate, formatRate, formatWeekday, plural, summarizeWeek } from '../chartData';
 import { useAnalytics, WEEK_DAYS } from '../hooks/useAnalytics';
 import { BarChart } from './BarChart';

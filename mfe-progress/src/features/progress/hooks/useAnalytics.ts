@@ -1,4 +1,4 @@
-import { dashboardApi, type Analytics } from '@flashcard/shared-auth';
+import { dashboardApi, type Analytics } from '@flashcard/api-contract';
 import { useLoad } from './useLoad';
 
 export const WEEK_DAYS = 7;

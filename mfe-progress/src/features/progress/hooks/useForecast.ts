@@ -1,4 +1,4 @@
-import { spacedRepetitionApi, type Forecast } from '@flashcard/shared-auth';
+import { spacedRepetitionApi, type Forecast } from '@flashcard/api-contract';
 import { useLoad } from './useLoad';
 
 /** How many days ahead the forecast panel shows. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, gamificationApi, type StudySession } from '@flashcard/shared-auth';
+import { dashboardApi, gamificationApi, type StudySession } from '@flashcard/api-contract';
 
 export const PROGRESS_LOAD_ERROR = 'Failed to load progress data';
 

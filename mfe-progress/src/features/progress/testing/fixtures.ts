@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers.
-import type { Analytics, AnalyticsDay, GamificationProfile } from '@flashcard/shared-auth';
+import type { Analytics, AnalyticsDay, Profile } from '@flashcard/api-contract';
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +33,7 @@ export const WEEK: AnalyticsDay[] = [
 ];
 export const WEEK_ANALYTICS = analytics(WEEK, 82.2);
 
-export function profile(experience_points: number): GamificationProfile {
+export function profile(experience_points: number): Profile {
   return {
     id: 1,
     display_name: 'Ada',

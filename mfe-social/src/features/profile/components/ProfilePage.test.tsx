@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authApi, useAuthStore, type User } from '@flashcard/shared-auth';
+import { authApi, type User } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import Profile from '../../../Profile';
 
 const user: User = {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useAuthStore, type Role } from '@flashcard/shared-auth';
+import type { Role } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { Avatar, avatarInitial } from '../../../components/Avatar';
 
 const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };

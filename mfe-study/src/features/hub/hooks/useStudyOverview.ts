@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { learningApi } from '@flashcard/shared-auth';
+import { learningApi } from '@flashcard/api-contract';
 
 export const STUDY_LOAD_ERROR = 'Failed to load study data';
 /** Spec: the daily goal defaults to 0 studied of 15. */

@@ -1,4 +1,4 @@
-import type { ReviewResult, StudyCard } from '@flashcard/shared-auth';
+import type { ReviewResult, StudyCard } from '@flashcard/api-contract';
 import { RATING_LABELS } from '../sessionConfig';
 
 interface RatingButtonsProps {

@@ -2,7 +2,7 @@
 // and key sends, and where the session goes when a call fails.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReviewQueue, ReviewResponse, StudyCard } from '@flashcard/shared-auth';
+import type { ReviewQueue, ReviewResponse, StudyCard } from '@flashcard/api-contract';
 import {
   deferred,
   mockStudyApi,
@@ -307,7 +307,7 @@ describe('Review session', () => {
 describe('New-card session', () => {
   it('studies at most the first 10 cards without repetitions, with Reveal Answer and three ratings', async () => {
     const cards = studyCards(13).map((card) =>
-      card.id === 2 ? { ...card, repetitions: 3 } : card.id === 4 ? { ...card, repetitions: null } : card,
+      card.id === 2 ? { ...card, repetitions: 3 } : card,
     );
     const { api, user } = await startNew(cards, { due: [studyCard(90)] });
 

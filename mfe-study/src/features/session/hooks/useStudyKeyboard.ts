@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ReviewResult } from '@flashcard/shared-auth';
+import type { ReviewResult } from '@flashcard/api-contract';
 
 export interface StudyKeyHandlers {
   reveal: () => boolean;

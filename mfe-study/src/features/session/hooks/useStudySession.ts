@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult } from '@flashcard/shared-auth';
+import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult } from '@flashcard/api-contract';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { NEW_CARD_LIMIT, SESSION_CONFIG, SUBMIT_FAILED, UNDO_DONE, UNDO_FAILED, type SessionKind } from '../sessionConfig';
 import {

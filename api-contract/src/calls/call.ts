@@ -1,0 +1,22 @@
+// The one way an app calls an endpoint: through the kernel's axios client (base URL, token,
+// refresh, error toasts), with the endpoint's path and types. No app writes a URL.
+import { apiClient } from '@flashcard/shared-auth';
+import type { AxiosRequestConfig } from 'axios';
+import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from '../endpoint';
+
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  request: RequestOf<E>,
+  config: AxiosRequestConfig = {},
+): Promise<ResponseOf<E>> {
+  const parts = request as { params?: Record<string, string | number>; querystring?: object; body?: unknown; headers?: object };
+  const response = await apiClient.request<ResponseOf<E>>({
+    ...config,
+    method: endpoint.method,
+    url: fillPath(endpoint.path, parts.params),
+    params: parts.querystring,
+    data: parts.body,
+    headers: { ...(config.headers as object), ...parts.headers },
+  });
+  return response.data;
+}

@@ -1,0 +1,104 @@
+// The card screen's calls (schemas/cards.ts, schemas/categories.ts). The list and search read
+// their paging from headers and export reads CSV text, so those three go through the kernel's
+// client directly, with the endpoint's path.
+import { apiClient } from '@flashcard/shared-auth';
+import type { ResponseOf } from '../endpoint';
+import { cardsEndpoints as ep, type Card, type CardInput, type CardListQuery, type ImportInput } from '../schemas/cards';
+import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
+import { callEndpoint } from './call';
+
+/** The card list's filters as the screens hold them. */
+export interface CardFilters {
+  category?: number | string;
+  college?: string;
+  class_name?: string;
+  difficultyMin?: number;
+  difficultyMax?: number;
+  hideKnown?: boolean;
+}
+
+/** Where a page of the card list (or of search results) starts: after the card with this id. */
+export type CardCursor = number | null;
+
+/** One page of cards, newest first, the number of cards matching in all, and the next page's cursor. */
+export interface CardPage {
+  cards: Card[];
+  total: number;
+  /** null on the last page. */
+  nextCursor: CardCursor;
+}
+
+/** Only the filters that are set go on the query string; hideKnown is sent as `true`. */
+export function cardQueryParams(filters: CardFilters = {}): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params[key] = String(value);
+  }
+  return params;
+}
+
+/** Page size the screens ask for: about two screens of cards. */
+export const CARD_PAGE_SIZE = 50;
+
+function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undefined): CardListQuery {
+  const params: CardListQuery = cardQueryParams(filters);
+  params.limit = String(CARD_PAGE_SIZE);
+  if (cursor != null) params.before = String(cursor);
+  return params;
+}
+
+/**
+ * The API sends the paging in headers (the body stays the list the spec describes):
+ * X-Total-Count and, when more follow, X-Next-Cursor. Without them the body is the whole list.
+ */
+function toPage(cards: Card[], headers: { [name: string]: unknown }): CardPage {
+  const total = Number(headers['x-total-count'] ?? cards.length);
+  const next = Number(headers['x-next-cursor']);
+  return {
+    cards,
+    total: Number.isFinite(total) ? total : cards.length,
+    nextCursor: Number.isInteger(next) && next > 0 ? next : null,
+  };
+}
+
+export const cardsApi = {
+  /** One page of the learner's cards matching `filters`; pass the previous page's `nextCursor` for the next. */
+  list: (filters?: CardFilters, cursor?: CardCursor) =>
+    apiClient
+      .get<ResponseOf<typeof ep.list>>(ep.list.path, { params: pageParams(filters, cursor) })
+      .then((r) => toPage(Array.isArray(r.data) ? r.data : [], r.headers)),
+  /** Like `list`, among the cards containing `q`. The body may be `{ results }` or the list itself. */
+  search: (q: string, filters?: CardFilters, cursor?: CardCursor) =>
+    apiClient
+      .get<ResponseOf<typeof ep.search> | Card[]>(ep.search.path, { params: { q, ...pageParams(filters, cursor) } })
+      .then((r) => toPage(Array.isArray(r.data) ? r.data : (r.data.results ?? []), r.headers)),
+  get: (id: number) => callEndpoint(ep.get, { params: { id: String(id) } }),
+  create: (input: CardInput) => callEndpoint(ep.create, { body: input }),
+  update: (id: number, input: CardInput) => callEndpoint(ep.update, { params: { id: String(id) }, body: input }),
+  remove: (id: number) => callEndpoint(ep.remove, { params: { id: String(id) }, querystring: { confirm: 'true' } }),
+  markKnown: (id: number) => callEndpoint(ep.markKnown, { params: { id: String(id) } }),
+  markUnknown: (id: number) => callEndpoint(ep.markUnknown, { params: { id: String(id) } }),
+  resetKnown: () => callEndpoint(ep.resetKnown, {}),
+  filterOptions: () => callEndpoint(ep.filterOptions, {}),
+  moveToSet: (cardIds: number[], setId: number | null) => callEndpoint(ep.moveToSet, { body: { cardIds, setId } }),
+  /** CSV or tab-separated text; `dryRun: true` returns the preview without writing. */
+  importCards: (input: ImportInput) => callEndpoint(ep.import, { body: input }),
+  /** The CSV text (header question,answer,tags) of all cards, or of one set. */
+  exportCsv: (categoryId?: number | null) =>
+    apiClient
+      .get<string>(ep.export.path, {
+        params: categoryId == null ? {} : { category: String(categoryId) },
+        // A CSV body, not JSON: axios leaves it as the raw string.
+        responseType: 'text',
+      })
+      .then((r) => String(r.data ?? '')),
+};
+
+export const categoriesApi = {
+  list: () => callEndpoint(sets.list, {}),
+  create: (input: CategoryInput) => callEndpoint(sets.create, { body: input }),
+  update: (id: number, input: CategoryInput) => callEndpoint(sets.update, { params: { id: String(id) }, body: input }),
+  /** The set's cards are kept, unfiled; the answer says how many. */
+  remove: (id: number) => callEndpoint(sets.remove, { params: { id: String(id) } }),
+};

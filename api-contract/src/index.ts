@@ -1,0 +1,21 @@
+// The app-side contract: the schemas' types plus the typed call functions. Bundled into each
+// app that imports it (not a federation singleton): a remote released alone brings its own
+// calls, so a call it adds is never missing at run time.
+export * from './schemas';
+export { callEndpoint } from './calls/call';
+export { authApi } from './calls/auth';
+export { healthApi } from './calls/health';
+export { dashboardApi } from './calls/dashboard';
+export {
+  CARD_PAGE_SIZE,
+  cardQueryParams,
+  cardsApi,
+  categoriesApi,
+  type CardCursor,
+  type CardFilters,
+  type CardPage,
+} from './calls/cards';
+export { learningApi, settingsApi, spacedRepetitionApi } from './calls/study';
+export { gamificationApi } from './calls/gamification';
+export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
+export { platformApi } from './calls/platform';

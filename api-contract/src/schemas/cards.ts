@@ -1,0 +1,179 @@
+// /api/cards/*: the learner's cards, their filters, moving them between sets, CSV import and
+// export. Request schemas only catch wrong types and absurd sizes; the rules with the messages
+// the screens show are in the API's cards service (so a missing question reads 'Question and
+// answer are required', not a schema error).
+//
+// Lists are pages: GET /cards and /cards/search send the number of matching cards in the
+// X-Total-Count header and, when more follow, the next page's cursor (a `before` value) in
+// X-Next-Cursor; the body stays the list the spec describes.
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../endpoint';
+import { Checked, errorResponses, MessageResponse, Nullable, PathId } from './common';
+
+/** Scheduler state of a card; 'new' until its first review. */
+export const CardState = Type.Union([
+  Type.Literal('new'),
+  Type.Literal('learning'),
+  Type.Literal('review'),
+  Type.Literal('relearning'),
+]);
+
+export const Card = Type.Object({
+  id: Type.Integer(),
+  question: Type.String(),
+  answer: Type.String(),
+  difficulty_level: Type.Integer(),
+  tags: Nullable(Type.String()),
+  college: Nullable(Type.String()),
+  class_name: Nullable(Type.String()),
+  category_id: Nullable(Type.Integer()),
+  category_name: Nullable(Type.String()),
+  /** The set's name again: the screens read it under both names. */
+  category: Nullable(Type.String()),
+  known: Type.Boolean(),
+  repetitions: Type.Integer(),
+  state: CardState,
+  due: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const CardParams = Type.Object({ id: PathId });
+
+/** The body of POST /cards and PUT /cards/:id; absent fields stay unchanged on update. */
+export const CardBody = Type.Object({
+  question: Type.Optional(Type.String()),
+  answer: Type.Optional(Type.String()),
+  /**
+   * 1-5, or its digit as text as form fields send it; null or absent: 1 on create. Any other
+   * JSON value (true, [], {}) gets the service's 'Difficulty must be between 1 and 5'.
+   */
+  difficulty_level: Type.Optional(Checked('string', 'number', 'null', 'array', 'object')),
+  tags: Type.Optional(Nullable(Type.String())),
+  college: Type.Optional(Nullable(Type.String())),
+  class_name: Type.Optional(Nullable(Type.String())),
+  category_id: Type.Optional(Nullable(Type.Integer())),
+});
+
+const CardQueryValue = Type.String({ maxLength: 1000 });
+
+/** The list's filters and paging, as text (the service answers bad values with a readable 400). */
+export const CardListQuery = Type.Object({
+  /** A set id. */
+  category: Type.Optional(CardQueryValue),
+  college: Type.Optional(CardQueryValue),
+  class_name: Type.Optional(CardQueryValue),
+  difficultyMin: Type.Optional(CardQueryValue),
+  difficultyMax: Type.Optional(CardQueryValue),
+  /** 'true' leaves out the cards marked known. */
+  hideKnown: Type.Optional(CardQueryValue),
+  /** Page size: 1-1000, default 50. */
+  limit: Type.Optional(CardQueryValue),
+  /** The cursor: the last card id of the previous page (its X-Next-Cursor). */
+  before: Type.Optional(CardQueryValue),
+});
+
+export const CardSearchQuery = Type.Composite([CardListQuery, Type.Object({ q: Type.Optional(CardQueryValue) })]);
+/** Deletion cannot be undone: the client says it asked the learner with confirm=true. */
+export const DeleteCardQuery = Type.Object({ confirm: Type.Optional(CardQueryValue) });
+/** One set's cards only; all cards when absent. */
+export const ExportQuery = Type.Object({ category: Type.Optional(CardQueryValue) });
+
+export const CardSearchResults = Type.Object({ results: Type.Array(Card) });
+export const FilterOptions = Type.Object({ colleges: Type.Array(Type.String()), classes: Type.Array(Type.String()) });
+export const ResetKnownResult = Type.Object({ updated: Type.Integer() });
+
+export const MoveToSetBody = Type.Object({
+  // The 1-5000 and uniqueness rules are checked in the service, with readable messages.
+  cardIds: Type.Array(Type.Integer(), { maxItems: 10_000 }),
+  /** null: out of any set. */
+  setId: Nullable(Type.Integer()),
+});
+export const MoveToSetResult = Type.Object({ moved: Type.Integer() });
+
+export const ImportFormat = Type.Union([Type.Literal('csv'), Type.Literal('tsv')]);
+
+export const ImportBody = Type.Object({
+  /** CSV or tab-separated text, columns question, answer, tags. */
+  text: Type.String(),
+  /** csv | tsv (any case); detected by the server when absent. */
+  format: Type.Optional(Type.String({ maxLength: 10, description: 'csv | tsv' })),
+  categoryId: Type.Optional(Nullable(Type.Integer())),
+  /** Validate and preview only; nothing is written. */
+  dryRun: Type.Optional(Type.Boolean()),
+});
+
+export const ImportRow = Type.Object({
+  /** 1-based line of data. */
+  row: Type.Integer(),
+  question: Type.String(),
+  answer: Type.String(),
+  tags: Nullable(Type.String()),
+});
+export const ImportRowError = Type.Object({ row: Type.Integer(), error: Type.String() });
+export const ImportResult = Type.Object({
+  imported: Type.Integer(),
+  total: Type.Integer(),
+  rows: Type.Array(ImportRow),
+  errors: Type.Array(ImportRowError),
+});
+
+const cardResponses = { 200: Card, ...errorResponses(400, 401, 404) };
+
+export const cardsEndpoints = {
+  /** One page of the learner's cards, newest first (paging in headers). */
+  list: endpoint('GET', '/cards', {
+    querystring: CardListQuery,
+    response: { 200: Type.Array(Card), ...errorResponses(400, 401) },
+  }),
+  /** Like list, among the cards whose question, answer or tags contain `q`. */
+  search: endpoint('GET', '/cards/search', {
+    querystring: CardSearchQuery,
+    response: { 200: CardSearchResults, ...errorResponses(400, 401) },
+  }),
+  get: endpoint('GET', '/cards/:id', { params: CardParams, response: cardResponses }),
+  create: endpoint('POST', '/cards', {
+    body: CardBody,
+    response: { 201: Card, ...errorResponses(400, 401, 404) },
+  }),
+  update: endpoint('PUT', '/cards/:id', { params: CardParams, body: CardBody, response: cardResponses }),
+  remove: endpoint('DELETE', '/cards/:id', {
+    params: CardParams,
+    querystring: DeleteCardQuery,
+    response: { 200: MessageResponse, ...errorResponses(400, 401, 404) },
+  }),
+  markKnown: endpoint('PUT', '/cards/:id/known', { params: CardParams, response: cardResponses }),
+  markUnknown: endpoint('PUT', '/cards/:id/unknown', { params: CardParams, response: cardResponses }),
+  resetKnown: endpoint('PUT', '/cards/reset-known', { response: { 200: ResetKnownResult, ...errorResponses(401) } }),
+  /** The colleges and classes the learner's cards name, sorted. */
+  filterOptions: endpoint('GET', '/cards/filters/options', { response: { 200: FilterOptions, ...errorResponses(401) } }),
+  /** All or nothing: one card that is not the learner's and nothing moves. */
+  moveToSet: endpoint('PUT', '/cards/move-to-set', {
+    body: MoveToSetBody,
+    response: { 200: MoveToSetResult, ...errorResponses(400, 401, 404) },
+  }),
+  /** Bad rows are reported and skipped; the good ones are written together (unless dryRun). */
+  import: endpoint('POST', '/cards/import', {
+    body: ImportBody,
+    response: { 200: ImportResult, ...errorResponses(400, 401, 404, 413) },
+  }),
+  /** 200 is CSV text (text/csv, header question,answer,tags), sent as an attachment. */
+  export: endpoint('GET', '/cards/export', {
+    querystring: ExportQuery,
+    response: { 200: Type.String(), ...errorResponses(400, 401, 404) },
+  }),
+};
+
+export type CardState = Static<typeof CardState>;
+export type Card = Static<typeof Card>;
+export type CardInput = Static<typeof CardBody>;
+export type CardListQuery = Static<typeof CardListQuery>;
+export type CardSearchQuery = Static<typeof CardSearchQuery>;
+export type FilterOptions = Static<typeof FilterOptions>;
+export type ResetKnownResult = Static<typeof ResetKnownResult>;
+export type MoveToSetResult = Static<typeof MoveToSetResult>;
+export type ImportFormat = Static<typeof ImportFormat>;
+export type ImportInput = Static<typeof ImportBody>;
+export type ImportRow = Static<typeof ImportRow>;
+export type ImportRowError = Static<typeof ImportRowError>;
+export type ImportResult = Static<typeof ImportResult>;

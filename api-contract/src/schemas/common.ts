@@ -1,0 +1,60 @@
+// TypeBox pieces every area's schemas share.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** The body of every error response: `{ "error": "<message for the user>" }`. */
+export const ErrorResponse = Type.Object({ error: Type.String() });
+
+/** Response schemas for the error statuses a route can answer with. */
+export function errorResponses<const Codes extends readonly number[]>(...codes: Codes) {
+  return Object.fromEntries(codes.map((code) => [code, ErrorResponse])) as Record<Codes[number], typeof ErrorResponse>;
+}
+
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin'), Type.Literal('super_admin')]);
+export type Role = Static<typeof Role>;
+
+/**
+ * The value or null. Null comes first: Fastify coerces request values towards a schema's type,
+ * and in an anyOf [integer, null] a null would become 0 before the null branch is tried.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
+/** `{ "message": "..." }`: what a call that changes something without returning it answers. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** A percent with one decimal; null when there is nothing to measure. */
+export const Percent = Nullable(Type.Number());
+
+/** The learner's IANA time zone (e.g. Europe/Paris), which the kernel's client sends with every call; UTC when absent. */
+export const TimeZoneHeaders = Type.Object({ 'x-time-zone': Type.Optional(Type.String()) });
+
+/** A query value arrives as text; the services check it and answer with a readable message. */
+export const QueryValue = Type.String({ maxLength: 20 });
+
+/** A row id in a path (`/cards/:id`): text; an id that cannot name a row is answered 404 by the service. */
+export const PathId = Type.String({ maxLength: 40 });
+
+/** What each JSON type listed in `Checked` is in TypeScript. */
+interface JsonTypes {
+  string: string;
+  number: number;
+  integer: number;
+  boolean: boolean;
+  null: null;
+  array: unknown[];
+  object: { [key: string]: unknown };
+}
+
+/**
+ * A body field its service checks itself, so that a wrong value is answered with the service's
+ * own message ("Result must be 0 (Again), ...") instead of a schema error: a value of any of the
+ * listed JSON types passes unchanged. One `type` keyword with a list, not a union: Fastify
+ * coerces values towards a schema's type ("2" -> 2, true -> 1), in an anyOf even in a branch
+ * that fails, but it never coerces a value whose type is in the list. A scalar of an unlisted
+ * type becomes the first listed type it converts to, so lists start with 'string'.
+ */
+export function Checked<const T extends readonly (keyof JsonTypes)[]>(...types: T) {
+  return Type.Unsafe<JsonTypes[T[number]]>({ type: [...types] });
+}
+
+/** A row id in a body: a number, or its digits as text; the service answers 404 when it names no row of the user's. */
+export const BodyId = Checked('string', 'integer');

@@ -1,0 +1,104 @@
+// /api/gamification/*: levels, the leaderboard, achievements and the daily-goal XP. Views of
+// other users carry public fields only (never an e-mail), with a stand-in name for users who
+// never chose one. Experience points are a ledger the server writes for work it saw: the only
+// grant a client may ask for is the daily goal's, and the service answers every other with its
+// reason (hence the permissive `Checked` body).
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../endpoint';
+import { Checked, errorResponses, Nullable, PathId, QueryValue, TimeZoneHeaders } from './common';
+
+/** Someone's profile as others see it. */
+export const PublicProfile = Type.Object({
+  id: Type.Integer(),
+  /** The chosen name, or 'Learner <id>'. */
+  display_name: Type.String(),
+  experience_points: Type.Integer(),
+  level: Type.Integer(),
+  achievements_unlocked: Type.Integer(),
+});
+
+/** Your own profile. */
+export const Profile = Type.Object({
+  id: Type.Integer(),
+  display_name: Nullable(Type.String()),
+  experience_points: Type.Integer(),
+  level: Type.Integer(),
+  /** XP earned within the current level, out of the `next` XP the level takes. */
+  level_progress: Type.Object({ current: Type.Integer(), next: Type.Integer() }),
+  achievements_unlocked: Type.Integer(),
+  tokens: Type.Integer(),
+});
+
+export const LeaderboardEntry = Type.Object({
+  rank: Type.Integer(),
+  id: Type.Integer(),
+  display_name: Type.String(),
+  experience_points: Type.Integer(),
+  level: Type.Integer(),
+});
+export const Leaderboard = Type.Object({
+  leaderboard: Type.Array(LeaderboardEntry),
+  /** Your own place, whether or not you are in the list. */
+  me: Type.Object({ rank: Type.Integer(), experience_points: Type.Integer() }),
+});
+
+export const Achievement = Type.Object({
+  key: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  unlocked: Type.Boolean(),
+  unlocked_at: Nullable(Type.String()),
+  progress: Type.Integer(),
+  target: Type.Integer(),
+  xp_reward: Type.Integer(),
+  token_reward: Type.Integer(),
+});
+export const Achievements = Type.Object({ achievements: Type.Array(Achievement) });
+/** Achievements this check unlocked, and all of them. */
+export const AchievementCheck = Type.Object({ unlocked: Type.Array(Achievement), achievements: Type.Array(Achievement) });
+
+export const AddExperienceBody = Type.Object({
+  /** Only 'daily_goal' (other sources: 400 with the reason; absent: 'Source is required'). */
+  source: Type.Optional(Checked('string', 'null', 'object', 'array')),
+  /** Exactly the daily goal's amount. */
+  amount: Type.Optional(Checked('string', 'number', 'null')),
+});
+export const ExperienceGranted = Type.Object({ experience_points: Type.Integer(), granted: Type.Integer() });
+
+export const gamificationEndpoints = {
+  profile: endpoint('GET', '/gamification/profile', { response: { 200: Profile, ...errorResponses(401, 404) } }),
+  publicProfile: endpoint('GET', '/gamification/profile/:id', {
+    params: Type.Object({ id: PathId }),
+    response: { 200: PublicProfile, ...errorResponses(401, 404) },
+  }),
+  leaderboard: endpoint('GET', '/gamification/leaderboard', {
+    querystring: Type.Object({ limit: Type.Optional(QueryValue) }),
+    response: { 200: Leaderboard, ...errorResponses(400, 401) },
+  }),
+  achievements: endpoint('GET', '/gamification/achievements', {
+    headers: TimeZoneHeaders,
+    response: { 200: Achievements, ...errorResponses(401) },
+  }),
+  checkAchievements: endpoint('POST', '/gamification/achievements/check', {
+    headers: TimeZoneHeaders,
+    response: { 200: AchievementCheck, ...errorResponses(401) },
+  }),
+  /** The daily goal's XP, once a day, when the goal is reached. */
+  addExperience: endpoint('POST', '/gamification/experience/add', {
+    headers: TimeZoneHeaders,
+    body: AddExperienceBody,
+    response: { 200: ExperienceGranted, ...errorResponses(400, 401, 409) },
+  }),
+};
+
+export type PublicProfile = Static<typeof PublicProfile>;
+export type Profile = Static<typeof Profile>;
+/** Your own profile, or someone's public view (no level_progress, no tokens). */
+export type GamificationProfile = Profile | PublicProfile;
+export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
+export type Leaderboard = Static<typeof Leaderboard>;
+export type Achievement = Static<typeof Achievement>;
+export type Achievements = Static<typeof Achievements>;
+export type AchievementCheck = Static<typeof AchievementCheck>;
+export type AddExperienceInput = Static<typeof AddExperienceBody>;
+export type ExperienceGranted = Static<typeof ExperienceGranted>;

@@ -1,0 +1,48 @@
+// The server-safe half of the contract: schemas, types and endpoints, no HTTP client.
+// The API imports this entry (`@flashcard/api-contract/schemas`).
+export * from '../endpoint';
+export * from './common';
+export * from './auth';
+export * from './health';
+export * from './dashboard';
+export * from './sessions';
+export * from './cards';
+export * from './categories';
+export * from './study';
+export * from './insights';
+export * from './gamification';
+export * from './daily-bonus';
+export * from './tokens';
+export * from './notifications';
+export * from './platform';
+
+import { authEndpoints } from './auth';
+import { cardsEndpoints } from './cards';
+import { categoriesEndpoints } from './categories';
+import { dailyBonusEndpoints } from './daily-bonus';
+import { dashboardEndpoints } from './dashboard';
+import { gamificationEndpoints } from './gamification';
+import { healthEndpoints } from './health';
+import { insightsEndpoints } from './insights';
+import { notificationsEndpoints } from './notifications';
+import { platformEndpoints } from './platform';
+import { sessionsEndpoints } from './sessions';
+import { studyEndpoints } from './study';
+import { tokensEndpoints } from './tokens';
+
+/** Every endpoint of the contract, by area; the contract test walks this table. */
+export const ENDPOINTS = {
+  auth: authEndpoints,
+  health: healthEndpoints,
+  dashboard: dashboardEndpoints,
+  sessions: sessionsEndpoints,
+  cards: cardsEndpoints,
+  categories: categoriesEndpoints,
+  study: studyEndpoints,
+  insights: insightsEndpoints,
+  gamification: gamificationEndpoints,
+  dailyBonus: dailyBonusEndpoints,
+  tokens: tokensEndpoints,
+  notifications: notificationsEndpoints,
+  platform: platformEndpoints,
+};

@@ -1,0 +1,181 @@
+// /api/learning/* and /api/spaced-repetition/*: studying with FSRS-6. Every card the study
+// calls return carries, per rating 0-3 (Again, Hard, Good, Easy), what that rating would
+// schedule. Body fields the API's study service checks itself accept any value of the listed
+// JSON types, so a wrong one gets the service's message (see `Checked`).
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../endpoint';
+import { BodyId, Checked, errorResponses, Nullable, PathId, Percent, QueryValue, TimeZoneHeaders } from './common';
+import { Card } from './cards';
+import { DailyGoalProgress } from './dashboard';
+
+/** The app's ratings 0-3: Again, Hard, Good, Easy (ts-fsrs's 1-4). */
+export const ReviewResult = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+/** What one rating would schedule: a short label ('10m', '3d', '2mo') and the due time (ISO). */
+export const RatingPreview = Type.Object({ interval: Type.String(), due: Type.String() });
+export const SchedulingPreview = Type.Object({ '0': RatingPreview, '1': RatingPreview, '2': RatingPreview, '3': RatingPreview });
+
+/** A card as the study calls return it: with the preview of each rating. */
+export const StudyCard = Type.Composite([Card, Type.Object({ preview: SchedulingPreview })]);
+
+export const ReviewQueue = Type.Object({
+  dueCount: Type.Integer(),
+  newCount: Type.Integer(),
+  /** Due now (learning cards within the 20-minute learn-ahead included), ordered by due. */
+  due: Type.Array(StudyCard),
+  /** The first `newLimit` never-reviewed cards, oldest first. */
+  new: Type.Array(StudyCard),
+  dailyGoal: DailyGoalProgress,
+});
+
+export const ReviewQueueQuery = Type.Object({
+  /** New cards to include: 0-100, default 10. */
+  newLimit: Type.Optional(QueryValue),
+  /** Due cards to include: 1-1000, default 200. */
+  limit: Type.Optional(QueryValue),
+});
+export const DueQuery = Type.Object({ limit: Type.Optional(QueryValue) });
+
+export const ReviewHeaders = Type.Object({
+  /** Every retry of one submit carries the same key: a review whose answer was lost is not counted twice. */
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const ReviewBody = Type.Object({
+  cardId: BodyId,
+  /** 0-3; anything else: 400 'Result must be 0 (Again), 1 (Hard), 2 (Good) or 3 (Easy)'. */
+  result: Checked('string', 'number', 'null'),
+  /** Milliseconds from showing the card to the rating: a whole number, 0 or more. */
+  timeSpent: Checked('string', 'number', 'null'),
+  /** The study session (from the session start call) the review counts towards. */
+  sessionId: Type.Optional(Checked('string', 'integer', 'null')),
+});
+
+export const ReviewResponse = Type.Object({ card: StudyCard, reviewId: Type.Integer(), xpEarned: Type.Integer() });
+
+export const UndoBody = Type.Object({ reviewId: BodyId });
+/** The card exactly as before the undone review (or the reset). */
+export const StudyCardResponse = Type.Object({ card: StudyCard });
+export const ResetParams = Type.Object({ cardId: PathId });
+
+export const StudySettings = Type.Object({
+  /** Cards a day (5-50). */
+  dailyGoal: Type.Integer(),
+  /** 0.70-0.99. */
+  desiredRetention: Type.Number(),
+  /** Days (1-36500). */
+  maximumInterval: Type.Integer(),
+  /** 0-9999. */
+  newCardsPerDay: Type.Integer(),
+});
+
+/** Changes the fields given; each must be a number in its range (the service says which is not). */
+export const StudySettingsBody = Type.Object({
+  dailyGoal: Type.Optional(Checked('string', 'number', 'null')),
+  desiredRetention: Type.Optional(Checked('string', 'number', 'null')),
+  maximumInterval: Type.Optional(Checked('string', 'number', 'null')),
+  newCardsPerDay: Type.Optional(Checked('string', 'number', 'null')),
+});
+
+export const StudyStats = Type.Object({
+  cards: Type.Object({
+    total: Type.Integer(),
+    new: Type.Integer(),
+    learning: Type.Integer(),
+    review: Type.Integer(),
+    relearning: Type.Integer(),
+  }),
+  dueNow: Type.Integer(),
+  reviews: Type.Object({ total: Type.Integer(), today: Type.Integer(), last30Days: Type.Integer() }),
+  /** Percent of reviews of review-state cards recalled; null before any such review. */
+  retention: Type.Object({ overall: Percent, last30Days: Percent }),
+  desiredRetention: Type.Number(),
+});
+
+/** A card with its FSRS memory state, as the schedule lists it. */
+export const ScheduledCard = Type.Composite([
+  StudyCard,
+  Type.Object({
+    stability: Type.Number(),
+    difficulty: Type.Number(),
+    scheduled_days: Type.Integer(),
+    lapses: Type.Integer(),
+    last_review: Nullable(Type.String()),
+    retrievability: Nullable(Type.Number()),
+  }),
+]);
+export const ScheduleQuery = Type.Object({ limit: Type.Optional(QueryValue), offset: Type.Optional(QueryValue) });
+export const Schedule = Type.Object({ cards: Type.Array(ScheduledCard) });
+
+/** One local day; today's count includes the overdue cards. */
+export const ForecastDay = Type.Object({ date: Type.String(), due: Type.Integer() });
+export const Forecast = Type.Object({ days: Type.Array(ForecastDay) });
+/** Days ahead: 1-365, default 30. */
+export const ForecastQuery = Type.Object({ days: Type.Optional(QueryValue) });
+
+export const studyEndpoints = {
+  /** Due cards and the first `newLimit` new cards, each with its rating preview; counts and daily goal. */
+  reviewQueue: endpoint('GET', '/learning/review-queue', {
+    headers: TimeZoneHeaders,
+    querystring: ReviewQueueQuery,
+    response: { 200: ReviewQueue, ...errorResponses(400, 401) },
+  }),
+  /** The spec's due-cards call: the due queue as a list. */
+  due: endpoint('GET', '/spaced-repetition/due', {
+    querystring: DueQuery,
+    response: { 200: Type.Array(StudyCard), ...errorResponses(400, 401) },
+  }),
+  review: endpoint('POST', '/spaced-repetition/review', {
+    headers: ReviewHeaders,
+    body: ReviewBody,
+    response: { 200: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
+  }),
+  /** Only a card's latest review can be undone, while nothing else has changed the card since. */
+  undo: endpoint('POST', '/spaced-repetition/undo', {
+    body: UndoBody,
+    response: { 200: StudyCardResponse, ...errorResponses(400, 401, 404, 409) },
+  }),
+  /** Forgets a card's scheduling: it is new again; its review history is kept. */
+  reset: endpoint('POST', '/spaced-repetition/reset/:cardId', {
+    params: ResetParams,
+    response: { 200: StudyCardResponse, ...errorResponses(401, 404, 409) },
+  }),
+  getSettings: endpoint('GET', '/spaced-repetition/settings', {
+    response: { 200: StudySettings, ...errorResponses(401) },
+  }),
+  updateSettings: endpoint('PUT', '/spaced-repetition/settings', {
+    body: StudySettingsBody,
+    response: { 200: StudySettings, ...errorResponses(400, 401) },
+  }),
+  stats: endpoint('GET', '/spaced-repetition/stats', {
+    headers: TimeZoneHeaders,
+    response: { 200: StudyStats, ...errorResponses(401) },
+  }),
+  schedule: endpoint('GET', '/spaced-repetition/schedule', {
+    querystring: ScheduleQuery,
+    response: { 200: Schedule, ...errorResponses(400, 401) },
+  }),
+  /** Due cards per local day for the next `days` days. */
+  forecast: endpoint('GET', '/spaced-repetition/forecast', {
+    headers: TimeZoneHeaders,
+    querystring: ForecastQuery,
+    response: { 200: Forecast, ...errorResponses(400, 401) },
+  }),
+};
+
+export type ReviewResult = Static<typeof ReviewResult>;
+export type RatingPreview = Static<typeof RatingPreview>;
+export type SchedulingPreview = Static<typeof SchedulingPreview>;
+export type StudyCard = Static<typeof StudyCard>;
+export type ReviewQueue = Static<typeof ReviewQueue>;
+export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
+export type ReviewInput = Static<typeof ReviewBody>;
+export type ReviewResponse = Static<typeof ReviewResponse>;
+export type UndoReviewResponse = Static<typeof StudyCardResponse>;
+export type StudySettings = Static<typeof StudySettings>;
+export type StudySettingsInput = Static<typeof StudySettingsBody>;
+export type StudyStats = Static<typeof StudyStats>;
+export type ScheduledCard = Static<typeof ScheduledCard>;
+export type Schedule = Static<typeof Schedule>;
+export type ForecastDay = Static<typeof ForecastDay>;
+export type Forecast = Static<typeof Forecast>;

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { hashDeployToken } from '../modules/platform/routes';
+import { describeEachDb, makeTempDir } from '../test/harness';
+import { DeployTokenUsageError, runDeployToken, USAGE } from './deploy-token';
+
+const TOKEN_PATTERN = /^fcd_[A-Za-z0-9_-]{43}$/;
+
+describeEachDb('deploy-token', (ctx) => {
+  const publish = (authorization: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/platform/releases',
+      headers: { authorization },
+      // Not a release: only a valid credential gets as far as the body check.
+      payload: { name: 'mfe_nothing' },
+    });
+
+  it('stores only the sha256 of a new random token, with its label', async () => {
+    const before = new Date('2030-01-02T03:04:05.000Z');
+    const token = await runDeployToken(['  quiz-team ci  '], ctx.config, () => before);
+    expect(token).toMatch(TOKEN_PATTERN);
+
+    const rows = await ctx.db.selectFrom('deploy_tokens').selectAll().where('label', '=', 'quiz-team ci').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ token_hash: hashDeployToken(token), created_at: before.toISOString(), last_used_at: null });
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const other = await runDeployToken(['quiz-team ci'], ctx.config);
+    expect(other).not.toBe(token);
+  });
+
+  it('makes a token that authenticates a release (the body is checked next), and only that token', async () => {
+    const token = await runDeployToken(['release job'], ctx.config);
+
+    const valid = await publish(`Bearer ${token}`);
+    expect(valid.statusCode).toBe(400);
+    expect(valid.json()).toHaveProperty('error');
+    const row = await ctx.db.selectFrom('deploy_tokens').select('last_used_at').where('label', '=', 'release job').executeTakeFirstOrThrow();
+    expect(row.last_used_at).not.toBeNull();
+
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const invalid = await publish(`Bearer ${forged}`);
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toEqual({ error: 'Invalid deploy token' });
+  });
+
+  it('refuses a missing, empty or too long label and extra arguments, writing nothing', async () => {
+    const count = async () => Number((await ctx.db.selectFrom('deploy_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    await expect(runDeployToken([], ctx.config)).rejects.toThrow(new DeployTokenUsageError(USAGE));
+    await expect(runDeployToken(['   '], ctx.config)).rejects.toThrow(USAGE);
+    await expect(runDeployToken(['two', 'words'], ctx.config)).rejects.toThrow(USAGE);
+    await expect(runDeployToken(['x'.repeat(101)], ctx.config)).rejects.toThrow('The label is 101 characters long; at most 100 are allowed.');
+    expect(await count()).toBe(before);
+    await expect(runDeployToken(['y'.repeat(100)], ctx.config)).resolves.toMatch(TOKEN_PATTERN);
+  });
+});
+
+describe('deploy-token command line', () => {
+  const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
+  const script = path.join(__dirname, 'deploy-token.ts');
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = makeTempDir('flashcards-cli-');
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const run = (...args: string[]) =>
+    promisify(execFile)(TSX, [script, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+
+  it('prints only the token, after creating the schema', async () => {
+    const result = await run('ci');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^fcd_[A-Za-z0-9_-]{43}\n$/);
+    expect(result.stderr).toBe('');
+    expect(fs.existsSync(path.join(dataDir, 'flashcards.db'))).toBe(true);
+  });
+
+  it('exits 1 with the usage on stderr and nothing on stdout without a label', async () => {
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim()).toBe(USAGE);
+  });
+});

@@ -1,0 +1,6 @@
+// Why tokens move: the reasons written to token_ledger.reason. Tokens are only credited by the
+// server (the daily bonus, achievements), like XP (lib/experience.ts); the balance is the sum.
+export const TOKEN_REASONS = {
+  dailyBonus: 'daily_bonus',
+  achievement: 'achievement',
+} as const;

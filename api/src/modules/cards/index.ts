@@ -1,0 +1,5 @@
+// What the rest of the API uses of the cards module (other modules import it from here only).
+export { CURSOR_HEADER, presentCard, TOTAL_HEADER } from './presenter';
+export { CardsRepository, selectCardsWithSet, type CardWithSet } from './repository';
+export { default as cardRoutes } from './routes';
+export { CardsService } from './service';

@@ -1,0 +1,47 @@
+// Wiring of the engagement modules (gamification, daily bonus, tokens, notifications), so
+// app.ts only registers their routes. Their writes span the XP ledger, the token ledger and
+// notifications: one transaction over these repositories.
+//
+// This module sits above the four and imports them (through their index.ts); none of them
+// imports it or one above itself. Layers, bottom up: gamification (achievements) -> daily-bonus
+// -> tokens, notifications (they show the bonus and the achievements). Where a lower one writes
+// to a higher one's table (an achievement pays tokens and notifies), it declares the methods it
+// needs (gamification's TokenLedger, NotificationWriter; daily-bonus's TokenLedger,
+// BonusNotifications) and this wiring passes the repositories that have them.
+import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import { DailyBonusRepository, dailyBonusRoutes, DailyBonusService } from '../daily-bonus';
+import { ExperienceRepository } from '../experience';
+import { GamificationRepository, gamificationRoutes, GamificationService, type GamificationServiceDeps } from '../gamification';
+import { NotificationsRepository, notificationRoutes, NotificationsService } from '../notifications';
+import { TokensRepository, tokenRoutes, TokensService } from '../tokens';
+
+export { dailyBonusRoutes, gamificationRoutes, notificationRoutes, tokenRoutes };
+
+export interface EngagementDeps {
+  now: () => Date;
+  /** Cards studied today and the goal, as the dashboard counts them. */
+  dailyGoal: GamificationServiceDeps['dailyGoal'];
+}
+
+export function createEngagementServices(db: Db, { now, dailyGoal }: EngagementDeps) {
+  const reposOn = (handle: Db) => ({
+    gamification: new GamificationRepository(handle),
+    dailyBonus: new DailyBonusRepository(handle),
+    tokens: new TokensRepository(handle),
+    notifications: new NotificationsRepository(handle),
+    experience: new ExperienceRepository(handle),
+  });
+  const repos = reposOn(db);
+  const transactional = { repos, inTransaction: inTransaction(db, reposOn) };
+
+  const gamification = new GamificationService({ ...transactional, dailyGoal, now });
+  const dailyBonus = new DailyBonusService({ ...transactional, now });
+  const tokens = new TokensService({
+    repository: repos.tokens,
+    dailyBonus,
+    achievements: (userId, timeZone) => gamification.achievements(userId, timeZone),
+  });
+  const notifications = new NotificationsService({ repository: repos.notifications, dailyBonus, now });
+  return { gamification, dailyBonus, tokens, notifications };
+}

@@ -1,0 +1,84 @@
+// The remotes built in this repository are released by the server itself at start-up, so
+// `npm install && npm start` needs nothing else: each built mfe-*/dist becomes a release
+// (published by 'built-in') unless that exact build is already one. A new build replaces the
+// active version only while the active version is itself a built-in one: once a team has
+// promoted a release of its own, a restart never overrides that choice.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReleaseMetadata } from '@flashcard/api-contract/schemas';
+import { HttpError } from '../../lib/http-error';
+import { contentHash, isReleaseFile, type BuiltFile } from './release';
+import type { PlatformRepository } from './repository';
+import type { PlatformService } from './service';
+
+export const BUILT_IN_ACTOR = 'built-in';
+
+interface RemotePackage {
+  version: string;
+  flashcardRemote?: ReleaseMetadata;
+}
+
+/** Every file under `dir` that belongs in a release, with paths relative to it. */
+export function readBuildFolder(dir: string, prefix = ''): BuiltFile[] {
+  const files: BuiltFile[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...readBuildFolder(path.join(dir, entry.name), relative));
+    else if (isReleaseFile(relative)) files.push({ path: relative, content: fs.readFileSync(path.join(dir, entry.name)) });
+  }
+  return files;
+}
+
+/** The repository's remotes that are built: folders with a package.json "flashcardRemote" and dist/mf-manifest.json. */
+export function findBuiltRemotes(webRoot: string): Array<{ dir: string; pkg: RemotePackage & { flashcardRemote: ReleaseMetadata } }> {
+  if (!fs.existsSync(webRoot)) return [];
+  return fs
+    .readdirSync(webRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(webRoot, entry.name, 'dist', 'mf-manifest.json')))
+    .map((entry) => {
+      const dir = path.join(webRoot, entry.name);
+      const pkgFile = path.join(dir, 'package.json');
+      const pkg = fs.existsSync(pkgFile) ? (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as RemotePackage) : null;
+      return { dir, pkg };
+    })
+    .filter((remote): remote is { dir: string; pkg: RemotePackage & { flashcardRemote: ReleaseMetadata } } =>
+      Boolean(remote.pkg?.flashcardRemote),
+    );
+}
+
+export async function syncBuiltinReleases(
+  webRoot: string,
+  service: PlatformService,
+  repository: PlatformRepository,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const { dir, pkg } of findBuiltRemotes(webRoot)) {
+    const files = readBuildFolder(path.join(dir, 'dist'));
+    const manifest = JSON.parse(files.find((file) => file.path === 'mf-manifest.json')!.content.toString('utf8')) as { name: string };
+    const name = manifest.name;
+    const version = `${pkg.version}+${contentHash(files, pkg.flashcardRemote)}`;
+    const state = await repository.findState(name);
+    const active = state ? await repository.findRelease(name, state.active_version) : undefined;
+    const followBuilds = !state || active?.published_by === BUILT_IN_ACTOR;
+    try {
+      if (!(await repository.findRelease(name, version))) {
+        await service.publish(BUILT_IN_ACTOR, {
+          name,
+          packageVersion: pkg.version,
+          metadata: pkg.flashcardRemote,
+          files: files.map((file) => ({ path: file.path, content: file.content.toString('base64') })),
+          promote: followBuilds,
+        });
+        log.info({ remote: name, version }, 'released the built-in remote');
+      } else if (followBuilds && state && state.active_version !== version) {
+        await service.promote(BUILT_IN_ACTOR, name, version);
+      }
+    } catch (error) {
+      // Another instance starting at the same moment released it first: fine.
+      if (error instanceof HttpError && error.statusCode === 409) continue;
+      // One bad build must not keep the server (and the other areas) down.
+      log.error({ err: error, remote: name }, 'could not release the built-in remote');
+    }
+  }
+}

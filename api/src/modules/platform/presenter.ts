@@ -1,0 +1,102 @@
+// Registry rows -> the JSON shapes of the contract (schemas/platform.ts in @flashcard/api-contract).
+import type {
+  Manifest,
+  NavEntrySpec,
+  RegistryEvent,
+  RegistryOverview,
+  Release,
+  RemoteState,
+  RouteSpec,
+} from '@flashcard/api-contract/schemas';
+import type { FailureCountRow, ReleaseRow, StateRow } from './repository';
+import { releaseBaseUrl } from './service';
+
+interface StoredMetadata {
+  routes: RouteSpec[];
+  navigation: NavEntrySpec[];
+  exposes: string[];
+}
+
+const metadataOf = (row: ReleaseRow) => JSON.parse(row.metadata) as StoredMetadata;
+
+export function presentRelease(row: ReleaseRow): Release {
+  const metadata = metadataOf(row);
+  return {
+    name: row.name,
+    version: row.version,
+    packageVersion: row.package_version,
+    kernel: row.kernel_range,
+    exposes: metadata.exposes,
+    routes: metadata.routes,
+    navigation: metadata.navigation,
+    firstLoadGzip: row.first_load_gzip,
+    totalBytes: row.total_bytes,
+    fileCount: row.file_count,
+    publishedBy: row.published_by,
+    publishedAt: row.published_at,
+  };
+}
+
+export function presentRemoteState(state: StateRow, releases: ReleaseRow[], failures: FailureCountRow[]): RemoteState {
+  return {
+    name: state.name,
+    activeVersion: state.active_version,
+    canary: state.canary_version && state.canary_percent > 0 ? { version: state.canary_version, percent: state.canary_percent } : null,
+    releases: releases.filter((release) => release.name === state.name).map(presentRelease),
+    failures: failures
+      .filter((failure) => failure.remote === state.name)
+      .sort((a, b) => b.count - a.count)
+      .map((failure) => ({ version: failure.version, count: failure.count, lastMessage: failure.last_message, lastAt: failure.last_at })),
+  };
+}
+
+export function presentEvent(row: {
+  id: number;
+  remote: string;
+  action: RegistryEvent['action'];
+  from_version: string | null;
+  to_version: string | null;
+  percent: number | null;
+  actor: string;
+  created_at: string;
+}): RegistryEvent {
+  return {
+    id: row.id,
+    remote: row.remote,
+    action: row.action,
+    fromVersion: row.from_version,
+    toVersion: row.to_version,
+    percent: row.percent,
+    actor: row.actor,
+    at: row.created_at,
+  };
+}
+
+export function presentOverview(
+  settings: { kernelVersion: string; budgetGzipBytes: number },
+  data: { releases: ReleaseRow[]; states: StateRow[]; failures: FailureCountRow[]; events: Parameters<typeof presentEvent>[0][] },
+): RegistryOverview {
+  return {
+    kernelVersion: settings.kernelVersion,
+    budgetGzipBytes: settings.budgetGzipBytes,
+    remotes: data.states.map((state) => presentRemoteState(state, data.releases, data.failures)),
+    events: data.events.map(presentEvent),
+  };
+}
+
+export function presentManifest(settings: { kernelVersion: string; devOverrides: boolean }, releases: ReleaseRow[]): Manifest {
+  return {
+    kernelVersion: settings.kernelVersion,
+    devOverrides: settings.devOverrides,
+    remotes: releases.map((row) => {
+      const metadata = metadataOf(row);
+      return {
+        name: row.name,
+        version: row.version,
+        entry: `${releaseBaseUrl(row.name, row.version)}mf-manifest.json`,
+        routes: metadata.routes,
+        navigation: metadata.navigation,
+      };
+    }),
+  };
+}

@@ -1,0 +1,106 @@
+// What a published build is made of, worked out from its files alone (never trusted from the
+// publisher): the content hash that makes its version, the modules its mf-manifest.json
+// exposes, and the gzip size of what a browser fetches to show its first route.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface BuiltFile {
+  path: string;
+  content: Buffer;
+}
+
+export class ReleaseRefused extends Error {}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+export function contentTypeOf(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Files a build folder holds that are no part of a release (maps stay with the team). */
+export function isReleaseFile(relativePath: string): boolean {
+  return !relativePath.endsWith('.map') && path.basename(relativePath) !== '.build-stamp';
+}
+
+/**
+ * First 8 hex digits of a sha256 over the metadata and every (path, content) pair in path
+ * order: the same build declared with other routes or roles is another release.
+ */
+export function contentHash(files: BuiltFile[], metadata: { routes: unknown; navigation: unknown; kernel: string }): string {
+  // Only what the registry keeps: a dev-only field such as devPort makes no new release.
+  const declared = { routes: metadata.routes, navigation: metadata.navigation, kernel: metadata.kernel };
+  const hash = createHash('sha256').update(JSON.stringify(declared)).update('\0');
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    hash.update(file.path).update('\0').update(createHash('sha256').update(file.content).digest()).update('\0');
+  }
+  return hash.digest('hex').slice(0, 8);
+}
+
+interface FederationManifest {
+  name?: unknown;
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+}
+
+export interface BuildAnalysis {
+  exposes: string[];
+  firstLoadGzip: number;
+  totalBytes: number;
+}
+
+/**
+ * Reads the build's mf-manifest.json: it must be this remote's and expose every module the
+ * routes mount. First load = remoteEntry.js + the synchronous JS and CSS of those modules.
+ */
+export function analyseBuild(name: string, files: BuiltFile[], mountedModules: string[]): BuildAnalysis {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const manifestFile = byPath.get('mf-manifest.json');
+  if (!manifestFile) throw new ReleaseRefused('The release has no mf-manifest.json (build with manifest: true)');
+  let manifest: FederationManifest;
+  try {
+    manifest = JSON.parse(manifestFile.content.toString('utf8')) as FederationManifest;
+  } catch {
+    throw new ReleaseRefused('mf-manifest.json is not valid JSON');
+  }
+  if (manifest.name !== name) {
+    throw new ReleaseRefused(`mf-manifest.json names the remote "${String(manifest.name)}", not "${name}"`);
+  }
+  const entryName = manifest.metaData?.remoteEntry?.name;
+  const entryPath = [manifest.metaData?.remoteEntry?.path, entryName].filter((part) => typeof part === 'string' && part).join('/');
+  const entry = typeof entryName === 'string' ? byPath.get(entryPath) : undefined;
+  if (!entry) throw new ReleaseRefused(`The release lacks its remote entry (${entryPath || 'remoteEntry.js'})`);
+
+  const exposes = (manifest.exposes ?? []).map((expose) => String(expose.path ?? '')).filter(Boolean);
+  const missing = mountedModules.filter((module) => !exposes.includes(module));
+  if (missing.length) {
+    throw new ReleaseRefused(`The routes mount ${missing.join(', ')}, which the build does not expose (it exposes ${exposes.join(', ') || 'nothing'})`);
+  }
+
+  const firstLoad = new Set<string>([entry.path]);
+  for (const expose of manifest.exposes ?? []) {
+    if (!mountedModules.includes(String(expose.path))) continue;
+    for (const list of [expose.assets?.js?.sync, expose.assets?.css?.sync]) {
+      if (Array.isArray(list)) for (const asset of list) if (typeof asset === 'string' && byPath.has(asset)) firstLoad.add(asset);
+    }
+  }
+  const firstLoadGzip = [...firstLoad].reduce((sum, file) => sum + gzipSync(byPath.get(file)!.content, { level: 9 }).length, 0);
+  const totalBytes = files.reduce((sum, file) => sum + file.content.length, 0);
+  return { exposes, firstLoadGzip, totalBytes };
+}

@@ -1,0 +1,251 @@
+// The platform registry's rules: publishing immutable releases (checked against the shell's
+// kernel, the size budget and the routes other remotes own), promote / roll back / canary with
+// an audit record each, the manifest every browser loads, and the failures browsers report.
+import { createHash } from 'node:crypto';
+import semver from 'semver';
+import type { PublishReleaseBody, ReleaseMetadata } from '@flashcard/api-contract/schemas';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { toTimestamp } from '../../lib/time';
+import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile } from './release';
+import type { PlatformRepository, ReleaseRow, StateRow } from './repository';
+
+/** Paths the shell itself owns; no remote may claim them. */
+export const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
+
+export const unprocessable = (message: string) => new HttpError(422, message);
+
+export interface PlatformServiceDeps {
+  repository: PlatformRepository;
+  /** The kernel version the served shell shares (releases must accept it). */
+  kernelVersion: string;
+  budgetGzipBytes: number;
+  /** Whether browsers may point a remote at a localhost dev server. */
+  devOverrides: boolean;
+  now: () => Date;
+}
+
+export interface PublishedRelease {
+  release: ReleaseRow;
+  active: boolean;
+}
+
+/** Where a browser fetches a release's files (served by plugins/static.ts from the database). */
+export const releaseBaseUrl = (name: string, version: string) => `/remotes/${name}/${encodeURIComponent(version)}/`;
+
+/**
+ * Which half of a canary a user is in: a stable number 0-99 from the user and the remote, so
+ * the same user gets the same version on every load, on every instance, and different remotes'
+ * canaries pick independent groups.
+ */
+export function canaryBucket(userId: number, remote: string): number {
+  return createHash('sha256').update(`${remote}:${userId}`).digest().readUInt32BE(0) % 100;
+}
+
+export class PlatformService {
+  constructor(private readonly deps: PlatformServiceDeps) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  get settings() {
+    return { kernelVersion: this.deps.kernelVersion, budgetGzipBytes: this.deps.budgetGzipBytes, devOverrides: this.deps.devOverrides };
+  }
+
+  async publish(actor: string, input: PublishReleaseBody): Promise<PublishedRelease> {
+    const files = decodeFiles(input.files);
+    this.checkKernel(input.name, input.metadata.kernel);
+    const mounted = [...new Set(input.metadata.routes.map((route) => route.module))];
+    let analysis;
+    try {
+      analysis = analyseBuild(input.name, files, mounted);
+    } catch (error) {
+      if (error instanceof ReleaseRefused) throw unprocessable(error.message);
+      throw error;
+    }
+    if (analysis.firstLoadGzip > this.deps.budgetGzipBytes) {
+      throw unprocessable(
+        `${input.name}'s first load is ${analysis.firstLoadGzip} bytes gzipped, over the budget of ${this.deps.budgetGzipBytes} bytes`,
+      );
+    }
+    await this.checkRoutes(input.name, input.metadata);
+
+    const version = `${input.packageVersion}+${contentHash(files, input.metadata)}`;
+    const now = toTimestamp(this.deps.now());
+    const metadata = { routes: input.metadata.routes, navigation: input.metadata.navigation, exposes: analysis.exposes };
+    try {
+      return await this.repository.transaction(async (repository) => {
+        const release = await repository.insertRelease(
+          {
+            name: input.name,
+            version,
+            package_version: input.packageVersion,
+            kernel_range: input.metadata.kernel,
+            metadata: JSON.stringify(metadata),
+            first_load_gzip: analysis.firstLoadGzip,
+            total_bytes: analysis.totalBytes,
+            file_count: files.length,
+            published_by: actor,
+            published_at: now,
+          },
+          files.map((file) => ({ path: file.path, content: file.content, content_type: contentTypeOf(file.path) })),
+        );
+        await repository.insertEvent({ remote: input.name, action: 'publish', from_version: null, to_version: version, percent: null, actor, created_at: now });
+        // The first release of a remote becomes active; a later one only when asked.
+        const first = await repository.insertState({ name: input.name, active_version: version, canary_version: null, canary_percent: 0, updated_at: now });
+        if (first) {
+          await repository.insertEvent({ remote: input.name, action: 'promote', from_version: null, to_version: version, percent: null, actor, created_at: now });
+          return { release, active: true };
+        }
+        if (input.promote) {
+          await this.activate(repository, actor, input.name, version, now);
+          return { release, active: true };
+        }
+        return { release, active: false };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`${input.name} ${version} is already published; releases are immutable`);
+      throw error;
+    }
+  }
+
+  /** Make `version` the active release: a promote, or a rollback when it is older than the current one. */
+  async promote(actor: string, name: string, version: string): Promise<void> {
+    const now = toTimestamp(this.deps.now());
+    await this.repository.transaction((repository) => this.activate(repository, actor, name, version, now));
+  }
+
+  private async activate(repository: PlatformRepository, actor: string, name: string, version: string, now: string): Promise<void> {
+    const state = await this.requireState(repository, name);
+    const target = await repository.findRelease(name, version);
+    if (!target) throw notFound(`${name} has no release ${version}`);
+    if (state.active_version === version) return;
+    const current = await repository.findRelease(name, state.active_version);
+    const action = current && target.id < current.id ? 'rollback' : 'promote';
+    // Promoting the canary version ends the canary: everyone now gets it.
+    const endsCanary = state.canary_version === version;
+    await repository.updateState(name, {
+      active_version: version,
+      canary_version: endsCanary ? null : state.canary_version,
+      canary_percent: endsCanary ? 0 : state.canary_percent,
+      updated_at: now,
+    });
+    await repository.insertEvent({ remote: name, action, from_version: state.active_version, to_version: version, percent: null, actor, created_at: now });
+  }
+
+  /** Sends `percent` of users to `version`; 0 ends the canary. */
+  async setCanary(actor: string, name: string, version: string | undefined, percent: number): Promise<void> {
+    const now = toTimestamp(this.deps.now());
+    await this.repository.transaction(async (repository) => {
+      const state = await this.requireState(repository, name);
+      if (percent === 0) {
+        if (!state.canary_version) return;
+        await repository.updateState(name, { ...omitName(state), canary_version: null, canary_percent: 0, updated_at: now });
+        await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: null, percent: 0, actor, created_at: now });
+        return;
+      }
+      if (!version) throw badRequest('Version is required to start a canary');
+      if (!(await repository.findRelease(name, version))) throw notFound(`${name} has no release ${version}`);
+      if (version === state.active_version) throw badRequest(`${version} is already the active version of ${name}`);
+      await repository.updateState(name, { ...omitName(state), canary_version: version, canary_percent: percent, updated_at: now });
+      await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: version, percent, actor, created_at: now });
+    });
+  }
+
+  private async requireState(repository: PlatformRepository, name: string): Promise<StateRow> {
+    const state = await repository.findState(name, true);
+    if (!state) throw notFound(`No remote named ${name}`);
+    return state;
+  }
+
+  /** Per remote: the release this user loads (canary when the user falls in its share). */
+  async manifestFor(userId: number | null): Promise<Array<{ release: ReleaseRow }>> {
+    const served = await this.repository.listServedReleases();
+    const states = new Map((await this.repository.listStates()).map((state) => [state.name, state]));
+    const chosen = new Map<string, ReleaseRow>();
+    for (const row of served) {
+      const state = states.get(row.name);
+      if (!state) continue;
+      const inCanary = userId !== null && state.canary_version !== null && canaryBucket(userId, row.name) < state.canary_percent;
+      const wanted = inCanary ? state.canary_version : state.active_version;
+      if (row.version === wanted) chosen.set(row.name, row);
+    }
+    return [...chosen.values()].map((release) => ({ release }));
+  }
+
+  async overview() {
+    const since = toTimestamp(new Date(this.deps.now().getTime() - 24 * 60 * 60 * 1000));
+    const [releases, states, failures, events] = await Promise.all([
+      this.repository.listReleases(),
+      this.repository.listStates(),
+      this.repository.failureCounts(since),
+      this.repository.listEvents(50),
+    ]);
+    return { releases, states, failures, events };
+  }
+
+  async state(name: string) {
+    const { releases, states, failures } = await this.overview();
+    const state = states.find((row) => row.name === name);
+    if (!state) throw notFound(`No remote named ${name}`);
+    return {
+      state,
+      releases: releases.filter((release) => release.name === name),
+      failures: failures.filter((failure) => failure.remote === name),
+    };
+  }
+
+  async reportFailure(userId: number, failure: { remote: string; version: string; message: string }): Promise<void> {
+    await this.repository.insertFailure({ ...failure, user_id: userId, created_at: toTimestamp(this.deps.now()) });
+  }
+
+  file(name: string, version: string, path: string) {
+    return this.repository.findFile(name, version, path);
+  }
+
+  private checkKernel(name: string, range: string): void {
+    if (!semver.validRange(range)) throw unprocessable(`"${range}" is not a semver range of the kernel`);
+    if (!semver.satisfies(this.deps.kernelVersion, range)) {
+      throw unprocessable(
+        `${name} needs kernel (@flashcard/shared-auth) ${range}, but the shell provides ${this.deps.kernelVersion}`,
+      );
+    }
+  }
+
+  /** Shell paths are the shell's; a path another remote's active release owns stays its own. */
+  private async checkRoutes(name: string, metadata: ReleaseMetadata): Promise<void> {
+    const claimed = metadata.routes.map((route) => basePath(route.path));
+    const shell = claimed.find((path) => SHELL_PATHS.includes(path));
+    if (shell) throw unprocessable(`${shell} belongs to the shell`);
+    for (const { release } of await this.manifestFor(null)) {
+      if (release.name === name) continue;
+      const owned = (JSON.parse(release.metadata) as ReleaseMetadata).routes.map((route) => basePath(route.path));
+      const clash = claimed.find((path) => owned.includes(path));
+      if (clash) throw unprocessable(`${clash} is already owned by ${release.name}`);
+    }
+  }
+}
+
+/** `/social/*` -> `/social`, `/profile/:id` -> `/profile/:id`. */
+function basePath(path: string): string {
+  return path.replace(/\/\*$/, '') || '/';
+}
+
+function omitName(state: StateRow): Omit<StateRow, 'name'> {
+  const { name: _name, ...rest } = state;
+  return rest;
+}
+
+function decodeFiles(files: PublishReleaseBody['files']): BuiltFile[] {
+  const seen = new Set<string>();
+  return files.map((file) => {
+    if (file.path.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
+      throw badRequest(`File path "${file.path}" is not allowed`);
+    }
+    if (seen.has(file.path)) throw badRequest(`File "${file.path}" is listed twice`);
+    seen.add(file.path);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.content)) throw badRequest(`File "${file.path}" is not base64`);
+    return { path: file.path, content: Buffer.from(file.content, 'base64') };
+  });
+}

@@ -1,0 +1,4 @@
+// What the rest of the API uses of the tokens module (other modules import it from here only).
+export { TokensRepository } from './repository';
+export { default as tokenRoutes } from './routes';
+export { TokensService } from './service';

@@ -1,0 +1,358 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-hot-toast';
+import { platformApi, type RemoteState } from '@flashcard/api-contract';
+import { renderAdminApp, signInAs, signOut } from '../../../test/render';
+import { cardsRemote, makeEvent, makeOverview, studyRemote } from '../../../test/platform';
+
+jest.mock('@flashcard/api-contract', () => ({
+  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn() },
+}));
+
+const api = jest.mocked(platformApi);
+
+let toastSuccess: jest.SpyInstance;
+let toastError: jest.SpyInstance;
+
+beforeEach(() => {
+  api.overview.mockReset().mockResolvedValue(makeOverview());
+  api.promote.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
+  api.setCanary.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
+  toastSuccess = jest.spyOn(toast, 'success').mockImplementation(() => 'toast-id');
+  toastError = jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id');
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  signOut();
+});
+
+async function openConsole() {
+  renderAdminApp('/admin/platform');
+  await screen.findByRole('heading', { level: 1, name: 'Platform console' });
+  return screen.findByRole('region', { name: 'mfe_cards' });
+}
+
+const releasesOf = (name: string) => screen.getByRole('table', { name: `Releases of ${name}` });
+
+/** The body rows of a table, as arrays of cell texts. */
+function rowsOf(table: HTMLElement): string[][] {
+  const body = within(table).getAllByRole('rowgroup')[1];
+  return within(body)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent ?? ''));
+}
+
+/** The value a remote's panel shows for `term` (Active version, Canary). */
+const fact = (region: HTMLElement, term: string) => within(region).getByText(term, { selector: 'dt' }).nextElementSibling;
+
+const row = (table: HTMLElement, version: string) => within(table).getByRole('rowheader', { name: version }).closest('tr')!;
+
+describe('Platform console', () => {
+  it('shows the kernel, the budget and every remote with its releases, newest first', async () => {
+    signInAs('super_admin');
+
+    const cards = await openConsole();
+
+    expect(screen.getByRole('group', { name: 'Kernel version' })).toHaveTextContent('1.4.2');
+    expect(screen.getByRole('group', { name: 'Size budget' })).toHaveTextContent('250.0 KB');
+
+    expect(fact(cards, 'Active version')).toHaveTextContent('1.1.0+bbbbbbbb');
+    expect(fact(cards, 'Canary')).toHaveTextContent('1.2.0+cccccccc to 25% of users');
+
+    const table = releasesOf('mfe_cards');
+    const head = within(table).getAllByRole('rowgroup')[0];
+    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Version',
+      'Published',
+      'By',
+      'First load (gzip)',
+      'Total',
+      'Status',
+      'Actions',
+    ]);
+    expect(rowsOf(table).map((cells) => cells.filter((_, i) => i !== 1))).toEqual([
+      ['1.2.0+cccccccc', 'root@example.com', '30.0 KB', '2.0 MB', 'Canary 25%', 'Promote'],
+      ['1.1.0+bbbbbbbb', 'ci-deploy', '25.0 KB', '100.0 KB', 'Active', ''],
+      ['1.0.0+aaaaaaaa', 'ci-deploy', '20.0 KB', '100.0 KB', '—Not served', 'Roll back'],
+    ]);
+    expect(within(row(table, '1.1.0+bbbbbbbb')).getByText('2025', { exact: false }).closest('time')).toHaveAttribute(
+      'datetime',
+      '2025-01-10T12:00:00.000Z',
+    );
+
+    const study = screen.getByRole('region', { name: 'mfe_study' });
+    expect(fact(study, 'Canary')).toHaveTextContent('None');
+    expect(rowsOf(releasesOf('mfe_study')).map((cells) => cells[0])).toEqual(['2.0.0+dddddddd', '1.9.0+eeeeeeee']);
+    expect(api.overview).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows the spinner while loading', async () => {
+    signInAs('admin');
+    let answer!: (value: ReturnType<typeof makeOverview>) => void;
+    api.overview.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+
+    renderAdminApp('/admin/platform');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the platform registry...');
+    answer(makeOverview());
+    expect(await screen.findByRole('table', { name: 'Releases of mfe_cards' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the load failures of the last 24 hours per version', async () => {
+    signInAs('admin');
+    api.overview.mockResolvedValue(
+      makeOverview({
+        remotes: [
+          cardsRemote({
+            failures: [
+              { version: '1.2.0+cccccccc', count: 3, lastMessage: 'ChunkLoadError: Loading chunk 42 failed', lastAt: '2025-01-11T08:30:00.000Z' },
+              { version: '1.1.0+bbbbbbbb', count: 1, lastMessage: 'Script error', lastAt: '2025-01-11T07:00:00.000Z' },
+            ],
+          }),
+          studyRemote(),
+        ],
+      }),
+    );
+
+    const cards = await openConsole();
+
+    const failures = within(cards).getByRole('list', { name: 'Load failures (last 24 h)' });
+    const items = within(failures).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('3 failures');
+    expect(items[0]).toHaveTextContent('1.2.0+cccccccc');
+    expect(items[0]).toHaveTextContent('ChunkLoadError: Loading chunk 42 failed');
+    expect(items[0].querySelector('time')).toHaveAttribute('datetime', '2025-01-11T08:30:00.000Z');
+    expect(items[1]).toHaveTextContent('1 failure');
+    expect(items[1]).toHaveTextContent('Script error');
+
+    const study = screen.getByRole('region', { name: 'mfe_study' });
+    expect(within(study).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(study).getByText('None reported.')).toBeInTheDocument();
+  });
+
+  it('lists the audit events newest first: who, remote, action, versions, share', async () => {
+    signInAs('admin');
+    api.overview.mockResolvedValue(
+      makeOverview({
+        // Out of order on purpose: the screen orders them.
+        events: [
+          makeEvent(1),
+          makeEvent(4, { action: 'canary', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, actor: 'root@example.com' }),
+          makeEvent(3, { action: 'rollback', fromVersion: '1.1.0+bbbbbbbb', toVersion: '1.0.0+aaaaaaaa', actor: 'root@example.com' }),
+          makeEvent(2, { action: 'canary', toVersion: '1.2.0+cccccccc', percent: 40, actor: 'ops@example.com', remote: 'mfe_study' }),
+        ],
+      }),
+    );
+
+    await openConsole();
+
+    const audit = screen.getByRole('list', { name: 'Audit log' });
+    const items = within(audit).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('time')!.getAttribute('datetime'))).toEqual([
+      '2025-01-04T09:00:00.000Z',
+      '2025-01-03T09:00:00.000Z',
+      '2025-01-02T09:00:00.000Z',
+      '2025-01-01T09:00:00.000Z',
+    ]);
+    expect(items[0]).toHaveTextContent(/mfe_cards\s*Canary ended\s*1\.2\.0\+cccccccc → to none/);
+    expect(items[0]).toHaveTextContent('by root@example.com');
+    expect(items[1]).toHaveTextContent(/Rolled back\s*1\.1\.0\+bbbbbbbb → to 1\.0\.0\+aaaaaaaa/);
+    expect(items[2]).toHaveTextContent(/mfe_study\s*Canary\s*1\.2\.0\+cccccccc\s*40% of users/);
+    expect(items[2]).toHaveTextContent('by ops@example.com');
+    expect(items[3]).toHaveTextContent(/Published\s*1\.0\.0\+aaaaaaaa/);
+  });
+
+  it('promotes a release, says so, and shows the refreshed registry', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    const cards = await openConsole();
+    api.overview.mockResolvedValueOnce(
+      makeOverview({ remotes: [cardsRemote({ activeVersion: '1.2.0+cccccccc', canary: null }), studyRemote()] }),
+    );
+
+    const promote = within(cards).getByRole('button', { name: 'Promote mfe_cards 1.2.0+cccccccc' });
+    expect(promote).toHaveTextContent(/^Promote$/);
+    await user.click(promote);
+
+    expect(api.promote).toHaveBeenCalledTimes(1);
+    expect(api.promote).toHaveBeenCalledWith('mfe_cards', '1.2.0+cccccccc');
+    expect(toastSuccess).toHaveBeenCalledWith('mfe_cards 1.2.0+cccccccc is now active');
+    await waitFor(() => expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Active')).toBeInTheDocument());
+    expect(api.overview).toHaveBeenCalledTimes(2);
+    expect(fact(screen.getByRole('region', { name: 'mfe_cards' }), 'Canary')).toHaveTextContent('None');
+    // The new active release has no button; the previously active one is now a roll back.
+    expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).getByRole('button')).toHaveTextContent('Roll back');
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("labels releases older than the active one 'Roll back' and rolls back to them", async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+
+    const table = releasesOf('mfe_study');
+    expect(within(row(table, '2.0.0+dddddddd')).queryByRole('button')).not.toBeInTheDocument();
+    const rollBack = within(row(table, '1.9.0+eeeeeeee')).getByRole('button', { name: 'Roll back mfe_study to 1.9.0+eeeeeeee' });
+    expect(rollBack).toHaveTextContent(/^Roll back$/);
+
+    await user.click(rollBack);
+
+    expect(api.promote).toHaveBeenCalledWith('mfe_study', '1.9.0+eeeeeeee');
+    expect(toastSuccess).toHaveBeenCalledWith('mfe_study rolled back to 1.9.0+eeeeeeee');
+    await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+  });
+
+  it('does not toast again, nor reload, when a change is refused (the shared client toasts it)', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    const cards = await openConsole();
+    const refused = new Error('Request failed with status code 403');
+    api.promote.mockRejectedValueOnce(refused);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    await user.click(within(cards).getByRole('button', { name: 'Roll back mfe_cards to 1.0.0+aaaaaaaa' }));
+
+    expect(api.promote).toHaveBeenCalledWith('mfe_cards', '1.0.0+aaaaaaaa');
+    await waitFor(() => expect(within(cards).getByRole('button', { name: 'Roll back mfe_cards to 1.0.0+aaaaaaaa' })).toBeEnabled());
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(api.overview).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith('Registry change failed', refused);
+  });
+
+  it('starts a canary with the chosen version and share', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+    const form = screen.getByRole('form', { name: 'Canary of mfe_study' });
+
+    const version = within(form).getByLabelText('Canary version');
+    // Only the releases that are not active can be a canary.
+    expect(within(version).getAllByRole('option').map((o) => o.textContent)).toEqual(['1.9.0+eeeeeeee']);
+    expect(within(form).queryByRole('button', { name: /End canary/ })).not.toBeInTheDocument();
+    const percent = within(form).getByLabelText('Share of users (%)');
+    await user.clear(percent);
+    await user.type(percent, '5');
+    await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
+
+    expect(api.setCanary).toHaveBeenCalledTimes(1);
+    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', '1.9.0+eeeeeeee', 5);
+    expect(toastSuccess).toHaveBeenCalledWith('Canary started: 5% of users get mfe_study 1.9.0+eeeeeeee');
+    await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+  });
+
+  it('updates a running canary from its current values, and ends it', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+    const form = screen.getByRole('form', { name: 'Canary of mfe_cards' });
+
+    const version = within(form).getByLabelText<HTMLSelectElement>('Canary version');
+    expect(version.value).toBe('1.2.0+cccccccc');
+    expect(within(version).getAllByRole('option').map((o) => o.textContent)).toEqual(['1.2.0+cccccccc', '1.0.0+aaaaaaaa']);
+    const percent = within(form).getByLabelText('Share of users (%)');
+    expect(percent).toHaveValue(25);
+
+    await user.clear(percent);
+    await user.type(percent, '50');
+    await user.click(within(form).getByRole('button', { name: 'Update canary of mfe_cards' }));
+
+    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', '1.2.0+cccccccc', 50);
+    expect(toastSuccess).toHaveBeenLastCalledWith('Canary updated: 50% of users get mfe_cards 1.2.0+cccccccc');
+    await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+
+    await user.click(within(screen.getByRole('form', { name: 'Canary of mfe_cards' })).getByRole('button', { name: 'End canary of mfe_cards' }));
+
+    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', undefined, 0);
+    expect(toastSuccess).toHaveBeenLastCalledWith('Canary of mfe_cards ended');
+    await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(3));
+  });
+
+  it('refuses a share outside 1-100 without calling the API', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+    const form = screen.getByRole('form', { name: 'Canary of mfe_study' });
+    const percent = within(form).getByLabelText('Share of users (%)');
+
+    await user.clear(percent);
+    await user.type(percent, '150');
+    await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter a whole number from 1 to 100.');
+    expect(percent).toHaveAttribute('aria-invalid', 'true');
+    expect(percent).toHaveAccessibleDescription('Enter a whole number from 1 to 100.');
+    expect(api.setCanary).not.toHaveBeenCalled();
+  });
+
+  it('shows an admin everything read-only, without a single change control', async () => {
+    signInAs('admin');
+
+    const cards = await openConsole();
+
+    expect(screen.getByRole('note')).toHaveTextContent('only super admins can change the registry');
+    expect(rowsOf(releasesOf('mfe_cards'))).toHaveLength(3);
+    expect(within(releasesOf('mfe_cards')).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Canary 25%')).toBeInTheDocument();
+    expect(within(cards).getByText('3 failures')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Audit log' })).toBeInTheDocument();
+
+    for (const region of [cards, screen.getByRole('region', { name: 'mfe_study' })]) {
+      expect(within(region).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(region).queryByRole('form')).not.toBeInTheDocument();
+      expect(within(region).queryByRole('spinbutton')).not.toBeInTheDocument();
+    }
+    // The only button on the screen reloads the overview.
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refresh']);
+  });
+
+  it('tells a plain user Access Denied and never asks for the registry', () => {
+    signInAs('user');
+
+    renderAdminApp('/admin/platform');
+
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(api.overview).not.toHaveBeenCalled();
+  });
+
+  it('shows an error with a Retry that loads again', async () => {
+    signInAs('admin');
+    const user = userEvent.setup();
+    api.overview.mockRejectedValueOnce(new Error('Network Error'));
+
+    renderAdminApp('/admin/platform');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the platform registry.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('table', { name: 'Releases of mfe_cards' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.overview).toHaveBeenCalledTimes(2);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('is reached from the admin dashboard and leads back to it', async () => {
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderAdminApp('/admin');
+
+    await user.click(screen.getByRole('link', { name: 'Platform console' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/platform$/);
+    expect(await screen.findByRole('table', { name: 'Releases of mfe_cards' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Admin dashboard' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { formatDate, formatDateTime, formatKB, formatSize, pluralize } from './format';
+
+describe('formatKB', () => {
+  it('shows bytes as kilobytes (1 KB = 1024 bytes) with one decimal', () => {
+    expect(formatKB(0)).toBe('0.0 KB');
+    expect(formatKB(512)).toBe('0.5 KB');
+    expect(formatKB(12_595)).toBe('12.3 KB');
+    expect(formatKB(256_000)).toBe('250.0 KB');
+    expect(formatKB(2_000_000)).toBe('1,953.1 KB');
+  });
+
+  it('never shows a negative size', () => {
+    expect(formatKB(-5)).toBe('0.0 KB');
+  });
+});
+
+describe('formatSize', () => {
+  it('picks bytes, kilobytes or megabytes', () => {
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(1023)).toBe('1,023 B');
+    expect(formatSize(1024)).toBe('1.0 KB');
+    expect(formatSize(700_000)).toBe('683.6 KB');
+    expect(formatSize(1024 * 1024)).toBe('1.0 MB');
+    expect(formatSize(1_572_864)).toBe('1.5 MB');
+  });
+});
+
+describe('pluralize', () => {
+  it('uses the singular for one only', () => {
+    expect(pluralize(1, 'failure')).toBe('1 failure');
+    expect(pluralize(0, 'failure')).toBe('0 failures');
+    expect(pluralize(1200, 'failure')).toBe('1,200 failures');
+    expect(pluralize(2, 'entry', 'entries')).toBe('2 entries');
+  });
+});
+
+describe('dates', () => {
+  it('formats an ISO timestamp as a date and as a date with time, in the zone given', () => {
+    expect(formatDate('2025-01-05T14:03:00.000Z', 'UTC')).toBe('Jan 5, 2025');
+    expect(formatDateTime('2025-01-05T14:03:00.000Z', 'UTC')).toMatch(/^Jan 5, 2025, 2:03\sPM$/);
+  });
+
+  it('shows the local day of the zone, not the UTC one', () => {
+    expect(formatDate('2025-01-05T23:30:00.000Z', 'Asia/Tokyo')).toBe('Jan 6, 2025');
+    expect(formatDateTime('2025-01-05T23:30:00.000Z', 'America/New_York')).toMatch(/^Jan 5, 2025, 6:30\sPM$/);
+  });
+
+  it('shows text that is not a timestamp as it is', () => {
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatDateTime('')).toBe('');
+  });
+});

@@ -1,0 +1,78 @@
+// Registry data for the platform console's tests, shaped as the API answers (newest first).
+import type { RegistryEvent, RegistryOverview, Release, RemoteState } from '@flashcard/api-contract';
+
+export function makeRelease(name: string, version: string, overrides: Partial<Release> = {}): Release {
+  return {
+    name,
+    version,
+    packageVersion: version.split('+')[0],
+    kernel: '^1.0.0',
+    exposes: ['./App'],
+    routes: [{ path: `/${name.replace(/^mfe_/, '')}/*`, module: './App' }],
+    navigation: [],
+    firstLoadGzip: 20_480,
+    totalBytes: 102_400,
+    fileCount: 5,
+    publishedBy: 'ci-deploy',
+    publishedAt: '2025-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** mfe_cards: 1.2.0 is a 25% canary, 1.1.0 is active, 1.0.0 is older; 1.2.0 fails to load. */
+export function cardsRemote(overrides: Partial<RemoteState> = {}): RemoteState {
+  return {
+    name: 'mfe_cards',
+    activeVersion: '1.1.0+bbbbbbbb',
+    canary: { version: '1.2.0+cccccccc', percent: 25 },
+    releases: [
+      makeRelease('mfe_cards', '1.2.0+cccccccc', { firstLoadGzip: 30_720, totalBytes: 2_097_152, publishedBy: 'root@example.com' }),
+      makeRelease('mfe_cards', '1.1.0+bbbbbbbb', { firstLoadGzip: 25_600, publishedBy: 'ci-deploy' }),
+      makeRelease('mfe_cards', '1.0.0+aaaaaaaa', { firstLoadGzip: 20_480, publishedBy: 'ci-deploy' }),
+    ],
+    failures: [
+      { version: '1.2.0+cccccccc', count: 3, lastMessage: 'ChunkLoadError: Loading chunk 42 failed', lastAt: '2025-01-11T08:30:00.000Z' },
+    ],
+    ...overrides,
+  };
+}
+
+/** mfe_study: 2.0.0 is active, 1.9.0 is older, no canary, no failures. */
+export function studyRemote(overrides: Partial<RemoteState> = {}): RemoteState {
+  return {
+    name: 'mfe_study',
+    activeVersion: '2.0.0+dddddddd',
+    canary: null,
+    releases: [makeRelease('mfe_study', '2.0.0+dddddddd'), makeRelease('mfe_study', '1.9.0+eeeeeeee')],
+    failures: [],
+    ...overrides,
+  };
+}
+
+export function makeEvent(id: number, overrides: Partial<RegistryEvent> = {}): RegistryEvent {
+  return {
+    id,
+    remote: 'mfe_cards',
+    action: 'publish',
+    fromVersion: null,
+    toVersion: '1.0.0+aaaaaaaa',
+    percent: null,
+    actor: 'ci-deploy',
+    at: `2025-01-${String(id).padStart(2, '0')}T09:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+export function makeOverview(overrides: Partial<RegistryOverview> = {}): RegistryOverview {
+  return {
+    kernelVersion: '1.4.2',
+    budgetGzipBytes: 256_000,
+    remotes: [cardsRemote(), studyRemote()],
+    events: [
+      makeEvent(3, { action: 'canary', fromVersion: null, toVersion: '1.2.0+cccccccc', percent: 25, actor: 'root@example.com' }),
+      makeEvent(2, { action: 'promote', fromVersion: '1.0.0+aaaaaaaa', toVersion: '1.1.0+bbbbbbbb', actor: 'root@example.com' }),
+      makeEvent(1),
+    ],
+    ...overrides,
+  };
+}

@@ -1,0 +1,194 @@
+// One webpack factory for every app: the shell (host) and each remote call it in a few lines,
+// so federation, sharing and loaders are configured once and stay identical everywhere. It works
+// in this monorepo (through webpack.common.js) and in a team's own repository that installs
+// @flashcard/platform-tools: every path is resolved from the app's folder or this package, and
+// the @flashcard/* packages are compiled from TypeScript wherever they are installed.
+const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
+
+/**
+ * Dev-server ports of the shell and the API. A remote's port is its package.json
+ * `flashcardRemote.devPort` (3001, 3002...). `npm start` serves everything from one port.
+ */
+const DEV_PORTS = { api: 4000, shell: 3000 };
+
+// Exactly one instance of each at runtime (architecture invariant). `react/` and `react-dom/`
+// share the sub-paths (react/jsx-runtime, react-dom/client) too.
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'axios',
+  'react-hot-toast',
+  '@flashcard/shared-auth',
+];
+
+/** Resolves a module from the app's folder first (its own node_modules), then from here. */
+function resolveFrom(dir, request) {
+  return require.resolve(request, { paths: [dir, __dirname] });
+}
+
+function versionOf(dir, name) {
+  const pkgName = name.replace(/\/$/, '');
+  return require(resolveFrom(dir, `${pkgName}/package.json`)).version;
+}
+
+function sharedModules(dir) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = versionOf(dir, name);
+    // Accept any build of the same major (same minor while 0.x): a remote built a little
+    // earlier still loads.
+    const [major, minor] = version.split('.');
+    const requiredVersion = major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
+    shared[name] = { singleton: true, requiredVersion, version };
+  }
+  return shared;
+}
+
+/** A remote's dev-server port: its package.json `flashcardRemote.devPort`. */
+function devPortOf(dir) {
+  const port = readPackage(dir)?.flashcardRemote?.devPort;
+  return Number.isInteger(port) ? port : undefined;
+}
+
+/**
+ * What `GET /api/platform/manifest` answers in development (shape `Manifest`,
+ * api-contract/src/schemas/platform.ts): every remote of the workspace, each at its own dev
+ * server, so the shell loads the code being edited instead of the registry's releases.
+ */
+function devManifest(root) {
+  return {
+    kernelVersion: versionOf(root, '@flashcard/shared-auth'),
+    devOverrides: true,
+    // A remote without a devPort has no known dev server to load it from.
+    remotes: findRemotes(root)
+      .filter((remote) => Number.isInteger(remote.devPort))
+      .map((remote) => ({
+        name: remote.name,
+        version: 'dev',
+        entry: `http://localhost:${remote.devPort}/mf-manifest.json`,
+        routes: remote.metadata.routes,
+        navigation: remote.metadata.navigation,
+      })),
+  };
+}
+
+/** Dev-server middleware answering GET /api/platform/manifest; anything else goes on (to the /api proxy). */
+function devManifestMiddleware(root) {
+  return (req, res, next) => {
+    // Mounted at the path: anything below it (or another method) is the API's business.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/^\/?(\?|$)/.test(req.url)) return next();
+    let body;
+    try {
+      body = JSON.stringify(devManifest(root));
+    } catch (error) {
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      return res.end(JSON.stringify({ error: `Could not build the dev manifest: ${error.message}` }));
+    }
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir           the app's folder (__dirname of its webpack.config.js)
+ * @param {string} options.name          federation name, a JS identifier (e.g. mfe_cards)
+ * @param {Record<string,string>} [options.exposes]  remotes: what the shell may load
+ * @param {boolean} [options.isHost]     the shell: serves from "/", answers the dev manifest in dev
+ * @param {string[]} [options.runtimePlugins]
+ */
+function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugins = [] }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const dev = mode === 'development';
+    const port = isHost ? DEV_PORTS.shell : devPortOf(dir);
+    return {
+      mode,
+      context: dir,
+      entry: './src/index.ts',
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell lives at the site root (deep links need absolute asset URLs); a remote is
+        // served from wherever its manifest is, so it derives its base at runtime.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep plain names (webpack 5.111 + enhanced 2.9 cannot hash the entry that
+        // carries the federation runtime); the server sends them with no-cache. Lazy chunks are
+        // content-hashed and cached for good.
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[id].[contenthash:8].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: require.resolve('ts-loader'),
+            // The @flashcard/* packages ship TypeScript sources: compile them wherever they are
+            // installed (a team's node_modules); leave every other package alone.
+            exclude: /node_modules[\\/](?!@flashcard[\\/])/,
+            // Type errors are caught by `npm run typecheck`; builds only transpile, fast.
+            options: { transpileOnly: true, allowTsInNodeModules: true, configFile: path.join(dir, 'tsconfig.json') },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // Remotes are registered at runtime from the registry's manifest, never compiled in.
+          remotes: {},
+          shared: sharedModules(dir),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: resolveFrom(dir, '@flashcard/shared-ui/index.html'),
+          title: isHost ? 'Flashcards' : `Flashcards - ${name} (standalone)`,
+        }),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        hot: true,
+        historyApiFallback: true,
+        // The shell (another origin in dev) fetches remote chunks and manifests from here.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }],
+        setupMiddlewares: (middlewares) => {
+          if (isHost) {
+            // Before the /api proxy: in dev the shell loads every remote from its dev server.
+            const manifest = {
+              name: 'flashcard-dev-manifest',
+              path: '/api/platform/manifest',
+              middleware: devManifestMiddleware(findWorkspaceRoot(dir) || path.dirname(dir)),
+            };
+            const proxyAt = middlewares.findIndex((m) => typeof m === 'object' && m.name === 'http-proxy-middleware');
+            middlewares.splice(proxyAt === -1 ? middlewares.length : proxyAt, 0, manifest);
+          }
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, devManifest, DEV_PORTS, SINGLETONS };

@@ -1,0 +1,140 @@
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { createAppConfig, devManifest, DEV_PORTS } = require('./webpack');
+const { findRemotes, federationNameOf } = require('./remotes');
+
+let root;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-tools-webpack-'));
+  // Packages resolve from the temp root's node_modules: point it at this repository's.
+  fs.symlinkSync(path.join(__dirname, '..', 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  writePackage('.', { name: 'team-repo', private: true, workspaces: ['shell', 'mfe-quiz', 'mfe-poll'] });
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function writePackage(folder, pkg) {
+  fs.mkdirSync(path.join(root, folder), { recursive: true });
+  fs.writeFileSync(path.join(root, folder, 'package.json'), JSON.stringify(pkg));
+}
+
+const remoteMetadata = (slug, devPort) => ({
+  routes: [{ path: `/${slug}/*`, module: './App' }],
+  navigation: [{ label: slug, path: `/${slug}`, order: 100 }],
+  kernel: '^1.0.0',
+  ...(devPort ? { devPort } : {}),
+});
+
+describe('remotes', () => {
+  it('finds the folders whose package.json declares flashcardRemote', () => {
+    writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-poll', { name: '@flashcard/mfe-poll', version: '0.1.0', flashcardRemote: remoteMetadata('poll') });
+    const remotes = findRemotes(root);
+    expect(remotes.map((remote) => [remote.folder, remote.name, remote.devPort])).toEqual([
+      ['mfe-poll', 'mfe_poll', undefined],
+      ['mfe-quiz', 'mfe_quiz', 3006],
+    ]);
+    expect(remotes[1].metadata).toEqual(remoteMetadata('quiz'));
+    expect(federationNameOf('@flashcard/mfe-quiz-two')).toBe('mfe_quiz_two');
+  });
+});
+
+describe('createAppConfig', () => {
+  it("takes a remote's dev port from its package.json, the shell's and the API's from DEV_PORTS", () => {
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz', exposes: { './App': './src/App.tsx' } })({}, { mode: 'development' });
+    expect(remote.devServer.port).toBe(3006);
+    expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }]);
+    writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
+    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    expect(shell.devServer.port).toBe(3000);
+    expect(DEV_PORTS).toEqual({ api: 4000, shell: 3000 });
+  });
+
+  it('compiles the TypeScript of @flashcard/* packages in node_modules, no other package', () => {
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
+    const { exclude } = config.module.rules.find((rule) => String(rule.test).includes('tsx'));
+    expect(exclude.test('/team/node_modules/@flashcard/shared-auth/src/index.ts')).toBe(false);
+    expect(exclude.test('C:\\team\\node_modules\\@flashcard\\shared-ui\\src\\index.ts')).toBe(false);
+    expect(exclude.test('/team/node_modules/some-lib/index.ts')).toBe(true);
+    expect(exclude.test('/team/node_modules/@other/lib/index.ts')).toBe(true);
+    expect(exclude.test('/team/mfe-quiz/src/App.tsx')).toBe(false);
+  });
+
+  it('resolves the HTML template from @flashcard/shared-ui', () => {
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
+    const html = config.plugins.find((plugin) => plugin.constructor.name === 'HtmlWebpackPlugin');
+    expect(fs.realpathSync(html.userOptions.template)).toBe(fs.realpathSync(require.resolve('@flashcard/shared-ui/index.html')));
+  });
+});
+
+describe('the dev manifest', () => {
+  beforeEach(() => {
+    writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+  });
+
+  it('lists every remote of the workspace at its dev server', () => {
+    expect(devManifest(root)).toEqual({
+      kernelVersion: require('@flashcard/shared-auth/package.json').version,
+      devOverrides: true,
+      remotes: [
+        {
+          name: 'mfe_quiz',
+          version: 'dev',
+          entry: 'http://localhost:3006/mf-manifest.json',
+          routes: remoteMetadata('quiz').routes,
+          navigation: remoteMetadata('quiz').navigation,
+        },
+      ],
+    });
+  });
+
+  function shellMiddlewares() {
+    const config = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    const before = [
+      { name: 'host-header-check', middleware: () => {} },
+      { name: 'http-proxy-middleware', middleware: () => {} },
+      { name: 'webpack-dev-middleware', middleware: () => {} },
+    ];
+    return config.devServer.setupMiddlewares([...before], {});
+  }
+
+  function call(middleware, req) {
+    return new Promise((resolve) => {
+      const res = {
+        headers: {},
+        setHeader(name, value) {
+          this.headers[name.toLowerCase()] = value;
+        },
+        end(body) {
+          resolve({ status: this.statusCode, headers: this.headers, body });
+        },
+      };
+      middleware(req, res, () => resolve('next'));
+    });
+  }
+
+  it('is answered by the shell dev server before the /api proxy', async () => {
+    const middlewares = shellMiddlewares();
+    expect(middlewares.map((m) => m.name)).toEqual(['host-header-check', 'flashcard-dev-manifest', 'http-proxy-middleware', 'webpack-dev-middleware']);
+    const handler = middlewares[1];
+    expect(handler.path).toBe('/api/platform/manifest');
+
+    const answer = await call(handler.middleware, { method: 'GET', url: '/' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual(devManifest(root));
+    // Anything else under the path, or another method, goes to the API.
+    expect(await call(handler.middleware, { method: 'POST', url: '/' })).toBe('next');
+    expect(await call(handler.middleware, { method: 'GET', url: '/other' })).toBe('next');
+  });
+
+  it('is no part of a remote dev server', () => {
+    const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
+    expect(config.devServer.setupMiddlewares([], {})).toEqual([]);
+  });
+});

@@ -1,0 +1,322 @@
+#!/usr/bin/env node
+// `npm run new-remote -- mfe-quiz --route /quiz --label Quiz [--icon X] [--order N] [--roles admin,super_admin]`
+// Scaffolds a remote in the same shape as the others: package.json (scripts, dependencies, the
+// "flashcardRemote" metadata the registry reads), webpack.config.js calling the one factory,
+// tsconfig, jest config, and src/ (async boundary, standalone bootstrap, a small App and its
+// test). It adds the folder to the root workspaces and runs nothing: no install, no build. The
+// shell is not touched: it learns about the remote from the registry once it is released.
+//   --root <dir>   the repository to write into (default: this one); tests use a temp copy
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const USAGE =
+  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>]';
+
+/** Paths the shell owns (same list as SHELL_PATHS in api/src/modules/platform/service.ts). */
+const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
+const ROLES = ['user', 'admin', 'super_admin'];
+const DEFAULT_ICON = '◇';
+const FIRST_DEV_PORT = 3001;
+
+/** What a remote depends on when no existing remote says otherwise. */
+const DEFAULT_DEPENDENCIES = {
+  '@flashcard/api-contract': '1.0.0',
+  '@flashcard/shared-auth': '1.0.0',
+  '@flashcard/shared-ui': '0.1.0',
+  axios: '^1.9.0',
+  react: '^19.1.0',
+  'react-dom': '^19.1.0',
+  'react-hot-toast': '^2.5.2',
+  'react-router-dom': '^7.6.0',
+  zustand: '^5.0.5',
+};
+
+/** A mistake on the command line: printed as is, exit code 1. */
+export class ScaffoldError extends Error {}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The remotes already in `root`: folders whose package.json has "flashcardRemote". */
+function existingRemotes(root) {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+    .map((entry) => ({ folder: entry.name, pkg: readJson(join(root, entry.name, 'package.json')) }))
+    .filter((remote) => remote.pkg && remote.pkg.flashcardRemote);
+}
+
+const basePath = (path) => path.replace(/\/\*$/, '') || '/';
+
+/** Checks the options; returns them normalised, or throws ScaffoldError. */
+export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles }) {
+  if (!name) throw new ScaffoldError(`Name the remote: mfe-<name>.\n${USAGE}`);
+  if (!/^mfe-[a-z][a-z0-9-]*$/.test(name)) {
+    throw new ScaffoldError(`"${name}" is not a remote name: use mfe- then a lower-case letter, then lower-case letters, digits or dashes (mfe-quiz).`);
+  }
+  if (name.length > 40) throw new ScaffoldError(`"${name}" is too long: at most 40 characters.`);
+  if (!existsSync(join(root, 'package.json'))) throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
+  if (existsSync(join(root, name))) throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
+
+  if (!route) throw new ScaffoldError(`--route is required (e.g. --route /${name.slice(4)}).\n${USAGE}`);
+  if (!/^\/[a-z0-9-]+$/.test(route)) {
+    throw new ScaffoldError(`--route "${route}" is not a route: use one segment of lower-case letters, digits or dashes after a slash (/quiz).`);
+  }
+  if (SHELL_PATHS.includes(route)) throw new ScaffoldError(`--route ${route} belongs to the shell.`);
+  const remotes = existingRemotes(root);
+  for (const remote of remotes) {
+    const { routes = [], navigation = [] } = remote.pkg.flashcardRemote;
+    if ([...routes, ...navigation].some((entry) => basePath(entry.path) === route)) {
+      throw new ScaffoldError(`--route ${route} is already owned by ${remote.folder}.`);
+    }
+  }
+
+  if (typeof label !== 'string' || !label.trim()) throw new ScaffoldError(`--label is required (the name in the sidebar, e.g. --label Quiz).\n${USAGE}`);
+  const cleanLabel = label.trim();
+  if (cleanLabel.length > 40) throw new ScaffoldError('--label is too long: at most 40 characters.');
+
+  const cleanIcon = icon === undefined ? DEFAULT_ICON : String(icon).trim();
+  if (!cleanIcon || cleanIcon.length > 4) throw new ScaffoldError('--icon must be one glyph (1-4 characters).');
+
+  const orders = remotes.flatMap((remote) => (remote.pkg.flashcardRemote.navigation ?? []).map((entry) => entry.order)).filter(Number.isInteger);
+  let cleanOrder;
+  if (order === undefined) {
+    // After the existing entries, on the same step of ten.
+    cleanOrder = Math.min(1000, (orders.length ? Math.max(...orders) : 0) + 10);
+  } else {
+    cleanOrder = Number(order);
+    if (!Number.isInteger(cleanOrder) || cleanOrder < 1 || cleanOrder > 1000) throw new ScaffoldError(`--order must be a whole number from 1 to 1000, got "${order}".`);
+  }
+
+  let cleanRoles;
+  if (roles !== undefined) {
+    cleanRoles = [...new Set(String(roles).split(',').map((role) => role.trim()).filter(Boolean))];
+    const unknown = cleanRoles.filter((role) => !ROLES.includes(role));
+    if (!cleanRoles.length || unknown.length) {
+      throw new ScaffoldError(`--roles takes a comma-separated list of ${ROLES.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}.`);
+    }
+  }
+
+  const ports = remotes.map((remote) => remote.pkg.flashcardRemote.devPort).filter(Number.isInteger);
+  const devPort = ports.length ? Math.max(...ports) + 1 : FIRST_DEV_PORT;
+
+  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, devPort, remotes };
+}
+
+/** Dependencies like the other remotes': their ranges where they declare the package. */
+function dependenciesFor(root, remotes) {
+  const dependencies = {};
+  for (const [dependency, fallback] of Object.entries(DEFAULT_DEPENDENCIES)) {
+    const local = dependency.startsWith('@flashcard/') ? readJson(join(root, dependency.slice('@flashcard/'.length), 'package.json')) : null;
+    const declared = remotes.map((remote) => remote.pkg.dependencies?.[dependency]).find(Boolean);
+    dependencies[dependency] = local?.version ?? declared ?? fallback;
+  }
+  return dependencies;
+}
+
+function files({ name, route, label, icon, order, roles, devPort, dependencies, platformToolsVersion }) {
+  const federationName = name.replace(/-/g, '_');
+  const withRoles = roles ? { roles } : {};
+  const pkg = {
+    name: `@flashcard/${name}`,
+    version: '0.1.0',
+    private: true,
+    scripts: {
+      build: 'webpack --mode production',
+      dev: 'webpack serve --mode development',
+      test: 'jest',
+      typecheck: 'tsc --noEmit -p .',
+      release: 'flashcard-release .',
+    },
+    dependencies,
+    devDependencies: { '@flashcard/platform-tools': platformToolsVersion },
+    flashcardRemote: {
+      routes: [{ path: `${route}/*`, module: './App', ...withRoles }],
+      navigation: [{ label, path: route, icon, order, ...withRoles }],
+      kernel: '^1.0.0',
+      devPort,
+    },
+  };
+  const componentName = `${federationName
+    .slice(4)
+    .split('_')
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('')}App`;
+  return {
+    'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
+    'webpack.config.js': `const { createAppConfig } = require('@flashcard/platform-tools/webpack');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: '${federationName}',
+  exposes: { './App': './src/App.tsx' },
+});
+`,
+    'tsconfig.json': '{ "extends": "../tsconfig.base.json", "include": ["src"] }\n',
+    'jest.config.js': "module.exports = require('../jest.preset')(__dirname);\n",
+    'src/index.ts': `// Async boundary: shared singletons are negotiated before any app code runs.
+import('./bootstrap');
+`,
+    'src/bootstrap.tsx': `// Standalone entry: only used when this remote runs on its own dev server.
+import '@flashcard/shared-ui/src/styles.css';
+import { createRoot } from 'react-dom/client';
+import { StandaloneHarness } from '@flashcard/shared-ui';
+import App from './App';
+
+createRoot(document.getElementById('root')!).render(
+  <StandaloneHarness>
+    <App />
+  </StandaloneHarness>,
+);
+`,
+    'src/App.tsx': `// Exposed as ${federationName}/App; the shell mounts it at ${route}/* inside its own router (the
+// standalone harness provides one too), so this area never renders a Router of its own: it may
+// use <Routes>, <Link> and the router hooks directly.
+const TITLE = ${JSON.stringify(label)};
+
+export default function ${componentName}() {
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{TITLE}</h1>
+      </header>
+      <section className="card stack">
+        <p className="muted" style={{ margin: 0 }}>
+          This area is ready to grow: its screens live in ${name}/src, and \`npm run release -- ${name}\` publishes it.
+        </p>
+      </section>
+    </div>
+  );
+}
+`,
+    'src/App.test.tsx': `import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import App from './App';
+
+describe('${name}', () => {
+  it('renders its page where the shell mounts it, inside the shell\\'s router', () => {
+    // A Router inside the app would throw here: the shell's router is the only one.
+    render(
+      <MemoryRouter initialEntries={['${route}']}>
+        <Routes>
+          <Route path="${route}/*" element={<App />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: ${JSON.stringify(label)} })).toBeInTheDocument();
+    expect(screen.getByText(/This area is ready to grow/)).toBeInTheDocument();
+  });
+});
+`,
+    'src/jest-dom.d.ts': `// jest.preset installs the jest-dom matchers at runtime; this makes tsc know about them too.
+/// <reference types="@testing-library/jest-dom" />
+`,
+  };
+}
+
+/**
+ * Adds `folder` to the root package.json workspaces, right after the last remote (a targeted
+ * edit of that one line: the rest of the file stays as it is). False when it was there already.
+ */
+export function addWorkspace(root, folder) {
+  const file = join(root, 'package.json');
+  const text = readFileSync(file, 'utf8');
+  const pkg = JSON.parse(text);
+  const workspaces = Array.isArray(pkg.workspaces) ? pkg.workspaces : pkg.workspaces?.packages;
+  if (!workspaces) throw new ScaffoldError(`${file} declares no workspaces.`);
+  if (workspaces.includes(folder)) return false;
+  const anchor = [...workspaces].reverse().find((entry) => /^mfe-/.test(entry)) ?? workspaces[workspaces.length - 1];
+  const start = text.indexOf('"workspaces"');
+  const line = anchor === undefined ? null : new RegExp(`\\n([ \\t]*)"${anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(,?)`, 'g');
+  const match = line && ((line.lastIndex = start), line.exec(text));
+  let next;
+  if (match) {
+    const [whole, indent, comma] = match;
+    const at = match.index + whole.length;
+    next = comma
+      ? `${text.slice(0, at)}\n${indent}"${folder}",${text.slice(at)}`
+      : `${text.slice(0, at)},\n${indent}"${folder}"${text.slice(at)}`;
+  } else {
+    workspaces.push(folder);
+    next = `${JSON.stringify(pkg, null, 2)}\n`;
+  }
+  const check = JSON.parse(next);
+  const listed = Array.isArray(check.workspaces) ? check.workspaces : check.workspaces.packages;
+  if (!listed.includes(folder)) throw new ScaffoldError(`Could not add ${folder} to the workspaces of ${file}.`);
+  writeFileSync(file, next);
+  return true;
+}
+
+/** Writes the remote; returns `{ dir, files, pkg }`. Throws ScaffoldError for bad options. */
+export function scaffold(options) {
+  const checked = validate(options);
+  const { root, name, remotes } = checked;
+  const platformToolsVersion = readJson(join(root, 'platform-tools', 'package.json'))?.version ?? '1.0.0';
+  const dependencies = dependenciesFor(root, remotes);
+  const contents = files({ ...checked, dependencies, platformToolsVersion });
+  const dir = join(root, name);
+  for (const [path, content] of Object.entries(contents)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content, { flag: 'wx' });
+  }
+  addWorkspace(root, name);
+  return { dir, files: Object.keys(contents), pkg: JSON.parse(contents['package.json']) };
+}
+
+const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--root': 'root' };
+
+/** The command line as scaffold() options. */
+export function parseArgs(argv) {
+  const options = {};
+  const positional = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg.startsWith('--')) {
+      const [flag, inline] = arg.split(/=(.*)/s);
+      const key = FLAGS[flag];
+      if (!key) throw new ScaffoldError(`Unknown option ${flag}.\n${USAGE}`);
+      const value = inline !== undefined ? inline : argv[++i];
+      if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new ScaffoldError(`${flag} needs a value.\n${USAGE}`);
+      options[key] = value;
+    } else {
+      positional.push(arg);
+    }
+  }
+  if (positional.length > 1) throw new ScaffoldError(`One remote at a time (got ${positional.join(', ')}).\n${USAGE}`);
+  options.name = positional[0];
+  if (options.root) options.root = resolve(process.env.INIT_CWD ?? process.cwd(), options.root);
+  return options;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const options = parseArgs(process.argv.slice(2));
+    if (options.help) {
+      console.log(USAGE);
+    } else {
+      const { dir, files: written, pkg } = scaffold(options);
+      const nav = pkg.flashcardRemote.navigation[0];
+      console.log(`Created ${dir}:`);
+      for (const file of written) console.log(`  ${file}`);
+      console.log(`
+${pkg.name}: route ${pkg.flashcardRemote.routes[0].path}, sidebar "${nav.label}" (order ${nav.order}), dev server :${pkg.flashcardRemote.devPort}.
+Added to the workspaces of package.json. Next:
+  ${'npm install'.padEnd(32)} link the new workspace
+  ${'npm run dev'.padEnd(32)} every app, the new one included
+  ${`npm run release -- ${options.name}`.padEnd(32)} publish it to the platform (PLATFORM_URL, PLATFORM_TOKEN)`);
+    }
+  } catch (error) {
+    if (!(error instanceof ScaffoldError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,199 @@
+// `npm run new-remote`, run into a temp copy of the repository's manifests (--root).
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const REPO = path.join(__dirname, '..');
+const SCRIPT = path.join(__dirname, 'new-remote.mjs');
+
+let root;
+let rootPackageBefore;
+
+function write(file, content) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+}
+const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
+const readJson = (file) => JSON.parse(read(file));
+
+function remote(folder, { route, order, devPort, roles }) {
+  write(`${folder}/package.json`, {
+    name: `@flashcard/${folder}`,
+    version: '0.1.0',
+    private: true,
+    dependencies: { '@flashcard/shared-auth': '1.0.0', react: '^19.1.0', 'react-router-dom': '^7.6.0' },
+    flashcardRemote: {
+      routes: [{ path: `${route}/*`, module: './App', ...(roles ? { roles } : {}) }],
+      navigation: [{ label: folder, path: route, icon: '*', order, ...(roles ? { roles } : {}) }],
+      kernel: '^1.0.0',
+      ...(devPort ? { devPort } : {}),
+    },
+  });
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'new-remote-'));
+  // The real root package.json (its formatting is what the workspaces edit must keep).
+  const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  rootPackage.workspaces = ['shared-auth', 'api-contract', 'shared-ui', 'platform-tools', 'shell', 'mfe-cards', 'mfe-admin', 'api', 'e2e'];
+  write('package.json', rootPackage);
+  rootPackageBefore = read('package.json');
+  write('shared-auth/package.json', { name: '@flashcard/shared-auth', version: '1.2.0' });
+  write('shared-ui/package.json', { name: '@flashcard/shared-ui', version: '0.1.0' });
+  write('api-contract/package.json', { name: '@flashcard/api-contract', version: '1.0.0' });
+  write('platform-tools/package.json', { name: '@flashcard/platform-tools', version: '1.0.0' });
+  write('shell/package.json', { name: '@flashcard/shell', version: '0.1.0' });
+  remote('mfe-cards', { route: '/cards', order: 30, devPort: 3001 });
+  remote('mfe-admin', { route: '/admin', order: 90, devPort: 3004, roles: ['admin', 'super_admin'] });
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function run(...args) {
+  const result = spawnSync(process.execPath, [SCRIPT, ...args, '--root', root], { encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('new-remote', () => {
+  it('scaffolds a remote in the shape of the others and adds it to the workspaces', () => {
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Created ${path.join(root, 'mfe-quiz')}`);
+
+    const files = [];
+    const walk = (dir, prefix = '') => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+        else files.push(`${prefix}${entry.name}`);
+      }
+    };
+    walk(path.join(root, 'mfe-quiz'));
+    expect(files.sort()).toEqual([
+      'jest.config.js',
+      'package.json',
+      'src/App.test.tsx',
+      'src/App.tsx',
+      'src/bootstrap.tsx',
+      'src/index.ts',
+      'src/jest-dom.d.ts',
+      'tsconfig.json',
+      'webpack.config.js',
+    ]);
+
+    const pkg = readJson('mfe-quiz/package.json');
+    expect(pkg).toEqual({
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      private: true,
+      scripts: {
+        build: 'webpack --mode production',
+        dev: 'webpack serve --mode development',
+        test: 'jest',
+        typecheck: 'tsc --noEmit -p .',
+        release: 'flashcard-release .',
+      },
+      dependencies: {
+        '@flashcard/api-contract': '1.0.0',
+        '@flashcard/shared-auth': '1.2.0',
+        '@flashcard/shared-ui': '0.1.0',
+        axios: '^1.9.0',
+        react: '^19.1.0',
+        'react-dom': '^19.1.0',
+        'react-hot-toast': '^2.5.2',
+        'react-router-dom': '^7.6.0',
+        zustand: '^5.0.5',
+      },
+      devDependencies: { '@flashcard/platform-tools': '1.0.0' },
+      flashcardRemote: {
+        routes: [{ path: '/quiz/*', module: './App' }],
+        // After the last entry (90), on the next free dev port (3004 + 1).
+        navigation: [{ label: 'Quiz', path: '/quiz', icon: '◇', order: 100 }],
+        kernel: '^1.0.0',
+        devPort: 3005,
+      },
+    });
+
+    const webpackConfig = read('mfe-quiz/webpack.config.js');
+    expect(webpackConfig).toContain("require('@flashcard/platform-tools/webpack')");
+    expect(webpackConfig).toContain("name: 'mfe_quiz'");
+    expect(webpackConfig).toContain("exposes: { './App': './src/App.tsx' }");
+    expect(readJson('mfe-quiz/tsconfig.json')).toEqual({ extends: '../tsconfig.base.json', include: ['src'] });
+    expect(read('mfe-quiz/jest.config.js')).toContain("require('../jest.preset')(__dirname)");
+    expect(read('mfe-quiz/src/index.ts')).toContain("import('./bootstrap');");
+    expect(read('mfe-quiz/src/bootstrap.tsx')).toContain('<StandaloneHarness>');
+    const app = read('mfe-quiz/src/App.tsx');
+    expect(app).toContain('const TITLE = "Quiz";');
+    expect(app).toContain('export default function QuizApp()');
+    expect(app).not.toMatch(/import .*Router|<[A-Za-z]*Router/);
+    expect(read('mfe-quiz/src/App.test.tsx')).toContain('<Route path="/quiz/*" element={<App />} />');
+
+    // One line added to the workspaces, after the last remote; nothing else in the file moved.
+    const after = read('package.json');
+    expect(readJson('package.json').workspaces).toEqual([
+      'shared-auth',
+      'api-contract',
+      'shared-ui',
+      'platform-tools',
+      'shell',
+      'mfe-cards',
+      'mfe-admin',
+      'mfe-quiz',
+      'api',
+      'e2e',
+    ]);
+    expect(after.replace('    "mfe-quiz",\n', '')).toBe(rootPackageBefore);
+  });
+
+  it('takes the icon, the order and the roles (on the route and the entry)', () => {
+    const result = run('mfe-team-poll', '--route', '/polls', '--label', 'Team polls', '--icon', '☑', '--order', '45', '--roles', 'admin,super_admin');
+    expect(result.code).toBe(0);
+    const pkg = readJson('mfe-team-poll/package.json');
+    expect(pkg.flashcardRemote).toEqual({
+      routes: [{ path: '/polls/*', module: './App', roles: ['admin', 'super_admin'] }],
+      navigation: [{ label: 'Team polls', path: '/polls', icon: '☑', order: 45, roles: ['admin', 'super_admin'] }],
+      kernel: '^1.0.0',
+      devPort: 3005,
+    });
+    expect(read('mfe-team-poll/webpack.config.js')).toContain("name: 'mfe_team_poll'");
+    expect(read('mfe-team-poll/src/App.tsx')).toContain('export default function TeamPollApp()');
+  });
+
+  it('adds the last workspace entry correctly when no remote is listed yet', () => {
+    const pkg = readJson('package.json');
+    pkg.workspaces = ['shared-auth', 'shell'];
+    write('package.json', pkg);
+    expect(run('mfe-quiz', '--route=/quiz', '--label=Quiz').code).toBe(0);
+    expect(readJson('package.json').workspaces).toEqual(['shared-auth', 'shell', 'mfe-quiz']);
+  });
+
+  it.each([
+    [['mfe-cards', '--route', '/decks', '--label', 'Decks'], /mfe-cards already exists/],
+    [['quiz', '--route', '/quiz', '--label', 'Quiz'], /"quiz" is not a remote name/],
+    [['mfe-Quiz', '--route', '/quiz', '--label', 'Quiz'], /"mfe-Quiz" is not a remote name/],
+    [['mfe-1quiz', '--route', '/quiz', '--label', 'Quiz'], /"mfe-1quiz" is not a remote name/],
+    [['mfe_quiz', '--route', '/quiz', '--label', 'Quiz'], /"mfe_quiz" is not a remote name/],
+    [['--route', '/quiz', '--label', 'Quiz'], /Name the remote/],
+    [['mfe-quiz', '--label', 'Quiz'], /--route is required/],
+    [['mfe-quiz', '--route', 'quiz', '--label', 'Quiz'], /--route "quiz" is not a route/],
+    [['mfe-quiz', '--route', '/quiz/*', '--label', 'Quiz'], /--route "\/quiz\/\*" is not a route/],
+    [['mfe-quiz', '--route', '/Quiz', '--label', 'Quiz'], /--route "\/Quiz" is not a route/],
+    [['mfe-quiz', '--route', '/quiz/more', '--label', 'Quiz'], /is not a route/],
+    [['mfe-quiz', '--route', '/dashboard', '--label', 'Quiz'], /--route \/dashboard belongs to the shell/],
+    [['mfe-quiz', '--route', '/cards', '--label', 'Quiz'], /--route \/cards is already owned by mfe-cards/],
+    [['mfe-quiz', '--route', '/quiz'], /--label is required/],
+    [['mfe-quiz', '--route', '/quiz', '--label', '  '], /--label is required/],
+    [['mfe-quiz', '--route', '/quiz', '--label'], /--label needs a value/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--order', '0'], /--order must be a whole number from 1 to 1000/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--roles', 'admin,root'], /unknown: root/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--icon', 'toolong'], /--icon must be one glyph/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--colour', 'red'], /Unknown option --colour/],
+  ])('refuses %j with a clear message, exit code 1 and nothing written', (args, message) => {
+    const result = run(...args);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+    expect(fs.existsSync(path.join(root, 'mfe-quiz'))).toBe(false);
+    expect(read('package.json')).toBe(rootPackageBefore);
+  });
+});

@@ -1,0 +1,99 @@
+// What this browser loads, from the platform registry: GET /api/platform/manifest lists each
+// remote's entry URL, version, routes and navigation entries (the canary version for users in
+// its share). Nothing about remotes is compiled into the shell: the route table and the sidebar
+// are built from this manifest, and promoting or rolling back a remote takes effect on the next
+// page load. The request starts with the page (bootstrap.tsx), beside /auth/me, and nothing
+// waits for it but the remote areas themselves.
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { platformApi, type Manifest } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { create } from 'zustand';
+import { applyOverrides, readOverrides } from './overrides';
+
+interface PlatformState {
+  manifest: Manifest | null;
+  /** The last manifest request failed (remote areas show their fallback with Retry). */
+  failed: boolean;
+  /** Remotes this browser loads from a developer's localhost (the override badge lists them). */
+  overridden: string[];
+}
+
+export const usePlatformStore = create<PlatformState>(() => ({ manifest: null, failed: false, overridden: [] }));
+
+let current: Promise<Manifest> | null = null;
+/** name -> entry URL registered with the federation runtime. */
+const registered = new Map<string, string>();
+
+function register(manifest: Manifest): void {
+  const fresh: Array<{ name: string; entry: string }> = [];
+  const moved: Array<{ name: string; entry: string }> = [];
+  for (const remote of manifest.remotes) {
+    // Entries may be relative to the page ("/remotes/...") or on another origin.
+    const entry = new URL(remote.entry, window.location.href).href;
+    const known = registered.get(remote.name);
+    if (known === entry) continue;
+    (known ? moved : fresh).push({ name: remote.name, entry });
+    registered.set(remote.name, entry);
+  }
+  if (fresh.length) registerRemotes(fresh);
+  // Another version of a registered remote (a new user in a canary, a promote seen on Retry).
+  if (moved.length) registerRemotes(moved, { force: true });
+}
+
+/** Asks the registry again (start-up, sign-in, Retry) and registers what changed. */
+export function refreshManifest(): Promise<Manifest> {
+  const request = platformApi.manifest().then((raw) => {
+    const { manifest, overridden } = applyOverrides(raw, readOverrides());
+    register(manifest);
+    usePlatformStore.setState({ manifest, failed: false, overridden });
+    return manifest;
+  });
+  current = request;
+  request.catch(() => {
+    if (current !== request) return;
+    current = null;
+    usePlatformStore.setState({ failed: true });
+  });
+  return request;
+}
+
+function manifestReady(): Promise<Manifest> {
+  return current ?? refreshManifest();
+}
+
+/** Fetch the manifest now, and again whenever another user signs in (canary shares are per user). */
+export function startPlatform(): void {
+  refreshManifest().catch((error) => console.error('[platform] the manifest could not be loaded', error));
+  useAuthStore.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id) refreshManifest().catch(() => undefined);
+  });
+}
+
+/** Loads a remote's exposed module (default export), once the manifest is known. */
+export async function loadRemoteModule<T>(remote: string, exposed = './App'): Promise<T> {
+  const manifest = await manifestReady();
+  if (!manifest.remotes.some((entry) => entry.name === remote)) throw new Error(`${remote} is not in the registry`);
+  const mod = await loadRemote<{ default: T }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+  if (!mod?.default) throw new Error(`${remote} did not provide ${exposed}`);
+  return mod.default;
+}
+
+/**
+ * Forget a failed remote so that Retry really fetches it again, from a fresh manifest (the
+ * remote may have been promoted or rolled back meanwhile).
+ */
+export async function resetRemote(remote: string): Promise<void> {
+  const before = registered.get(remote);
+  await refreshManifest();
+  const entry = registered.get(remote);
+  if (entry && entry === before) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+/** Warm a remote's code while the pointer rests on its navigation entry. */
+export function preloadRemoteArea(remote: string, exposed = './App'): void {
+  manifestReady()
+    .then((manifest) => {
+      if (manifest.remotes.some((entry) => entry.name === remote)) return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
+    })
+    .catch(() => undefined); // preloading is a hint; the real load reports errors
+}
