@@ -131,7 +131,11 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // The contract's schemas are for the API; in a browser bundle TypeBox is a stub.
+        alias: { '@sinclair/typebox$': require.resolve('./typebox-stub.js') },
+      },
       module: {
         rules: [
           {

@@ -138,3 +138,21 @@ describe('the dev manifest', () => {
     expect(config.devServer.setupMiddlewares([], {})).toEqual([]);
   });
 });
+
+describe('the TypeBox stub of browser builds', () => {
+  const stub = require('./typebox-stub');
+
+  it('builds the contract schemas into plain objects', () => {
+    expect(stub.Type.Object({ a: stub.Type.String() })).toEqual({});
+    expect(stub.Type.Union([stub.Type.Null(), stub.Type.Integer({ minimum: 1 })])).toEqual({});
+  });
+
+  it('refuses anything a browser might use to validate', () => {
+    expect(() => stub.TypeGuard).toThrow('@sinclair/typebox\'s "TypeGuard" is not available in the browser');
+  });
+
+  it('is what the factory resolves @sinclair/typebox to', () => {
+    const config = require('./webpack').createAppConfig({ dir: __dirname, name: 'probe' })({}, { mode: 'production' });
+    expect(config.resolve.alias['@sinclair/typebox$']).toBe(require.resolve('./typebox-stub.js'));
+  });
+});

@@ -59,6 +59,23 @@ test('every navigation entry opens its area, each remote from its own build', as
   await context.close();
 });
 
+test('the login page paints without waiting for the registry, which is asked at once', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  let requested = false;
+  let answered = false;
+  await page.route('**/api/platform/manifest', async (route) => {
+    requested = true;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    answered = true;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').waitFor();
+  expect(requested).toBe(true);
+  expect(answered).toBe(false);
+  await context.close();
+});
+
 test('hovering a navigation entry preloads its remote', async () => {
   const { page, context } = await newSession(browser, product.url);
   await signUp(page);

@@ -1,2 +1,3 @@
 export { Spinner } from './Spinner';
 export { StandaloneHarness } from './StandaloneHarness';
+export { AccessDenied } from './AccessDenied';

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hashDeployToken } from '../modules/platform/routes';
-import { describeEachDb, makeTempDir } from '../test/harness';
+import { cliRunner } from '../test/cli';
+import { describeEachDb } from '../test/harness';
 import { DeployTokenUsageError, runDeployToken, USAGE } from './deploy-token';
 
 const TOKEN_PATTERN = /^fcd_[A-Za-z0-9_-]{43}$/;
@@ -61,29 +60,14 @@ describeEachDb('deploy-token', (ctx) => {
 });
 
 describe('deploy-token command line', () => {
-  const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
-  const script = path.join(__dirname, 'deploy-token.ts');
-  let dataDir: string;
-
-  beforeAll(() => {
-    dataDir = makeTempDir('flashcards-cli-');
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  const run = (...args: string[]) =>
-    promisify(execFile)(TSX, [script, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-    );
+  const { run, dataDir } = cliRunner('deploy-token.ts');
 
   it('prints only the token, after creating the schema', async () => {
     const result = await run('ci');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^fcd_[A-Za-z0-9_-]{43}\n$/);
     expect(result.stderr).toBe('');
-    expect(fs.existsSync(path.join(dataDir, 'flashcards.db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir(), 'flashcards.db'))).toBe(true);
   });
 
   it('exits 1 with the usage on stderr and nothing on stdout without a label', async () => {

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { RoleChangeError, setUserRole } from '../modules/auth/roles';
-import { bearer, describeEachDb, makeTempDir, registerUser } from '../test/harness';
+import { cliRunner } from '../test/cli';
+import { bearer, describeEachDb, registerUser } from '../test/harness';
 import { runSetRole, USAGE } from './set-role';
 
 describeEachDb('roles', (ctx) => {
@@ -79,28 +78,13 @@ describeEachDb('roles', (ctx) => {
 });
 
 describe('set-role command line', () => {
-  const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
-  const script = path.join(__dirname, 'set-role.ts');
-  let dataDir: string;
-
-  beforeAll(() => {
-    dataDir = makeTempDir('flashcards-cli-');
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  const run = (...args: string[]) =>
-    promisify(execFile)(TSX, [script, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-    );
+  const { run, dataDir } = cliRunner('set-role.ts');
 
   it('exits 1 with a clear message for an unknown e-mail, after creating the schema', async () => {
     const result = await run('nobody@example.com', 'admin');
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('No account with the email "nobody@example.com".');
-    expect(fs.existsSync(path.join(dataDir, 'flashcards.db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir(), 'flashcards.db'))).toBe(true);
   });
 
   it('exits 1 with a clear message for an unknown role', async () => {

@@ -6,7 +6,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { platformApi, type RouteSpec } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import { Spinner } from '@flashcard/shared-ui';
+import { AccessDenied, Spinner } from '@flashcard/shared-ui';
 import { loadRemoteModule, resetRemote } from './platform';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable right now';
@@ -56,20 +56,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
     if (!this.state.failed) return this.props.children;
     return <Unavailable onRetry={this.props.onRetry} />;
   }
-}
-
-/** The spec's text for a page the user's role may not open. */
-export function AccessDenied() {
-  return (
-    <div className="center-screen">
-      <div className="card stack" style={{ maxWidth: 440, textAlign: 'center' }}>
-        <h1>Access Denied</h1>
-        <p className="muted" style={{ margin: 0 }}>
-          You need administrator privileges to access this page.
-        </p>
-      </div>
-    </div>
-  );
 }
 
 // One lazy component per remote version and module, kept across navigations so a loaded area

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { createDb } from '../../db';
 import { bearer, describeEachDb, makeTempDir, registerUser } from '../../test/harness';
 import { BUILT_IN_ACTOR, syncBuiltinReleases } from './builtin';
 import { fakeBuild, releaseBody, userWithRole } from '../../test/platform-fixtures';
@@ -230,13 +232,21 @@ describeEachDb('platform registry API', (ctx) => {
       expect(response.statusCode).toBe(401);
     });
 
-    it('is the same registry on another API instance over the same database', async () => {
-      const other = await ctx.buildApp();
-      await promote('mfe_flow', v1);
+    it('is the same registry on another API instance with its own connection to the database', async () => {
+      const otherDb = createDb(ctx.config.database);
+      const other = buildApp(ctx.config, { db: otherDb });
+      await other.ready();
+      await promote('mfe_flow', v2);
+      expect((await other.inject({ method: 'GET', url: '/api/platform/manifest' })).json().remotes.find((r: { name: string }) => r.name === 'mfe_flow').version).toBe(v2);
+      // A change made on the other instance is seen here too.
+      await other.inject({ method: 'POST', url: '/api/platform/remotes/mfe_flow/promote', headers: superAdmin.headers, payload: { version: v1 } });
+      expect(await versionIn('mfe_flow')).toBe(v1);
       const seen = await other.inject({ method: 'GET', url: '/api/platform/manifest' });
       expect(seen.json().remotes.find((r: { name: string }) => r.name === 'mfe_flow').version).toBe(v1);
       const file = await other.inject({ method: 'GET', url: `/remotes/mfe_flow/${encodeURIComponent(v1)}/remoteEntry.js` });
       expect(file.body).toBe('var mfe_flow; /* one */');
+      await other.close();
+      await otherDb.destroy();
     });
   });
 

@@ -1,30 +1,11 @@
 // SQL of the platform registry. Registry rows are not owned by a learner: the routes decide
 // who may read or change them (admin views, super_admin or a deploy token changes).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db';
-import type { Database } from '../../db/schema';
+import type { Database, RemoteReleasesTable, RemoteStateTable } from '../../db/schema';
 
-export type ReleaseRow = {
-  id: number;
-  name: string;
-  version: string;
-  package_version: string;
-  kernel_range: string;
-  metadata: string;
-  first_load_gzip: number;
-  total_bytes: number;
-  file_count: number;
-  published_by: string;
-  published_at: string;
-};
-
-export type StateRow = {
-  name: string;
-  active_version: string;
-  canary_version: string | null;
-  canary_percent: number;
-  updated_at: string;
-};
+export type ReleaseRow = Selectable<RemoteReleasesTable>;
+export type StateRow = Selectable<RemoteStateTable>;
 
 export interface NewReleaseFile {
   path: string;

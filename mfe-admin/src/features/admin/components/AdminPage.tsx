@@ -3,7 +3,7 @@ import { toast } from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { ADMIN_STATS, QUICK_ACTIONS } from '../sampleData';
-import { AccessDenied } from './AccessDenied';
+import { AccessDenied } from '@flashcard/shared-ui';
 import { RecentUsersTable } from './RecentUsersTable';
 
 export function AdminPage() {

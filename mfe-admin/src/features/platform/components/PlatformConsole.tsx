@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '@flashcard/shared-auth';
-import { Spinner } from '@flashcard/shared-ui';
-import { AccessDenied } from '../../admin/components/AccessDenied';
+import { AccessDenied, Spinner } from '@flashcard/shared-ui';
 import { useIsAdmin } from '../../admin/hooks/useIsAdmin';
 import { formatKB } from '../format';
 import { useIsSuperAdmin } from '../hooks/useIsSuperAdmin';

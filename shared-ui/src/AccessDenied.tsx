@@ -1,3 +1,5 @@
+// The spec's answer to a page the user's role may not open. The shell shows it for a
+// role-restricted registry route; the admin remote shows it too when opened alone.
 export function AccessDenied() {
   return (
     <div className="center-screen">
