@@ -3,7 +3,7 @@
 // enforced: the exit code is 0 unless a benchmark crashes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatTable, verdict, type Benchmark } from './lib/load';
+import { formatColumns, formatTable, verdict, type Benchmark } from './lib/load';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     console.log(`\n== ${benchmark.name} ==`);
     const report = await benchmark.run((line) => console.log(`  ${line}`));
     console.log(`\n${report.title}\n`);
-    console.log(formatTable(report.rows));
+    if (report.rows.length) console.log(formatTable(report.rows));
+    if (report.table) console.log(formatColumns(report.table.header, report.table.rows));
+    missed.push(...(report.missed ?? []).map((line) => `${benchmark.name}: ${line}`));
     for (const note of report.notes ?? []) console.log(`  note: ${note}`);
     console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
     for (const row of report.rows) {

@@ -23,6 +23,10 @@ export interface Measurement {
 export interface BenchmarkReport {
   title: string;
   rows: Measurement[];
+  /** A benchmark that measures something other than request latency prints its own table. */
+  table?: { header: string[]; rows: string[][] };
+  /** Targets such a table missed (they count like FAIL rows). */
+  missed?: string[];
   notes?: string[];
 }
 
@@ -76,8 +80,13 @@ export function formatTable(rows: Measurement[]): string {
     row.targetP99Ms === undefined ? '-' : `p99 < ${row.targetP99Ms} ms`,
     verdict(row),
   ]);
+  return formatColumns(header, lines);
+}
+
+/** Text columns: the first and the last two left-aligned, numbers right-aligned. */
+export function formatColumns(header: string[], lines: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
   const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 || column >= 4 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+    cells.map((cell, column) => (column === 0 || column >= header.length - 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(format)].join('\n');
 }
