@@ -4,5 +4,6 @@ module.exports = {
   roots: ['<rootDir>/tests'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 90_000,
-  maxWorkers: 1,
+  // Two workers on two cores: each test file starts its own server from the one shared build.
+  maxWorkers: 2,
 };
