@@ -8,5 +8,6 @@ module.exports = createAppConfig({
     './Social': './src/Social.tsx',
     './Achievements': './src/Achievements.tsx',
     './Profile': './src/Profile.tsx',
+    './PublicProfile': './src/PublicProfile.tsx',
   },
 });

@@ -19,3 +19,5 @@ export { learningApi, settingsApi, spacedRepetitionApi } from './calls/study';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';
+export { socialApi } from './calls/social';
+export { ADMIN_PAGE_SIZE, adminApi } from './calls/admin';

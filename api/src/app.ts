@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { REPO_ROOT, type Config } from './config';
 import { createDb, dialectOf, type Db } from './db';
 import { inTransaction } from './db/transaction';
+import { AdminRepository, AdminService, adminRoutes } from './modules/admin';
 import { AuthRepository } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -43,6 +44,7 @@ import { PlatformService } from './modules/platform/service';
 import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
+import { createSocialService, socialRoutes } from './modules/social';
 import { StudyRepository } from './modules/study/repository';
 import studyRoutes from './modules/study/routes';
 import { StudyService } from './modules/study/service';
@@ -89,7 +91,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin);
-  app.register(authPlugin, { secret: config.jwtSecret });
+  const adminRepository = new AdminRepository(db);
+  app.register(authPlugin, { secret: config.jwtSecret, isDisabled: (userId) => adminRepository.isDisabled(userId) });
 
   const platformRepository = new PlatformRepository(db, dialectOf(db));
   const platform = new PlatformService({
@@ -149,7 +152,14 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
+      await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: async (userId, timeZone) => (await dashboard.dashboard(userId, timeZone)).currentStreak }) });
       await api.register(platformRoutes, { service: platform, repository: platformRepository, now });
+      const admin = new AdminService({
+        repository: adminRepository,
+        now,
+        onAccountStatusChange: (userId) => api.forgetAccountStatus(userId),
+      });
+      await api.register(adminRoutes, { service: admin });
     },
     { prefix: '/api' },
   );

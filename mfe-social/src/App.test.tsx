@@ -4,6 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import StandaloneSocialApp from './App';
 
+// The router is under test, not the screens' data: every call stays pending (no network).
+jest.mock('@flashcard/api-contract', () => {
+  const pending = () => new Promise(() => undefined);
+  const api = () => new Proxy({}, { get: () => pending });
+  return { socialApi: api(), gamificationApi: api(), dashboardApi: api() };
+});
+
 beforeEach(() => {
   useAuthStore.setState({
     user: { id: 1, email: 'me@example.com', display_name: 'Me', role: 'user', created_at: '2025-01-01T00:00:00Z' },

@@ -1,8 +1,10 @@
-// Standalone only (not exposed): the shell mounts Social, Achievements and Profile itself, at
-// the same three paths this tiny router uses when the remote runs on its own dev server.
+// Standalone only (not exposed): the shell mounts Social, Achievements, Profile and
+// PublicProfile itself, at the same paths this tiny router uses when the remote runs on its own
+// dev server.
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import Achievements from './Achievements';
 import Profile from './Profile';
+import PublicProfile from './PublicProfile';
 import Social from './Social';
 
 export default function StandaloneSocialApp() {
@@ -17,6 +19,7 @@ export default function StandaloneSocialApp() {
         <Route path="/social/*" element={<Social />} />
         <Route path="/achievements" element={<Achievements />} />
         <Route path="/profile" element={<Profile />} />
+        <Route path="/profile/:id" element={<PublicProfile />} />
         <Route path="*" element={<Navigate to="/social" replace />} />
       </Routes>
     </>

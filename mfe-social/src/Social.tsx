@@ -1,6 +1,7 @@
 // Exposed as mfe_social/Social; the shell mounts it at /social/*.
 import { SocialPage } from './features/social/components/SocialPage';
 
-export default function Social() {
-  return <SocialPage />;
+/** `now` is for tests (relative times); the shell passes nothing. */
+export default function Social({ now }: { now?: Date } = {}) {
+  return <SocialPage now={now} />;
 }

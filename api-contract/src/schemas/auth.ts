@@ -49,7 +49,8 @@ export const authEndpoints = {
   }),
   login: endpoint('POST', '/auth/login', {
     body: LoginBody,
-    response: { 200: AuthResponse, ...errorResponses(400, 401, 429) },
+    // 403: a disabled account, told only after the right password.
+    response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
   }),
   /** Rotates the refresh token: the old one is spent. */
   refresh: endpoint('POST', '/auth/refresh', {

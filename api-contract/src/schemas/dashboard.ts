@@ -21,12 +21,27 @@ export const StudySession = Type.Object({
 /** Cards studied today and the learner's goal. */
 export const DailyGoalProgress = Type.Object({ cardsStudied: Type.Integer(), dailyGoal: Type.Integer() });
 
+/**
+ * THE success rate (dashboard, progress screen, analytics): reviews rated above Again out of all
+ * reviews over the same window (here the learner's whole history); percent with one decimal,
+ * null before any review.
+ */
+export const SuccessRate = Percent;
+
 export const DashboardData = Type.Object({
   userStats: Type.Object({
     totalCardsStudied: Type.Integer(),
+    /** Mean accuracy of finished sessions (the spec's field); screens show `successRate`. */
     averageAccuracy: Type.Number(),
     currentStreak: Type.Integer(),
+    /** Correct reviews / all reviews, whole history (see SuccessRate). */
+    successRate: Type.Optional(SuccessRate),
+    /** Reviews logged, whole history. */
+    totalReviews: Type.Optional(Type.Integer()),
+    /** Cards the learner has now. */
+    totalCards: Type.Optional(Type.Integer()),
   }),
+  /** Finished sessions that studied at least one card, newest first (open or abandoned ones never). */
   recentSessions: Type.Array(StudySession),
   dailyGoal: DailyGoalProgress,
 });
@@ -53,13 +68,15 @@ export const UserStats = Type.Object({
   averageAccuracy: Type.Number(),
   currentStreak: Type.Integer(),
   longestStreak: Type.Integer(),
+  /** Correct reviews / all reviews, whole history (see SuccessRate). */
+  successRate: Type.Optional(SuccessRate),
   totalReviews: Type.Integer(),
   reviewsToday: Type.Integer(),
   totalCards: Type.Integer(),
   studyTimeMs: Type.Integer(),
 });
 
-/** The latest sessions, newest first. */
+/** The latest finished sessions that studied at least one card, newest first. */
 export const RecentActivity = Type.Object({ sessions: Type.Array(StudySession) });
 
 /** How many of the learner's cards are in each scheduler state, and how many are marked known. */

@@ -27,6 +27,14 @@ export const Profile = Type.Object({
   level_progress: Type.Object({ current: Type.Integer(), next: Type.Integer() }),
   achievements_unlocked: Type.Integer(),
   tokens: Type.Integer(),
+  /** Consecutive local days with a review up to today (or yesterday: today is not over). */
+  current_streak: Type.Optional(Type.Integer()),
+  /** Longest run of consecutive local days with a review, whole history. */
+  longest_streak: Type.Optional(Type.Integer()),
+  /** Cards the learner has now. */
+  cards: Type.Optional(Type.Integer()),
+  /** Reviews logged (undone ones no longer count). */
+  reviews: Type.Optional(Type.Integer()),
 });
 
 export const LeaderboardEntry = Type.Object({
@@ -66,7 +74,10 @@ export const AddExperienceBody = Type.Object({
 export const ExperienceGranted = Type.Object({ experience_points: Type.Integer(), granted: Type.Integer() });
 
 export const gamificationEndpoints = {
-  profile: endpoint('GET', '/gamification/profile', { response: { 200: Profile, ...errorResponses(401, 404) } }),
+  profile: endpoint('GET', '/gamification/profile', {
+    headers: TimeZoneHeaders,
+    response: { 200: Profile, ...errorResponses(401, 404) },
+  }),
   publicProfile: endpoint('GET', '/gamification/profile/:id', {
     params: Type.Object({ id: PathId }),
     response: { 200: PublicProfile, ...errorResponses(401, 404) },

@@ -15,7 +15,10 @@ export * from './daily-bonus';
 export * from './tokens';
 export * from './notifications';
 export * from './platform';
+export * from './social';
+export * from './admin';
 
+import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { categoriesEndpoints } from './categories';
@@ -27,6 +30,7 @@ import { insightsEndpoints } from './insights';
 import { notificationsEndpoints } from './notifications';
 import { platformEndpoints } from './platform';
 import { sessionsEndpoints } from './sessions';
+import { socialEndpoints } from './social';
 import { studyEndpoints } from './study';
 import { tokensEndpoints } from './tokens';
 
@@ -45,4 +49,6 @@ export const ENDPOINTS = {
   tokens: tokensEndpoints,
   notifications: notificationsEndpoints,
   platform: platformEndpoints,
+  social: socialEndpoints,
+  admin: adminEndpoints,
 };

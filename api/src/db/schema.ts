@@ -22,6 +22,8 @@ export interface UsersTable {
   role: Generated<Role>;
   created_at: CreatedAt;
   updated_at: string;
+  /** When an admin disabled the account; null while it may sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Only the SHA-256 of a refresh token is kept: a leaked table does not sign anyone in. */
@@ -266,6 +268,46 @@ export interface RemoteLoadFailuresTable {
   created_at: CreatedAt;
 }
 
+/** One admin act on an account: a role change, a disable or an enable. */
+export interface AdminEventsTable {
+  id: Generated<number>;
+  action: 'role_change' | 'disable' | 'enable';
+  actor_id: number | null;
+  actor_email: string;
+  target_id: number | null;
+  target_email: string;
+  detail: string | null;
+  created_at: CreatedAt;
+}
+
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  created_at: CreatedAt;
+}
+
+export interface FriendshipsTable {
+  id: Generated<number>;
+  user_id: number;
+  friend_id: number;
+  created_at: CreatedAt;
+}
+
+export interface FollowsTable {
+  id: Generated<number>;
+  follower_id: number;
+  followee_id: number;
+  created_at: CreatedAt;
+}
+
+export interface SocialProfilesTable {
+  user_id: number;
+  /** everyone | friends | nobody */
+  visibility: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -285,6 +327,11 @@ export interface Database {
   registry_events: RegistryEventsTable;
   deploy_tokens: DeployTokensTable;
   remote_load_failures: RemoteLoadFailuresTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  follows: FollowsTable;
+  social_profiles: SocialProfilesTable;
+  admin_events: AdminEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

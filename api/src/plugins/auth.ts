@@ -32,11 +32,40 @@ declare module 'fastify' {
     /** Use after `authenticate`: 403 unless the caller has one of the roles. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
     signAccessToken(user: AuthUser): string;
+    /** Forget the cached disabled flag of a user (after an admin disabled or enabled them). */
+    forgetAccountStatus(userId: number): void;
   }
 }
 
+/** How long `authenticate` trusts a looked-up disabled flag: a disabled account's tokens stop within this. */
+export const ACCOUNT_STATUS_TTL_MS = 1000;
+const ACCOUNT_STATUS_CACHE_MAX = 10_000;
+export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled';
+
+export interface AuthPluginOptions {
+  secret: string;
+  /** Whether the account is disabled; absent: no account is ever disabled. */
+  isDisabled?: (userId: number) => Promise<boolean>;
+}
+
 export default fp(
-  async (app, options: { secret: string }) => {
+  async (app, options: AuthPluginOptions) => {
+    // A tiny per-process cache: one lookup per user per second at most.
+    const statusCache = new Map<number, { disabled: boolean; until: number }>();
+    async function isDisabled(userId: number): Promise<boolean> {
+      if (!options.isDisabled) return false;
+      const now = Date.now();
+      const cached = statusCache.get(userId);
+      if (cached && cached.until > now) return cached.disabled;
+      const disabled = await options.isDisabled(userId);
+      if (statusCache.size >= ACCOUNT_STATUS_CACHE_MAX) statusCache.clear();
+      statusCache.set(userId, { disabled, until: now + ACCOUNT_STATUS_TTL_MS });
+      return disabled;
+    }
+    app.decorate('forgetAccountStatus', (userId: number) => {
+      statusCache.delete(userId);
+    });
+
     await app.register(fastifyJwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' },
@@ -57,6 +86,7 @@ export default fp(
       if (!Number.isSafeInteger(request.user.id) || request.user.id <= 0) {
         throw unauthorized('Invalid access token');
       }
+      if (await isDisabled(request.user.id)) throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
     });
 
     app.decorate(

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { dashboardApi, type DashboardData, type SessionType, type StudySession, type User } from '@flashcard/api-contract';
+import { dashboardApi, learningApi, type DashboardData, type SessionType, type StudySession, type User } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import { DashboardPage, EMPTY_ACTIVITY_TEXT, relativeTime, sessionTitle } from './DashboardPage';
+import { DashboardPage, EMPTY_ACTIVITY_TEXT, FIRST_STEP_TEXT, formatSuccessRate, relativeTime, sessionTitle } from './DashboardPage';
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 const HOUR = 3_600_000;
@@ -15,7 +15,7 @@ function session(id: number, type: SessionType, cards: number, accuracy: number,
 
 function data(recentSessions: StudySession[], overrides: Partial<DashboardData> = {}): DashboardData {
   return {
-    userStats: { totalCardsStudied: 120, averageAccuracy: 80, currentStreak: 4 },
+    userStats: { totalCardsStudied: 120, averageAccuracy: 80, currentStreak: 4, successRate: 72.4, totalReviews: 140, totalCards: 30 },
     recentSessions,
     dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
     ...overrides,
@@ -31,13 +31,24 @@ function renderDashboard(u: User | null = user) {
   );
 }
 
+function dueNow(dueCount: number) {
+  return jest
+    .spyOn(learningApi, 'reviewQueue')
+    .mockResolvedValue({ dueCount, newCount: 0, due: [], new: [], dailyGoal: { cardsStudied: 0, dailyGoal: 15 } });
+}
+
+beforeEach(() => {
+  dueNow(0);
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('DashboardPage', () => {
-  it('welcomes the user and links the three tiles', async () => {
+  it('welcomes the user back and links the three tiles', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
+    expect(screen.getByText('Here is where you left off.')).toBeInTheDocument();
+    expect(screen.queryByText(FIRST_STEP_TEXT)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /My Cards/ })).toHaveAttribute('href', '/cards');
     expect(screen.getByRole('link', { name: /Study Session/ })).toHaveAttribute('href', '/study');
     expect(screen.getByRole('link', { name: /Progress/ })).toHaveAttribute('href', '/progress');
@@ -47,7 +58,7 @@ describe('DashboardPage', () => {
   it('falls back to the e-mail in the welcome text', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard({ ...user, display_name: null });
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, ada@example.com!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com!' })).toBeInTheDocument();
     await screen.findByText(EMPTY_ACTIVITY_TEXT);
   });
 
@@ -75,6 +86,22 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(EMPTY_ACTIVITY_TEXT)).not.toBeInTheDocument();
   });
 
+  it('never lists an open or empty session as completed, nor lets one push a finished one out', async () => {
+    const open = { ...session(10, 'practice', 0, 0, 0.1), ended_at: null };
+    const abandoned = { ...session(11, 'practice', 2, 100, 3), ended_at: null };
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
+      data([open, abandoned, session(12, 'practice', 0, 0, 4), session(1, 'review', 6, 50, 5), session(2, 'practice', 5, 80, 6), session(3, 'review', 4, 75, 7)]),
+    );
+    renderDashboard();
+    const items = await within(screen.getByRole('region', { name: 'Recent Activity' })).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('6 cards · 50% accuracy'),
+      expect.stringContaining('5 cards · 80% accuracy'),
+      expect.stringContaining('4 cards · 75% accuracy'),
+    ]);
+    expect(screen.queryByText(/0 cards · 0% accuracy/)).not.toBeInTheDocument();
+  });
+
   it('shows the daily goal and the streak', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard();
@@ -82,6 +109,50 @@ describe('DashboardPage', () => {
     expect(await within(goal).findByText('3/15')).toBeInTheDocument();
     expect(within(goal).getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute('aria-valuenow', '3');
     expect(screen.getByRole('region', { name: 'Study Streak' })).toHaveTextContent('4 days');
+  });
+
+  it('tells a first-time learner (no card, no review) what to do first', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
+      data([], { userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 } }),
+    );
+    renderDashboard();
+    expect(await screen.findByText(FIRST_STEP_TEXT, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your first cards' })).toHaveAttribute('href', '/cards');
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Here is where you left off.')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Success Rate' })).toHaveTextContent('—');
+  });
+
+  it('shows the success rate from the API (correct reviews / all reviews)', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard();
+    expect(await within(screen.getByRole('region', { name: 'Success Rate' })).findByText('72%')).toBeInTheDocument();
+  });
+
+  it('shows the cards due now with a Study now button', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    const call = dueNow(7);
+    renderDashboard();
+    const due = await screen.findByRole('region', { name: 'Due Now' });
+    expect(due).toHaveTextContent('7 cards');
+    expect(within(due).getByRole('link', { name: 'Study now' })).toHaveAttribute('href', '/study');
+    expect(call).toHaveBeenCalledWith(0);
+  });
+
+  it('has no Study now button when nothing is due, and no due count when it cannot be read', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    const { unmount } = renderDashboard();
+    const due = await screen.findByRole('region', { name: 'Due Now' });
+    expect(due).toHaveTextContent('0 cards');
+    expect(screen.queryByRole('link', { name: 'Study now' })).not.toBeInTheDocument();
+    unmount();
+
+    jest.spyOn(learningApi, 'reviewQueue').mockRejectedValue(new Error('down'));
+    renderDashboard();
+    await screen.findByText(EMPTY_ACTIVITY_TEXT);
+    expect(screen.queryByRole('region', { name: 'Due Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Study now' })).not.toBeInTheDocument();
   });
 
   it('shows the empty note when there is no activity', async () => {
@@ -109,6 +180,15 @@ describe('relativeTime', () => {
     ['2024-05-01T12:00:00Z', '9d ago'],
     ['not a date', ''],
   ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, now)).toBe(expected));
+});
+
+describe('formatSuccessRate', () => {
+  it('rounds a rate and shows a dash before any review', () => {
+    expect(formatSuccessRate(66.7)).toBe('67%');
+    expect(formatSuccessRate(0)).toBe('0%');
+    expect(formatSuccessRate(null)).toBe('—');
+    expect(formatSuccessRate(undefined)).toBe('—');
+  });
 });
 
 describe('sessionTitle', () => {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
+import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 
 export const EMPTY_ACTIVITY_TEXT = 'No recent activity yet. Start studying to see your progress here.';
+/** A first-time learner (no card, no review) is told what to do first. */
+export const FIRST_STEP_TEXT = 'Start by creating your first cards.';
 const RECENT_LIMIT = 3;
 const DEFAULT_DAILY_GOAL = 15;
 
@@ -12,6 +14,11 @@ const TILES = [
   { to: '/study', title: 'Study Session', text: 'Review due cards and learn new ones.' },
   { to: '/progress', title: 'Progress', text: 'See your statistics, accuracy and streak.' },
 ] as const;
+
+/** THE success rate (correct reviews / all reviews, as on the progress screen); '—' before any review. */
+export function formatSuccessRate(rate: number | null | undefined): string {
+  return typeof rate === 'number' ? `${Math.round(rate)}%` : '—';
+}
 
 /** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (as on the progress screen). */
 export function relativeTime(iso: string, now: number = Date.now()): string {
@@ -44,7 +51,11 @@ function RecentActivity({ state }: { state: LoadState }) {
     );
   }
   // A failed load already raised a toast (shared-auth's client); here it reads like "nothing yet".
-  const sessions = state.status === 'ready' ? (state.data.recentSessions ?? []).slice(0, RECENT_LIMIT) : [];
+  // Only sessions that ended after studying a card are "completed" (the API lists only these).
+  const sessions =
+    state.status === 'ready'
+      ? (state.data.recentSessions ?? []).filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0).slice(0, RECENT_LIMIT)
+      : [];
   if (sessions.length === 0) return <p className="muted">{EMPTY_ACTIVITY_TEXT}</p>;
   return (
     <ul className="dashboard-activity">
@@ -73,6 +84,8 @@ function RecentActivity({ state }: { state: LoadState }) {
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  /** Cards due now (the study hub's count); null until known or when it could not be read. */
+  const [dueNow, setDueNow] = useState<number | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -80,6 +93,10 @@ export function DashboardPage() {
       .getDashboard()
       .then((data) => active && setState({ status: 'ready', data }))
       .catch(() => active && setState({ status: 'failed' }));
+    learningApi
+      .reviewQueue(0)
+      .then((queue) => active && setDueNow(queue.dueCount))
+      .catch(() => active && setDueNow(null));
     return () => {
       active = false;
     };
@@ -91,15 +108,28 @@ export function DashboardPage() {
   const goal = data?.dailyGoal?.dailyGoal || DEFAULT_DAILY_GOAL;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
   const streak = data?.userStats?.currentStreak ?? 0;
+  // New: nothing to come back to yet (no card, no review). Unknown while loading (and from an
+  // API that does not send the counts).
+  const firstVisit = data !== null && data.userStats?.totalCards === 0 && data.userStats?.totalReviews === 0;
+  const heading = firstVisit || data === null ? (name ? `Welcome, ${name}!` : 'Welcome!') : name ? `Welcome back, ${name}!` : 'Welcome back!';
 
   return (
     <div className="page">
       <div className="page-header">
         <div>
-          <h1>{name ? `Welcome back, ${name}!` : 'Welcome back!'}</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            Here is where you left off.
-          </p>
+          <h1>{heading}</h1>
+          {firstVisit ? (
+            <p style={{ margin: 0 }}>
+              {FIRST_STEP_TEXT}{' '}
+              <Link to="/cards">Create your first cards</Link>
+            </p>
+          ) : (
+            data !== null && (
+              <p className="muted" style={{ margin: 0 }}>
+                Here is where you left off.
+              </p>
+            )
+          )}
         </div>
       </div>
 
@@ -145,6 +175,29 @@ export function DashboardPage() {
           </h2>
           <div className="stat-value">{plural(streak, 'day')}</div>
         </section>
+        <section className="card" aria-labelledby="dashboard-success">
+          <h2 id="dashboard-success" className="stat-label" style={{ fontSize: '0.9rem' }}>
+            Success Rate
+          </h2>
+          <div className="stat-value">{formatSuccessRate(data?.userStats?.successRate)}</div>
+        </section>
+        {dueNow !== null && (
+          <section className="card" aria-labelledby="dashboard-due">
+            <h2 id="dashboard-due" className="stat-label" style={{ fontSize: '0.9rem' }}>
+              Due Now
+            </h2>
+            <div className="stat-value">{plural(dueNow, 'card')}</div>
+            {dueNow > 0 ? (
+              <Link to="/study" className="btn btn-primary">
+                Study now
+              </Link>
+            ) : (
+              <p className="muted" style={{ margin: 0 }}>
+                Nothing due right now.
+              </p>
+            )}
+          </section>
+        )}
       </div>
 
       <section className="card" aria-labelledby="dashboard-activity">

@@ -11,6 +11,8 @@ import * as engagement from './0005_engagement';
 import * as statistics from './0006_statistics';
 import * as cardSearch from './0007_card_search';
 import * as platform from './0008_platform';
+import * as social from './0009_social';
+import * as admin from './0010_admin';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006_statistics': statistics,
   '0007_card_search': cardSearch,
   '0008_platform': platform,
+  '0009_social': social,
+  '0010_admin': admin,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { badRequest, conflict, unauthorized } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toTimestamp } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
@@ -28,6 +28,7 @@ export const MESSAGES = {
   invalidRefreshToken: 'Invalid or expired refresh token',
   userGone: 'User not found',
   wrongCurrentPassword: 'Current password is incorrect',
+  accountDisabled: 'This account is disabled',
 } as const;
 
 export interface SignedIn {
@@ -105,6 +106,7 @@ export class AuthService {
       throw unauthorized(MESSAGES.invalidCredentials);
     }
     if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+    if (user.disabled_at) throw forbidden(MESSAGES.accountDisabled);
     if (needsRehash(user.password_hash)) {
       await this.repository.updatePasswordHash(user.id, await hashPassword(password), this.timestamp());
     }
@@ -130,6 +132,7 @@ export class AuthService {
       if (current.expires_at <= now) return null;
       const user = await repository.findUserById(current.user_id);
       if (!user) return null;
+      if (user.disabled_at) return 'disabled' as const;
 
       const nextId = await repository.insertRefreshToken({
         user_id: user.id,
@@ -148,6 +151,7 @@ export class AuthService {
       return user;
     });
     if (!outcome) throw unauthorized(MESSAGES.invalidRefreshToken);
+    if (outcome === 'disabled') throw unauthorized(MESSAGES.accountDisabled);
     return { user: outcome, tokens: { accessToken: this.accessTokenFor(outcome), refreshToken: next.token } };
   }
 

@@ -66,7 +66,7 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     const response = await getDashboard(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
+      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 },
       recentSessions: [],
       dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
     });
@@ -80,7 +80,7 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       await addSession(user.id, '2024-06-09T12:00:00.000Z', 10, 80);
       await addSession(user.id, '2024-06-10T23:30:00.000Z', 5, 60, 'review');
       await addSession(user.id, '2024-06-11T03:00:00.000Z', 4, 100);
-      // An empty session: listed, but it does not lower the accuracy.
+      // An empty session: neither listed nor lowering the accuracy.
       await addSession(user.id, '2024-06-11T04:00:00.000Z', 0, 0, 'other');
       // Streaks count days with reviews: one at the time of each non-empty session.
       for (const at of ['2024-06-09T12:00:00.000Z', '2024-06-10T23:30:00.000Z', '2024-06-11T03:00:00.000Z']) {
@@ -92,17 +92,16 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       await reviewAt(stranger.accessToken, '2024-06-08T12:00:00.000Z');
     });
 
-    it('totals cards, averages accuracy over non-empty sessions and lists the newest first', async () => {
+    it('totals cards, averages accuracy over non-empty sessions and lists finished ones with cards, newest first', async () => {
       const body = (await getDashboard(user.accessToken, 'UTC')).json();
       expect(body.userStats.totalCardsStudied).toBe(19);
       expect(body.userStats.averageAccuracy).toBe(80);
       expect(body.recentSessions.map((s: { created_at: string }) => s.created_at)).toEqual([
-        '2024-06-11T04:00:00.000Z',
         '2024-06-11T03:00:00.000Z',
         '2024-06-10T23:30:00.000Z',
         '2024-06-09T12:00:00.000Z',
       ]);
-      expect(body.recentSessions[2]).toEqual({
+      expect(body.recentSessions[1]).toEqual({
         id: expect.any(Number),
         session_type: 'review',
         cards_studied: 5,
@@ -164,7 +163,14 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     await addSession(user.id, '2024-06-10T10:00:00.000Z', 5, 100);
     await addSession(user.id, '2024-06-11T01:00:00.000Z', 5, 100);
     const body = (await getDashboard(user.accessToken, 'UTC')).json();
-    expect(body.userStats).toEqual({ totalCardsStudied: 10, averageAccuracy: 100, currentStreak: 0 });
+    expect(body.userStats).toEqual({
+      totalCardsStudied: 10,
+      averageAccuracy: 100,
+      currentStreak: 0,
+      successRate: null,
+      totalReviews: 0,
+      totalCards: 0,
+    });
   });
 
   it('follows a streak longer than the recent window back through the whole history', async () => {
@@ -194,6 +200,52 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     expect(body.recentSessions[9].created_at).toBe('2024-06-10T02:00:00.000Z');
     expect(body.dailyGoal.dailyGoal).toBe(30);
     expect(body.userStats.totalCardsStudied).toBe(12);
+  });
+
+  it('never lists open, abandoned or empty sessions, so they never push finished ones out', async () => {
+    const user = await registerUser(app);
+    await addSession(user.id, '2024-06-10T01:00:00.000Z', 3, 100);
+    await addSession(user.id, '2024-06-10T02:00:00.000Z', 4, 50, 'review');
+    await addSession(user.id, '2024-06-10T03:00:00.000Z', 5, 80);
+    const opened = (at: string, cards: number) =>
+      repository.insert({
+        user_id: user.id,
+        session_type: 'practice',
+        cards_studied: cards,
+        correct_count: cards,
+        accuracy: cards > 0 ? 100 : 0,
+        started_at: at,
+        ended_at: null,
+        created_at: at,
+      });
+    // Opened and left with no card; abandoned (started over 2 h ago, never ended) with cards;
+    // still open (started minutes ago); ended with no card.
+    await opened('2024-06-10T20:00:00.000Z', 0);
+    await opened('2024-06-11T01:00:00.000Z', 2);
+    await opened('2024-06-11T04:55:00.000Z', 1);
+    await addSession(user.id, '2024-06-11T04:00:00.000Z', 0, 0);
+
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.recentSessions.map((s: { cards_studied: number; ended_at: string | null }) => [s.cards_studied, s.ended_at])).toEqual([
+      [5, '2024-06-10T03:00:00.000Z'],
+      [4, '2024-06-10T02:00:00.000Z'],
+      [3, '2024-06-10T01:00:00.000Z'],
+    ]);
+    const activity = await app.inject({ method: 'GET', url: '/api/dashboard/recent-activity', headers: bearer(user.accessToken) });
+    expect(activity.json().sessions.map((s: { cards_studied: number }) => s.cards_studied)).toEqual([5, 4, 3]);
+  });
+
+  it('rates success as correct reviews out of all reviews, and counts cards and reviews', async () => {
+    const user = await registerUser(app);
+    await reviewAt(user.accessToken, '2024-06-10T08:00:00.000Z', 0);
+    await reviewAt(user.accessToken, '2024-06-10T09:00:00.000Z', 1);
+    await reviewAt(user.accessToken, '2024-06-11T01:00:00.000Z', 3);
+    // A session's own accuracy plays no part in it.
+    await addSession(user.id, '2024-06-11T02:00:00.000Z', 4, 25);
+    const body = (await getDashboard(user.accessToken, 'UTC')).json();
+    expect(body.userStats).toMatchObject({ successRate: 66.7, totalReviews: 3, totalCards: 3 });
+    const stats = await app.inject({ method: 'GET', url: '/api/dashboard/user-stats', headers: bearer(user.accessToken) });
+    expect(stats.json().successRate).toBe(66.7);
   });
 
   it('requires authentication', async () => {

@@ -254,16 +254,18 @@ export class DashboardRepository {
     return row.first ?? null;
   }
 
-  async reviewTotals(userId: number): Promise<{ reviews: number; timeSpentMs: number }> {
+  /** Reviews logged, those rated above Again (remembered), and the time spent on them. */
+  async reviewTotals(userId: number): Promise<{ reviews: number; correct: number; timeSpentMs: number }> {
     const row = await this.db
       .selectFrom('review_logs')
       .select((eb) => [
         eb.fn.countAll<number>().as('reviews'),
+        eb.fn.sum<number | null>(eb.case().when('rating', '>', RATING_AGAIN).then(1).else(0).end()).as('correct'),
         eb.fn.coalesce(eb.fn.sum<number>('time_spent_ms'), eb.lit(0)).as('time_spent'),
       ])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    return { reviews: Number(row.reviews), timeSpentMs: Number(row.time_spent) };
+    return { reviews: Number(row.reviews), correct: Number(row.correct ?? 0), timeSpentMs: Number(row.time_spent) };
   }
 
   async countCards(userId: number): Promise<number> {
@@ -300,11 +302,18 @@ export class DashboardRepository {
     };
   }
 
+  /**
+   * The latest finished sessions that studied at least one card. A session opened and left
+   * (never ended: abandoned once it is 2 hours old, or still going) or ended with no card is
+   * not a completed session, so it is never listed and never pushes a real one out.
+   */
   recentSessions(userId: number, limit: number): Promise<StudySessionRow[]> {
     return this.db
       .selectFrom('study_sessions')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('ended_at', 'is not', null)
+      .where('cards_studied', '>', 0)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

@@ -32,6 +32,10 @@ export interface Dashboard {
   totalCardsStudied: number;
   averageAccuracy: number;
   currentStreak: number;
+  /** Correct reviews / all reviews (percent, one decimal), whole history; null before any review. */
+  successRate: number | null;
+  totalReviews: number;
+  totalCards: number;
   recentSessions: StudySessionRow[];
   cardsStudiedToday: number;
   dailyGoal: number;
@@ -71,16 +75,21 @@ export class DashboardService {
   async dashboard(userId: number, requestedTimeZone: string | undefined): Promise<Dashboard> {
     const { repository } = this.deps;
     const timeZone = timeZoneOf(requestedTimeZone);
-    const [totals, currentStreak, goal, recentSessions] = await Promise.all([
+    const [totals, currentStreak, goal, recentSessions, reviews, totalCards] = await Promise.all([
       repository.totals(userId),
       this.currentStreak(userId, timeZone),
       this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
+      repository.reviewTotals(userId),
+      repository.countCards(userId),
     ]);
     return {
       totalCardsStudied: totals.totalCardsStudied,
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
       currentStreak,
+      successRate: percent(reviews.correct, reviews.reviews),
+      totalReviews: reviews.reviews,
+      totalCards,
       recentSessions,
       cardsStudiedToday: goal.cardsStudied,
       dailyGoal: goal.dailyGoal,
@@ -170,6 +179,7 @@ export class DashboardService {
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
       currentStreak: streaks.current,
       longestStreak: streaks.longest,
+      successRate: percent(reviews.correct, reviews.reviews),
       totalReviews: reviews.reviews,
       reviewsToday,
       totalCards: cards.total,

@@ -159,6 +159,7 @@ describeEachDb('dashboard statistics', (ctx) => {
         averageAccuracy: 0,
         currentStreak: 0,
         longestStreak: 0,
+        successRate: null,
         totalReviews: 0,
         reviewsToday: 0,
         totalCards: 0,
@@ -186,6 +187,8 @@ describeEachDb('dashboard statistics', (ctx) => {
         averageAccuracy: 75,
         currentStreak: 3,
         longestStreak: 5,
+        // 7 of 9 reviews rated above Again.
+        successRate: 77.8,
         totalReviews: 9,
         reviewsToday: 2,
         totalCards: 2,

@@ -103,7 +103,50 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
         level_progress: { current: 0, next: 100 },
         achievements_unlocked: 0,
         tokens: 0,
+        current_streak: 0,
+        longest_streak: 0,
+        cards: 0,
+        reviews: 0,
       });
+    });
+
+    it('counts cards, reviews and the current and longest streak from the review history', async () => {
+      now = new Date(START.getTime() - 8 * DAY);
+      const card = await me.createCard();
+      await me.createCard();
+      // 4 days in a row (the longest), a gap of two days, then 2 days up to today; two reviews
+      // on one day count that day once.
+      for (const daysAgo of [7, 6, 5, 4, 1, 1, 0]) {
+        now = new Date(START.getTime() - daysAgo * DAY);
+        await review(me, card.id);
+      }
+      now = START;
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({
+        cards: 2,
+        reviews: 7,
+        current_streak: 2,
+        longest_streak: 4,
+      });
+      // A streak that ended yesterday is still alive; one that ended before is not.
+      now = new Date(START.getTime() + DAY);
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ current_streak: 2, longest_streak: 4 });
+      now = new Date(START.getTime() + 2 * DAY);
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ current_streak: 0, longest_streak: 4 });
+    });
+
+    it('counts days in the time zone sent', async () => {
+      now = new Date('2024-06-10T23:00:00.000Z');
+      const card = await me.createCard();
+      // 23:30 and 00:30 UTC: two UTC days, one day in Los Angeles.
+      now = new Date('2024-06-10T23:30:00.000Z');
+      await review(me, card.id);
+      now = new Date('2024-06-11T00:30:00.000Z');
+      await review(me, card.id);
+      now = START;
+      const utc = await send(me.user, 'GET', '/api/gamification/profile', undefined, 'UTC');
+      expect(utc.json()).toMatchObject({ current_streak: 2, longest_streak: 2 });
+      const la = await send(me.user, 'GET', '/api/gamification/profile', undefined, 'America/Los_Angeles');
+      expect(la.json()).toMatchObject({ current_streak: 1, longest_streak: 1 });
     });
 
     it('follows the XP ledger: ten reviews reach level 2', async () => {

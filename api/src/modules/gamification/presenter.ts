@@ -18,6 +18,10 @@ export function presentProfile(profile: Profile): ProfileJson {
     level_progress: { current, next },
     achievements_unlocked: profile.achievementsUnlocked,
     tokens: profile.tokens,
+    current_streak: profile.currentStreak,
+    longest_streak: profile.longestStreak,
+    cards: profile.cards,
+    reviews: profile.reviews,
   };
 }
 

@@ -57,6 +57,15 @@ export class GamificationRepository {
     return row !== undefined;
   }
 
+  /** Reviews logged and cards the learner has now. */
+  async counts(userId: number): Promise<{ reviews: number; cards: number }> {
+    const [reviews, cards] = await Promise.all([
+      this.db.selectFrom('review_logs').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    ]);
+    return { reviews: Number(reviews.count), cards: Number(cards.count) };
+  }
+
   /** Everything the achievement catalogue measures, from the learner's own rows. */
   async facts(userId: number, timeZone: string): Promise<AchievementFacts> {
     const count = async (query: Promise<{ count: number | string | bigint }>) => Number((await query).count);
@@ -91,23 +100,35 @@ export class GamificationRepository {
     return { reviews, cards, finishedSessions, bestReviewStreak, bestDayCards, dailyGoal };
   }
 
-  /**
-   * Longest run of consecutive local days with a review. Gaps and islands: on consecutive
-   * days, day - row_number is constant, so each run is one group.
-   */
   private async bestReviewStreak(userId: number, timeZone: string): Promise<number> {
-    const { rows } = await sql<{ best: number | null }>`
+    // No day number reaches 2^31 - 1 (a PostgreSQL integer parameter): no run is "current".
+    return (await this.reviewStreaks(userId, timeZone, 2_147_483_647)).longest;
+  }
+
+  /**
+   * Streaks from the learner's review history in local days: the longest run of consecutive
+   * days with a review, and the run whose last day is `aliveSince` or later (yesterday for a
+   * streak still alive; 0 when there is none). Gaps and islands: on consecutive days,
+   * day - row_number is constant, so each run is one group.
+   */
+  async reviewStreaks(userId: number, timeZone: string, aliveSince: number): Promise<{ longest: number; current: number }> {
+    const { rows } = await sql<{ longest: number | null; current: number | null }>`
       with days as (
         select distinct ${localDay('reviewed_at', timeZone)} as day
         from review_logs
         where user_id = ${userId}
       ),
       runs as (
-        select day - row_number() over (order by day) as run from days
+        select day, day - row_number() over (order by day) as run from days
+      ),
+      islands as (
+        select max(day) as last_day, count(*) as length from runs group by run
       )
-      select max(length) as best from (select count(*) as length from runs group by run) as lengths
+      select
+        (select max(length) from islands) as longest,
+        (select max(length) from islands where last_day >= ${aliveSince}) as current
     `.execute(this.db);
-    return Number(rows[0]?.best ?? 0);
+    return { longest: Number(rows[0]?.longest ?? 0), current: Number(rows[0]?.current ?? 0) };
   }
 
   /** Most cards studied in sessions on one local day (what the daily goal counts). */

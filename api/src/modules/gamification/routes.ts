@@ -9,7 +9,7 @@ const gamificationRoutes: FastifyPluginAsyncTypebox<{ service: GamificationServi
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.profile.path, { schema: ep.profile.schema }, async (request) =>
-    presentProfile(await service.profile(request.user.id)),
+    presentProfile(await service.profile(request.user.id, zoneOf(request.headers['x-time-zone']))),
   );
 
   app.get(ep.publicProfile.path, { schema: ep.publicProfile.schema }, async (request) =>

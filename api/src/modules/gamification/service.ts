@@ -67,6 +67,10 @@ export interface PublicProfile {
 
 export interface Profile extends PublicProfile {
   tokens: number;
+  currentStreak: number;
+  longestStreak: number;
+  cards: number;
+  reviews: number;
 }
 
 export interface Leaderboard {
@@ -82,11 +86,21 @@ export interface CheckResult {
 export class GamificationService {
   constructor(private readonly deps: GamificationServiceDeps) {}
 
-  /** The learner's own profile, tokens included. */
-  async profile(userId: number): Promise<Profile> {
-    const [publicProfile, tokens] = await Promise.all([this.profileOf(userId), this.deps.repos.tokens.balance(userId)]);
+  /**
+   * The learner's own profile: tokens, and the numbers of their own history (streaks in local
+   * days of `timeZone`, a streak that ended yesterday still alive; cards; reviews).
+   */
+  async profile(userId: number, timeZone = 'UTC'): Promise<Profile> {
+    const { gamification } = this.deps.repos;
+    const today = localDayNumber(this.deps.now(), timeZone);
+    const [publicProfile, tokens, streaks, facts] = await Promise.all([
+      this.profileOf(userId),
+      this.deps.repos.tokens.balance(userId),
+      gamification.reviewStreaks(userId, timeZone, today - 1),
+      gamification.counts(userId),
+    ]);
     if (!publicProfile) throw notFound(MESSAGES.userNotFound);
-    return { ...publicProfile, tokens };
+    return { ...publicProfile, tokens, currentStreak: streaks.current, longestStreak: streaks.longest, ...facts };
   }
 
   /** Anyone's public profile; a malformed or unknown id is "not found". */

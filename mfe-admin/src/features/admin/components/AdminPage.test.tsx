@@ -1,9 +1,25 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import type { Role } from '@flashcard/api-contract';
+import { adminApi, type AdminOverview, type Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { renderAdminApp } from '../../../test/render';
+import { makeUser } from '../adminFixtures';
+
+jest.mock('@flashcard/api-contract', () => ({
+  ADMIN_PAGE_SIZE: 20,
+  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
+}));
+
+const api = jest.mocked(adminApi);
+
+const overview: AdminOverview = {
+  totals: { users: 1248, activeToday: 31, cards: 18530, reviews: 90210, sessions: 6904 },
+  recentUsers: Array.from({ length: 10 }, (_, i) => makeUser(100 - i, i === 2 ? { role: 'admin', disabled: true, display_name: null } : {})),
+};
+
+beforeEach(() => {
+  api.overview.mockReset().mockResolvedValue(overview);
+});
 
 function signInAs(role: Role) {
   useAuthStore.setState({
@@ -37,25 +53,32 @@ describe('Admin screen', () => {
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
-  it.each<Role>(['admin', 'super_admin'])('shows the overview to %s', (role) => {
+  it.each<Role>(['admin', 'super_admin'])('shows the real totals and the 10 newest users to %s', async (role) => {
     signInAs(role);
 
     renderAdminApp();
 
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Total Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Total Users' })).toHaveTextContent('1,248');
+    expect(screen.getByRole('group', { name: 'Active Today' })).toHaveTextContent('31');
+    expect(screen.getByRole('group', { name: 'Total Cards' })).toHaveTextContent('18,530');
+    expect(screen.getByRole('group', { name: 'Total Reviews' })).toHaveTextContent('90,210');
+    expect(screen.getByRole('group', { name: 'Study Sessions' })).toHaveTextContent('6,904');
+    expect(api.overview).toHaveBeenCalledTimes(1);
 
     const table = screen.getByRole('table', { name: 'Recent Users' });
     const [head, body] = within(table).getAllByRole('rowgroup');
-    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Name',
-      'Email',
-      'Role',
-      'Joined',
-    ]);
+    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['User', 'Role', 'Joined', 'Status']);
     expect(within(body).getAllByRole('row')).toHaveLength(10);
     expect(within(body).getAllByRole('rowheader')).toHaveLength(10);
+    const third = within(body).getAllByRole('row')[2];
+    expect(within(third).getByRole('rowheader')).toHaveTextContent('user98@example.com');
+    expect(third).toHaveTextContent('Admin');
+    expect(third).toHaveTextContent('Disabled');
+    expect(within(body).getAllByRole('row')[0]).toHaveTextContent('User 100user100@example.com');
+    // The table scrolls inside its own container on a phone.
+    expect(table.parentElement).toHaveClass('admin-table-wrap');
 
     expect(screen.getByRole('link', { name: 'Legacy Admin Panel' })).toHaveAttribute('href', '/legacy-admin');
     expect(screen.getByRole('link', { name: 'Super Admin Panel' })).toHaveAttribute('href', '/super-admin');
@@ -65,36 +88,40 @@ describe('Admin screen', () => {
     expect(screen.queryByText('signed-in@example.com')).not.toBeInTheDocument();
   });
 
-  it('sends an unknown sub-path back to the dashboard', () => {
+  it('sends an unknown sub-path back to the dashboard', async () => {
     signInAs('admin');
     renderAdminApp('/admin/nowhere');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    await screen.findByRole('table');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
   });
 
-  it('switches to Access Denied as soon as the shared store loses the admin role', () => {
+  it('switches to Access Denied as soon as the shared store loses the admin role', async () => {
     signInAs('admin');
     renderAdminApp();
-    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
 
     act(() => signInAs('user'));
 
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
-  it('names every quick action and says, when pressed, that it is not available yet', async () => {
+  it('offers a Retry when the overview cannot be loaded', async () => {
     signInAs('admin');
+    api.overview.mockRejectedValueOnce(new Error('offline'));
+    renderAdminApp();
+    const alert = await screen.findByRole('alert');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'Total Users' })).toHaveTextContent('1,248');
+  });
 
-    // The shell renders the Toaster in the app; here the test brings its own, and the
-    // matchMedia it asks about (jsdom has none).
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query }) as MediaQueryList);
-    renderAdminApp('/admin', <Toaster />);
-    const buttons = ['Manage Users', 'View Reports', 'System Settings', 'Export Data'].map((name) =>
-      screen.getByRole('button', { name }),
-    );
-
-    await userEvent.setup().click(buttons[2]);
-
-    expect(await screen.findByText('System Settings is not available yet')).toBeInTheDocument();
+  it('leads every quick action to a real screen', async () => {
+    signInAs('admin');
+    renderAdminApp();
+    const actions = within(screen.getByRole('region', { name: 'Quick Actions' }));
+    expect(actions.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users');
+    expect(actions.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/admin/audit');
+    expect(actions.getByRole('link', { name: 'Platform Releases' })).toHaveAttribute('href', '/admin/platform');
+    await screen.findByRole('table');
   });
 });

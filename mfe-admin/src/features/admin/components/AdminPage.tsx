@@ -1,25 +1,41 @@
 import { useId } from 'react';
-import { toast } from 'react-hot-toast';
 import { Link } from 'react-router-dom';
+import { adminApi, type AdminTotals } from '@flashcard/api-contract';
+import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { formatCount } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { ADMIN_STATS, QUICK_ACTIONS } from '../sampleData';
-import { AccessDenied } from '@flashcard/shared-ui';
+import { useLoad } from '../hooks/useLoad';
 import { RecentUsersTable } from './RecentUsersTable';
+import '../admin.css';
+
+const STATS: ReadonlyArray<{ key: keyof AdminTotals; label: string }> = [
+  { key: 'users', label: 'Total Users' },
+  { key: 'activeToday', label: 'Active Today' },
+  { key: 'cards', label: 'Total Cards' },
+  { key: 'reviews', label: 'Total Reviews' },
+  { key: 'sessions', label: 'Study Sessions' },
+];
+
+const loadOverview = () => adminApi.overview();
 
 export function AdminPage() {
   const isAdmin = useIsAdmin();
-  const actionsId = useId();
-  const toolsId = useId();
-
   // The shell hides the nav entry, but the URL can still be typed; the API enforces the rest.
   if (!isAdmin) return <AccessDenied />;
+  return <AdminOverview />;
+}
+
+function AdminOverview() {
+  const actionsId = useId();
+  const toolsId = useId();
+  const { data, loading, error, reload } = useLoad(loadOverview);
 
   return (
     <div className="page">
       <header className="page-header">
         <div>
           <h1>Admin Dashboard</h1>
-          <p className="muted">An overview of the platform (sample data).</p>
+          <p className="muted">An overview of the platform.</p>
         </div>
         {/* Relative: /admin/platform in the shell. */}
         <Link to="platform" className="btn btn-primary">
@@ -28,30 +44,40 @@ export function AdminPage() {
       </header>
 
       <div className="stack">
-        <section aria-label="Platform statistics" className="grid grid-4">
-          {ADMIN_STATS.map((stat) => (
-            <div key={stat.label} className="card" role="group" aria-label={stat.label}>
-              <div className="stat-label">{stat.label}</div>
-              <div className="stat-value">{stat.value}</div>
-            </div>
-          ))}
-        </section>
+        {error !== null && !data && (
+          <div className="card row" role="alert">
+            <span>The overview could not be loaded.</span>
+            <button type="button" className="btn btn-small" onClick={reload}>
+              Retry
+            </button>
+          </div>
+        )}
+        {loading && !data && <Spinner />}
+        {data && (
+          <section aria-label="Platform statistics" className="grid grid-4">
+            {STATS.map((stat) => (
+              <div key={stat.key} className="card" role="group" aria-label={stat.label}>
+                <div className="stat-label">{stat.label}</div>
+                <div className="stat-value">{formatCount(data.totals[stat.key])}</div>
+              </div>
+            ))}
+          </section>
+        )}
 
         <div className="grid grid-3">
           <section className="card stack" aria-labelledby={actionsId} style={{ gap: '0.75rem' }}>
             <h2 id={actionsId}>Quick Actions</h2>
+            {/* Relative links: /admin/users, /admin/audit, /admin/platform in the shell. */}
             <div className="row">
-              {QUICK_ACTIONS.map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  className="btn btn-small"
-                  // Sample screen: say so instead of a button that silently does nothing.
-                  onClick={() => toast(`${action} is not available yet`)}
-                >
-                  {action}
-                </button>
-              ))}
+              <Link to="users" className="btn btn-small">
+                Manage Users
+              </Link>
+              <Link to="audit" className="btn btn-small">
+                Audit Log
+              </Link>
+              <Link to="platform" className="btn btn-small">
+                Platform Releases
+              </Link>
             </div>
           </section>
 
@@ -69,7 +95,7 @@ export function AdminPage() {
           </section>
         </div>
 
-        <RecentUsersTable />
+        {data && <RecentUsersTable users={data.recentUsers} />}
       </div>
     </div>
   );

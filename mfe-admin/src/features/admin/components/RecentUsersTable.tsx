@@ -1,40 +1,59 @@
 import { useId } from 'react';
-import { RECENT_USERS, ROLE_LABELS } from '../sampleData';
+import type { AdminUser } from '@flashcard/api-contract';
+import { formatDate, ROLE_LABELS } from '../format';
 
-// Fixed locale and UTC: sample dates must not shift by the viewer's time zone.
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** Name (or e-mail) with the e-mail beneath: one concise column that fits a phone. */
+export function UserCell({ user }: { user: AdminUser }) {
+  return (
+    <th scope="row" className="admin-user-cell">
+      {user.display_name || user.email}
+      {user.display_name && <span className="muted">{user.email}</span>}
+    </th>
+  );
+}
 
-export function RecentUsersTable() {
+export function StatusBadge({ disabled }: { disabled: boolean }) {
+  return <span className={disabled ? 'badge admin-badge-danger' : 'badge'}>{disabled ? 'Disabled' : 'Active'}</span>;
+}
+
+/** The newest accounts (the API sends 10). */
+export function RecentUsersTable({ users }: { users: readonly AdminUser[] }) {
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Recent Users</h2>
-      <div style={{ overflowX: 'auto' }}>
-        <table className="table" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {RECENT_USERS.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">{user.name}</th>
-                <td>{user.email}</td>
-                <td>
-                  <span className="badge">{ROLE_LABELS[user.role]}</span>
-                </td>
-                <td>
-                  <time dateTime={user.joined}>{dateFormat.format(new Date(`${user.joined}T00:00:00Z`))}</time>
-                </td>
+      {users.length === 0 ? (
+        <p className="muted">No users yet.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="table admin-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <UserCell user={user} />
+                  <td className="admin-nowrap">
+                    <span className="badge">{ROLE_LABELS[user.role]}</span>
+                  </td>
+                  <td className="admin-nowrap">
+                    <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+                  </td>
+                  <td>
+                    <StatusBadge disabled={user.disabled} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

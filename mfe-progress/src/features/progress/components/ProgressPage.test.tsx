@@ -28,7 +28,8 @@ function session(id: number, overrides: Partial<StudySession>): StudySession {
 
 function dashboard(recentSessions: StudySession[] = []): DashboardData {
   return {
-    userStats: { totalCardsStudied: 42, averageAccuracy: 87, currentStreak: 5 },
+    // The session mean (averageAccuracy) differs on purpose: the screen shows successRate.
+    userStats: { totalCardsStudied: 42, averageAccuracy: 50, currentStreak: 5, successRate: 87, totalReviews: 100, totalCards: 20 },
     recentSessions,
     dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
   };
@@ -76,12 +77,23 @@ describe('Progress screen', () => {
   it('reads a one-day streak in the singular and rounds the success rate', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
       ...dashboard(),
-      userStats: { totalCardsStudied: 3, averageAccuracy: 66.7, currentStreak: 1 },
+      userStats: { totalCardsStudied: 3, averageAccuracy: 40, currentStreak: 1, successRate: 66.7 },
     });
     render(<ProgressApp />);
     expect(await screen.findByRole('group', { name: 'Study Streak' })).toHaveTextContent('1 day');
     expect(stat('Study Streak').queryByText('1 days')).not.toBeInTheDocument();
     expect(stat('Success Rate').getByText('67%')).toBeInTheDocument();
+  });
+
+  it('shows a dash for the success rate before any review', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
+      ...dashboard(),
+      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 },
+    });
+    render(<ProgressApp />);
+    expect(await screen.findByRole('group', { name: 'Success Rate' })).toHaveTextContent('—');
+    expect(stat('Success Rate').getByText('No reviews yet.')).toBeInTheDocument();
+    expect(stat('Success Rate').queryByText('0%')).not.toBeInTheDocument();
   });
 
   it('falls back to 0 XP when the gamification call fails, with a short note and no toast', async () => {

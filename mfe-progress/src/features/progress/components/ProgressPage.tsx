@@ -27,7 +27,11 @@ export function ProgressPage() {
         ) : (
           <section aria-label="Statistics" className="grid grid-4">
             <StatTile label="Cards Studied" value={data.totalCardsStudied} />
-            <StatTile label="Success Rate" value={`${data.averageAccuracy}%`} />
+            <StatTile
+              label="Success Rate"
+              value={data.successRate === null ? '—' : `${Math.round(data.successRate)}%`}
+              note={data.successRate === null ? 'No reviews yet.' : undefined}
+            />
             <StatTile label="Study Streak" value={plural(data.currentStreak, 'day')} />
             <StatTile
               label="XP Points"

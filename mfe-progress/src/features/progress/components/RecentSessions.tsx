@@ -15,10 +15,13 @@ function sessionTime(session: StudySession): string {
   return session.created_at ?? session.started_at;
 }
 
-/** Newest first, whatever order the server used. */
+/** A session that ended after studying at least one card (the API lists only these). */
+export const isCompleted = (session: StudySession): boolean => Boolean(session.ended_at) && Number(session.cards_studied) > 0;
+
+/** Completed sessions only, newest first, whatever order the server used. */
 export function latestSessions(sessions: StudySession[], limit = RECENT_SESSION_LIMIT): StudySession[] {
   const time = (s: StudySession) => parseTimestamp(sessionTime(s)) || 0;
-  return [...sessions].sort((a, b) => time(b) - time(a)).slice(0, limit);
+  return sessions.filter(isCompleted).sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
 
 export function RecentSessions({ sessions, now }: { sessions: StudySession[]; now?: number }) {

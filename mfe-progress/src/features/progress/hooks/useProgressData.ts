@@ -6,7 +6,11 @@ export const PROGRESS_LOAD_ERROR = 'Failed to load progress data';
 
 export interface ProgressData {
   totalCardsStudied: number;
-  averageAccuracy: number;
+  /**
+   * THE success rate: correct reviews / all reviews (percent), as the API's dashboard counts it
+   * and the shell's dashboard shows it; null before any review.
+   */
+  successRate: number | null;
   currentStreak: number;
   experiencePoints: number;
   /** The gamification profile could not be read: XP shows 0 (spec) with a short note. */
@@ -16,7 +20,7 @@ export interface ProgressData {
 
 const EMPTY: ProgressData = {
   totalCardsStudied: 0,
-  averageAccuracy: 0,
+  successRate: 0,
   currentStreak: 0,
   experiencePoints: 0,
   experienceUnavailable: false,
@@ -37,7 +41,7 @@ export function useProgressData(): { loading: boolean; data: ProgressData } {
       const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
       setData({
         totalCardsStudied: d?.userStats?.totalCardsStudied ?? 0,
-        averageAccuracy: Math.round(Number(d?.userStats?.averageAccuracy) || 0),
+        successRate: d ? (typeof d.userStats?.successRate === 'number' ? d.userStats.successRate : null) : 0,
         currentStreak: d?.userStats?.currentStreak ?? 0,
         experiencePoints: typeof xp === 'number' ? xp : 0,
         experienceUnavailable: typeof xp !== 'number',

@@ -1,10 +1,14 @@
 import { useId } from 'react';
-import { isUnlocked, type SampleAchievement } from '../sampleData';
+import type { Achievement } from '@flashcard/api-contract';
+import { achievementIcon, formatUnlockDate } from '../icons';
 
-export function AchievementCard({ achievement }: { achievement: SampleAchievement }) {
+export function AchievementCard({ achievement }: { achievement: Achievement }) {
   const titleId = useId();
-  const unlocked = isUnlocked(achievement);
-  const percent = Math.round((Math.min(achievement.progress, achievement.target) / achievement.target) * 100);
+  const unlocked = achievement.unlocked;
+  const target = Math.max(achievement.target, 0);
+  const progress = Math.min(Math.max(achievement.progress, 0), target);
+  const percent = target > 0 ? Math.round((progress / target) * 100) : unlocked ? 100 : 0;
+  const unlockedOn = formatUnlockDate(achievement.unlocked_at);
 
   return (
     <li
@@ -15,12 +19,12 @@ export function AchievementCard({ achievement }: { achievement: SampleAchievemen
     >
       <div className="spread">
         <span aria-hidden="true" style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)' }}>
-          {achievement.icon}
+          {achievementIcon(achievement.key)}
         </span>
         <span className="badge">{unlocked ? 'Unlocked' : 'Locked'}</span>
       </div>
       <h2 id={titleId} style={{ fontSize: '1.05rem', margin: 0 }}>
-        {achievement.title}
+        {achievement.name}
       </h2>
       <p className="muted" style={{ margin: 0 }}>
         {achievement.description}
@@ -28,14 +32,18 @@ export function AchievementCard({ achievement }: { achievement: SampleAchievemen
       <div
         className="progress"
         role="progressbar"
-        aria-label={`${achievement.title} progress`}
+        aria-label={`${achievement.name} progress`}
         aria-valuemin={0}
-        aria-valuemax={achievement.target}
-        aria-valuenow={Math.min(achievement.progress, achievement.target)}
+        aria-valuemax={target}
+        aria-valuenow={progress}
       >
         <span style={{ width: `${percent}%` }} />
       </div>
-      <div className="stat-label">{`${achievement.progress} / ${achievement.target}`}</div>
+      <div className="spread">
+        <span className="stat-label">{`${progress} / ${target}`}</span>
+        <span className="muted">{`+${achievement.xp_reward} XP`}</span>
+      </div>
+      {unlocked && unlockedOn && <p className="muted" style={{ margin: 0 }}>{`Unlocked on ${unlockedOn}`}</p>}
     </li>
   );
 }

@@ -1,22 +1,41 @@
-import { ACHIEVEMENTS, isUnlocked } from '../sampleData';
+import { useAchievements } from '../hooks/useAchievements';
 import { AchievementCard } from './AchievementCard';
 
+export const ACHIEVEMENTS_LOAD_ERROR = 'Failed to load achievements';
+
 export function AchievementsPage() {
-  const unlocked = ACHIEVEMENTS.filter(isUnlocked).length;
+  const { state, retry } = useAchievements();
+  const achievements = state.status === 'ready' ? state.achievements : [];
+  const unlocked = achievements.filter((achievement) => achievement.unlocked).length;
   return (
     <div className="page">
       <header className="page-header">
         <div>
           <h1>Achievements</h1>
-          <p className="muted">Badges you earn while studying (sample content).</p>
+          <p className="muted">Badges you earn while studying.</p>
         </div>
-        <span className="badge">{`${unlocked} of ${ACHIEVEMENTS.length} unlocked`}</span>
+        {state.status === 'ready' && <span className="badge">{`${unlocked} of ${achievements.length} unlocked`}</span>}
       </header>
-      <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {ACHIEVEMENTS.map((achievement) => (
-          <AchievementCard key={achievement.id} achievement={achievement} />
-        ))}
-      </ul>
+      {state.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading achievements...
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <div className="card row" role="alert">
+          <span>{ACHIEVEMENTS_LOAD_ERROR}</span>
+          <button type="button" className="btn" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {achievements.map((achievement) => (
+            <AchievementCard key={achievement.key} achievement={achievement} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

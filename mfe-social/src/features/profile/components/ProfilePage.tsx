@@ -1,18 +1,28 @@
 import { useId, useState } from 'react';
-import type { Role } from '@flashcard/api-contract';
+import type { Profile, Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { Avatar, avatarInitial } from '../../../components/Avatar';
+import { useOwnProfile } from '../hooks/useOwnProfile';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
 
-// Hard-coded sample content (spec: the profile screen is static apart from who is signed in).
-const SAMPLE_STATS = [
-  { label: 'Level', value: '7' },
-  { label: 'Cards Mastered', value: '156' },
-  { label: 'Longest Streak', value: '14 days' },
-  { label: 'Study Hours', value: '38' },
-];
-const SAMPLE_BIO = 'Preparing for exams one card at a time. Favourite subjects: biology and Spanish.';
+export const PROFILE_LOAD_ERROR = 'Failed to load your learning stats';
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** The learner's real numbers (GET /gamification/profile); fields an older API omits read 0. */
+function learningStats(profile: Profile): Array<{ label: string; value: string }> {
+  return [
+    { label: 'Level', value: String(profile.level) },
+    { label: 'Experience', value: `${profile.experience_points.toLocaleString('en-US')} XP` },
+    { label: 'Current Streak', value: plural(profile.current_streak ?? 0, 'day') },
+    { label: 'Longest Streak', value: plural(profile.longest_streak ?? 0, 'day') },
+    { label: 'Cards', value: (profile.cards ?? 0).toLocaleString('en-US') },
+    { label: 'Reviews', value: (profile.reviews ?? 0).toLocaleString('en-US') },
+    { label: 'Achievements Unlocked', value: String(profile.achievements_unlocked) },
+  ];
+}
 
 const memberSince = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
 
@@ -27,7 +37,7 @@ export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
   const [signingOut, setSigningOut] = useState(false);
   const statsId = useId();
-  const aboutId = useId();
+  const { state, retry } = useOwnProfile();
 
   async function signOut() {
     setSigningOut(true);
@@ -66,24 +76,52 @@ export function ProfilePage() {
           </button>
         </section>
 
-        <section className="card" aria-labelledby={aboutId}>
-          <h2 id={aboutId}>About</h2>
-          <p className="muted" style={{ margin: 0 }}>
-            {SAMPLE_BIO}
-          </p>
-        </section>
-
         <section aria-labelledby={statsId}>
           <h2 id={statsId}>Learning Stats</h2>
-          <div className="grid grid-4">
-            {SAMPLE_STATS.map((stat) => (
-              <div key={stat.label} className="card" role="group" aria-label={stat.label}>
-                <div className="stat-label">{stat.label}</div>
-                <div className="stat-value">{stat.value}</div>
+          {state.status === 'loading' && (
+            <p className="muted" role="status">
+              Loading your learning stats...
+            </p>
+          )}
+          {state.status === 'failed' && (
+            <div className="card row" role="alert">
+              <span>{PROFILE_LOAD_ERROR}</span>
+              <button type="button" className="btn" onClick={retry}>
+                Retry
+              </button>
+            </div>
+          )}
+          {state.status === 'ready' && (
+            <>
+              <div className="grid grid-4">
+                {learningStats(state.profile).map((stat) => (
+                  <div key={stat.label} className="card" role="group" aria-label={stat.label}>
+                    <div className="stat-label">{stat.label}</div>
+                    <div className="stat-value">{stat.value}</div>
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={`Progress to level ${state.profile.level + 1}`}
+                aria-valuemin={0}
+                aria-valuemax={state.profile.level_progress.next}
+                aria-valuenow={state.profile.level_progress.current}
+                aria-valuetext={`${state.profile.level_progress.current} of ${state.profile.level_progress.next} XP`}
+                style={{ marginTop: '1rem' }}
+              >
+                <span
+                  style={{
+                    width: `${state.profile.level_progress.next > 0 ? Math.round((100 * state.profile.level_progress.current) / state.profile.level_progress.next) : 0}%`,
+                  }}
+                />
+              </div>
+            </>
+          )}
         </section>
+
+        <ChangePasswordForm />
       </div>
     </div>
   );

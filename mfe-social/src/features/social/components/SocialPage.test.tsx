@@ -1,44 +1,160 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuthStore } from '@flashcard/shared-auth';
+import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { socialApi, type FriendRequestList, type SocialConnection } from '@flashcard/api-contract';
 import Social from '../../../Social';
+import { relativeTime } from '../relativeTime';
+
+jest.mock('@flashcard/api-contract', () => ({
+  socialApi: {
+    friends: jest.fn(),
+    following: jest.fn(),
+    followers: jest.fn(),
+    friendRequests: jest.fn(),
+    feed: jest.fn(),
+    privacy: jest.fn(),
+    searchUsers: jest.fn(),
+    sendFriendRequest: jest.fn(),
+    acceptFriendRequest: jest.fn(),
+    deleteFriendRequest: jest.fn(),
+    removeFriend: jest.fn(),
+    follow: jest.fn(),
+    unfollow: jest.fn(),
+    updatePrivacy: jest.fn(),
+  },
+}));
+
+const api = jest.mocked(socialApi);
+const NOW = new Date('2025-03-10T12:00:00Z');
+
+const maya: SocialConnection = { id: 2, display_name: 'Maya Chen', since: '2025-03-01T00:00:00Z' };
+const leo: SocialConnection = { id: 3, display_name: 'Leo Park', since: '2025-03-02T00:00:00Z' };
+const requests: FriendRequestList = {
+  incoming: [{ id: 10, direction: 'incoming', user: { id: 4, display_name: 'Sofia Rossi' }, created_at: '2025-03-09T00:00:00Z' }],
+  outgoing: [{ id: 11, direction: 'outgoing', user: { id: 5, display_name: 'Omar Ali' }, created_at: '2025-03-09T00:00:00Z' }],
+};
 
 beforeEach(() => {
-  useAuthStore.setState({
-    user: { id: 1, email: 'me@example.com', display_name: 'Me', role: 'user', created_at: '2025-01-01T00:00:00Z' },
-    isAuthenticated: true,
+  jest.clearAllMocks();
+  api.friends.mockResolvedValue([maya]);
+  api.following.mockResolvedValue([leo]);
+  api.followers.mockResolvedValue([maya]);
+  api.friendRequests.mockResolvedValue(requests);
+  api.feed.mockResolvedValue({
+    items: [
+      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', created_at: '2025-03-10T11:55:00Z' },
+      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', created_at: '2025-03-08T12:00:00Z' },
+    ],
+  });
+  api.privacy.mockResolvedValue({ visibility: 'everyone' });
+  jest.spyOn(toast, 'success').mockImplementation(() => 'toast-id');
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+async function renderSocial() {
+  render(
+    <MemoryRouter>
+      <Social now={NOW} />
+    </MemoryRouter>,
+  );
+  return screen.findByRole('list', { name: 'Friends' });
+}
+
+describe('Social screen', () => {
+  it('shows friends, follows, requests and the feed with relative times', async () => {
+    const friends = await renderSocial();
+    expect(screen.getByRole('heading', { level: 1, name: 'Social' })).toBeInTheDocument();
+    expect(within(friends).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/2');
+    expect(within(screen.getByRole('list', { name: 'Following' })).getByText('Leo Park')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Followers' })).getByText('Maya Chen')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Incoming requests' })).getByText('Sofia Rossi')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Outgoing requests' })).getByText('Omar Ali')).toBeInTheDocument();
+
+    const feed = screen.getByRole('list', { name: 'Activity feed' });
+    const items = within(feed).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Maya Chen finished a study session: 12 cards, 90% correct 5 minutes ago');
+    expect(items[1]).toHaveTextContent('Maya Chen reached a 3-day study streak 2 days ago');
+  });
+
+  it('accepts, declines, cancels and removes, then reloads', async () => {
+    api.acceptFriendRequest.mockResolvedValue(maya);
+    api.deleteFriendRequest.mockResolvedValue({ message: 'ok' });
+    api.removeFriend.mockResolvedValue({ message: 'Friend removed' });
+    const user = userEvent.setup();
+    await renderSocial();
+
+    await user.click(screen.getByRole('button', { name: 'Accept Sofia Rossi' }));
+    expect(api.acceptFriendRequest).toHaveBeenCalledWith(10);
+    await user.click(screen.getByRole('button', { name: 'Decline Sofia Rossi' }));
+    expect(api.deleteFriendRequest).toHaveBeenCalledWith(10);
+    await user.click(screen.getByRole('button', { name: 'Cancel request to Omar Ali' }));
+    expect(api.deleteFriendRequest).toHaveBeenCalledWith(11);
+    await user.click(screen.getByRole('button', { name: 'Remove Maya Chen' }));
+    expect(api.removeFriend).toHaveBeenCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'Unfollow Leo Park' }));
+    expect(api.unfollow).toHaveBeenCalledWith(3);
+    await waitFor(() => expect(api.friends.mock.calls.length).toBeGreaterThanOrEqual(5));
+    expect(toast.success).toHaveBeenCalledWith('Friend request accepted');
+  });
+
+  it('searches learners and sends a request or follows from the results', async () => {
+    api.searchUsers.mockResolvedValue([{ id: 7, display_name: 'Nina Berg', is_friend: false, is_following: false, request: null }]);
+    api.sendFriendRequest.mockResolvedValue(requests.outgoing[0]);
+    api.follow.mockResolvedValue({ message: 'ok' });
+    const user = userEvent.setup();
+    await renderSocial();
+
+    await user.type(screen.getByLabelText('Search learners by name'), 'nina');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(api.searchUsers).toHaveBeenCalledWith('nina');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    await user.click(within(results).getByRole('button', { name: 'Add Nina Berg as a friend' }));
+    expect(api.sendFriendRequest).toHaveBeenCalledWith({ userId: 7 });
+    await user.click(within(results).getByRole('button', { name: 'Follow Nina Berg' }));
+    expect(api.follow).toHaveBeenCalledWith(7);
+  });
+
+  it('sends a request to a typed e-mail and shows the server message on failure', async () => {
+    api.sendFriendRequest.mockRejectedValue(Object.assign(new Error('x'), { isAxiosError: true, response: { status: 409, data: { error: 'You are already friends' } } }));
+    const user = userEvent.setup();
+    await renderSocial();
+    await user.type(screen.getByLabelText('Send a friend request by e-mail'), 'friend@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(api.sendFriendRequest).toHaveBeenCalledWith({ email: 'friend@example.com' });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('saves the privacy setting', async () => {
+    api.updatePrivacy.mockResolvedValue({ visibility: 'friends' });
+    const user = userEvent.setup();
+    await renderSocial();
+    await user.selectOptions(screen.getByLabelText('Who can find me and see my profile'), 'friends');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.updatePrivacy).toHaveBeenCalledWith('friends');
+  });
+
+  it('offers Retry when loading fails', async () => {
+    api.friends.mockRejectedValueOnce(new Error('boom'));
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <Social now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Could not load your friends and activity.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Friends' })).toBeInTheDocument();
   });
 });
 
-describe('Social screen', () => {
-  it('shows the sample friends list and activity feed', () => {
-    render(<Social />);
-
-    expect(screen.getByRole('heading', { level: 1, name: 'Social' })).toBeInTheDocument();
-    const friends = screen.getByRole('list', { name: 'Friends' });
-    expect(within(friends).getAllByRole('listitem')).toHaveLength(5);
-    expect(within(friends).getByText('Maya Chen')).toBeInTheDocument();
-
-    const feed = screen.getByRole('list', { name: 'Activity Feed' });
-    expect(within(feed).getAllByRole('listitem')).toHaveLength(5);
-    expect(within(feed).getByText(/completed a review session/)).toBeInTheDocument();
-
-    // The signed-in e-mail belongs to the Profile screen only.
-    expect(screen.queryByText('me@example.com')).not.toBeInTheDocument();
-  });
-
-  it('filters friends by name through the labelled search box', async () => {
-    const user = userEvent.setup();
-    render(<Social />);
-
-    await user.type(screen.getByLabelText('Search friends'), 'sofia');
-
-    const friends = screen.getByRole('list', { name: 'Friends' });
-    expect(within(friends).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(friends).getByText('Sofia Rossi')).toBeInTheDocument();
-
-    await user.clear(screen.getByLabelText('Search friends'));
-    await user.type(screen.getByLabelText('Search friends'), 'nobody');
-    expect(screen.getByText('No friends match your search.')).toBeInTheDocument();
-  });
+describe('relativeTime', () => {
+  it.each([
+    ['2025-03-10T11:59:40Z', 'just now'],
+    ['2025-03-10T11:59:00Z', '1 minute ago'],
+    ['2025-03-10T09:00:00Z', '3 hours ago'],
+    ['2025-03-09T11:00:00Z', 'yesterday'],
+    ['2025-03-01T12:00:00Z', '9 days ago'],
+  ])('%s -> %s', (iso, text) => expect(relativeTime(iso, NOW)).toBe(text));
 });

@@ -1,0 +1,65 @@
+// Social results -> JSON. Other learners appear by id and public name only (never an e-mail).
+import type { FeedItem, FriendRequest, SocialConnection, SocialProfile, SocialSearchResult, SocialUser } from '@flashcard/api-contract/schemas';
+import type { ConnectionRow, SocialUserRow } from './repository';
+import { publicName, type FeedEntry, type ProfileView, type RequestView, type SearchHit } from './service';
+
+export const presentUser = (user: SocialUserRow): SocialUser => ({ id: user.id, display_name: publicName(user) });
+
+export const presentConnection = (row: ConnectionRow): SocialConnection => ({ id: row.id, display_name: publicName(row), since: row.since });
+
+export const presentRequest = (request: RequestView): FriendRequest => ({
+  id: request.id,
+  direction: request.direction,
+  user: presentUser(request.user),
+  created_at: request.created_at,
+});
+
+export const presentSearchHit = (hit: SearchHit): SocialSearchResult => ({
+  ...presentUser(hit.user),
+  is_friend: hit.isFriend,
+  is_following: hit.isFollowing,
+  request: hit.request,
+});
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function presentFeedEntry(entry: FeedEntry): FeedItem {
+  const user = presentUser(entry.row);
+  if (entry.kind === 'session') {
+    const { row } = entry;
+    return {
+      id: `session:${row.session_id}`,
+      type: 'session',
+      user,
+      message: `${user.display_name} finished a study session: ${plural(Number(row.cards_studied), 'card')}, ${Math.round(Number(row.accuracy))}% correct`,
+      created_at: entry.at,
+    };
+  }
+  if (entry.streakDays !== null) {
+    return {
+      id: `achievement:${entry.row.achievement_id}`,
+      type: 'streak',
+      user,
+      message: `${user.display_name} reached a ${entry.streakDays}-day study streak`,
+      created_at: entry.at,
+    };
+  }
+  return {
+    id: `achievement:${entry.row.achievement_id}`,
+    type: 'achievement',
+    user,
+    message: `${user.display_name} unlocked the achievement "${entry.name}"`,
+    created_at: entry.at,
+  };
+}
+
+export const presentProfile = (profile: ProfileView): SocialProfile => ({
+  ...presentUser(profile.user),
+  level: profile.level,
+  experience_points: profile.experiencePoints,
+  current_streak: profile.currentStreak,
+  cards_count: profile.cards,
+  achievements_count: profile.achievements,
+  is_friend: profile.isFriend,
+  is_following: profile.isFollowing,
+});

@@ -1,0 +1,360 @@
+// SQL of the social area. A learner's own rows (requests, friendships, follows, privacy) are read
+// and written through queries scoped to their id; other learners are read by their public
+// fields only (id, display name), never an e-mail.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface SocialUserRow {
+  id: number;
+  display_name: string | null;
+}
+
+export interface ConnectionRow extends SocialUserRow {
+  since: string;
+}
+
+export interface RequestRow {
+  id: number;
+  sender_id: number;
+  receiver_id: number;
+  created_at: string;
+}
+
+export interface RequestWithUserRow extends RequestRow {
+  other_id: number;
+  other_name: string | null;
+}
+
+export interface FeedSessionRow extends SocialUserRow {
+  session_id: number;
+  session_type: string;
+  cards_studied: number;
+  accuracy: number;
+  ended_at: string;
+}
+
+export interface FeedAchievementRow extends SocialUserRow {
+  achievement_id: number;
+  achievement_key: string;
+  unlocked_at: string;
+}
+
+const count = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
+
+export class SocialRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  userById(id: number): Promise<SocialUserRow | undefined> {
+    return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The e-mail is only matched, never returned. */
+  userByEmail(email: string): Promise<SocialUserRow | undefined> {
+    return this.db.selectFrom('users').select(['id', 'display_name']).where('email', '=', email).executeTakeFirst();
+  }
+
+  async visibility(userId: number): Promise<string> {
+    const row = await this.db.selectFrom('social_profiles').select('visibility').where('user_id', '=', userId).executeTakeFirst();
+    return row?.visibility ?? 'everyone';
+  }
+
+  async setVisibility(userId: number, visibility: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('social_profiles')
+      .values({ user_id: userId, visibility, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ visibility, updated_at: at }))
+      .execute();
+  }
+
+  async isFriend(userId: number, otherId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('friendships')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('friend_id', '=', otherId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async isFollowing(userId: number, otherId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('follows')
+      .select('id')
+      .where('follower_id', '=', userId)
+      .where('followee_id', '=', otherId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  friends(userId: number): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.friend_id')
+      .select(['users.id', 'users.display_name', 'friendships.created_at as since'])
+      .where('friendships.user_id', '=', userId)
+      .orderBy('friendships.id', 'desc')
+      .execute();
+  }
+
+  friendIds(userId: number): Promise<number[]> {
+    return this.db
+      .selectFrom('friendships')
+      .select('friend_id')
+      .where('user_id', '=', userId)
+      .execute()
+      .then((rows) => rows.map((row) => row.friend_id));
+  }
+
+  following(userId: number): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('follows')
+      .innerJoin('users', 'users.id', 'follows.followee_id')
+      .select(['users.id', 'users.display_name', 'follows.created_at as since'])
+      .where('follows.follower_id', '=', userId)
+      .orderBy('follows.id', 'desc')
+      .execute();
+  }
+
+  followers(userId: number): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('follows')
+      .innerJoin('users', 'users.id', 'follows.follower_id')
+      .select(['users.id', 'users.display_name', 'follows.created_at as since'])
+      .where('follows.followee_id', '=', userId)
+      .orderBy('follows.id', 'desc')
+      .execute();
+  }
+
+  /** The pending request from one to the other, either way. */
+  requestBetween(userId: number, otherId: number): Promise<RequestRow | undefined> {
+    return this.db
+      .selectFrom('friend_requests')
+      .select(['id', 'sender_id', 'receiver_id', 'created_at'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
+          eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
+        ]),
+      )
+      .executeTakeFirst();
+  }
+
+  /** The new request; undefined when the same one is pending already (the unique index decides). */
+  createRequest(senderId: number, receiverId: number, at: string): Promise<RequestRow | undefined> {
+    return this.db
+      .insertInto('friend_requests')
+      .values({ sender_id: senderId, receiver_id: receiverId, created_at: at })
+      .onConflict((oc) => oc.columns(['sender_id', 'receiver_id']).doNothing())
+      .returning(['id', 'sender_id', 'receiver_id', 'created_at'])
+      .executeTakeFirst();
+  }
+
+  /** The learner's pending requests, both ways, newest first, with the other learner. */
+  async requestsOf(userId: number): Promise<RequestWithUserRow[]> {
+    const incoming = this.db
+      .selectFrom('friend_requests')
+      .innerJoin('users', 'users.id', 'friend_requests.sender_id')
+      .select([
+        'friend_requests.id',
+        'friend_requests.sender_id',
+        'friend_requests.receiver_id',
+        'friend_requests.created_at',
+        'users.id as other_id',
+        'users.display_name as other_name',
+      ])
+      .where('friend_requests.receiver_id', '=', userId)
+      .orderBy('friend_requests.id', 'desc')
+      .execute();
+    const outgoing = this.db
+      .selectFrom('friend_requests')
+      .innerJoin('users', 'users.id', 'friend_requests.receiver_id')
+      .select([
+        'friend_requests.id',
+        'friend_requests.sender_id',
+        'friend_requests.receiver_id',
+        'friend_requests.created_at',
+        'users.id as other_id',
+        'users.display_name as other_name',
+      ])
+      .where('friend_requests.sender_id', '=', userId)
+      .orderBy('friend_requests.id', 'desc')
+      .execute();
+    return [...(await incoming), ...(await outgoing)];
+  }
+
+  /** A request the learner sent or received; another pair's request reads as not found. */
+  findRequest(userId: number, id: number): Promise<RequestRow | undefined> {
+    return this.db
+      .selectFrom('friend_requests')
+      .select(['id', 'sender_id', 'receiver_id', 'created_at'])
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+      .executeTakeFirst();
+  }
+
+  /**
+   * Deletes the request and makes the two friends, in one transaction; false when the request
+   * was gone already (a concurrent accept, decline or cancel won).
+   */
+  acceptRequest(request: RequestRow, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('friend_requests').where('id', '=', request.id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return false;
+      await trx
+        .insertInto('friendships')
+        .values([
+          { user_id: request.sender_id, friend_id: request.receiver_id, created_at: at },
+          { user_id: request.receiver_id, friend_id: request.sender_id, created_at: at },
+        ])
+        .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+        .execute();
+      // A request the other way is answered too.
+      await trx
+        .deleteFrom('friend_requests')
+        .where('sender_id', '=', request.receiver_id)
+        .where('receiver_id', '=', request.sender_id)
+        .execute();
+      return true;
+    });
+  }
+
+  async deleteRequest(userId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('friend_requests')
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Ends the friendship both ways; false when they were not friends. */
+  removeFriend(userId: number, friendId: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const mine = await trx.deleteFrom('friendships').where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
+      await trx.deleteFrom('friendships').where('user_id', '=', friendId).where('friend_id', '=', userId).execute();
+      return Number(mine.numDeletedRows) > 0;
+    });
+  }
+
+  /** False when already following. */
+  async follow(followerId: number, followeeId: number, at: string): Promise<boolean> {
+    const row = await this.db
+      .insertInto('follows')
+      .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
+      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async unfollow(followerId: number, followeeId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('follows')
+      .where('follower_id', '=', followerId)
+      .where('followee_id', '=', followeeId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Learners (not the searcher) whose display name contains the pattern (a LIKE pattern with
+   * '!' as escape) and whose privacy lets the searcher find them: everyone, or friends and the
+   * searcher is one.
+   */
+  search(userId: number, pattern: string, limit: number): Promise<SocialUserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .leftJoin('social_profiles', 'social_profiles.user_id', 'users.id')
+      .leftJoin('friendships', (join) => join.onRef('friendships.friend_id', '=', 'users.id').on('friendships.user_id', '=', userId))
+      .select(['users.id', 'users.display_name'])
+      .where('users.id', '<>', userId)
+      .where(sql<boolean>`lower(users.display_name) like ${pattern} escape '!'`)
+      .where((eb) =>
+        eb.or([
+          eb('social_profiles.visibility', 'is', null),
+          eb('social_profiles.visibility', '=', 'everyone'),
+          eb.and([eb('social_profiles.visibility', '=', 'friends'), eb('friendships.id', 'is not', null)]),
+        ]),
+      )
+      .orderBy('users.display_name')
+      .orderBy('users.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Of these learners, the ones the user follows. */
+  async followedAmong(userId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).where('followee_id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.followee_id));
+  }
+
+  /** Of these learners, the ones whose profile is open to everyone. */
+  async publicAmong(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const hidden = await this.db
+      .selectFrom('social_profiles')
+      .select('user_id')
+      .where('user_id', 'in', ids)
+      .where('visibility', '<>', 'everyone')
+      .execute();
+    const hiddenIds = new Set(hidden.map((row) => row.user_id));
+    return ids.filter((id) => !hiddenIds.has(id));
+  }
+
+  feedSessions(userIds: number[], limit: number): Promise<FeedSessionRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('study_sessions')
+      .innerJoin('users', 'users.id', 'study_sessions.user_id')
+      .select([
+        'users.id',
+        'users.display_name',
+        'study_sessions.id as session_id',
+        'study_sessions.session_type',
+        'study_sessions.cards_studied',
+        'study_sessions.accuracy',
+        'study_sessions.ended_at',
+      ])
+      .where('study_sessions.user_id', 'in', userIds)
+      .where('study_sessions.ended_at', 'is not', null)
+      .orderBy('study_sessions.ended_at', 'desc')
+      .limit(limit)
+      .execute() as Promise<FeedSessionRow[]>;
+  }
+
+  feedAchievements(userIds: number[], limit: number): Promise<FeedAchievementRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('user_achievements')
+      .innerJoin('users', 'users.id', 'user_achievements.user_id')
+      .select([
+        'users.id',
+        'users.display_name',
+        'user_achievements.id as achievement_id',
+        'user_achievements.achievement_key',
+        'user_achievements.unlocked_at',
+      ])
+      .where('user_achievements.user_id', 'in', userIds)
+      .orderBy('user_achievements.unlocked_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async profileCounts(userId: number): Promise<{ experiencePoints: number; cards: number; achievements: number }> {
+    const [xp, cards, achievements] = await Promise.all([
+      this.db
+        .selectFrom('experience_events')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('user_achievements')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
+    return { experiencePoints: Number(xp?.amount ?? 0), cards: count(cards), achievements: count(achievements) };
+  }
+}

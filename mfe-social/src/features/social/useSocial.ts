@@ -1,0 +1,86 @@
+// Everything the Social screen shows, loaded together, and the actions that change it. Every
+// call goes through @flashcard/api-contract; after an action the lists are read again.
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import {
+  socialApi,
+  type FriendRequestList,
+  type SocialConnection,
+  type SocialFeed,
+  type SocialVisibility,
+} from '@flashcard/api-contract';
+import { getErrorMessage } from '@flashcard/shared-auth';
+
+export interface SocialData {
+  friends: SocialConnection[];
+  following: SocialConnection[];
+  followers: SocialConnection[];
+  requests: FriendRequestList;
+  feed: SocialFeed['items'];
+  visibility: SocialVisibility;
+}
+
+export const LOAD_FAILED = 'Could not load your friends and activity.';
+export const ACTION_FAILED = 'That did not work. Please try again.';
+
+async function fetchSocial(): Promise<{ data: SocialData } | { error: string }> {
+  try {
+    const [friends, following, followers, requests, feed, privacy] = await Promise.all([
+      socialApi.friends(),
+      socialApi.following(),
+      socialApi.followers(),
+      socialApi.friendRequests(),
+      socialApi.feed(),
+      socialApi.privacy(),
+    ]);
+    return { data: { friends, following, followers, requests, feed: feed.items, visibility: privacy.visibility } };
+  } catch (error) {
+    return { error: getErrorMessage(error, LOAD_FAILED) ?? LOAD_FAILED };
+  }
+}
+
+export function useSocial() {
+  const [data, setData] = useState<SocialData | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const apply = useCallback((result: { data: SocialData } | { error: string }) => {
+    if ('data' in result) {
+      setData(result.data);
+      setLoadError(null);
+    } else {
+      setLoadError(result.error);
+    }
+  }, []);
+
+  const load = useCallback(async () => apply(await fetchSocial()), [apply]);
+
+  useEffect(() => {
+    let mounted = true;
+    void fetchSocial().then((result) => {
+      if (mounted) apply(result);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [apply]);
+
+  /** Runs an action, announces its success, reloads; a failure is shown beside the lists. */
+  const run = useCallback(
+    async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
+      try {
+        await action();
+        setActionError(null);
+        toast.success(success);
+        await load();
+        return true;
+      } catch (error) {
+        setActionError(getErrorMessage(error, ACTION_FAILED) ?? ACTION_FAILED);
+        return false;
+      }
+    },
+    [load],
+  );
+
+  return { data, loadError, actionError, reload: load, run };
+}
