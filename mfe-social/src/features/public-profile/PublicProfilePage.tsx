@@ -86,16 +86,16 @@ export function PublicProfilePage() {
             {profile.is_friend ? (
               <span className="muted">Friend</span>
             ) : (
-              <button type="button" onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), 'Friend request sent')}>
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), 'Friend request sent')}>
                 Add friend
               </button>
             )}
             {profile.is_following ? (
-              <button type="button" onClick={() => act(() => socialApi.unfollow(profile.id), 'Unfollowed')}>
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.unfollow(profile.id), 'Unfollowed')}>
                 Unfollow
               </button>
             ) : (
-              <button type="button" onClick={() => act(() => socialApi.follow(profile.id), 'Following')}>
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.follow(profile.id), 'Following')}>
                 Follow
               </button>
             )}

@@ -1,4 +1,5 @@
 // The Social screen: search, friend requests, friends, follows, the friends' feed and privacy.
+import '../social.css';
 import { useSocial } from '../useSocial';
 import { Feed, Follows, FriendRequests, Friends, Privacy } from './SocialSections';
 import { UserSearch } from './UserSearch';
@@ -17,7 +18,7 @@ export function SocialPage({ now }: { now?: Date } = {}) {
       {loadError && (
         <div role="alert">
           <p>{loadError}</p>
-          <button type="button" onClick={() => void reload()}>
+          <button type="button" className="btn btn-small" onClick={() => void reload()}>
             Retry
           </button>
         </div>

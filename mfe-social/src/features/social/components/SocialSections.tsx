@@ -18,10 +18,10 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
           {requests.incoming.map((request) => (
             <li key={request.id} className="row">
               <span>{request.user.display_name}</span>
-              <button type="button" aria-label={`Accept ${request.user.display_name}`} onClick={() => run(() => socialApi.acceptFriendRequest(request.id), 'Friend request accepted')}>
+              <button type="button" className="btn btn-small" aria-label={`Accept ${request.user.display_name}`} onClick={() => run(() => socialApi.acceptFriendRequest(request.id), 'Friend request accepted')}>
                 Accept
               </button>
-              <button type="button" aria-label={`Decline ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request declined')}>
+              <button type="button" className="btn btn-small" aria-label={`Decline ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request declined')}>
                 Decline
               </button>
             </li>
@@ -36,7 +36,7 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
           {requests.outgoing.map((request) => (
             <li key={request.id} className="row">
               <span>{request.user.display_name}</span>
-              <button type="button" aria-label={`Cancel request to ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request cancelled')}>
+              <button type="button" className="btn btn-small" aria-label={`Cancel request to ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request cancelled')}>
                 Cancel
               </button>
             </li>
@@ -75,7 +75,7 @@ export function Friends({ friends, run }: { friends: SocialConnection[]; run: Ru
         people={friends}
         empty="No friends yet. Find learners above."
         action={(friend) => (
-          <button type="button" aria-label={`Remove ${friend.display_name}`} onClick={() => run(() => socialApi.removeFriend(friend.id), 'Friend removed')}>
+          <button type="button" className="btn btn-small" aria-label={`Remove ${friend.display_name}`} onClick={() => run(() => socialApi.removeFriend(friend.id), 'Friend removed')}>
             Remove
           </button>
         )}
@@ -94,7 +94,7 @@ export function Follows({ followers, following, run }: { followers: SocialConnec
         people={following}
         empty="You follow nobody yet."
         action={(person) => (
-          <button type="button" aria-label={`Unfollow ${person.display_name}`} onClick={() => run(() => socialApi.unfollow(person.id), 'Unfollowed')}>
+          <button type="button" className="btn btn-small" aria-label={`Unfollow ${person.display_name}`} onClick={() => run(() => socialApi.unfollow(person.id), 'Unfollowed')}>
             Unfollow
           </button>
         )}
@@ -139,21 +139,21 @@ export function Privacy({ visibility, run }: { visibility: SocialVisibility; run
     <section className="card" aria-labelledby="social-privacy-heading">
       <h2 id="social-privacy-heading">Privacy</h2>
       <form
-        className="row"
+        className="field social-form"
         onSubmit={(event) => {
           event.preventDefault();
           void run(() => socialApi.updatePrivacy(value), 'Privacy setting saved');
         }}
       >
         <label htmlFor="social-privacy">Who can find me and see my profile</label>
-        <select id="social-privacy" value={value} onChange={(e) => setValue(e.target.value as SocialVisibility)}>
+        <select id="social-privacy" className="input" value={value} onChange={(e) => setValue(e.target.value as SocialVisibility)}>
           {(Object.keys(VISIBILITY_LABELS) as SocialVisibility[]).map((key) => (
             <option key={key} value={key}>
               {VISIBILITY_LABELS[key]}
             </option>
           ))}
         </select>
-        <button type="submit">Save</button>
+        <button type="submit" className="btn btn-primary">Save</button>
       </form>
     </section>
   );

@@ -34,10 +34,10 @@ export function UserSearch({ run }: { run: Run }) {
   return (
     <section className="card" aria-labelledby="social-search-heading">
       <h2 id="social-search-heading">Find learners</h2>
-      <form role="search" onSubmit={search} className="row">
+      <form role="search" onSubmit={search} className="field social-form">
         <label htmlFor="social-search">Search learners by name</label>
-        <input id="social-search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit">Search</button>
+        <input id="social-search" className="input" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <button type="submit" className="btn btn-primary">Search</button>
       </form>
       {error && <p role="alert">{error}</p>}
       {results && results.length === 0 && <p className="muted">No learners found.</p>}
@@ -62,11 +62,11 @@ export function UserSearch({ run }: { run: Run }) {
                 </button>
               )}
               {result.is_following ? (
-                <button type="button" aria-label={`Unfollow ${result.display_name}`} onClick={() => act(() => socialApi.unfollow(result.id), 'Unfollowed')}>
+                <button type="button" className="btn btn-small" aria-label={`Unfollow ${result.display_name}`} onClick={() => act(() => socialApi.unfollow(result.id), 'Unfollowed')}>
                   Unfollow
                 </button>
               ) : (
-                <button type="button" aria-label={`Follow ${result.display_name}`} onClick={() => act(() => socialApi.follow(result.id), 'Following')}>
+                <button type="button" className="btn btn-small" aria-label={`Follow ${result.display_name}`} onClick={() => act(() => socialApi.follow(result.id), 'Following')}>
                   Follow
                 </button>
               )}
@@ -74,10 +74,10 @@ export function UserSearch({ run }: { run: Run }) {
           ))}
         </ul>
       )}
-      <form onSubmit={sendByEmail} className="row">
+      <form onSubmit={sendByEmail} className="field social-form">
         <label htmlFor="social-email">Send a friend request by e-mail</label>
-        <input id="social-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" disabled={email.trim() === ''}>
+        <input id="social-email" className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <button type="submit" className="btn btn-primary" disabled={email.trim() === ''}>
           Send request
         </button>
       </form>
