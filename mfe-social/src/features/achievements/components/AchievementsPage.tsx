@@ -5,7 +5,7 @@ export const ACHIEVEMENTS_LOAD_ERROR = 'Failed to load achievements';
 
 export function AchievementsPage() {
   const { state, retry } = useAchievements();
-  const achievements = state.status === 'ready' ? state.achievements : [];
+  const achievements = state.status === 'ready' ? state.data : [];
   const unlocked = achievements.filter((achievement) => achievement.unlocked).length;
   return (
     <div className="page">

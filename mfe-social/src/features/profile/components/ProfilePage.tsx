@@ -94,7 +94,7 @@ export function ProfilePage() {
           {state.status === 'ready' && (
             <>
               <div className="grid grid-4">
-                {learningStats(state.profile).map((stat) => (
+                {learningStats(state.data).map((stat) => (
                   <div key={stat.label} className="card" role="group" aria-label={stat.label}>
                     <div className="stat-label">{stat.label}</div>
                     <div className="stat-value">{stat.value}</div>
@@ -104,16 +104,16 @@ export function ProfilePage() {
               <div
                 className="progress"
                 role="progressbar"
-                aria-label={`Progress to level ${state.profile.level + 1}`}
+                aria-label={`Progress to level ${state.data.level + 1}`}
                 aria-valuemin={0}
-                aria-valuemax={state.profile.level_progress.next}
-                aria-valuenow={state.profile.level_progress.current}
-                aria-valuetext={`${state.profile.level_progress.current} of ${state.profile.level_progress.next} XP`}
+                aria-valuemax={state.data.level_progress.next}
+                aria-valuenow={state.data.level_progress.current}
+                aria-valuetext={`${state.data.level_progress.current} of ${state.data.level_progress.next} XP`}
                 style={{ marginTop: '1rem' }}
               >
                 <span
                   style={{
-                    width: `${state.profile.level_progress.next > 0 ? Math.round((100 * state.profile.level_progress.current) / state.profile.level_progress.next) : 0}%`,
+                    width: `${state.data.level_progress.next > 0 ? Math.round((100 * state.data.level_progress.current) / state.data.level_progress.next) : 0}%`,
                   }}
                 />
               </div>
