@@ -118,7 +118,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText(FIRST_STEP_TEXT, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create your first cards' })).toHaveAttribute('href', '/cards');
+    expect(screen.getByRole('link', { name: 'Go to My Cards' })).toHaveAttribute('href', '/cards');
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
     expect(screen.queryByText('Here is where you left off.')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Success Rate' })).toHaveTextContent('—');

@@ -121,7 +121,7 @@ export function DashboardPage() {
           {firstVisit ? (
             <p style={{ margin: 0 }}>
               {FIRST_STEP_TEXT}{' '}
-              <Link to="/cards">Create your first cards</Link>
+              <Link to="/cards">Go to My Cards</Link>
             </p>
           ) : (
             data !== null && (

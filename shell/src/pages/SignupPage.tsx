@@ -2,16 +2,17 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { FormField } from './FormField';
+import { PASSWORD_RULE } from '@flashcard/api-contract';
 
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = PASSWORD_RULE.minLength;
 
 export const SIGNUP_TEXTS = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: PASSWORD_RULE.tooShort,
   confirmRequired: 'Please confirm your password',
-  passwordMismatch: 'Passwords do not match',
+  passwordMismatch: PASSWORD_RULE.mismatch,
 } as const;
 
 // Deliberately loose (something@something.tld): the server has the final word.

@@ -7,6 +7,8 @@ import type { Database, RemoteReleasesTable, RemoteStateTable } from '../../db/s
 export type ReleaseRow = Selectable<RemoteReleasesTable>;
 export type StateRow = Selectable<RemoteStateTable>;
 
+export type ServedRelease = ReleaseRow & { role: 'active' | 'canary'; canary_percent: number };
+
 export interface NewReleaseFile {
   path: string;
   content_type: string;
@@ -68,8 +70,8 @@ export class PlatformRepository {
     return this.db.selectFrom('remote_releases').select(RELEASE_COLUMNS).orderBy('id', 'desc').execute();
   }
 
-  /** The releases browsers may load: each remote's active and canary versions. */
-  listServedReleases(): Promise<Array<ReleaseRow & { role: 'active' | 'canary' }>> {
+  /** The releases browsers may load: each remote's active and canary versions, with the canary's share. */
+  listServedReleases(): Promise<ServedRelease[]> {
     return this.db
       .selectFrom('remote_state as s')
       .innerJoin('remote_releases as r', (join) =>
@@ -81,11 +83,12 @@ export class PlatformRepository {
         ),
       )
       .select(RELEASE_COLUMNS.map((column) => `r.${column}` as const))
+      .select('s.canary_percent')
       .select((eb) =>
         eb.case().when('r.version', '=', eb.ref('s.active_version')).then(sql.lit('active')).else(sql.lit('canary')).end().as('role'),
       )
       .orderBy('r.name')
-      .execute() as Promise<Array<ReleaseRow & { role: 'active' | 'canary' }>>;
+      .execute() as Promise<ServedRelease[]>;
   }
 
   listStates(): Promise<StateRow[]> {

@@ -161,21 +161,17 @@ export class PlatformService {
 
   /** Per remote: the release this user loads (canary when the user falls in its share). */
   async manifestFor(userId: number | null): Promise<Array<{ release: ReleaseRow }>> {
-    const served = await this.repository.listServedReleases();
-    const states = new Map((await this.repository.listStates()).map((state) => [state.name, state]));
     const chosen = new Map<string, ReleaseRow>();
-    for (const row of served) {
-      const state = states.get(row.name);
-      if (!state) continue;
-      const inCanary = userId !== null && state.canary_version !== null && canaryBucket(userId, row.name) < state.canary_percent;
-      const wanted = inCanary ? state.canary_version : state.active_version;
-      if (row.version === wanted) chosen.set(row.name, row);
+    for (const { role, canary_percent, ...release } of await this.repository.listServedReleases()) {
+      const inCanary = userId !== null && canaryBucket(userId, release.name) < canary_percent;
+      // Each remote has an active row and, while a canary runs, a canary row: keep the user's one.
+      if ((role === 'canary') === inCanary) chosen.set(release.name, release);
     }
     return [...chosen.values()].map((release) => ({ release }));
   }
 
   async overview() {
-    const since = toTimestamp(new Date(this.deps.now().getTime() - 24 * 60 * 60 * 1000));
+    const since = this.failuresSince();
     const [releases, states, failures, events] = await Promise.all([
       this.repository.listReleases(),
       this.repository.listStates(),
@@ -186,14 +182,23 @@ export class PlatformService {
   }
 
   async state(name: string) {
-    const { releases, states, failures } = await this.overview();
-    const state = states.find((row) => row.name === name);
+    const since = this.failuresSince();
+    const [state, releases, failures] = await Promise.all([
+      this.repository.findState(name),
+      this.repository.listReleases(),
+      this.repository.failureCounts(since),
+    ]);
     if (!state) throw notFound(`No remote named ${name}`);
     return {
       state,
       releases: releases.filter((release) => release.name === name),
       failures: failures.filter((failure) => failure.remote === name),
     };
+  }
+
+  /** Load failures are counted over the last 24 hours. */
+  private failuresSince(): string {
+    return toTimestamp(new Date(this.deps.now().getTime() - 24 * 60 * 60 * 1000));
   }
 
   async reportFailure(userId: number, failure: { remote: string; version: string; message: string }): Promise<void> {

@@ -1,5 +1,6 @@
 import { useAchievements } from '../hooks/useAchievements';
 import { AchievementCard } from './AchievementCard';
+import { LoadStatus } from '../../../components/LoadStatus';
 
 export const ACHIEVEMENTS_LOAD_ERROR = 'Failed to load achievements';
 
@@ -16,19 +17,7 @@ export function AchievementsPage() {
         </div>
         {state.status === 'ready' && <span className="badge">{`${unlocked} of ${achievements.length} unlocked`}</span>}
       </header>
-      {state.status === 'loading' && (
-        <p className="muted" role="status">
-          Loading achievements...
-        </p>
-      )}
-      {state.status === 'failed' && (
-        <div className="card row" role="alert">
-          <span>{ACHIEVEMENTS_LOAD_ERROR}</span>
-          <button type="button" className="btn" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus state={state} loading="Loading achievements..." failed={ACHIEVEMENTS_LOAD_ERROR} retry={retry} />
       {state.status === 'ready' && (
         <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {achievements.map((achievement) => (

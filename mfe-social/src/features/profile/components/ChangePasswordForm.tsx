@@ -1,11 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PASSWORD_RULE } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 
-// The spec's texts (section 7 and 8): the sign-up rules, and the fallback of a failed change.
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_CHANGED = 'Password changed';
-const MIN_PASSWORD_LENGTH = 6;
+
+interface PasswordFieldProps {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function PasswordField({ label, autoComplete, value, onChange }: PasswordFieldProps) {
+  return (
+    <label className="stack" style={{ gap: '0.25rem' }}>
+      <span>{label}</span>
+      <input type="password" className="input" autoComplete={autoComplete} required value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
 
 /**
  * POST /auth/change-password through the shared store: a refusal shows the server's reason
@@ -23,8 +36,8 @@ export function ChangePasswordForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(false);
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(PASSWORD_TOO_SHORT);
-    if (newPassword !== confirm) return setError(PASSWORDS_DO_NOT_MATCH);
+    if (newPassword.length < PASSWORD_RULE.minLength) return setError(PASSWORD_RULE.tooShort);
+    if (newPassword !== confirm) return setError(PASSWORD_RULE.mismatch);
     setError(null);
     setSaving(true);
     try {
@@ -46,39 +59,9 @@ export function ChangePasswordForm() {
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>Change Password</h2>
       <form className="stack" onSubmit={submit} noValidate>
-        <label className="stack" style={{ gap: '0.25rem' }}>
-          <span>Current password</span>
-          <input
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            required
-            value={oldPassword}
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
-        </label>
-        <label className="stack" style={{ gap: '0.25rem' }}>
-          <span>New password</span>
-          <input
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </label>
-        <label className="stack" style={{ gap: '0.25rem' }}>
-          <span>Confirm new password</span>
-          <input
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </label>
+        <PasswordField label="Current password" autoComplete="current-password" value={oldPassword} onChange={setOldPassword} />
+        <PasswordField label="New password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
         {error && (
           <p className="alert alert-error" role="alert" style={{ margin: 0 }}>
             {error}

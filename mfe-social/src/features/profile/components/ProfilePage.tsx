@@ -4,6 +4,7 @@ import { useAuthStore } from '@flashcard/shared-auth';
 import { Avatar, avatarInitial } from '../../../components/Avatar';
 import { useOwnProfile } from '../hooks/useOwnProfile';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { LoadStatus } from '../../../components/LoadStatus';
 
 const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
 
@@ -78,19 +79,7 @@ export function ProfilePage() {
 
         <section aria-labelledby={statsId}>
           <h2 id={statsId}>Learning Stats</h2>
-          {state.status === 'loading' && (
-            <p className="muted" role="status">
-              Loading your learning stats...
-            </p>
-          )}
-          {state.status === 'failed' && (
-            <div className="card row" role="alert">
-              <span>{PROFILE_LOAD_ERROR}</span>
-              <button type="button" className="btn" onClick={retry}>
-                Retry
-              </button>
-            </div>
-          )}
+          <LoadStatus state={state} loading="Loading your learning stats..." failed={PROFILE_LOAD_ERROR} retry={retry} />
           {state.status === 'ready' && (
             <>
               <div className="grid grid-4">
