@@ -62,7 +62,7 @@ export function ProfilePage() {
       <div className="stack">
         <section className="card row" aria-label="Account" style={{ alignItems: 'center', gap: '1.25rem' }}>
           <Avatar initial={avatarInitial(user?.display_name, user?.email)} size={72} />
-          <div className="stack" style={{ gap: '0.25rem', flex: 1, minWidth: 0 }}>
+          <div className="stack" style={{ gap: '0.25rem', flex: 1, minWidth: 200 }}>
             <h2 style={{ margin: 0 }}>{user?.display_name?.trim() || 'No display name set'}</h2>
             <p data-testid="profile-email" className="muted" style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {user?.email}
