@@ -27,6 +27,9 @@ const SINGLETONS = [
   'axios',
   'react-hot-toast',
   '@flashcard/shared-auth',
+  // One translation instance for the whole page (the kernel's i18n.ts configures it).
+  'i18next',
+  'react-i18next',
 ];
 
 /** Resolves a module from the app's folder first (its own node_modules), then from here. */

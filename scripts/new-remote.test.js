@@ -98,9 +98,11 @@ describe('new-remote', () => {
         '@flashcard/shared-auth': '1.2.0',
         '@flashcard/shared-ui': '0.1.0',
         axios: '^1.9.0',
+        i18next: '^27.1.2',
         react: '^19.1.0',
         'react-dom': '^19.1.0',
         'react-hot-toast': '^2.5.2',
+        'react-i18next': '^18.0.1',
         'react-router-dom': '^7.6.0',
         zustand: '^5.0.5',
       },
@@ -109,7 +111,7 @@ describe('new-remote', () => {
         routes: [{ path: '/quiz/*', module: './App' }],
         // After the last entry (90), on the next free dev port (3004 + 1).
         navigation: [{ label: 'Quiz', path: '/quiz', icon: '◇', order: 100 }],
-        kernel: '^1.0.0',
+        kernel: '^1.1.0',
         devPort: 3005,
       },
     });
@@ -152,7 +154,7 @@ describe('new-remote', () => {
     expect(pkg.flashcardRemote).toEqual({
       routes: [{ path: '/polls/*', module: './App', roles: ['admin', 'super_admin'] }],
       navigation: [{ label: 'Team polls', path: '/polls', icon: '☑', order: 45, roles: ['admin', 'super_admin'] }],
-      kernel: '^1.0.0',
+      kernel: '^1.1.0',
       devPort: 3005,
     });
     expect(read('mfe-team-poll/webpack.config.js')).toContain("name: 'mfe_team_poll'");

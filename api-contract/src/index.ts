@@ -21,3 +21,4 @@ export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls
 export { platformApi } from './calls/platform';
 export { socialApi } from './calls/social';
 export { ADMIN_PAGE_SIZE, adminApi } from './calls/admin';
+export { userApi } from './calls/user';

@@ -45,6 +45,7 @@ import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
 import { createSocialService, socialRoutes } from './modules/social';
+import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
 import { StudyRepository } from './modules/study/repository';
 import studyRoutes from './modules/study/routes';
 import { StudyService } from './modules/study/service';
@@ -153,6 +154,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
       await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: async (userId, timeZone) => (await dashboard.dashboard(userId, timeZone)).currentStreak }) });
+      await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
       await api.register(platformRoutes, { service: platform, repository: platformRepository, now });
       const admin = new AdminService({
         repository: adminRepository,

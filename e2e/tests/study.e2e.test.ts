@@ -168,3 +168,39 @@ test('study: the hub counts, a new-card session and a review session, by keyboar
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('on a 390x844 phone the rating buttons of a long card are in view without scrolling', async () => {
+  const context = await browser.newContext({ baseURL: product.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (err) => errors.push(err));
+  await signUp(page);
+  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const longAnswer = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer that keeps going`).join('\n');
+  const created = await page.request.post('/api/cards', {
+    data: { question: 'Name the parts of a cell.\nTake your time.', answer: longAnswer },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/study');
+  await queueCard(page, 'New Cards').getByRole('button', { name: 'Learn New Cards' }).click();
+  await page.waitForURL('**/study/new');
+  await page.getByRole('button', { name: 'Reveal Answer' }).click();
+  await page.getByRole('region', { name: 'Answer' }).getByText('Line 30 of a long answer', { exact: false }).waitFor({ state: 'attached' });
+  const buttons = ratings(page).getByRole('button');
+  await buttons.first().waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const box = (await buttons.nth(i).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  // The question keeps its line break.
+  const questionText = await page.getByRole('article', { name: 'Flashcard' }).innerText();
+  expect(questionText).toContain('Name the parts of a cell.\nTake your time.');
+  await page.screenshot({ path: process.env.E2E_SHOTS ? `${process.env.E2E_SHOTS}/study-phone.png` : undefined });
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -6,14 +6,16 @@ import Achievements from './Achievements';
 import Profile from './Profile';
 import PublicProfile from './PublicProfile';
 import Social from './Social';
+import { useSocialText } from './i18n';
 
 export default function StandaloneSocialApp() {
+  const t = useSocialText();
   return (
     <>
-      <nav aria-label="Standalone" className="row" style={{ padding: '0.75rem 1.5rem' }}>
-        <NavLink to="/social">Social</NavLink>
-        <NavLink to="/achievements">Achievements</NavLink>
-        <NavLink to="/profile">Profile</NavLink>
+      <nav aria-label={t('standalone.navigation')} className="row" style={{ padding: '0.75rem 1.5rem' }}>
+        <NavLink to="/social">{t('standalone.social')}</NavLink>
+        <NavLink to="/achievements">{t('standalone.achievements')}</NavLink>
+        <NavLink to="/profile">{t('standalone.profile')}</NavLink>
       </nav>
       <Routes>
         <Route path="/social/*" element={<Social />} />

@@ -52,6 +52,32 @@ describe('Study hub', () => {
     expect(screen.getByRole('button', { name: 'Learn New Cards' })).toBeDisabled();
   });
 
+  it('says why a button is disabled when there is nothing to start', async () => {
+    mockStudyApi(reviewQueue({ dueCount: 0, newCount: 0 }));
+
+    renderStudyAt('/study');
+
+    expect(await within(region('Due for Review')).findByText('No cards are due right now.')).toBeVisible();
+    expect(within(region('New Cards')).getByText('No new cards to learn right now.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).toHaveAccessibleDescription(
+      'No cards are due right now.',
+    );
+    expect(screen.getByRole('button', { name: 'Learn New Cards' })).toHaveAccessibleDescription(
+      'No new cards to learn right now.',
+    );
+  });
+
+  it('gives no reason on a button that can start', async () => {
+    mockStudyApi(reviewQueue({ dueCount: 2, newCount: 0 }));
+
+    renderStudyAt('/study');
+
+    await within(region('Due for Review')).findByText('2');
+    expect(screen.getByRole('button', { name: 'Start Review Session' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText('No cards are due right now.')).not.toBeInTheDocument();
+    expect(screen.getByText('No new cards to learn right now.')).toBeInTheDocument();
+  });
+
   it('enables each button on its own count', async () => {
     mockStudyApi(reviewQueue({ dueCount: 0, newCount: 3 }));
 

@@ -1,5 +1,6 @@
 // Exposed as mfe_study/App; the shell mounts it at /study/*, so every path here is relative.
 import { Navigate, Route, Routes } from 'react-router-dom';
+import './i18n'; // registers the 'study' namespace before the first render
 import { StudyHub } from './features/hub/components/StudyHub';
 import { ComingSoon } from './features/placeholders/components/ComingSoon';
 import { StudySessionScreen } from './features/session/components/StudySessionScreen';
@@ -13,8 +14,8 @@ export default function StudyApp() {
       <Route path="review" element={<StudySessionScreen key="review" kind="review" />} />
       <Route path="flashcards" element={<StudySessionScreen key="flashcards" kind="review" />} />
       <Route path="new" element={<StudySessionScreen key="new" kind="new" />} />
-      <Route path="multiple-choice" element={<ComingSoon title="Multiple Choice" />} />
-      <Route path="timed" element={<ComingSoon title="Timed Practice" />} />
+      <Route path="multiple-choice" element={<ComingSoon mode="multipleChoice" />} />
+      <Route path="timed" element={<ComingSoon mode="timed" />} />
       {/* Unknown sub-paths fall back to the hub rather than a blank area. */}
       <Route path="*" element={<Navigate to=".." replace />} />
     </Routes>

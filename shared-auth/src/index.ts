@@ -1,5 +1,6 @@
 // The kernel: the one auth store, the one API client, the session's storage keys and the error
-// catalogue, shared by the shell and every remote as one instance (a federation singleton).
+// catalogue, and the translation instance (i18n.ts), shared by the shell and every remote as one
+// instance (a federation singleton).
 // The typed calls of every endpoint are in @flashcard/api-contract, which each app bundles.
 // The data types the kernel's own API uses are the contract's (re-exported as types only).
 export type { AuthResponse, RegisterInput, Role, Tokens, User } from '@flashcard/api-contract/schemas';
@@ -20,3 +21,18 @@ export {
 /** The auth store's own calls (the contract's `authApi` is this object). */
 export { authCalls } from './auth-calls';
 export { useAuthStore, type AuthResult, type AuthState } from './store';
+/** The page's one translation instance, and the languages offered (kernel 1.1). */
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  browserLanguage,
+  currentLanguage,
+  i18n,
+  isLanguage,
+  registerMessages,
+  setLanguage,
+  type Catalogue,
+  type Language,
+  type Messages,
+  type MessagesOf,
+} from './i18n';

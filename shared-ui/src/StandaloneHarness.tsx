@@ -4,8 +4,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { useAuthStore } from '@flashcard/shared-auth';
+import { useUiText } from './i18n';
 
 function DevSignIn() {
+  const t = useUiText();
   const login = useAuthStore((s) => s.login);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -20,18 +22,18 @@ function DevSignIn() {
   return (
     <main className="center-screen">
       <form className="card stack" onSubmit={onSubmit} style={{ width: 360 }}>
-        <h1>Standalone sign-in</h1>
-        <p className="muted">This remote runs alone; sign in with an account of the local API.</p>
+        <h1>{t('standalone.title')}</h1>
+        <p className="muted">{t('standalone.intro')}</p>
         {error && <div className="alert alert-error" role="alert">{error}</div>}
         <div className="field">
-          <label htmlFor="dev-email">Email</label>
+          <label htmlFor="dev-email">{t('standalone.email')}</label>
           <input id="dev-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </div>
         <div className="field">
-          <label htmlFor="dev-password">Password</label>
+          <label htmlFor="dev-password">{t('standalone.password')}</label>
           <input id="dev-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </div>
-        <button className="btn btn-primary" type="submit">Sign in</button>
+        <button className="btn btn-primary" type="submit">{t('standalone.signIn')}</button>
       </form>
     </main>
   );

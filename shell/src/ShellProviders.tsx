@@ -1,10 +1,11 @@
 // Wires shared-auth to the shell: failed calls become toasts, an expired session goes to /login
-// inside the SPA (remembering the page), and the stored session is checked once at start-up.
+// inside the SPA (remembering the page), the stored session is checked once at start-up, and the
+// account's settings (language, theme) are loaded at every sign-in and dropped at sign-out.
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast, Toaster } from 'react-hot-toast';
 import { setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
-import { useApplyTheme } from './settings/theme';
+import { useApplyTheme, useSettingsStore } from './settings/settingsStore';
 
 export function ShellProviders({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -25,6 +26,13 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     void initialize();
   }, [initialize]);
+
+  const userId = useAuthStore((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
+  const loadSettings = useSettingsStore((s) => s.load);
+  const resetSettings = useSettingsStore((s) => s.reset);
+  useEffect(() => {
+    void (userId === null ? resetSettings() : loadSettings());
+  }, [userId, loadSettings, resetSettings]);
 
   return (
     <>

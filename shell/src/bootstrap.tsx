@@ -5,10 +5,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { ShellProviders } from './ShellProviders';
 import { startPlatform } from './federation/platform';
+import { initialLanguage } from './settings/settingsStore';
+import { setLanguage } from '@flashcard/shared-auth';
 
 // Ask the registry what to load now, beside the session check: nothing waits for it but the
 // remote areas, so /login paints without it.
 startPlatform();
+// The last account's language on this browser, else the browser's own, until settings arrive.
+void setLanguage(initialLanguage());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

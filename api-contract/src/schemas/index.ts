@@ -17,6 +17,7 @@ export * from './notifications';
 export * from './platform';
 export * from './social';
 export * from './admin';
+export * from './settings';
 
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
@@ -31,6 +32,7 @@ import { notificationsEndpoints } from './notifications';
 import { platformEndpoints } from './platform';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
+import { settingsEndpoints } from './settings';
 import { studyEndpoints } from './study';
 import { tokensEndpoints } from './tokens';
 
@@ -51,4 +53,5 @@ export const ENDPOINTS = {
   platform: platformEndpoints,
   social: socialEndpoints,
   admin: adminEndpoints,
+  settings: settingsEndpoints,
 };

@@ -20,8 +20,13 @@ export const RouteSpec = Type.Object({
   roles: Type.Optional(Type.Array(Role, { maxItems: 3 })),
 });
 
+const NavLabel = Type.String({ minLength: 1, maxLength: 40 });
+
 export const NavEntrySpec = Type.Object({
-  label: Type.String({ minLength: 1, maxLength: 40 }),
+  /** English, the label shown when no translation is given for the page's language. */
+  label: NavLabel,
+  /** The label in the other offered languages: the sidebar follows the learner's language. */
+  labels: Type.Optional(Type.Partial(Type.Object({ es: NavLabel, fr: NavLabel, de: NavLabel, it: NavLabel }), { additionalProperties: false })),
   path: AppPath,
   /** One decorative glyph. */
   icon: Type.Optional(Type.String({ maxLength: 4 })),

@@ -29,7 +29,7 @@ describeEachDb('database migrations', (ctx) => {
           ? await Promise.all([1, 2, 3].map(() => migrateInChildProcess((database.config as { file: string }).file)))
           : await migrateWithSeparatePools(database.config, 3);
       // Exactly one instance did the work; the others waited and found nothing left.
-      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews', '0005_engagement', '0006_statistics', '0007_card_search', '0008_platform', '0009_social', '0010_admin']);
+      expect(applied.flat().sort()).toEqual(['0001_auth', '0002_study', '0003_cards', '0004_reviews', '0005_engagement', '0006_statistics', '0007_card_search', '0008_platform', '0009_social', '0010_admin', '0011_user_preferences']);
       const db = createDb(database.config);
       try {
         const tables = (await db.introspection.getTables()).map((table) => table.name);
@@ -67,7 +67,7 @@ describeEachDb('database migrations', (ctx) => {
       await db.insertInto('cards').values(cards.slice(0, 600)).execute();
       await db.insertInto('cards').values(cards.slice(600)).execute();
 
-      expect(await migrateToLatest(db)).toEqual(['0007_card_search', '0008_platform', '0009_social', '0010_admin']);
+      expect(await migrateToLatest(db)).toEqual(['0007_card_search', '0008_platform', '0009_social', '0010_admin', '0011_user_preferences']);
       const rows = await db.selectFrom('cards').select(['question', 'answer', 'tags', 'search_text']).orderBy('id').execute();
       expect(rows).toHaveLength(1_205);
       for (const row of rows) expect(row.search_text).toBe(cardSearchText(row));

@@ -50,6 +50,10 @@ export interface StudySessionsTable {
   accuracy: Generated<number>;
   started_at: string;
   ended_at: string | null;
+  /** Closed by the server after being left open (never ended): not listed as completed, no XP. */
+  abandoned: Generated<boolean | 0 | 1>;
+  /** When a card was last counted in it; null until the first (its start is then its last activity). */
+  last_activity_at: string | null;
   created_at: CreatedAt;
 }
 
@@ -62,6 +66,18 @@ export interface UserSettingsTable {
   maximum_interval: Generated<number>;
   /** New cards introduced per calendar day (learner's time zone). */
   new_cards_per_day: Generated<number>;
+  email_notifications: Generated<boolean | 0 | 1>;
+  push_notifications: Generated<boolean | 0 | 1>;
+  /** Off: no daily-bonus reminders. */
+  study_reminders: Generated<boolean | 0 | 1>;
+  /** Off: no friend request / acceptance notifications. */
+  friend_notifications: Generated<boolean | 0 | 1>;
+  /** Off: no achievement notifications (the unlock itself still happens). */
+  achievement_notifications: Generated<boolean | 0 | 1>;
+  dark_mode: Generated<boolean | 0 | 1>;
+  autoplay: Generated<boolean | 0 | 1>;
+  /** en | es | fr | de | it */
+  language: Generated<string>;
   updated_at: string;
 }
 

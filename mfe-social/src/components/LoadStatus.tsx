@@ -1,7 +1,9 @@
 // What a screen shows for a useLoad state that is not ready: a loading line, or the error with Retry.
 import type { LoadState } from '../hooks/useLoad';
+import { useSocialText } from '../i18n';
 
 export function LoadStatus({ state, loading, failed, retry }: { state: LoadState<unknown>; loading: string; failed: string; retry: () => void }) {
+  const t = useSocialText();
   if (state.status === 'loading') {
     return (
       <p className="muted" role="status">
@@ -14,7 +16,7 @@ export function LoadStatus({ state, loading, failed, retry }: { state: LoadState
       <div className="card row" role="alert">
         <span>{failed}</span>
         <button type="button" className="btn" onClick={retry}>
-          Retry
+          {t('common.retry')}
         </button>
       </div>
     );

@@ -7,9 +7,12 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { platformApi, type RouteSpec } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { useShellText } from '../i18n';
+import en from '../i18n/en';
 import { loadRemoteModule, resetRemote } from './platform';
 
-export const UNAVAILABLE_TEXT = 'This section is unavailable right now';
+/** The fallback's heading in English (the screen shows it in the page's language). */
+export const UNAVAILABLE_TEXT = en.remote.unavailable;
 
 interface BoundaryProps {
   remote: string;
@@ -24,13 +27,14 @@ function describe(error: unknown): string {
 }
 
 function Unavailable({ onRetry }: { onRetry: () => void }) {
+  const t = useShellText();
   return (
     <div className="center-screen">
       <div className="card stack" role="alert" style={{ maxWidth: 420, textAlign: 'center' }}>
-        <h2>{UNAVAILABLE_TEXT}</h2>
-        <p className="muted">The rest of the app still works. You can try loading this section again.</p>
+        <h2>{t('remote.unavailable')}</h2>
+        <p className="muted">{t('remote.unavailableHint')}</p>
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Retry
+          {t('remote.retry')}
         </button>
       </div>
     </div>
@@ -81,6 +85,7 @@ export interface RemoteAreaProps {
 }
 
 export function RemoteArea({ remote, version, exposed = './App', roles }: RemoteAreaProps) {
+  const t = useShellText();
   const [attempt, setAttempt] = useState(0);
   const role = useAuthStore((s) => s.user?.role);
   const key = `${remote}@${version}/${exposed}`;
@@ -97,7 +102,7 @@ export function RemoteArea({ remote, version, exposed = './App', roles }: Remote
   // area's failure must not stick to the next one.
   return (
     <RemoteErrorBoundary key={`${key}#${attempt}`} remote={remote} version={version} onRetry={retry}>
-      <Suspense fallback={<Spinner label="Loading section..." />}>
+      <Suspense fallback={<Spinner label={t('remote.loading')} />}>
         {/* lazyArea hands out one cached component per remote version and module, kept across
             renders: not a new component type per render, which is what the rule guards against. */}
         {/* eslint-disable-next-line react-hooks/static-components */}
@@ -109,5 +114,6 @@ export function RemoteArea({ remote, version, exposed = './App', roles }: Remote
 
 /** A path no loaded manifest routes: wait for the manifest, or offer Retry if it failed. */
 export function PendingArea({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
-  return failed ? <Unavailable onRetry={onRetry} /> : <Spinner label="Loading section..." />;
+  const t = useShellText();
+  return failed ? <Unavailable onRetry={onRetry} /> : <Spinner label={t('remote.loading')} />;
 }

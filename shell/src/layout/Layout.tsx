@@ -2,16 +2,16 @@
 // notifications, user menu) and the routed page in <main>.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Trans } from 'react-i18next';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
 import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
+import { useShellLocale, useShellText } from '../i18n';
 import { avatarLetter } from './avatar';
 import { Icon } from './Icon';
 import { navigationFrom, visibleNavigation, type NavEntry } from './navigation';
 import { NotificationsBell } from './NotificationsBell';
 import './layout.css';
-
-const SEARCH_PLACEHOLDER = 'Search cards, sets, or users...';
 
 function SidebarLink({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   // Warm the remote's code while the user is about to choose it (pointer or keyboard).
@@ -37,6 +37,7 @@ function SidebarLink({ entry, onNavigate }: { entry: NavEntry; onNavigate: () =>
 
 /** Menu button pattern (WAI-ARIA APG): arrows move, Escape closes and returns focus, Tab leaves. */
 function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => void }) {
+  const t = useShellText();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -107,7 +108,7 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
         ref={buttonRef}
         type="button"
         className="shell-user-button"
-        aria-label="User menu"
+        aria-label={t('userMenu.label')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -122,15 +123,15 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
         <div className="shell-menu">
           {name && (
             <p className="shell-menu-user">
-              Signed in as <strong>{name}</strong>
+              <Trans t={t} i18nKey="userMenu.signedInAs" values={{ name }} components={{ strong: <strong /> }} />
             </p>
           )}
-          <div id={menuId} ref={menuRef} role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
+          <div id={menuId} ref={menuRef} role="menu" aria-label={t('userMenu.label')} onKeyDown={onMenuKeyDown}>
             <Link role="menuitem" tabIndex={-1} to="/profile" className="shell-menu-item" onClick={() => close(false)}>
-              Your Profile
+              {t('userMenu.profile')}
             </Link>
             <Link role="menuitem" tabIndex={-1} to="/settings" className="shell-menu-item" onClick={() => close(false)}>
-              Settings
+              {t('userMenu.settings')}
             </Link>
             <button
               role="menuitem"
@@ -142,7 +143,7 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
                 onSignOut();
               }}
             >
-              Sign out
+              {t('userMenu.signOut')}
             </button>
           </div>
         </div>
@@ -153,10 +154,11 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
 
 /** Shown while this browser loads a remote from a developer's localhost (docs/PLATFORM.md). */
 function OverrideBadge({ remotes }: { remotes: string[] }) {
+  const t = useShellText();
   if (remotes.length === 0) return null;
   return (
     <div className="shell-override-badge" role="status">
-      <span>Dev override: {remotes.join(', ')}</span>
+      <span>{t('overrides.badge', { remotes: remotes.join(', ') })}</span>
       <button
         type="button"
         className="btn btn-small"
@@ -165,13 +167,15 @@ function OverrideBadge({ remotes }: { remotes: string[] }) {
           window.location.reload();
         }}
       >
-        Clear overrides
+        {t('overrides.clear')}
       </button>
     </div>
   );
 }
 
 export function Layout() {
+  // The language re-renders the sidebar too: its labels are picked per language.
+  const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
   const manifest = usePlatformStore((s) => s.manifest);
   const overridden = usePlatformStore((s) => s.overridden);
@@ -217,23 +221,27 @@ export function Layout() {
   return (
     <div className={sidebarOpen ? 'shell is-sidebar-open' : 'shell'}>
       <a href="#main-content" className="shell-skip-link" onClick={skipToMain}>
-        Skip to main content
+        {t('layout.skipToMain')}
       </a>
 
+      {/* The aside is the sidebar's column, as tall as the page however short or long it is; its
+          inner panel sticks to the top, so the links stay in view while the page scrolls. */}
       <aside id={sidebarId} className="shell-sidebar">
-        <Link to="/dashboard" className="shell-brand" onClick={closeSidebar}>
-          <span className="shell-brand-mark" aria-hidden="true">
-            F
-          </span>
-          Flashcards
-        </Link>
-        <nav aria-label="Main" ref={navRef}>
-          <ul className="shell-nav">
-            {visibleNavigation(navigationFrom(manifest), user?.role).map((entry) => (
-              <SidebarLink key={entry.to} entry={entry} onNavigate={closeSidebar} />
-            ))}
-          </ul>
-        </nav>
+        <div className="shell-sidebar-inner">
+          <Link to="/dashboard" className="shell-brand" onClick={closeSidebar}>
+            <span className="shell-brand-mark" aria-hidden="true">
+              F
+            </span>
+            Flashcards
+          </Link>
+          <nav aria-label={t('nav.main')} ref={navRef}>
+            <ul className="shell-nav">
+              {visibleNavigation(navigationFrom(manifest, language), user?.role).map((entry) => (
+                <SidebarLink key={entry.to} entry={entry} onNavigate={closeSidebar} />
+              ))}
+            </ul>
+          </nav>
+        </div>
       </aside>
       {sidebarOpen && <div className="shell-backdrop" aria-hidden="true" onClick={closeSidebar} />}
 
@@ -243,7 +251,7 @@ export function Layout() {
             ref={menuButtonRef}
             type="button"
             className="icon-btn shell-menu-toggle"
-            aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+            aria-label={sidebarOpen ? t('layout.closeMenu') : t('layout.openMenu')}
             aria-expanded={sidebarOpen}
             aria-controls={sidebarId}
             onClick={() => setOpenedOn(sidebarOpen ? null : pathname)}
@@ -254,7 +262,7 @@ export function Layout() {
           {/* Not wired to anything yet (spec); submitting must not reload the page. */}
           <form role="search" className="shell-search" onSubmit={(event) => event.preventDefault()}>
             <Icon name="search" />
-            <input type="search" className="input" aria-label="Search" placeholder={SEARCH_PLACEHOLDER} />
+            <input type="search" className="input" aria-label={t('layout.search')} placeholder={t('layout.searchPlaceholder')} />
           </form>
 
           <div className="shell-topbar-actions">

@@ -3,20 +3,24 @@
 // Escape or a click outside closes it; Escape returns focus to the bell.
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
+import { shellText, useShellText } from '../i18n';
 import { relativeTime } from '../pages/DashboardPage';
 import { Icon } from './Icon';
 import { useUnreadCount } from './useUnreadCount';
+import { useBrowserNotifications } from './browserNotifications';
 
 export const NOTIFICATIONS_SHOWN = 10;
 
 type ListState = { status: 'loading' } | { status: 'ready'; items: AppNotification[] } | { status: 'failed' };
 
-export function bellLabel(count: number): string {
-  return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+export function bellLabel(count: number, t = shellText): string {
+  return count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.title');
 }
 
 export function NotificationsBell() {
+  const t = useShellText();
   const { count, setCount } = useUnreadCount();
+  useBrowserNotifications(count);
   const [open, setOpen] = useState(false);
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [announcement, setAnnouncement] = useState('');
@@ -90,7 +94,7 @@ export function NotificationsBell() {
       await notificationsApi.markAllRead();
       setList((state) => (state.status === 'ready' ? { ...state, items: state.items.map((n) => ({ ...n, read: true })) } : state));
       setCount(0);
-      setAnnouncement('All notifications marked as read.');
+      setAnnouncement(t('notifications.allMarked'));
     } catch {
       // The shared client has shown the error; the list stays as it was.
     } finally {
@@ -106,7 +110,7 @@ export function NotificationsBell() {
         state.status === 'ready' ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) } : state,
       );
       setCount(count - 1);
-      setAnnouncement(`Marked "${notification.title}" as read.`);
+      setAnnouncement(t('notifications.oneMarked', { title: notification.title }));
       // Its button is gone: keep the keyboard in the dialog.
       panelRef.current?.focus();
     } catch {
@@ -120,7 +124,7 @@ export function NotificationsBell() {
         ref={buttonRef}
         type="button"
         className="icon-btn"
-        aria-label={bellLabel(count)}
+        aria-label={bellLabel(count, t)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -143,31 +147,31 @@ export function NotificationsBell() {
           tabIndex={-1}
         >
           <div className="shell-notifications-header">
-            <h2 id={headingId}>Notifications</h2>
+            <h2 id={headingId}>{t('notifications.title')}</h2>
             <button
               type="button"
               className="btn btn-small"
               aria-disabled={nothingToMark || busy}
               onClick={() => void markAll()}
             >
-              Mark all as read
+              {t('notifications.markAll')}
             </button>
           </div>
 
           {list.status === 'loading' && (
             <p className="shell-notifications-note muted" role="status">
-              Loading notifications...
+              {t('notifications.loading')}
             </p>
           )}
           {list.status === 'failed' && (
             <div className="shell-notifications-note row">
-              <span>Notifications could not be loaded.</span>
-              <button type="button" className="btn btn-small" aria-label="Retry loading notifications" onClick={load}>
-                Retry
+              <span>{t('notifications.failed')}</span>
+              <button type="button" className="btn btn-small" aria-label={t('notifications.retryLabel')} onClick={load}>
+                {t('notifications.retry')}
               </button>
             </div>
           )}
-          {list.status === 'ready' && items.length === 0 && <p className="shell-notifications-note muted">No notifications yet.</p>}
+          {list.status === 'ready' && items.length === 0 && <p className="shell-notifications-note muted">{t('notifications.empty')}</p>}
           {items.length > 0 && (
             <ul className="shell-notifications-list">
               {items.map((notification) => (
@@ -175,21 +179,21 @@ export function NotificationsBell() {
                   <div className="shell-notification-title">
                     {!notification.read && <span className="shell-notification-dot" aria-hidden="true" />}
                     {notification.title}
-                    {!notification.read && <span className="visually-hidden"> (unread)</span>}
+                    {!notification.read && <span className="visually-hidden"> {t('notifications.unread')}</span>}
                   </div>
                   <p className="shell-notification-message">{notification.message}</p>
                   <div className="shell-notification-meta">
                     <time className="muted" dateTime={notification.created_at}>
-                      {relativeTime(notification.created_at)}
+                      {relativeTime(notification.created_at, undefined, t)}
                     </time>
                     {!notification.read && (
                       <button
                         type="button"
                         className="shell-notification-mark"
-                        aria-label={`Mark as read: ${notification.title}`}
+                        aria-label={t('notifications.markOneLabel', { title: notification.title })}
                         onClick={() => void markOne(notification)}
                       >
-                        Mark as read
+                        {t('notifications.markOne')}
                       </button>
                     )}
                   </div>

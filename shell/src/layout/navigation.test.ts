@@ -1,5 +1,6 @@
+import { setLanguage } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from '../federation/testing';
-import { navigationFrom, visibleNavigation } from './navigation';
+import { navigationFrom, navLabel, visibleNavigation } from './navigation';
 
 const entries = navigationFrom(TEST_MANIFEST);
 const labels = (role: Parameters<typeof visibleNavigation>[1]) => visibleNavigation(entries, role).map((e) => e.label);
@@ -45,5 +46,50 @@ describe('navigation from the manifest', () => {
       ],
     });
     expect(withQuiz.map((e) => e.label)).toEqual(['Dashboard', 'Study', 'My Cards', 'Quiz', 'Progress', 'Social', 'Achievements', 'Admin']);
+  });
+});
+
+describe('navigation labels in the page\'s language', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('shows a remote entry\'s translated label and the shell\'s own from its namespace', async () => {
+    await setLanguage('fr');
+    const french = navigationFrom(TEST_MANIFEST, 'fr').map((e) => e.label);
+    expect(french).toEqual(['Tableau de bord', 'Étudier', 'Mes cartes', 'Progrès', 'Social', 'Succès', 'Administration']);
+    // The language defaults to the page's.
+    expect(navigationFrom(TEST_MANIFEST).map((e) => e.label)).toEqual(french);
+    await setLanguage('de');
+    expect(navigationFrom(TEST_MANIFEST, 'de').map((e) => e.label)).toEqual(['Übersicht', 'Lernen', 'Meine Karten', 'Fortschritt', 'Soziales', 'Erfolge', 'Verwaltung']);
+  });
+
+  it('falls back to the English label when the language has none', async () => {
+    await setLanguage('it');
+    const withQuiz = navigationFrom(
+      {
+        ...TEST_MANIFEST,
+        remotes: [
+          ...TEST_MANIFEST.remotes,
+          {
+            name: 'mfe_quiz',
+            version: '0.1.0+1',
+            entry: '/x',
+            routes: [{ path: '/quiz/*', module: './App' }],
+            navigation: [{ label: 'Quiz', labels: { fr: 'Questionnaire' }, path: '/quiz', order: 35 }],
+          },
+        ],
+      },
+      'it',
+    );
+    expect(withQuiz.find((e) => e.to === '/quiz')?.label).toBe('Quiz');
+    expect(withQuiz.find((e) => e.to === '/cards')?.label).toBe('Le mie schede');
+  });
+
+  it('picks labels[language], else label (a blank translation counts as none)', () => {
+    const entry = { label: 'Quiz', labels: { es: 'Cuestionario', de: '  ' } };
+    expect(navLabel(entry, 'es')).toBe('Cuestionario');
+    expect(navLabel(entry, 'de')).toBe('Quiz');
+    expect(navLabel(entry, 'fr')).toBe('Quiz');
+    expect(navLabel(entry, 'en')).toBe('Quiz');
+    expect(navLabel({ label: 'Quiz' }, 'es')).toBe('Quiz');
   });
 });

@@ -1,8 +1,11 @@
 // The sidebar entries: the shell's own (Dashboard) and those the registry's manifest names for
 // each remote, in their declared order. The role rule lives here: an entry with roles shows
 // only to those roles (the route itself is guarded by RemoteArea, and the API checks again).
-import type { Manifest } from '@flashcard/api-contract';
-import type { Role } from '@flashcard/shared-auth';
+// Labels follow the page's language: a remote's entry shows its `labels[language]` when the
+// manifest gives one, else its English `label`; the shell's own come from its namespace.
+import type { Manifest, NavEntrySpec } from '@flashcard/api-contract';
+import { currentLanguage, i18n, type Role } from '@flashcard/shared-auth';
+import { SHELL_NAMESPACE } from '../i18n';
 
 export interface NavEntry {
   label: string;
@@ -18,14 +21,23 @@ export interface NavEntry {
   order: number;
 }
 
-export const SHELL_NAVIGATION: readonly NavEntry[] = [{ label: 'Dashboard', to: '/dashboard', icon: '\u2302', order: 0 }];
+/** The shell's own entries, their labels as keys of the shell's namespace. */
+const SHELL_NAVIGATION = [{ labelKey: 'nav.dashboard', to: '/dashboard', icon: '\u2302', order: 0 }] as const;
 
-/** Shell entries and the manifest's, sorted by order (ties keep registry order). */
-export function navigationFrom(manifest: Manifest | null): NavEntry[] {
+/** A manifest entry's label in this language, else its English one. */
+export function navLabel(entry: Pick<NavEntrySpec, 'label' | 'labels'>, language: string): string {
+  const translated = (entry.labels as Partial<Record<string, string>> | undefined)?.[language]?.trim();
+  return translated || entry.label;
+}
+
+/** Shell entries and the manifest's, sorted by order (ties keep registry order), labelled in `language`. */
+export function navigationFrom(manifest: Manifest | null, language: string = currentLanguage()): NavEntry[] {
+  const t = i18n.getFixedT(language, SHELL_NAMESPACE);
+  const shellEntries = SHELL_NAVIGATION.map(({ labelKey, ...entry }): NavEntry => ({ ...entry, label: t(labelKey) }));
   const remoteEntries = (manifest?.remotes ?? []).flatMap((remote) =>
     remote.navigation.map(
       (entry): NavEntry => ({
-        label: entry.label,
+        label: navLabel(entry, language),
         to: entry.path,
         remote: remote.name,
         exposed: entry.module,
@@ -35,7 +47,7 @@ export function navigationFrom(manifest: Manifest | null): NavEntry[] {
       }),
     ),
   );
-  return [...SHELL_NAVIGATION, ...remoteEntries].sort((a, b) => a.order - b.order);
+  return [...shellEntries, ...remoteEntries].sort((a, b) => a.order - b.order);
 }
 
 /** The entries a user with this role may see (signed-out or unknown role: no restricted entries). */

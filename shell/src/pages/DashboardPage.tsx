@@ -1,52 +1,57 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
-import { useAuthStore } from '@flashcard/shared-auth';
+import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { shellText, useShellLocale, type ShellText } from '../i18n';
+import en from '../i18n/en';
 
-export const EMPTY_ACTIVITY_TEXT = 'No recent activity yet. Start studying to see your progress here.';
+/** The English texts the spec quotes (the screen shows them in the page's language). */
+export const EMPTY_ACTIVITY_TEXT = en.dashboard.emptyActivity;
 /** A first-time learner (no card, no review) is told what to do first. */
-export const FIRST_STEP_TEXT = 'Start by creating your first cards.';
+export const FIRST_STEP_TEXT = en.dashboard.firstStep;
 const RECENT_LIMIT = 3;
 const DEFAULT_DAILY_GOAL = 15;
 
 const TILES = [
-  { to: '/cards', title: 'My Cards', text: 'Create, edit and organise your flashcards.' },
-  { to: '/study', title: 'Study Session', text: 'Review due cards and learn new ones.' },
-  { to: '/progress', title: 'Progress', text: 'See your statistics, accuracy and streak.' },
+  { to: '/cards', title: 'dashboard.tiles.cardsTitle', text: 'dashboard.tiles.cardsText' },
+  { to: '/study', title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
+  { to: '/progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
 ] as const;
 
-/** THE success rate (correct reviews / all reviews, as on the progress screen); '—' before any review. */
-export function formatSuccessRate(rate: number | null | undefined): string {
-  return typeof rate === 'number' ? `${Math.round(rate)}%` : '—';
+/** A whole percentage in the language's style ('67%', '67 %'). */
+function formatPercent(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(value) / 100);
 }
 
-/** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (as on the progress screen). */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+/** THE success rate (correct reviews / all reviews, as on the progress screen); '—' before any review. */
+export function formatSuccessRate(rate: number | null | undefined, language: string = currentLanguage()): string {
+  return typeof rate === 'number' ? formatPercent(rate, language) : '—';
+}
+
+/** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (as on the progress screen), translated. */
+export function relativeTime(iso: string, now: number = Date.now(), t: ShellText = shellText): string {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return '';
   const hours = Math.floor(Math.max(0, now - then) / 3_600_000);
-  if (hours < 1) return 'Just now';
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  if (hours < 1) return t('dashboard.justNow');
+  if (hours < 24) return t('dashboard.hoursAgo', { count: hours });
+  return t('dashboard.daysAgo', { count: Math.floor(hours / 24) });
 }
 
-export function sessionTitle(session: StudySession): string {
-  if (session.session_type === 'practice') return 'Completed practice session';
-  if (session.session_type === 'review') return 'Completed review session';
-  return `Studied ${session.cards_studied} cards`;
-}
-
-function plural(n: number, word: string) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+export function sessionTitle(session: StudySession, t: ShellText = shellText): string {
+  if (session.session_type === 'practice') return t('dashboard.practiceSession');
+  if (session.session_type === 'review') return t('dashboard.reviewSession');
+  return t('dashboard.studiedCards', { count: session.cards_studied ?? 0 });
 }
 
 type LoadState = { status: 'loading' } | { status: 'ready'; data: DashboardData } | { status: 'failed' };
 
 function RecentActivity({ state }: { state: LoadState }) {
+  const { t, language } = useShellLocale();
   if (state.status === 'loading') {
     return (
       <p className="muted" role="status">
-        Loading recent activity...
+        {t('dashboard.loadingActivity')}
       </p>
     );
   }
@@ -56,7 +61,7 @@ function RecentActivity({ state }: { state: LoadState }) {
     state.status === 'ready'
       ? (state.data.recentSessions ?? []).filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0).slice(0, RECENT_LIMIT)
       : [];
-  if (sessions.length === 0) return <p className="muted">{EMPTY_ACTIVITY_TEXT}</p>;
+  if (sessions.length === 0) return <p className="muted">{t('dashboard.emptyActivity')}</p>;
   return (
     <ul className="dashboard-activity">
       {sessions.map((session) => {
@@ -64,14 +69,17 @@ function RecentActivity({ state }: { state: LoadState }) {
         return (
           <li key={session.id} className="spread">
             <div>
-              <div style={{ fontWeight: 600 }}>{sessionTitle(session)}</div>
+              <div style={{ fontWeight: 600 }}>{sessionTitle(session, t)}</div>
               <div className="muted">
-                {plural(session.cards_studied ?? 0, 'card')} &middot; {Math.round(session.accuracy ?? 0)}% accuracy
+                {t('dashboard.sessionSummary', {
+                  count: session.cards_studied ?? 0,
+                  accuracy: formatPercent(session.accuracy ?? 0, language),
+                })}
               </div>
             </div>
             {when && (
               <time className="muted" dateTime={when}>
-                {relativeTime(when)}
+                {relativeTime(when, undefined, t)}
               </time>
             )}
           </li>
@@ -82,6 +90,7 @@ function RecentActivity({ state }: { state: LoadState }) {
 }
 
 export function DashboardPage() {
+  const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   /** Cards due now (the study hub's count); null until known or when it could not be read. */
@@ -111,7 +120,15 @@ export function DashboardPage() {
   // New: nothing to come back to yet (no card, no review). Unknown while loading (and from an
   // API that does not send the counts).
   const firstVisit = data !== null && data.userStats?.totalCards === 0 && data.userStats?.totalReviews === 0;
-  const heading = firstVisit || data === null ? (name ? `Welcome, ${name}!` : 'Welcome!') : name ? `Welcome back, ${name}!` : 'Welcome back!';
+  const heading =
+    firstVisit || data === null
+      ? name
+        ? t('dashboard.welcomeName', { name })
+        : t('dashboard.welcome')
+      : name
+        ? t('dashboard.welcomeBackName', { name })
+        : t('dashboard.welcomeBack');
+  const number = (n: number) => n.toLocaleString(language);
 
   return (
     <div className="page">
@@ -120,13 +137,12 @@ export function DashboardPage() {
           <h1>{heading}</h1>
           {firstVisit ? (
             <p style={{ margin: 0 }}>
-              {FIRST_STEP_TEXT}{' '}
-              <Link to="/cards">Go to My Cards</Link>
+              {t('dashboard.firstStep')} <Link to="/cards">{t('dashboard.goToCards')}</Link>
             </p>
           ) : (
             data !== null && (
               <p className="muted" style={{ margin: 0 }}>
-                Here is where you left off.
+                {t('dashboard.leftOff')}
               </p>
             )
           )}
@@ -135,14 +151,14 @@ export function DashboardPage() {
 
       <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
         <h2 id="dashboard-shortcuts" className="visually-hidden">
-          Shortcuts
+          {t('dashboard.shortcuts')}
         </h2>
         <div className="grid grid-3">
           {TILES.map((tile) => (
             <Link key={tile.to} to={tile.to} className="card" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <h3 style={{ fontSize: '1.1rem' }}>{tile.title}</h3>
+              <h3 style={{ fontSize: '1.1rem' }}>{t(tile.title)}</h3>
               <p className="muted" style={{ margin: 0 }}>
-                {tile.text}
+                {t(tile.text)}
               </p>
             </Link>
           ))}
@@ -152,48 +168,48 @@ export function DashboardPage() {
       <div className="grid grid-3" style={{ marginBottom: '1.5rem' }}>
         <section className="card" aria-labelledby="dashboard-goal">
           <h2 id="dashboard-goal" className="stat-label" style={{ fontSize: '0.9rem' }}>
-            Daily Goal
+            {t('dashboard.dailyGoal')}
           </h2>
           <div className="stat-value">
-            {studied}/{goal}
+            {t('dashboard.dailyGoalValue', { studied: number(studied), goal: number(goal) })}
           </div>
           <div
             className="progress"
             role="progressbar"
-            aria-label="Daily goal progress"
+            aria-label={t('dashboard.dailyGoalProgress')}
             aria-valuemin={0}
             aria-valuemax={goal}
             aria-valuenow={Math.min(studied, goal)}
-            aria-valuetext={`${studied} of ${goal} cards`}
+            aria-valuetext={t('dashboard.dailyGoalValueText', { count: goal, studied: number(studied) })}
           >
             <span style={{ width: `${percent}%` }} />
           </div>
         </section>
         <section className="card" aria-labelledby="dashboard-streak">
           <h2 id="dashboard-streak" className="stat-label" style={{ fontSize: '0.9rem' }}>
-            Study Streak
+            {t('dashboard.streak')}
           </h2>
-          <div className="stat-value">{plural(streak, 'day')}</div>
+          <div className="stat-value">{t('dashboard.streakValue', { count: streak })}</div>
         </section>
         <section className="card" aria-labelledby="dashboard-success">
           <h2 id="dashboard-success" className="stat-label" style={{ fontSize: '0.9rem' }}>
-            Success Rate
+            {t('dashboard.successRate')}
           </h2>
-          <div className="stat-value">{formatSuccessRate(data?.userStats?.successRate)}</div>
+          <div className="stat-value">{formatSuccessRate(data?.userStats?.successRate, language)}</div>
         </section>
         {dueNow !== null && (
           <section className="card" aria-labelledby="dashboard-due">
             <h2 id="dashboard-due" className="stat-label" style={{ fontSize: '0.9rem' }}>
-              Due Now
+              {t('dashboard.dueNow')}
             </h2>
-            <div className="stat-value">{plural(dueNow, 'card')}</div>
+            <div className="stat-value">{t('dashboard.cards', { count: dueNow })}</div>
             {dueNow > 0 ? (
               <Link to="/study" className="btn btn-primary">
-                Study now
+                {t('dashboard.studyNow')}
               </Link>
             ) : (
               <p className="muted" style={{ margin: 0 }}>
-                Nothing due right now.
+                {t('dashboard.nothingDue')}
               </p>
             )}
           </section>
@@ -201,7 +217,7 @@ export function DashboardPage() {
       </div>
 
       <section className="card" aria-labelledby="dashboard-activity">
-        <h2 id="dashboard-activity">Recent Activity</h2>
+        <h2 id="dashboard-activity">{t('dashboard.recentActivity')}</h2>
         <RecentActivity state={state} />
       </section>
     </div>

@@ -2,19 +2,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { returnPath } from '../auth/RouteGuard';
+import { useShellText } from '../i18n';
 import { FormField } from './FormField';
 
-export const LOGIN_TEXTS = {
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-} as const;
-
+/** Kept as keys, so a message already shown follows a change of language. */
 interface FieldErrors {
-  email?: string;
-  password?: string;
+  email?: 'login.emailRequired';
+  password?: 'login.passwordRequired';
 }
 
 export function LoginPage() {
+  const t = useShellText();
   const login = useAuthStore((s) => s.login);
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,8 +28,8 @@ export function LoginPage() {
     event.preventDefault();
     if (submitting) return;
     const errors: FieldErrors = {};
-    if (!email.trim()) errors.email = LOGIN_TEXTS.emailRequired;
-    if (!password) errors.password = LOGIN_TEXTS.passwordRequired;
+    if (!email.trim()) errors.email = 'login.emailRequired';
+    if (!password) errors.password = 'login.passwordRequired';
     setFieldErrors(errors);
     setServerError(null);
     if (errors.email || errors.password) {
@@ -54,8 +52,8 @@ export function LoginPage() {
   return (
     <main className="center-screen">
       <div className="card" style={{ width: '100%', maxWidth: 400 }}>
-        <h1>Sign in</h1>
-        <p className="muted">Welcome back. Sign in to continue studying.</p>
+        <h1>{t('login.title')}</h1>
+        <p className="muted">{t('login.intro')}</p>
 
         {serverError && (
           <div className="alert alert-error" role="alert">
@@ -67,33 +65,33 @@ export function LoginPage() {
           <FormField
             form="login"
             id="email"
-            label="Email"
+            label={t('login.email')}
             type="email"
             autoComplete="email"
             value={email}
-            error={fieldErrors.email}
+            error={fieldErrors.email && t(fieldErrors.email)}
             inputRef={emailRef}
             onChange={setEmail}
           />
           <FormField
             form="login"
             id="password"
-            label="Password"
+            label={t('login.password')}
             type="password"
             autoComplete="current-password"
             value={password}
-            error={fieldErrors.password}
+            error={fieldErrors.password && t(fieldErrors.password)}
             inputRef={passwordRef}
             onChange={setPassword}
           />
 
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign in'}
+            {submitting ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
 
         <p className="muted" style={{ marginBottom: 0 }}>
-          Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+          {t('login.noAccount')} <Link to="/signup">{t('login.signUp')}</Link>
         </p>
       </div>
     </main>

@@ -3,40 +3,54 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { FormField } from './FormField';
 import { PASSWORD_RULE } from '@flashcard/api-contract';
+import { shellText, useShellText, type ShellText } from '../i18n';
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_RULE.minLength;
-
-export const SIGNUP_TEXTS = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: PASSWORD_RULE.tooShort,
-  confirmRequired: 'Please confirm your password',
-  passwordMismatch: PASSWORD_RULE.mismatch,
-} as const;
 
 // Deliberately loose (something@something.tld): the server has the final word.
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Field = 'email' | 'password' | 'confirmPassword';
+type ErrorKey =
+  | 'signup.emailRequired'
+  | 'signup.emailInvalid'
+  | 'signup.passwordRequired'
+  | 'signup.passwordTooShort'
+  | 'signup.confirmRequired'
+  | 'signup.passwordMismatch';
+/** Kept as keys, so a message already shown follows a change of language. */
+type FieldErrorKeys = Partial<Record<Field, ErrorKey>>;
 type FieldErrors = Partial<Record<Field, string>>;
 
-export function validateSignup(email: string, password: string, confirmPassword: string): FieldErrors {
+function signupErrors(email: string, password: string, confirmPassword: string): FieldErrorKeys {
+  const errors: FieldErrorKeys = {};
+  if (!email.trim()) errors.email = 'signup.emailRequired';
+  else if (!EMAIL_FORMAT.test(email.trim())) errors.email = 'signup.emailInvalid';
+  if (!password) errors.password = 'signup.passwordRequired';
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'signup.passwordTooShort';
+  if (!confirmPassword) errors.confirmPassword = 'signup.confirmRequired';
+  else if (password && confirmPassword !== password) errors.confirmPassword = 'signup.passwordMismatch';
+  return errors;
+}
+
+function errorText(key: ErrorKey | undefined, t: ShellText): string | undefined {
+  return key && t(key, { min: MIN_PASSWORD_LENGTH });
+}
+
+/** The form's messages, in the page's language (English: the spec's texts). */
+export function validateSignup(email: string, password: string, confirmPassword: string, t: ShellText = shellText): FieldErrors {
+  const keys = signupErrors(email, password, confirmPassword);
   const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = SIGNUP_TEXTS.emailRequired;
-  else if (!EMAIL_FORMAT.test(email.trim())) errors.email = SIGNUP_TEXTS.emailInvalid;
-  if (!password) errors.password = SIGNUP_TEXTS.passwordRequired;
-  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = SIGNUP_TEXTS.passwordTooShort;
-  if (!confirmPassword) errors.confirmPassword = SIGNUP_TEXTS.confirmRequired;
-  else if (password && confirmPassword !== password) errors.confirmPassword = SIGNUP_TEXTS.passwordMismatch;
+  for (const field of Object.keys(keys) as Field[]) errors[field] = errorText(keys[field], t);
   return errors;
 }
 
 export function SignupPage() {
+  const t = useShellText();
   const register = useAuthStore((s) => s.register);
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrorKeys>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -48,7 +62,7 @@ export function SignupPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    const errors = validateSignup(values.email, values.password, values.confirmPassword);
+    const errors = signupErrors(values.email, values.password, values.confirmPassword);
     setFieldErrors(errors);
     setServerError(null);
     const firstInvalid = (['email', 'password', 'confirmPassword'] as const).find((field) => errors[field]);
@@ -79,8 +93,8 @@ export function SignupPage() {
   return (
     <main className="center-screen">
       <div className="card" style={{ width: '100%', maxWidth: 400 }}>
-        <h1>Create your account</h1>
-        <p className="muted">Start building flashcards and studying with spaced repetition.</p>
+        <h1>{t('signup.title')}</h1>
+        <p className="muted">{t('signup.intro')}</p>
 
         {serverError && (
           <div className="alert alert-error" role="alert">
@@ -92,43 +106,43 @@ export function SignupPage() {
           <FormField
             form="signup"
             id="email"
-            label="Email"
+            label={t('signup.email')}
             type="email"
             autoComplete="email"
             value={values.email}
-            error={fieldErrors.email}
+            error={errorText(fieldErrors.email, t)}
             inputRef={emailRef}
             onChange={set('email')}
           />
           <FormField
             form="signup"
             id="password"
-            label="Password"
+            label={t('signup.password')}
             type="password"
             autoComplete="new-password"
             value={values.password}
-            error={fieldErrors.password}
+            error={errorText(fieldErrors.password, t)}
             inputRef={passwordRef}
             onChange={set('password')}
           />
           <FormField
             form="signup"
             id="confirmPassword"
-            label="Confirm Password"
+            label={t('signup.confirmPassword')}
             type="password"
             autoComplete="new-password"
             value={values.confirmPassword}
-            error={fieldErrors.confirmPassword}
+            error={errorText(fieldErrors.confirmPassword, t)}
             inputRef={confirmPasswordRef}
             onChange={set('confirmPassword')}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? 'Creating account...' : 'Create account'}
+            {submitting ? t('signup.submitting') : t('signup.submit')}
           </button>
         </form>
 
         <p className="muted" style={{ marginBottom: 0 }}>
-          Already have an account? <Link to="/login">Sign in</Link>
+          {t('signup.haveAccount')} <Link to="/login">{t('signup.signIn')}</Link>
         </p>
       </div>
     </main>

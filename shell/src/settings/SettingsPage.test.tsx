@@ -1,17 +1,27 @@
 import '@testing-library/jest-dom';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { authApi, dashboardApi, type User } from '@flashcard/api-contract';
-import { useAuthStore } from '@flashcard/shared-auth';
+import { toast } from 'react-hot-toast';
+import { authApi, userApi, type User, type UserSettings } from '@flashcard/api-contract';
+import { currentLanguage, setLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { ShellProviders } from '../ShellProviders';
 import { SettingsPage } from './SettingsPage';
-import { DEFAULT_SETTINGS, THEME_STORAGE_KEY, readStoredDarkMode, useSettingsStore } from './settingsStore';
+import {
+  DEFAULT_SETTINGS,
+  LANGUAGE_STORAGE_KEY,
+  THEME_STORAGE_KEY,
+  initialLanguage,
+  readStoredDarkMode,
+  useSettingsStore,
+} from './settingsStore';
 import type * as SettingsStoreModule from './settingsStore';
 
 const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
 
-// ShellProviders mounts useApplyTheme, the same as in the app.
+let server: UserSettings;
+
+// ShellProviders loads the account's settings at sign-in and mounts the theme, as in the app.
 async function renderSettings() {
   const view = render(
     <MemoryRouter initialEntries={['/settings']}>
@@ -21,18 +31,30 @@ async function renderSettings() {
     </MemoryRouter>,
   );
   await screen.findByRole('heading', { name: 'Settings' });
+  await waitFor(() => expect(useSettingsStore.getState().status).toBe('ready'));
   return view;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
   delete document.documentElement.dataset.theme;
-  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS } });
+  await setLanguage('en');
+  server = { ...DEFAULT_SETTINGS };
+  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS }, status: 'idle' });
   useAuthStore.setState({ user, token: 't', isAuthenticated: true, isLoading: false, error: null });
   jest.spyOn(authApi, 'me').mockResolvedValue({ success: true, user });
+  jest.spyOn(userApi, 'settings').mockImplementation(async () => ({ ...server }));
+  jest.spyOn(userApi, 'updateSettings').mockImplementation(async (patch) => {
+    server = { ...server, ...patch } as UserSettings;
+    return { ...server };
+  });
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  toast.remove();
+  await act(() => setLanguage('en'));
+});
 
 describe('SettingsPage', () => {
   it('prefills the profile from the signed-in user, e-mail read-only', async () => {
@@ -43,7 +65,7 @@ describe('SettingsPage', () => {
     expect(within(profile).getByLabelText('Email')).toHaveAttribute('readonly');
   });
 
-  it('starts from the spec defaults', async () => {
+  it('shows the spec defaults for a new account', async () => {
     await renderSettings();
     expect(screen.getByRole('checkbox', { name: 'Email notifications' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Push notifications' })).not.toBeChecked();
@@ -52,51 +74,54 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Autoplay' })).toBeChecked();
     expect(screen.getByRole('slider', { name: 'Daily goal' })).toHaveValue('15');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
-  it('switches the theme at once and remembers only dark mode', async () => {
+  it("shows the account's saved settings, loaded at sign-in, and applies theme and language", async () => {
+    server = { ...DEFAULT_SETTINGS, studyGoal: 40, darkMode: true, language: 'de', pushNotifications: true };
     await renderSettings();
-    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(screen.getByRole('slider', { name: 'Tagesziel' })).toHaveValue('40');
+    expect(screen.getByRole('checkbox', { name: 'Dunkelmodus' })).toBeChecked();
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    expect(currentLanguage()).toBe('de');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
+  });
 
+  it('saves only what changed, with a success message, and the next load sees it', async () => {
+    await renderSettings();
+    fireEvent.change(screen.getByRole('slider', { name: 'Daily goal' }), { target: { value: '40' } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Study reminders' }));
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(userApi.updateSettings).toHaveBeenCalledWith({ studyGoal: 40, studyReminders: false });
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(useSettingsStore.getState().settings).toMatchObject({ studyGoal: 40, studyReminders: false });
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    expect(server).toMatchObject({ studyGoal: 40, studyReminders: false });
+  });
+
+  it('says so when saving fails and keeps the changes to retry', async () => {
+    jest.mocked(userApi.updateSettings).mockRejectedValueOnce(new Error('Network error'));
+    await renderSettings();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Autoplay' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your settings were not saved. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Autoplay' })).not.toBeChecked();
+    expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
+  });
+
+  it('previews the dark theme at once and puts the saved one back when left unsaved', async () => {
+    const view = await renderSettings();
+    expect(document.documentElement.dataset.theme).toBe('light');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Dark mode' }));
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
-    expect(readStoredDarkMode()).toBe(true);
-
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
-
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Dark mode' }));
-    expect(document.documentElement).toHaveAttribute('data-theme', 'light');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    view.unmount();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'light'));
+    expect(readStoredDarkMode()).toBe(false);
   });
 
-  it('toggles the notification settings', async () => {
-    await renderSettings();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Email notifications' }));
-    expect(useSettingsStore.getState().settings).toMatchObject({ pushNotifications: true, emailNotifications: false });
-  });
-
-  it('has a daily-goal slider from 5 to 50 with a visible value', async () => {
-    await renderSettings();
-    const slider = screen.getByRole('slider', { name: 'Daily goal' });
-    expect(slider).toHaveAttribute('min', '5');
-    expect(slider).toHaveAttribute('max', '50');
-    expect(screen.getByText('15 cards')).toBeInTheDocument();
-
-    fireEvent.change(slider, { target: { value: '30' } });
-    expect(screen.getByText('30 cards')).toBeInTheDocument();
-    expect(useSettingsStore.getState().settings.studyGoal).toBe(30);
-
-    // The browser clamps a range input to its bounds.
-    fireEvent.change(slider, { target: { value: '80' } });
-    expect(useSettingsStore.getState().settings.studyGoal).toBe(50);
-    fireEvent.change(slider, { target: { value: '1' } });
-    expect(useSettingsStore.getState().settings.studyGoal).toBe(5);
-  });
-
-  it('offers the five languages by name', async () => {
+  it('switches the whole page to the chosen language, and saves it', async () => {
     await renderSettings();
     const select = screen.getByRole('combobox', { name: 'Language' });
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
@@ -108,29 +133,61 @@ describe('SettingsPage', () => {
       ['it', 'Italiano'],
     ]);
     await userEvent.selectOptions(select, 'fr');
-    expect(select).toHaveValue('fr');
-    expect(useSettingsStore.getState().settings.language).toBe('fr');
+    expect(await screen.findByRole('heading', { name: 'Paramètres' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(userApi.updateSettings).toHaveBeenCalledWith({ language: 'fr' });
+    expect(await screen.findByText('Paramètres enregistrés')).toBeInTheDocument();
   });
 
-  it('Save Changes sends nothing anywhere', async () => {
-    const getDashboard = jest.spyOn(dashboardApi, 'getDashboard');
+  it('edits the scheduler settings', async () => {
     await renderSettings();
-    const before = useSettingsStore.getState().settings;
+    fireEvent.change(screen.getByRole('slider', { name: 'Desired retention' }), { target: { value: '85' } });
+    const perDay = screen.getByRole('spinbutton', { name: 'New cards per day' });
+    await userEvent.clear(perDay);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled(); // an empty number
+    await userEvent.type(perDay, '35');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(useSettingsStore.getState().settings).toBe(before);
-    expect(getDashboard).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveAccessibleDescription(
-      'Settings apply to this device only and are not saved to your account.',
-    );
+    expect(userApi.updateSettings).toHaveBeenCalledWith({ desiredRetention: 0.85, newCardsPerDay: 35 });
   });
 
-  it('restores a remembered dark theme on the next page load', () => {
+  it('changes the display name through the profile call and refreshes the signed-in user', async () => {
+    const renamed = { ...user, display_name: 'Ada L.' };
+    // The server answers the new name from then on.
+    const updateProfile = jest.spyOn(userApi, 'updateProfile').mockImplementation(async () => {
+      jest.mocked(authApi.me).mockResolvedValue({ success: true, user: renamed });
+      return renamed;
+    });
+    await renderSettings();
+    const name = screen.getByLabelText('Display name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Display name is required');
+    expect(updateProfile).not.toHaveBeenCalled();
+
+    await userEvent.type(name, 'Ada L.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(updateProfile).toHaveBeenCalledWith({ displayName: 'Ada L.' });
+    await waitFor(() => expect(useAuthStore.getState().user?.display_name).toBe('Ada L.'));
+    expect(userApi.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('keeps the keyboard focus on a toggle after it changes', async () => {
+    await renderSettings();
+    const toggle = screen.getByRole('checkbox', { name: 'Autoplay' });
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Autoplay' })).toHaveFocus();
+  });
+
+  it('paints a reload in the last account theme and language', () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'it');
     jest.isolateModules(() => {
       // A fresh module instance is what a reload gets.
       const fresh = require('./settingsStore') as typeof SettingsStoreModule;
-      expect(fresh.useSettingsStore.getState().settings).toEqual({ ...DEFAULT_SETTINGS, darkMode: true });
+      expect(fresh.useSettingsStore.getState().settings).toMatchObject({ darkMode: true, language: 'it' });
     });
+    expect(initialLanguage()).toBe('it');
   });
 
   it('labels every input', async () => {

@@ -1,85 +1,186 @@
-// Local settings (spec: never saved). Each control writes to the shell's settings store at once,
-// so Dark mode switches the theme immediately; Save Changes deliberately does nothing.
-import { useState, type ReactNode } from 'react';
-import { useAuthStore } from '@flashcard/shared-auth';
-import {
-  LANGUAGES,
-  STUDY_GOAL_MAX,
-  STUDY_GOAL_MIN,
-  useSettingsStore,
-  type Language,
-  type LocalSettings,
-} from './settingsStore';
+// The account's settings, saved on the server. The form edits a draft; the language and dark
+// mode are previewed at once (the whole page, every remote included) and fall back to the saved
+// values if the page is left unsaved. Save Changes sends what changed and says how it went.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'react-hot-toast';
+import { userApi, type UserSettings } from '@flashcard/api-contract';
+import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { useShellText } from '../i18n';
+import { allowBrowserNotifications } from '../layout/browserNotifications';
+import { STUDY_GOAL_MAX, STUDY_GOAL_MIN, applySettings, useSettingsStore } from './settingsStore';
 
-export const LOCAL_ONLY_NOTE = 'Settings apply to this device only and are not saved to your account.';
-
-type BooleanSetting = { [K in keyof LocalSettings]: LocalSettings[K] extends boolean ? K : never }[keyof LocalSettings];
-
-function Toggle({ setting, label }: { setting: BooleanSetting; label: string }) {
-  const checked = useSettingsStore((s) => s.settings[setting]);
-  const update = useSettingsStore((s) => s.update);
-  const id = `setting-${setting}`;
-  return (
-    <div className="checkbox">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => update({ [setting]: e.target.checked })} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (
     <section className="card settings-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
+      {intro && <p className="muted settings-intro">{intro}</p>}
       {children}
     </section>
   );
 }
 
+function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="checkbox settings-toggle">
+      <input id={id} type="checkbox" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <div>
+        <label htmlFor={id}>{label}</label>
+        {hint && (
+          <span id={`${id}-hint`} className="muted settings-hint">
+            {hint}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A whole number typed into a field: kept as typed, a number only when it is one. */
+function wholeNumber(text: string): number | null {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+/** The fields of `draft` that differ from `saved`. */
+function changes(saved: UserSettings, draft: UserSettings): Partial<UserSettings> {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(draft) as (keyof UserSettings)[]) {
+    if (draft[key] !== saved[key]) patch[key] = draft[key];
+  }
+  return patch as Partial<UserSettings>;
+}
+
 export function SettingsPage() {
+  const t = useShellText();
   const user = useAuthStore((s) => s.user);
-  const studyGoal = useSettingsStore((s) => s.settings.studyGoal);
-  const language = useSettingsStore((s) => s.settings.language);
-  const update = useSettingsStore((s) => s.update);
-  // Display name is editable here but, like everything on this page, not sent anywhere.
+  const refreshUser = useAuthStore((s) => s.refreshUser);
+  const saved = useSettingsStore((s) => s.settings);
+  const status = useSettingsStore((s) => s.status);
+  const save = useSettingsStore((s) => s.save);
+
+  const [draft, setDraft] = useState<UserSettings>(saved);
   const [displayName, setDisplayName] = useState(user?.display_name ?? '');
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  // The number fields as typed (an emptied field is not a number yet).
+  const [numbers, setNumbers] = useState({ newCardsPerDay: String(saved.newCardsPerDay), maximumInterval: String(saved.maximumInterval) });
+  const numbersValid = wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null;
+
+  // Settings that arrive (sign-in on this device) replace an untouched draft.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (touched.current) return;
+    setDraft(saved);
+    setNumbers({ newCardsPerDay: String(saved.newCardsPerDay), maximumInterval: String(saved.maximumInterval) });
+  }, [saved]);
+
+  // Leaving without saving puts back the saved look (a previewed language or theme).
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  useEffect(() => () => void applySettings(savedRef.current), []);
+
+  function typeNumber(key: 'newCardsPerDay' | 'maximumInterval', text: string) {
+    setNumbers((current) => ({ ...current, [key]: text }));
+    const value = wholeNumber(text);
+    if (value !== null) change(key, value);
+  }
+
+  function change<K extends keyof UserSettings>(key: K, value: UserSettings[K]) {
+    touched.current = true;
+    setFailed(false);
+    setDraft((current) => ({ ...current, [key]: value }));
+    if (key === 'language' || key === 'darkMode') {
+      void applySettings({ ...draft, [key]: value } as UserSettings);
+    }
+  }
+
+  const nameChanged = displayName.trim() !== (user?.display_name ?? '');
+  const patch = changes(saved, draft);
+  const dirty = nameChanged || Object.keys(patch).length > 0;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (nameChanged && !displayName.trim()) {
+      setNameError(t('settings.displayNameRequired'));
+      return;
+    }
+    setSaving(true);
+    setFailed(false);
+    try {
+      if (nameChanged) {
+        await userApi.updateProfile({ displayName: displayName.trim() });
+        await refreshUser();
+      }
+      if (Object.keys(patch).length > 0) setDraft(await save(patch));
+      touched.current = false;
+      toast.success(t('settings.saved'));
+    } catch {
+      // The client's toast already gave the server's reason; the page keeps the draft to retry.
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
 
   return (
     <div className="page" style={{ maxWidth: 760 }}>
       <div className="page-header">
-        <h1>Settings</h1>
+        <h1>{t('settings.title')}</h1>
       </div>
 
-      <div className="stack">
-        <Section id="settings-profile" title="Profile">
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {status === 'failed' && (
+          <div className="alert alert-error" role="alert">
+            {t('settings.loadFailed')}
+          </div>
+        )}
+
+        <Section id="settings-profile" title={t('settings.profile')}>
           <div className="field">
-            <label htmlFor="settings-display-name">Display name</label>
+            <label htmlFor="settings-display-name">{t('settings.displayName')}</label>
             <input
               id="settings-display-name"
               type="text"
               autoComplete="nickname"
+              maxLength={100}
               value={displayName}
-              onChange={(e) => setDisplayName(e.target.value)}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'settings-display-name-error' : undefined}
+              onChange={(e) => {
+                setNameError(null);
+                setFailed(false);
+                setDisplayName(e.target.value);
+              }}
             />
+            {nameError && (
+              <span id="settings-display-name-error" className="field-error" role="alert">
+                {nameError}
+              </span>
+            )}
           </div>
           <div className="field" style={{ marginBottom: 0 }}>
-            <label htmlFor="settings-email">Email</label>
+            <label htmlFor="settings-email">{t('settings.email')}</label>
             <input id="settings-email" type="email" value={user?.email ?? ''} readOnly />
           </div>
         </Section>
 
-        <Section id="settings-notifications" title="Notifications">
-          <Toggle setting="emailNotifications" label="Email notifications" />
-          <Toggle setting="pushNotifications" label="Push notifications" />
-          <Toggle setting="studyReminders" label="Study reminders" />
+        <Section id="settings-notifications" title={t('settings.notifications')}>
+          <Toggle id="setting-emailNotifications" checked={draft.emailNotifications} onChange={(value) => change('emailNotifications', value)} label={t('settings.emailNotifications')} hint={t('settings.emailNotificationsHint')}/>
+          <Toggle id="setting-pushNotifications" checked={draft.pushNotifications} onChange={(value) => {
+              change('pushNotifications', value);
+              if (value) void allowBrowserNotifications();
+            }} label={t('settings.pushNotifications')} hint={t('settings.pushNotificationsHint')}/>
+          <Toggle id="setting-studyReminders" checked={draft.studyReminders} onChange={(value) => change('studyReminders', value)} label={t('settings.studyReminders')} hint={t('settings.studyRemindersHint')}/>
+          <Toggle id="setting-friendNotifications" checked={draft.friendNotifications} onChange={(value) => change('friendNotifications', value)} label={t('settings.friendNotifications')}/>
+          <Toggle id="setting-achievementNotifications" checked={draft.achievementNotifications} onChange={(value) => change('achievementNotifications', value)} label={t('settings.achievementNotifications')}/>
         </Section>
 
-        <Section id="settings-study" title="Study Preferences">
-          <Toggle setting="darkMode" label="Dark mode" />
-          <Toggle setting="autoplay" label="Autoplay" />
+        <Section id="settings-study" title={t('settings.studyPreferences')}>
+          <Toggle id="setting-darkMode" checked={draft.darkMode} onChange={(value) => change('darkMode', value)} label={t('settings.darkMode')}/>
+          <Toggle id="setting-autoplay" checked={draft.autoplay} onChange={(value) => change('autoplay', value)} label={t('settings.autoplay')}/>
 
           <div className="field">
-            <label htmlFor="settings-study-goal">Daily goal</label>
+            <label htmlFor="settings-study-goal">{t('settings.dailyGoal')}</label>
             <div className="settings-range">
               <input
                 id="settings-study-goal"
@@ -87,22 +188,24 @@ export function SettingsPage() {
                 min={STUDY_GOAL_MIN}
                 max={STUDY_GOAL_MAX}
                 step={1}
-                value={studyGoal}
-                aria-valuetext={`${studyGoal} cards per day`}
-                onChange={(e) => update({ studyGoal: Number(e.target.value) })}
+                value={draft.studyGoal}
+                aria-valuetext={t('settings.dailyGoalValueText', { count: draft.studyGoal })}
+                onChange={(e) => change('studyGoal', Number(e.target.value))}
               />
               <output htmlFor="settings-study-goal" aria-live="polite">
-                {studyGoal} cards
+                {t('settings.dailyGoalValue', { count: draft.studyGoal })}
               </output>
             </div>
           </div>
 
           <div className="field" style={{ marginBottom: 0 }}>
-            <label htmlFor="settings-language">Language</label>
+            <label htmlFor="settings-language">{t('settings.language')}</label>
             <select
               id="settings-language"
-              value={language}
-              onChange={(e) => update({ language: e.target.value as Language })}
+              value={draft.language}
+              onChange={(e) => {
+                if (isLanguage(e.target.value)) change('language', e.target.value);
+              }}
             >
               {LANGUAGES.map((option) => (
                 <option key={option.value} value={option.value} lang={option.value}>
@@ -113,16 +216,66 @@ export function SettingsPage() {
           </div>
         </Section>
 
-        <div className="row">
-          {/* Spec: settings are local and Save Changes does nothing; the note says so honestly. */}
-          <button type="button" className="btn btn-primary" aria-describedby="settings-local-note">
-            Save Changes
+        <Section id="settings-scheduler" title={t('settings.scheduler')} intro={t('settings.schedulerIntro')}>
+          <div className="field">
+            <label htmlFor="settings-retention">{t('settings.desiredRetention')}</label>
+            <div className="settings-range">
+              <input
+                id="settings-retention"
+                type="range"
+                min={70}
+                max={99}
+                step={1}
+                value={Math.round(draft.desiredRetention * 100)}
+                aria-valuetext={`${Math.round(draft.desiredRetention * 100)}%`}
+                aria-describedby="settings-retention-hint"
+                onChange={(e) => change('desiredRetention', Number(e.target.value) / 100)}
+              />
+              <output htmlFor="settings-retention">{Math.round(draft.desiredRetention * 100)}%</output>
+            </div>
+            <span id="settings-retention-hint" className="muted settings-hint">
+              {t('settings.desiredRetentionHint')}
+            </span>
+          </div>
+          <div className="settings-numbers">
+            <div className="field">
+              <label htmlFor="settings-new-per-day">{t('settings.newCardsPerDay')}</label>
+              <input
+                id="settings-new-per-day"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={9999}
+                value={numbers.newCardsPerDay}
+                aria-invalid={wholeNumber(numbers.newCardsPerDay) === null ? true : undefined}
+                onChange={(e) => typeNumber('newCardsPerDay', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="settings-max-interval">{t('settings.maximumInterval')}</label>
+              <input
+                id="settings-max-interval"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={36500}
+                value={numbers.maximumInterval}
+                aria-invalid={wholeNumber(numbers.maximumInterval) === null ? true : undefined}
+                onChange={(e) => typeNumber('maximumInterval', e.target.value)}
+              />
+            </div>
+          </div>
+        </Section>
+
+        <div className="row settings-actions">
+          <button type="submit" className="btn btn-primary" disabled={saving || !dirty || !numbersValid} aria-describedby="settings-save-status">
+            {saving ? t('settings.saving') : t('settings.save')}
           </button>
-          <p id="settings-local-note" className="muted" style={{ margin: 0 }}>
-            {LOCAL_ONLY_NOTE}
+          <p id="settings-save-status" className="muted" role="status" style={{ margin: 0 }}>
+            {failed ? t('settings.notSaved') : dirty ? t('settings.unsaved') : ''}
           </p>
         </div>
-      </div>
+      </form>
     </div>
   );
 }

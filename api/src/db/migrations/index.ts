@@ -13,6 +13,7 @@ import * as cardSearch from './0007_card_search';
 import * as platform from './0008_platform';
 import * as social from './0009_social';
 import * as admin from './0010_admin';
+import * as userPreferences from './0011_user_preferences';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008_platform': platform,
   '0009_social': social,
   '0010_admin': admin,
+  '0011_user_preferences': userPreferences,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

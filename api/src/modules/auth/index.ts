@@ -3,3 +3,4 @@ export { AuthRepository } from './repository';
 export { RoleChangeError, setUserRole } from './roles';
 export { default as authRoutes } from './routes';
 export { AuthService } from './service';
+export { presentUser } from './presenter';

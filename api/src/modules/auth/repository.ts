@@ -14,6 +14,10 @@ export class AuthRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  async setDisplayName(userId: number, displayName: string): Promise<void> {
+    await this.db.updateTable('users').set({ display_name: displayName }).where('id', '=', userId).execute();
+  }
+
   findUserById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -16,6 +16,9 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // The same simple shape check the sign-up form makes; deliverability is not our business.
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest display name (the sign-up schema's limit too). */
+export const DISPLAY_NAME_MAX = 100;
+
 export const MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -29,6 +32,8 @@ export const MESSAGES = {
   userGone: 'User not found',
   wrongCurrentPassword: 'Current password is incorrect',
   accountDisabled: 'This account is disabled',
+  displayName: `Display name must be 1 to ${DISPLAY_NAME_MAX} characters`,
+  displayNameControl: 'Display name must not contain control characters',
 } as const;
 
 export interface SignedIn {
@@ -166,6 +171,16 @@ export class AuthService {
     // A valid token for a deleted account: treat like an invalid token.
     if (!user) throw unauthorized(MESSAGES.userGone);
     return user;
+  }
+
+  /** Renames the account: trimmed, 1-100 characters, no control characters. */
+  async rename(userId: number, displayName: unknown): Promise<UserRow> {
+    const name = typeof displayName === 'string' ? displayName.trim() : '';
+    if (name.length < 1 || name.length > DISPLAY_NAME_MAX) throw badRequest(MESSAGES.displayName);
+    // eslint-disable-next-line no-control-regex -- finding them is the point
+    if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest(MESSAGES.displayNameControl);
+    await this.repository.setDisplayName(userId, name);
+    return this.currentUser(userId);
   }
 
   /** On success every refresh token of the user is revoked: all devices sign in again. */

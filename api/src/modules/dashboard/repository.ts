@@ -313,6 +313,7 @@ export class DashboardRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('ended_at', 'is not', null)
+      .where('abandoned', '=', false)
       .where('cards_studied', '>', 0)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

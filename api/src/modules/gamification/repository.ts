@@ -90,6 +90,7 @@ export class GamificationRepository {
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('user_id', '=', userId)
           .where('ended_at', 'is not', null)
+          .where('abandoned', '=', false)
           .where('cards_studied', '>', 0)
           .executeTakeFirstOrThrow(),
       ),

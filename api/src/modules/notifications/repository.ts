@@ -1,16 +1,31 @@
 // SQL over a user's notifications. Every query is scoped to the user, so another learner's
 // notification id reads as "not found".
 import type { Kysely } from 'kysely';
-import type { Database, NewNotification, NotificationRow } from '../../db/schema';
+import type { Database, NewNotification, NotificationRow, UserSettingsTable } from '../../db/schema';
+
+/**
+ * The setting (user_settings column) that lets each kind of notification be created; a kind not
+ * listed is always created. Missing settings row = the defaults, all on.
+ */
+const SWITCH_OF_KIND = {
+  daily_bonus: 'study_reminders',
+  friend_request: 'friend_notifications',
+  friend_accepted: 'friend_notifications',
+  achievement_unlocked: 'achievement_notifications',
+} as const satisfies Record<string, keyof UserSettingsTable>;
+
+const isSwitchedKind = (type: string): type is keyof typeof SWITCH_OF_KIND => Object.hasOwn(SWITCH_OF_KIND, type);
 
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Adds the notification; false when one with the same dedupe_key exists already (the unique
-   * index decides, so two concurrent requests still create it once).
+   * index decides, so two concurrent requests still create it once) or when the learner switched
+   * this kind off in their settings.
    */
   async create(notification: NewNotification): Promise<boolean> {
+    if (!(await this.wanted(notification.user_id, notification.type))) return false;
     const row = await this.db
       .insertInto('notifications')
       .values(notification)
@@ -18,6 +33,14 @@ export class NotificationsRepository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Whether the learner's settings let this kind of notification be created. */
+  private async wanted(userId: number, type: string): Promise<boolean> {
+    if (!isSwitchedKind(type)) return true;
+    const column = SWITCH_OF_KIND[type];
+    const row = await this.db.selectFrom('user_settings').select(column).where('user_id', '=', userId).executeTakeFirst();
+    return row === undefined || Boolean(row[column]);
   }
 
   /** Newest first. */

@@ -22,9 +22,10 @@ export class SessionsRepository {
 
   /**
    * Adds (+1) or takes back (-1) one studied card; accuracy follows from the new counts. With
-   * `openOnly`, an ended session is left alone. False when no row changed.
+   * `openOnly`, an ended session is left alone; with `at`, that is its last activity. False when
+   * no row changed.
    */
-  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1, openOnly = false): Promise<boolean> {
+  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1, openOnly = false, at?: string): Promise<boolean> {
     const correctStep = correct ? step : 0;
     // SET expressions read the row's old values on both databases.
     const cards = sql<number>`cards_studied + ${step}`;
@@ -35,6 +36,7 @@ export class SessionsRepository {
         cards_studied: cards,
         correct_count: right,
         accuracy: sql<number>`case when ${cards} > 0 then 100.0 * (${right}) / (${cards}) else 0 end`,
+        ...(at === undefined ? {} : { last_activity_at: at }),
       })
       .where('user_id', '=', userId)
       .where('id', '=', sessionId);
@@ -53,5 +55,22 @@ export class SessionsRepository {
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Closes the user's sessions never ended whose last activity (last counted card, else the
+   * start) is before `idleSince`: ended at that last activity and marked abandoned (kept apart
+   * from finished ones in every list, no XP). Idempotent; answers how many.
+   */
+  async closeAbandoned(userId: number, idleSince: string): Promise<number> {
+    const lastActivity = sql<string>`coalesce(last_activity_at, started_at)`;
+    const result = await this.db
+      .updateTable('study_sessions')
+      .set({ ended_at: lastActivity, abandoned: true })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where(lastActivity, '<', idleSince)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

@@ -41,15 +41,29 @@ export interface SessionsServiceDeps {
   now: () => Date;
 }
 
+/**
+ * An open session with no counted card for this long was left (tab closed, never ended): a card
+ * takes seconds to a few minutes, so two idle hours mean the learner is gone, while a slow
+ * learner or a long break in another tab is still far from it. Such a session is closed as
+ * abandoned, ended at its last activity, when the learner starts another.
+ */
+export const ABANDONED_AFTER_MS = 2 * 60 * 60 * 1000;
+
 const SESSION_TYPE_VALUES: readonly (string | undefined)[] = SESSION_TYPES;
 const isSessionType = (value: string | undefined): value is SessionType => SESSION_TYPE_VALUES.includes(value);
 
 export class SessionsService {
   constructor(private readonly deps: SessionsServiceDeps) {}
 
-  start(userId: number, sessionType: string | undefined): Promise<StudySessionRow> {
+  /**
+   * Starts a session. The learner's open sessions idle for longer than ABANDONED_AFTER_MS are
+   * closed first, as abandoned: a new start is the sign that they are over.
+   */
+  async start(userId: number, sessionType: string | undefined): Promise<StudySessionRow> {
     if (!isSessionType(sessionType)) throw badRequest(MESSAGES.sessionType);
-    const now = toTimestamp(this.deps.now());
+    const at = this.deps.now();
+    const now = toTimestamp(at);
+    await this.deps.repos.sessions.closeAbandoned(userId, toTimestamp(new Date(at.getTime() - ABANDONED_AFTER_MS)));
     return this.deps.repos.sessions.insert({
       user_id: userId,
       session_type: sessionType,
@@ -90,7 +104,7 @@ export class SessionsService {
     if (input.correct !== undefined && typeof input.correct !== 'boolean') throw badRequest(MESSAGES.correctInvalid);
     const { sessions, study } = this.deps.repos;
     if (cardId === null || !(await study.findCard(userId, cardId))) throw notFound(MESSAGES.cardNotFound);
-    await countInOpenSession(sessions, userId, sessionId, input.correct !== false);
+    await countInOpenSession(sessions, userId, sessionId, input.correct !== false, toTimestamp(this.deps.now()));
     return (await sessions.find(userId, sessionId))!;
   }
 
@@ -102,16 +116,18 @@ export class SessionsService {
 }
 
 /**
- * Counts a card in the user's session `sessionId` if it is still open; 404 / 409 otherwise. One
- * UPDATE on the common path: the session is only read to explain a refusal.
+ * Counts a card in the user's session `sessionId` if it is still open (`at` is then its last
+ * activity); 404 / 409 otherwise. One UPDATE on the common path: the session is only read to
+ * explain a refusal.
  */
 export async function countInOpenSession(
   sessions: SessionsRepository,
   userId: number,
   sessionId: number,
   correct: boolean,
+  at: string,
 ): Promise<void> {
-  if (await sessions.countCard(userId, sessionId, correct, 1, true)) return;
+  if (await sessions.countCard(userId, sessionId, correct, 1, true, at)) return;
   const session = await sessions.find(userId, sessionId);
   if (!session) throw notFound(MESSAGES.sessionNotFound);
   throw conflict(MESSAGES.sessionEnded);

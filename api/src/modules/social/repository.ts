@@ -318,6 +318,7 @@ export class SocialRepository {
       ])
       .where('study_sessions.user_id', 'in', userIds)
       .where('study_sessions.ended_at', 'is not', null)
+      .where('study_sessions.abandoned', '=', false)
       .orderBy('study_sessions.ended_at', 'desc')
       .limit(limit)
       .execute() as Promise<FeedSessionRow[]>;

@@ -129,6 +129,27 @@ function inRange(value: string | number | null, [min, max]: readonly [number, nu
   return value;
 }
 
+/**
+ * The study settings with the given fields changed, each checked against its range (a 400 naming
+ * the field otherwise). The one definition of these rules: /user/settings uses it too.
+ */
+export function applyStudySettings(current: StudySettings, input: StudySettingsInput): StudySettings {
+  const next: StudySettings = { ...current };
+  if (input.desiredRetention !== undefined) {
+    next.desiredRetention = inRange(input.desiredRetention, LIMITS.desiredRetention, false, MESSAGES.desiredRetention);
+  }
+  if (input.maximumInterval !== undefined) {
+    next.maximumInterval = inRange(input.maximumInterval, LIMITS.maximumInterval, true, MESSAGES.maximumInterval);
+  }
+  if (input.newCardsPerDay !== undefined) {
+    next.newCardsPerDay = inRange(input.newCardsPerDay, LIMITS.newCardsPerDay, true, MESSAGES.newCardsPerDay);
+  }
+  if (input.dailyGoal !== undefined) {
+    next.dailyGoal = inRange(input.dailyGoal, LIMITS.dailyGoal, true, MESSAGES.dailyGoal);
+  }
+  return next;
+}
+
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
 
 export class StudyService {
@@ -287,7 +308,7 @@ export class StudyService {
       created_at: reviewedAt,
     });
     // Last: a missing or ended session refuses the review and rolls back everything above.
-    if (input.sessionId !== null) await countInOpenSession(sessions, userId, input.sessionId, input.result > 0);
+    if (input.sessionId !== null) await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
 
     const updated: StudyCardRow = { ...card, ...next, sched_version: version };
     return { ...this.withPreview(scheduler, updated, now), reviewId, xpEarned };
@@ -343,20 +364,7 @@ export class StudyService {
 
   /** Changes the fields given; the others keep their value. */
   async updateSettings(userId: number, input: StudySettingsInput): Promise<StudySettings> {
-    const current = await this.deps.repos.study.settings(userId);
-    const next: StudySettings = { ...current };
-    if (input.desiredRetention !== undefined) {
-      next.desiredRetention = inRange(input.desiredRetention, LIMITS.desiredRetention, false, MESSAGES.desiredRetention);
-    }
-    if (input.maximumInterval !== undefined) {
-      next.maximumInterval = inRange(input.maximumInterval, LIMITS.maximumInterval, true, MESSAGES.maximumInterval);
-    }
-    if (input.newCardsPerDay !== undefined) {
-      next.newCardsPerDay = inRange(input.newCardsPerDay, LIMITS.newCardsPerDay, true, MESSAGES.newCardsPerDay);
-    }
-    if (input.dailyGoal !== undefined) {
-      next.dailyGoal = inRange(input.dailyGoal, LIMITS.dailyGoal, true, MESSAGES.dailyGoal);
-    }
+    const next = applyStudySettings(await this.deps.repos.study.settings(userId), input);
     await this.deps.repos.study.saveSettings(userId, next, toTimestamp(this.deps.now()));
     return next;
   }

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatKB, formatSize, pluralize } from './format';
+import { formatDate, formatDateTime, formatKB, formatSize } from './format';
 
 describe('formatKB', () => {
   it('shows bytes as kilobytes (1 KB = 1024 bytes) with one decimal', () => {
@@ -22,15 +22,6 @@ describe('formatSize', () => {
     expect(formatSize(700_000)).toBe('683.6 KB');
     expect(formatSize(1024 * 1024)).toBe('1.0 MB');
     expect(formatSize(1_572_864)).toBe('1.5 MB');
-  });
-});
-
-describe('pluralize', () => {
-  it('uses the singular for one only', () => {
-    expect(pluralize(1, 'failure')).toBe('1 failure');
-    expect(pluralize(0, 'failure')).toBe('0 failures');
-    expect(pluralize(1200, 'failure')).toBe('1,200 failures');
-    expect(pluralize(2, 'entry', 'entries')).toBe('2 entries');
   });
 });
 

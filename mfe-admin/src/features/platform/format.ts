@@ -1,38 +1,47 @@
-// Pure formatting for the platform console: byte sizes and registry timestamps (ISO 8601 UTC).
+// Pure formatting for the platform console: byte sizes and registry timestamps (ISO 8601 UTC),
+// in the page's current language.
+import { currentLanguage } from '@flashcard/shared-auth';
+import { adminText } from '../../i18n';
 
 const KIB = 1024;
 const MIB = 1024 * 1024;
 
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Formatters are costly to build; keep one per language (and time zone for dates).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(decimals: 0 | 1): Intl.NumberFormat {
+  const language = currentLanguage();
+  const key = `${language}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /** Bytes in kilobytes (1 KB = 1024 bytes), one decimal: `12_595` -> `12.3 KB`. */
 export function formatKB(bytes: number): string {
-  return `${oneDecimal.format(Math.max(0, bytes) / KIB)} KB`;
+  return adminText('platform.sizes.kilobytes', { value: numberFormat(1).format(Math.max(0, bytes) / KIB) });
 }
 
 /** A size in the unit that reads best: `512 B`, `12.3 KB`, `1.5 MB`. */
 export function formatSize(bytes: number): string {
   const value = Math.max(0, bytes);
-  if (value < KIB) return `${whole.format(value)} B`;
+  if (value < KIB) return adminText('platform.sizes.bytes', { value: numberFormat(0).format(value) });
   if (value < MIB) return formatKB(value);
-  return `${oneDecimal.format(value / MIB)} MB`;
+  return adminText('platform.sizes.megabytes', { value: numberFormat(1).format(value / MIB) });
 }
 
-/** A count with its noun: `1 failure`, `3 failures`. */
-export function pluralize(count: number, one: string, many: string = `${one}s`): string {
-  return `${whole.format(count)} ${count === 1 ? one : many}`;
-}
-
-// Formatters are costly to build; keep one per time zone (undefined = the viewer's zone).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, withTime: boolean) {
-  const key = timeZone ?? '';
+  const language = currentLanguage();
+  const key = `${language}|${timeZone ?? ''}`; // no zone = the viewer's zone
   let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(language, {
       year: 'numeric',
       month: 'short',
       day: 'numeric',

@@ -2,6 +2,7 @@
 // @flashcard/api-contract): each release's status, promote vs roll back, canary candidates and
 // how an audit event reads.
 import type { RegistryEvent, RemoteState } from '@flashcard/api-contract';
+import { adminText, type AdminText } from '../../i18n';
 
 export type ReleaseStatus = { kind: 'active' } | { kind: 'canary'; percent: number } | { kind: 'none' };
 
@@ -11,9 +12,10 @@ export function releaseStatus(remote: RemoteState, version: string): ReleaseStat
   return { kind: 'none' };
 }
 
-export function statusLabel(status: ReleaseStatus): string {
-  if (status.kind === 'active') return 'Active';
-  if (status.kind === 'canary') return `Canary ${status.percent}%`;
+/** Labels take the caller's `t` (a component's hook); without one, the page's current language. */
+export function statusLabel(status: ReleaseStatus, t: AdminText = adminText): string {
+  if (status.kind === 'active') return t('platform.releases.active');
+  if (status.kind === 'canary') return t('platform.releases.canary', { percent: status.percent });
   return '—';
 }
 
@@ -34,23 +36,22 @@ export function canaryCandidates(remote: RemoteState): string[] {
 }
 
 /** A canary share must be a whole percentage from 1 to 100; returns the error to show, if any. */
-export function canaryPercentError(text: string): string | null {
+export function canaryPercentError(text: string, t: AdminText = adminText): string | null {
   const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return 'Enter a whole number from 1 to 100.';
   const percent = Number(trimmed);
-  return percent >= 1 && percent <= 100 ? null : 'Enter a whole number from 1 to 100.';
+  return /^\d+$/.test(trimmed) && percent >= 1 && percent <= 100 ? null : t('platform.canary.percentError');
 }
 
-export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'>): string {
+export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'>, t: AdminText = adminText): string {
   switch (event.action) {
     case 'publish':
-      return 'Published';
+      return t('platform.audit.actions.publish');
     case 'promote':
-      return 'Promoted';
+      return t('platform.audit.actions.promote');
     case 'rollback':
-      return 'Rolled back';
+      return t('platform.audit.actions.rollback');
     case 'canary':
-      return event.percent === 0 ? 'Canary ended' : 'Canary';
+      return event.percent === 0 ? t('platform.audit.actions.canaryEnded') : t('platform.audit.actions.canary');
   }
 }
 

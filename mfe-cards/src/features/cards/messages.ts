@@ -1,36 +1,28 @@
-// User-visible texts. The spec quotes the first group exactly (tests rely on them).
-export const MESSAGES = {
-  loadFailed: 'Failed to load cards',
-  searchFailed: 'Search failed',
-  created: 'Card created successfully',
-  createFailed: 'Failed to create card',
-  updated: 'Card updated successfully',
-  updateFailed: 'Failed to update card',
-  deleted: 'Card deleted successfully',
-  deleteFailed: 'Failed to delete card',
-  required: 'Question and answer are required',
-  confirmDelete: 'Are you sure you want to delete this card? This action cannot be undone.',
-  // Not quoted by the spec: our own wording.
-  moveFailed: 'Failed to move cards',
-  resetKnownFailed: 'Failed to reset known cards',
-  exportFailed: 'Export failed',
-  previewFailed: 'Preview failed',
-  importFailed: 'Import failed',
-  setNameRequired: 'Set name is required',
-  setCreateFailed: 'Failed to create set',
-  setRenameFailed: 'Failed to rename set',
-  setDeleteFailed: 'Failed to delete set',
-} as const;
+// User-visible texts for code outside components (hooks, helpers): they read the page's current
+// language at call time from the kernel's one i18next instance. The texts themselves live in
+// src/i18n (namespace 'cards'); the spec's quoted toasts stay exact in English there.
+import { i18n } from '@flashcard/shared-auth';
+import '../../i18n'; // registers the namespace even when only this module is loaded
+import type en from '../../i18n/en';
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** A fixed toast or confirmation text (`messages.*`, no plural forms). */
+export type MessageKey = {
+  [K in keyof (typeof en)['messages']]: K extends `${string}_${'one' | 'other'}` | 'withReason' ? never : K;
+}[keyof (typeof en)['messages']];
+
+/** The text of `messages.<key>` in the current language: 'Failed to load cards'. */
+export function message(key: MessageKey): string {
+  return i18n.t(`cards:messages.${key}`);
+}
+
+/** Our own wording followed by what the server said: 'Failed to create set: A set with that name exists'. */
+export function withReason(text: string, reason: string): string {
+  return i18n.t('cards:messages.withReason', { message: text, reason });
 }
 
 /** Deleting a set keeps its cards: the user is told so before confirming. */
 export function confirmDeleteSet(name: string, cardCount: number | undefined): string {
-  const kept =
-    cardCount === undefined
-      ? 'Its cards are kept and moved out of the set.'
-      : `Its ${plural(cardCount, 'card')} ${cardCount === 1 ? 'is' : 'are'} kept and moved out of the set.`;
-  return `Delete the set "${name}"? ${kept}`;
+  if (cardCount === undefined) return i18n.t('cards:sets.confirmDeleteUncounted', { name });
+  if (cardCount === 0) return i18n.t('cards:sets.confirmDeleteEmpty', { name });
+  return i18n.t('cards:sets.confirmDelete', { name, count: cardCount });
 }

@@ -1,7 +1,10 @@
 // Pure helpers behind the charts: day labels, summaries (the charts' text alternatives) and the
 // heatmap's weeks x weekdays layout. Days are the API's local calendar days ('YYYY-MM-DD'); they
 // are read and formatted in UTC so that no browser time zone can shift them by one.
+// Words come from the 'progress' namespace and dates and numbers from Intl, both in the page's
+// language at call time.
 import type { AnalyticsDay, ForecastDay } from '@flashcard/api-contract';
+import { progressLanguage, progressText as t } from '../../i18n';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -12,17 +15,33 @@ export function dayToUtc(date: string): number {
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-const formatters = {
-  weekday: new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }),
-  short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  month: new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }),
-  monthYear: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
+const FORMATS = {
+  weekday: { weekday: 'short' },
+  short: { month: 'short', day: 'numeric' },
+  long: { weekday: 'short', month: 'short', day: 'numeric' },
+  month: { month: 'short' },
+  monthYear: { month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-function format(kind: keyof typeof formatters, date: string): string {
+type DateFormat = keyof typeof FORMATS;
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached formatter per language and kind; days are UTC midnights, so UTC it is. */
+function dateFormatter(kind: DateFormat): Intl.DateTimeFormat {
+  const language = progressLanguage();
+  const key = `${language}:${kind}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { ...FORMATS[kind], timeZone: 'UTC' });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function format(kind: DateFormat, date: string): string {
   const time = dayToUtc(date);
-  return Number.isNaN(time) ? date : formatters[kind].format(time);
+  return Number.isNaN(time) ? date : dateFormatter(kind).format(time);
 }
 
 /** 'Tue' */
@@ -32,13 +51,18 @@ export const formatShortDate = (date: string) => format('short', date);
 /** 'Tue, Jun 11' */
 export const formatLongDate = (date: string) => format('long', date);
 
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? word : many}`;
+/** '1,234' in English, '1.234' in German. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString(progressLanguage());
 }
 
-/** '86%' from the API's one-decimal percent; null (nothing reviewed) reads as an en dash. */
+/** A weekday row's short name: row 0 is Sunday ('Mon' for row 1). */
+export const weekdayName = (row: number) => dateFormatter('weekday').format(Date.UTC(2023, 11, 31 + row));
+
+/** '86%' ('86 %' in French) from the API's one-decimal percent; null (nothing reviewed) reads as an en dash. */
 export function formatRate(rate: number | null | undefined): string {
-  return typeof rate === 'number' && Number.isFinite(rate) ? `${Math.round(rate)}%` : '–';
+  if (typeof rate !== 'number' || !Number.isFinite(rate)) return '–';
+  return new Intl.NumberFormat(progressLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(rate) / 100);
 }
 
 function busiest<T>(items: T[], value: (item: T) => number): T | null {
@@ -53,25 +77,31 @@ const sum = <T>(items: T[], value: (item: T) => number) => items.reduce((total, 
 
 export function summarizeWeek(days: AnalyticsDay[], successRate: number | null): string {
   const reviews = sum(days, (d) => d.reviews);
-  if (reviews === 0) return `No reviews in the last ${plural(days.length, 'day')}.`;
+  if (reviews === 0) return t('chart.noReviewsInLastDays', { count: days.length });
   const top = busiest(days, (d) => d.reviews)!;
-  return (
-    `Reviews per day over the last ${plural(days.length, 'day')}: ${plural(reviews, 'review')} in total, ` +
-    `${formatRate(successRate)} success rate. Busiest day: ${formatLongDate(top.date)} with ${plural(top.reviews, 'review')}.`
-  );
+  return t('weekly.summary', {
+    count: days.length,
+    reviews: t('units.reviews', { count: reviews }),
+    rate: formatRate(successRate),
+    date: formatLongDate(top.date),
+    busiest: t('units.reviews', { count: top.reviews }),
+  });
 }
 
 // ---- Due forecast -------------------------------------------------------------------------------
 
 export function summarizeForecast(days: ForecastDay[]): string {
   const total = sum(days, (d) => d.due);
-  if (total === 0) return `No cards due in the next ${plural(days.length, 'day')}.`;
+  if (total === 0) return t('forecast.empty', { count: days.length });
   const today = days[0]?.due ?? 0;
   const top = busiest(days, (d) => d.due)!;
-  return (
-    `Cards due over the next ${plural(days.length, 'day')}: ${today} due today (overdue included), ${total} in total. ` +
-    `Busiest day: ${formatLongDate(top.date)} with ${plural(top.due, 'card')}.`
-  );
+  return t('forecast.summary', {
+    count: days.length,
+    today: formatNumber(today),
+    total: formatNumber(total),
+    date: formatLongDate(top.date),
+    busiest: t('units.cards', { count: top.due }),
+  });
 }
 
 // ---- Heatmap ------------------------------------------------------------------------------------
@@ -89,18 +119,18 @@ export function heatLevel(reviews: number, max: number): number {
  * null for a level no day can reach (with a busiest day of 2 reviews, only levels 2 and 4 occur).
  */
 export function heatLegend(max: number): Array<string | null> {
-  const labels: Array<string | null> = ['No reviews'];
+  const labels: Array<string | null> = [t('chart.noReviews')];
   let from = 1;
   for (let level = 1; level <= HEAT_LEVELS; level += 1) {
     const to = Math.floor((level * max) / HEAT_LEVELS);
     if (to < from) labels.push(null);
-    else labels.push(to === from ? plural(to, 'review') : `${from}-${to} reviews`);
+    else labels.push(to === from ? t('units.reviews', { count: to }) : t('heatmap.legendRange', { from, count: to }));
     from = Math.max(from, to + 1);
   }
   return labels;
 }
 
-export const cellTitle = (day: Pick<AnalyticsDay, 'date' | 'reviews'>) => `${day.date}: ${plural(day.reviews, 'review')}`;
+export const cellTitle = (day: Pick<AnalyticsDay, 'date' | 'reviews'>) => t('heatmap.cellTitle', { date: day.date, count: day.reviews });
 
 export interface HeatCell {
   date: string;
@@ -143,7 +173,7 @@ export function heatmapLayout(days: AnalyticsDay[]): HeatmapLayout {
     if (month === previous) continue;
     previous = month;
     const column = cell.row === 0 ? cell.column : cell.column + 1;
-    const label = formatters.month.format(dayToUtc(cell.date));
+    const label = dateFormatter('month').format(dayToUtc(cell.date));
     if (months.length > 0 && months[months.length - 1].column === column) months[months.length - 1] = { label, column };
     else months.push({ label, column });
   }
@@ -166,7 +196,7 @@ export function monthlyTotals(days: AnalyticsDay[]): MonthTotal[] {
     const key = day.date.slice(0, 7);
     const time = dayToUtc(`${key}-01`);
     if (Number.isNaN(time)) continue;
-    const entry = totals.get(key) ?? { month: formatters.monthYear.format(time), reviews: 0, activeDays: 0 };
+    const entry = totals.get(key) ?? { month: dateFormatter('monthYear').format(time), reviews: 0, activeDays: 0 };
     entry.reviews += day.reviews;
     if (day.reviews > 0) entry.activeDays += 1;
     totals.set(key, entry);
@@ -176,11 +206,14 @@ export function monthlyTotals(days: AnalyticsDay[]): MonthTotal[] {
 
 export function summarizeYear(days: AnalyticsDay[]): string {
   const reviews = sum(days, (d) => d.reviews);
-  if (reviews === 0) return `No reviews in the last ${plural(days.length, 'day')}.`;
+  if (reviews === 0) return t('chart.noReviewsInLastDays', { count: days.length });
   const active = days.filter((d) => d.reviews > 0).length;
   const top = busiest(days, (d) => d.reviews)!;
-  return (
-    `Review activity over the last ${plural(days.length, 'day')}: ${plural(reviews, 'review')} on ${plural(active, 'day')}. ` +
-    `Busiest day: ${formatLongDate(top.date)} with ${plural(top.reviews, 'review')}.`
-  );
+  return t('heatmap.summary', {
+    count: days.length,
+    reviews: t('units.reviews', { count: reviews }),
+    activeDays: t('heatmap.activeDays', { count: active }),
+    date: formatLongDate(top.date),
+    busiest: t('units.reviews', { count: top.reviews }),
+  });
 }

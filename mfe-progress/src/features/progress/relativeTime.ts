@@ -1,3 +1,5 @@
+import { progressText as t } from '../../i18n';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -12,13 +14,16 @@ export function parseTimestamp(value: string | number | Date): number {
   return new Date(value).getTime();
 }
 
-/** 'Just now' under an hour, then whole hours ('5h ago'), then whole days ('3d ago'). */
+/**
+ * 'Just now' under an hour, then whole hours ('5h ago'), then whole days ('3d ago'): the spec's
+ * English forms, translated for the page's language.
+ */
 export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
   const then = parseTimestamp(value);
   if (Number.isNaN(then)) return '';
   // A timestamp slightly in the future (client clock behind the server's) still reads 'Just now'.
   const elapsed = Math.max(0, now - then);
-  if (elapsed < HOUR_MS) return 'Just now';
-  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
-  return `${Math.floor(elapsed / DAY_MS)}d ago`;
+  if (elapsed < HOUR_MS) return t('recent.justNow');
+  if (elapsed < DAY_MS) return t('recent.hoursAgo', { count: Math.floor(elapsed / HOUR_MS) });
+  return t('recent.daysAgo', { count: Math.floor(elapsed / DAY_MS) });
 }

@@ -13,11 +13,9 @@ const ICONS: Record<string, string> = {
 
 export const achievementIcon = (key: string): string => ICONS[key] ?? '🏆';
 
-const unlockDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-/** 'June 11, 2024'; null for a missing or unreadable time. */
-export function formatUnlockDate(iso: string | null): string | null {
+/** 'June 11, 2024' in English ('11 juin 2024' in French); null for a missing or unreadable time. */
+export function formatUnlockDate(iso: string | null, language: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : unlockDate.format(date);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }

@@ -5,19 +5,20 @@ import { useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { socialApi, type SocialProfile } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
+import { useSocialLocale } from '../../i18n';
 
-export const PROFILE_LOAD_FAILED = 'Could not load this profile.';
-export const NOT_FOUND = 'This profile does not exist or is private';
-
+/** The API's own text (e.g. its "not found"), or '' when the screen words it ('publicProfile.loadFailed'). */
 async function fetchProfile(userId: number): Promise<{ profile: SocialProfile } | { error: string }> {
   try {
     return { profile: await socialApi.profile(userId) };
   } catch (err) {
-    return { error: getErrorMessage(err, PROFILE_LOAD_FAILED) ?? PROFILE_LOAD_FAILED };
+    return { error: getErrorMessage(err) ?? '' };
   }
 }
 
 export function PublicProfilePage() {
+  const { t, language } = useSocialLocale();
+  const number = (n: number) => n.toLocaleString(language);
   const { id } = useParams();
   const userId = Number(id);
   const valid = Number.isInteger(userId) && userId > 0;
@@ -54,49 +55,47 @@ export function PublicProfilePage() {
       toast.success(success);
       await load();
     } catch (err) {
-      setError(getErrorMessage(err, PROFILE_LOAD_FAILED) ?? PROFILE_LOAD_FAILED);
+      setError(getErrorMessage(err) ?? '');
     }
   };
 
-  const shownError = valid ? error : NOT_FOUND;
+  const shownError = valid ? (error === null ? null : error || t('publicProfile.loadFailed')) : t('publicProfile.notFound');
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{profile ? profile.display_name : 'Learner profile'}</h1>
+        <h1>{profile ? profile.display_name : t('publicProfile.title')}</h1>
       </header>
       {shownError && <p role="alert">{shownError}</p>}
-      {!profile && !shownError && <p role="status">Loading...</p>}
+      {!profile && !shownError && <p role="status">{t('common.loading')}</p>}
       {profile && (
-        <section className="card" aria-label="Public profile">
+        <section className="card" aria-label={t('publicProfile.region')}>
           <dl>
-            <dt>Level</dt>
-            <dd>{profile.level}</dd>
-            <dt>Experience points</dt>
-            <dd>{profile.experience_points}</dd>
-            <dt>Current streak</dt>
-            <dd>
-              {profile.current_streak} {profile.current_streak === 1 ? 'day' : 'days'}
-            </dd>
-            <dt>Cards</dt>
-            <dd>{profile.cards_count}</dd>
-            <dt>Achievements</dt>
-            <dd>{profile.achievements_count}</dd>
+            <dt>{t('common.level')}</dt>
+            <dd>{number(profile.level)}</dd>
+            <dt>{t('publicProfile.experiencePoints')}</dt>
+            <dd>{number(profile.experience_points)}</dd>
+            <dt>{t('publicProfile.currentStreak')}</dt>
+            <dd>{t('common.days', { count: profile.current_streak })}</dd>
+            <dt>{t('common.cards')}</dt>
+            <dd>{number(profile.cards_count)}</dd>
+            <dt>{t('publicProfile.achievements')}</dt>
+            <dd>{number(profile.achievements_count)}</dd>
           </dl>
           <div className="row">
             {profile.is_friend ? (
-              <span className="muted">Friend</span>
+              <span className="muted">{t('common.friend')}</span>
             ) : (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), 'Friend request sent')}>
-                Add friend
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), t('toast.requestSent'))}>
+                {t('common.addFriend')}
               </button>
             )}
             {profile.is_following ? (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.unfollow(profile.id), 'Unfollowed')}>
-                Unfollow
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.unfollow(profile.id), t('toast.unfollowed'))}>
+                {t('common.unfollow')}
               </button>
             ) : (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.follow(profile.id), 'Following')}>
-                Follow
+              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.follow(profile.id), t('toast.following'))}>
+                {t('common.follow')}
               </button>
             )}
           </div>

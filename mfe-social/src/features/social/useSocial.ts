@@ -20,10 +20,15 @@ export interface SocialData {
   visibility: SocialVisibility;
 }
 
-export const LOAD_FAILED = 'Could not load your friends and activity.';
-export const ACTION_FAILED = 'That did not work. Please try again.';
+/**
+ * A failed load or action: the API's own text (or the kernel's network message), else nothing,
+ * and the screen says it in the page's language ('social.loadFailed', 'social.actionFailed').
+ */
+export interface Failure {
+  message?: string;
+}
 
-async function fetchSocial(): Promise<{ data: SocialData } | { error: string }> {
+async function fetchSocial(): Promise<{ data: SocialData } | { error: Failure }> {
   try {
     const [friends, following, followers, requests, feed, privacy] = await Promise.all([
       socialApi.friends(),
@@ -35,16 +40,16 @@ async function fetchSocial(): Promise<{ data: SocialData } | { error: string }> 
     ]);
     return { data: { friends, following, followers, requests, feed: feed.items, visibility: privacy.visibility } };
   } catch (error) {
-    return { error: getErrorMessage(error, LOAD_FAILED) ?? LOAD_FAILED };
+    return { error: { message: getErrorMessage(error) } };
   }
 }
 
 export function useSocial() {
   const [data, setData] = useState<SocialData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<Failure | null>(null);
+  const [actionError, setActionError] = useState<Failure | null>(null);
 
-  const apply = useCallback((result: { data: SocialData } | { error: string }) => {
+  const apply = useCallback((result: { data: SocialData } | { error: Failure }) => {
     if ('data' in result) {
       setData(result.data);
       setLoadError(null);
@@ -75,7 +80,7 @@ export function useSocial() {
         await load();
         return true;
       } catch (error) {
-        setActionError(getErrorMessage(error, ACTION_FAILED) ?? ACTION_FAILED);
+        setActionError({ message: getErrorMessage(error) });
         return false;
       }
     },

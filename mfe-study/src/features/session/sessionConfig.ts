@@ -7,11 +7,8 @@ export const NEW_CARD_LIMIT = 10;
 /** Anki's cap on the time one answer may count: a learner who walked away skews nothing. */
 export const MAX_TIME_SPENT_MS = 60_000;
 
-export const SUBMIT_FAILED = 'Failed to submit answer';
-export const UNDO_DONE = 'Undid last rating';
-export const UNDO_FAILED = 'Could not undo the last rating';
-
-export const RATING_LABELS: Record<ReviewResult, string> = { 0: 'Again', 1: 'Hard', 2: 'Good', 3: 'Easy' };
+/** The message keys of the ratings (namespace 'study', `session.ratings.*`). */
+export const RATING_KEYS = { 0: 'again', 1: 'hard', 2: 'good', 3: 'easy' } as const satisfies Record<ReviewResult, string>;
 
 export interface SessionConfig {
   kind: SessionKind;
@@ -19,17 +16,11 @@ export interface SessionConfig {
   /** Ratings offered, in key order: the n-th is bound to the digit key n. */
   ratings: ReviewResult[];
   pick: (queue: ReviewQueue) => StudyCard[];
-  title: string;
-  positionLabel: (position: number, total: number) => string;
-  revealLabel: string;
-  /** The review session toggles the answer; the new-card session only reveals it. */
-  hideLabel: string | null;
-  loadingLabel: string;
-  noCards: string;
-  loadFailed: string;
-  completedToast: string;
-  completedTitle: string;
-  completedText: (count: number) => string;
+  /**
+   * The review session toggles the answer (Show Answer / Hide Answer); the new-card session only
+   * reveals it. The texts are the namespace's `session.<kind>.*` messages.
+   */
+  toggles: boolean;
 }
 
 export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
@@ -38,17 +29,7 @@ export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
     sessionType: 'review',
     ratings: [0, 1, 2, 3],
     pick: (queue) => queue.due ?? [],
-    title: 'Review Session',
-    positionLabel: (position, total) => `Card ${position} of ${total}`,
-    revealLabel: 'Show Answer',
-    hideLabel: 'Hide Answer',
-    loadingLabel: 'Loading review cards...',
-    noCards: 'No cards due for review',
-    loadFailed: 'Failed to load review cards',
-    completedToast: 'Review session completed!',
-    completedTitle: 'Session Complete!',
-    // Spec text, verbatim (also for a single card).
-    completedText: (count) => `You reviewed ${count} cards. Great job!`,
+    toggles: true,
   },
   new: {
     kind: 'new',
@@ -57,15 +38,6 @@ export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
     // The server already sends only cards without repetitions; the cap and the filter are the
     // spec's rule, kept here so a larger server default cannot change the session.
     pick: (queue) => (queue.new ?? []).filter((card) => !card.repetitions).slice(0, NEW_CARD_LIMIT),
-    title: 'Learn New Cards',
-    positionLabel: (position, total) => `New Card ${position} of ${total}`,
-    revealLabel: 'Reveal Answer',
-    hideLabel: null,
-    loadingLabel: 'Loading new cards...',
-    noCards: 'No new cards available',
-    loadFailed: 'Failed to load new cards',
-    completedToast: 'Learning session completed!',
-    completedTitle: 'New Cards Learned!',
-    completedText: (count) => `You learned ${count} new ${count === 1 ? 'card' : 'cards'}.`,
+    toggles: false,
   },
 };

@@ -2,19 +2,14 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi, type AdminTotals } from '@flashcard/api-contract';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { useAdminText } from '../../../i18n';
 import { formatCount } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useLoad } from '../hooks/useLoad';
 import { RecentUsersTable } from './RecentUsersTable';
 import '../admin.css';
 
-const STATS: ReadonlyArray<{ key: keyof AdminTotals; label: string }> = [
-  { key: 'users', label: 'Total Users' },
-  { key: 'activeToday', label: 'Active Today' },
-  { key: 'cards', label: 'Total Cards' },
-  { key: 'reviews', label: 'Total Reviews' },
-  { key: 'sessions', label: 'Study Sessions' },
-];
+const STATS: ReadonlyArray<keyof AdminTotals> = ['users', 'activeToday', 'cards', 'reviews', 'sessions'];
 
 const loadOverview = () => adminApi.overview();
 
@@ -26,6 +21,7 @@ export function AdminPage() {
 }
 
 function AdminOverview() {
+  const t = useAdminText();
   const actionsId = useId();
   const toolsId = useId();
   const { data, loading, error, reload } = useLoad(loadOverview);
@@ -34,31 +30,31 @@ function AdminOverview() {
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Admin Dashboard</h1>
-          <p className="muted">An overview of the platform.</p>
+          <h1>{t('dashboard.title')}</h1>
+          <p className="muted">{t('dashboard.subtitle')}</p>
         </div>
         {/* Relative: /admin/platform in the shell. */}
         <Link to="platform" className="btn btn-primary">
-          Platform console
+          {t('dashboard.platformConsole')}
         </Link>
       </header>
 
       <div className="stack">
         {error !== null && !data && (
           <div className="card row" role="alert">
-            <span>The overview could not be loaded.</span>
+            <span>{t('dashboard.loadFailed')}</span>
             <button type="button" className="btn btn-small" onClick={reload}>
-              Retry
+              {t('common.retry')}
             </button>
           </div>
         )}
         {loading && !data && <Spinner />}
         {data && (
-          <section aria-label="Platform statistics" className="grid grid-4">
+          <section aria-label={t('dashboard.statistics')} className="grid grid-4">
             {STATS.map((stat) => (
-              <div key={stat.key} className="card" role="group" aria-label={stat.label}>
-                <div className="stat-label">{stat.label}</div>
-                <div className="stat-value">{formatCount(data.totals[stat.key])}</div>
+              <div key={stat} className="card" role="group" aria-label={t(`dashboard.stats.${stat}`)}>
+                <div className="stat-label">{t(`dashboard.stats.${stat}`)}</div>
+                <div className="stat-value">{formatCount(data.totals[stat])}</div>
               </div>
             ))}
           </section>
@@ -66,30 +62,30 @@ function AdminOverview() {
 
         <div className="grid grid-3">
           <section className="card stack" aria-labelledby={actionsId} style={{ gap: '0.75rem' }}>
-            <h2 id={actionsId}>Quick Actions</h2>
+            <h2 id={actionsId}>{t('dashboard.quickActions')}</h2>
             {/* Relative links: /admin/users, /admin/audit, /admin/platform in the shell. */}
             <div className="row">
               <Link to="users" className="btn btn-small">
-                Manage Users
+                {t('dashboard.manageUsers')}
               </Link>
               <Link to="audit" className="btn btn-small">
-                Audit Log
+                {t('dashboard.auditLog')}
               </Link>
               <Link to="platform" className="btn btn-small">
-                Platform Releases
+                {t('dashboard.platformReleases')}
               </Link>
             </div>
           </section>
 
           <section className="card stack" aria-labelledby={toolsId} style={{ gap: '0.75rem' }}>
-            <h2 id={toolsId}>Admin Tools</h2>
+            <h2 id={toolsId}>{t('dashboard.adminTools')}</h2>
             {/* Server-rendered pages: plain links so the browser leaves the SPA. */}
             <ul className="stack" style={{ margin: 0, paddingLeft: '1.2rem', gap: '0.4rem' }}>
               <li>
-                <a href="/legacy-admin">Legacy Admin Panel</a>
+                <a href="/legacy-admin">{t('dashboard.legacyPanel')}</a>
               </li>
               <li>
-                <a href="/super-admin">Super Admin Panel</a>
+                <a href="/super-admin">{t('dashboard.superAdminPanel')}</a>
               </li>
             </ul>
           </section>

@@ -3,7 +3,8 @@ import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_PAGE_SIZE, adminApi } from '@flashcard/api-contract';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
-import { ACTION_LABELS, formatDateTime } from '../format';
+import { useAdminText } from '../../../i18n';
+import { ACTION_KEYS, formatDateTime } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useLoad } from '../hooks/useLoad';
 import '../admin.css';
@@ -15,6 +16,7 @@ export function AuditScreen() {
 }
 
 function Audit() {
+  const t = useAdminText();
   const headingId = useId();
   const [offset, setOffset] = useState(0);
   const load = useCallback(() => adminApi.audit(offset, ADMIN_PAGE_SIZE), [offset]);
@@ -26,34 +28,34 @@ function Audit() {
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Audit log</h1>
-          <p className="muted">Role changes and disabled or enabled accounts.</p>
+          <h1>{t('audit.title')}</h1>
+          <p className="muted">{t('audit.subtitle')}</p>
         </div>
         <Link to=".." className="btn">
-          Back to Admin
+          {t('common.backToAdmin')}
         </Link>
       </header>
       <section className="card" aria-labelledby={headingId}>
-        <h2 id={headingId}>Admin actions</h2>
+        <h2 id={headingId}>{t('audit.actionsHeading')}</h2>
         {error !== null && !data && (
           <div className="row" role="alert">
-            <span>The audit log could not be loaded.</span>
+            <span>{t('audit.loadFailed')}</span>
             <button type="button" className="btn btn-small" onClick={reload}>
-              Retry
+              {t('common.retry')}
             </button>
           </div>
         )}
         {loading && !data && <Spinner />}
-        {data && data.events.length === 0 && <p className="muted">No admin actions yet.</p>}
+        {data && data.events.length === 0 && <p className="muted">{t('audit.empty')}</p>}
         {data && data.events.length > 0 && (
           <div className="admin-table-wrap">
             <table className="table admin-table" aria-labelledby={headingId}>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">By</th>
+                  <th scope="col">{t('audit.columns.when')}</th>
+                  <th scope="col">{t('audit.columns.what')}</th>
+                  <th scope="col">{t('audit.columns.target')}</th>
+                  <th scope="col">{t('audit.columns.by')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -63,7 +65,8 @@ function Audit() {
                       <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                     </th>
                     <td>
-                      {ACTION_LABELS[event.action]}
+                      {t(ACTION_KEYS[event.action])}
+                      {/* The server's detail (role values, 'user -> admin') is shown as sent. */}
                       {event.detail && <span className="muted"> ({event.detail.replace('->', '→')})</span>}
                     </td>
                     <td className="admin-user-cell">{event.targetEmail}</td>
@@ -75,12 +78,12 @@ function Audit() {
           </div>
         )}
         {data && total > ADMIN_PAGE_SIZE && (
-          <nav className="row" aria-label="Pages" style={{ marginTop: '0.75rem' }}>
+          <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem' }}>
             <button type="button" className="btn btn-small" disabled={offset === 0 || loading} onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}>
-              Previous page
+              {t('common.previousPage')}
             </button>
             <button type="button" className="btn btn-small" disabled={last >= total || loading} onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}>
-              Next page
+              {t('common.nextPage')}
             </button>
           </nav>
         )}

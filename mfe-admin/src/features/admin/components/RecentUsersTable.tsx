@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AdminUser } from '@flashcard/api-contract';
-import { formatDate, ROLE_LABELS } from '../format';
+import { useAdminText } from '../../../i18n';
+import { formatDate, ROLE_KEYS } from '../format';
 
 /** Name (or e-mail) with the e-mail beneath: one concise column that fits a phone. */
 export function UserCell({ user }: { user: AdminUser }) {
@@ -13,26 +14,32 @@ export function UserCell({ user }: { user: AdminUser }) {
 }
 
 export function StatusBadge({ disabled }: { disabled: boolean }) {
-  return <span className={disabled ? 'badge admin-badge-danger' : 'badge'}>{disabled ? 'Disabled' : 'Active'}</span>;
+  const t = useAdminText();
+  return (
+    <span className={disabled ? 'badge admin-badge-danger' : 'badge'}>
+      {disabled ? t('accountStatus.disabled') : t('accountStatus.active')}
+    </span>
+  );
 }
 
 /** The newest accounts (the API sends 10). */
 export function RecentUsersTable({ users }: { users: readonly AdminUser[] }) {
+  const t = useAdminText();
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Recent Users</h2>
+      <h2 id={headingId}>{t('recentUsers.title')}</h2>
       {users.length === 0 ? (
-        <p className="muted">No users yet.</p>
+        <p className="muted">{t('recentUsers.empty')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="table admin-table" aria-labelledby={headingId}>
             <thead>
               <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('columns.user')}</th>
+                <th scope="col">{t('columns.role')}</th>
+                <th scope="col">{t('columns.joined')}</th>
+                <th scope="col">{t('columns.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -40,7 +47,7 @@ export function RecentUsersTable({ users }: { users: readonly AdminUser[] }) {
                 <tr key={user.id}>
                   <UserCell user={user} />
                   <td className="admin-nowrap">
-                    <span className="badge">{ROLE_LABELS[user.role]}</span>
+                    <span className="badge">{t(ROLE_KEYS[user.role])}</span>
                   </td>
                   <td className="admin-nowrap">
                     <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { ADMIN_PAGE_SIZE, adminApi, type AdminUser, type Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
-import { formatDate, ROLE_LABELS, ROLES } from '../format';
+import { useAdminText, type AdminText } from '../../../i18n';
+import { formatCount, formatDate, ROLE_KEYS, ROLES } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useLoad } from '../hooks/useLoad';
 import { StatusBadge, UserCell } from './RecentUsersTable';
@@ -16,10 +17,16 @@ type Pending = { kind: 'role'; user: AdminUser; role: Role } | { kind: 'disable'
 
 const nameOf = (user: AdminUser) => user.display_name || user.email;
 
-function question(pending: Pending): string {
-  if (pending.kind === 'role') return `Change the role of ${nameOf(pending.user)} to ${ROLE_LABELS[pending.role]}?`;
-  if (pending.kind === 'disable') return `Disable ${nameOf(pending.user)}? They are signed out and cannot sign in until enabled.`;
-  return `Enable ${nameOf(pending.user)}? They can sign in again.`;
+function question(t: AdminText, pending: Pending): string {
+  const name = nameOf(pending.user);
+  if (pending.kind === 'role') return t('users.confirm.role', { name, role: t(ROLE_KEYS[pending.role]) });
+  return t(`users.confirm.${pending.kind}`, { name });
+}
+
+function done(t: AdminText, pending: Pending): string {
+  const name = nameOf(pending.user);
+  if (pending.kind === 'role') return t('users.done.role', { name, role: t(ROLE_KEYS[pending.role]) });
+  return t(`users.done.${pending.kind}`, { name });
 }
 
 export function UsersScreen() {
@@ -29,6 +36,7 @@ export function UsersScreen() {
 }
 
 function Users() {
+  const t = useAdminText();
   const me = useAuthStore((s) => s.user);
   const isSuperAdmin = me?.role === 'super_admin';
   const headingId = useId();
@@ -55,11 +63,7 @@ function Users() {
       if (pending.kind === 'role') await adminApi.setRole(user.id, pending.role);
       else if (pending.kind === 'disable') await adminApi.disable(user.id);
       else await adminApi.enable(user.id);
-      toast.success(
-        pending.kind === 'role'
-          ? `${nameOf(user)} is now ${ROLE_LABELS[pending.role]}`
-          : `${nameOf(user)} is ${pending.kind === 'disable' ? 'disabled' : 'enabled'}`,
-      );
+      toast.success(done(t, pending));
       setPending(null);
       reload();
     } catch {
@@ -77,18 +81,18 @@ function Users() {
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Users</h1>
-          <p className="muted">Search accounts, change roles, disable or enable sign-in.</p>
+          <h1>{t('users.title')}</h1>
+          <p className="muted">{t('users.subtitle')}</p>
         </div>
         <Link to=".." className="btn">
-          Back to Admin
+          {t('common.backToAdmin')}
         </Link>
       </header>
 
       <div className="stack">
         <form className="card admin-search" role="search" onSubmit={search}>
           <label htmlFor={searchId}>
-            Search by e-mail or name
+            {t('users.searchLabel')}
             <input
               id={searchId}
               className="input"
@@ -99,48 +103,48 @@ function Users() {
             />
           </label>
           <button type="submit" className="btn btn-primary">
-            Search
+            {t('users.search')}
           </button>
         </form>
 
         {pending && (
-          <div className="card admin-confirm stack" role="alertdialog" aria-label="Confirm" aria-describedby={`${headingId}-q`}>
+          <div className="card admin-confirm stack" role="alertdialog" aria-label={t('users.confirm.label')} aria-describedby={`${headingId}-q`}>
             <p id={`${headingId}-q`} style={{ margin: 0 }}>
-              {question(pending)}
+              {question(t, pending)}
             </p>
             <div className="row">
               <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirm()}>
-                Confirm
+                {t('users.confirm.confirm')}
               </button>
               <button type="button" className="btn" disabled={busy} onClick={() => setPending(null)}>
-                Cancel
+                {t('users.confirm.cancel')}
               </button>
             </div>
           </div>
         )}
 
         <section className="card" aria-labelledby={headingId}>
-          <h2 id={headingId}>{query ? `Users matching "${query}"` : 'All users'}</h2>
+          <h2 id={headingId}>{query ? t('users.matching', { query }) : t('users.allUsers')}</h2>
           {error !== null && !data && (
             <div className="row" role="alert">
-              <span>The users could not be loaded.</span>
+              <span>{t('users.loadFailed')}</span>
               <button type="button" className="btn btn-small" onClick={reload}>
-                Retry
+                {t('common.retry')}
               </button>
             </div>
           )}
           {loading && !data && <Spinner />}
-          {data && data.users.length === 0 && <p className="muted">No users found.</p>}
+          {data && data.users.length === 0 && <p className="muted">{t('users.empty')}</p>}
           {data && data.users.length > 0 && (
             <div className="admin-table-wrap">
               <table className="table admin-table" aria-labelledby={headingId}>
                 <thead>
                   <tr>
-                    <th scope="col">User</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{t('columns.user')}</th>
+                    <th scope="col">{t('columns.role')}</th>
+                    <th scope="col">{t('columns.joined')}</th>
+                    <th scope="col">{t('columns.status')}</th>
+                    <th scope="col">{t('columns.actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -154,7 +158,7 @@ function Users() {
                           {isSuperAdmin && !self ? (
                             <select
                               className="input"
-                              aria-label={`Role of ${user.email}`}
+                              aria-label={t('users.roleOf', { email: user.email })}
                               value={user.role}
                               disabled={busy}
                               onChange={(event) => {
@@ -164,12 +168,12 @@ function Users() {
                             >
                               {ROLES.map((role) => (
                                 <option key={role} value={role}>
-                                  {ROLE_LABELS[role]}
+                                  {t(ROLE_KEYS[role])}
                                 </option>
                               ))}
                             </select>
                           ) : (
-                            <span className="badge">{ROLE_LABELS[user.role]}</span>
+                            <span className="badge">{t(ROLE_KEYS[user.role])}</span>
                           )}
                         </td>
                         <td className="admin-nowrap">
@@ -184,10 +188,10 @@ function Users() {
                               type="button"
                               className="btn btn-small"
                               disabled={busy}
-                              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
+                              aria-label={user.disabled ? t('users.enableUser', { email: user.email }) : t('users.disableUser', { email: user.email })}
                               onClick={() => setPending({ kind: user.disabled ? 'enable' : 'disable', user })}
                             >
-                              {user.disabled ? 'Enable' : 'Disable'}
+                              {user.disabled ? t('users.enable') : t('users.disable')}
                             </button>
                           )}
                         </td>
@@ -199,9 +203,9 @@ function Users() {
             </div>
           )}
           {data && total > 0 && (
-            <nav className="row" aria-label="Pages" style={{ marginTop: '0.75rem', justifyContent: 'space-between' }}>
+            <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem', justifyContent: 'space-between' }}>
               <span className="muted">
-                {first}–{last} of {total}
+                {t('users.range', { first: formatCount(first), last: formatCount(last), total: formatCount(total) })}
               </span>
               <span className="row">
                 <button
@@ -210,7 +214,7 @@ function Users() {
                   disabled={offset === 0 || loading}
                   onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}
                 >
-                  Previous page
+                  {t('common.previousPage')}
                 </button>
                 <button
                   type="button"
@@ -218,7 +222,7 @@ function Users() {
                   disabled={last >= total || loading}
                   onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}
                 >
-                  Next page
+                  {t('common.nextPage')}
                 </button>
               </span>
             </nav>

@@ -1,28 +1,41 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import type { RegistryEvent } from '@flashcard/api-contract';
+import { useAdminText } from '../../../i18n';
 import { formatDateTime } from '../format';
 import { eventActionLabel, newestFirst } from '../registry';
 
+const TRANSITION_PARTS = {
+  mono: <span className="platform-mono" />,
+  arrow: <span aria-hidden="true" />,
+  hidden: <span className="visually-hidden" />,
+};
+
 function Transition({ from, to }: { from: string | null; to: string | null }) {
+  const t = useAdminText();
   if (!from && !to) return null;
   if (!from) return <span className="platform-mono">{to}</span>;
   return (
     <span>
-      <span className="platform-mono">{from}</span> <span aria-hidden="true">→</span>
-      <span className="visually-hidden"> to </span> <span className="platform-mono">{to ?? 'none'}</span>
+      {to ? (
+        <Trans t={t} i18nKey="platform.audit.transition" values={{ from, to }} components={TRANSITION_PARTS} />
+      ) : (
+        <Trans t={t} i18nKey="platform.audit.transitionToNone" values={{ from }} components={TRANSITION_PARTS} />
+      )}
     </span>
   );
 }
 
 /** The registry's audit trail: who changed which remote, when, newest first. */
 export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
+  const t = useAdminText();
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Audit log</h2>
+      <h2 id={headingId}>{t('platform.audit.title')}</h2>
       {events.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
-          No registry changes yet.
+          {t('platform.audit.empty')}
         </p>
       ) : (
         <ol className="platform-list" aria-labelledby={headingId}>
@@ -30,14 +43,19 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
             <li key={event.id}>
               <div className="row">
                 <strong>{event.remote}</strong>
-                <span className="badge">{eventActionLabel(event)}</span>
+                <span className="badge">{eventActionLabel(event, t)}</span>
                 <Transition from={event.fromVersion} to={event.toVersion} />
                 {event.action === 'canary' && event.percent !== null && event.percent > 0 && (
-                  <span>{event.percent}% of users</span>
+                  <span>{t('platform.audit.percentOfUsers', { percent: event.percent })}</span>
                 )}
               </div>
               <p className="muted platform-meta">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time> by {event.actor}
+                <Trans
+                  t={t}
+                  i18nKey="platform.audit.meta"
+                  values={{ date: formatDateTime(event.at), actor: event.actor }}
+                  components={{ time: <time dateTime={event.at} /> }}
+                />
               </p>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RemoteState } from '@flashcard/api-contract';
+import { useAdminText } from '../../../i18n';
 import { canaryCandidates, canaryPercentError } from '../registry';
 
 interface Props {
@@ -16,6 +17,7 @@ const DEFAULT_PERCENT = 10;
  * start from the running canary; the console remounts it (key) whenever the state changes.
  */
 export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
+  const t = useAdminText();
   const headingId = useId();
   const versionId = useId();
   const percentId = useId();
@@ -26,30 +28,32 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
     running && candidates.includes(running.version) ? running.version : (candidates[0] ?? ''),
   );
   const [percent, setPercent] = useState(String(running?.percent ?? DEFAULT_PERCENT));
-  const [percentError, setPercentError] = useState<string | null>(null);
+  // Whether the share is invalid; its message is rendered in the current language.
+  const [percentInvalid, setPercentInvalid] = useState(false);
+  const percentError = percentInvalid ? t('platform.canary.percentError') : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const error = canaryPercentError(percent);
-    setPercentError(error);
-    if (error || !version) return;
+    const invalid = canaryPercentError(percent, t) !== null;
+    setPercentInvalid(invalid);
+    if (invalid || !version) return;
     onSetCanary(version, Number(percent.trim()), !!running);
   }
 
   return (
     <section className="platform-canary" aria-labelledby={headingId}>
       <h3 id={headingId} className="platform-subheading">
-        Canary
+        {t('platform.canary.title')}
       </h3>
       {candidates.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>
-          Publish another release of {remote.name} to start a canary.
+          {t('platform.canary.noCandidates', { name: remote.name })}
         </p>
       ) : (
-        <form aria-label={`Canary of ${remote.name}`} onSubmit={onSubmit} noValidate>
+        <form aria-label={t('platform.canary.formLabel', { name: remote.name })} onSubmit={onSubmit} noValidate>
           <div className="platform-canary-fields">
             <div className="field">
-              <label htmlFor={versionId}>Canary version</label>
+              <label htmlFor={versionId}>{t('platform.canary.version')}</label>
               <select id={versionId} value={version} onChange={(e) => setVersion(e.target.value)}>
                 {candidates.map((candidate) => (
                   <option key={candidate} value={candidate}>
@@ -59,7 +63,7 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
               </select>
             </div>
             <div className="field">
-              <label htmlFor={percentId}>Share of users (%)</label>
+              <label htmlFor={percentId}>{t('platform.canary.share')}</label>
               <input
                 id={percentId}
                 type="number"
@@ -73,7 +77,7 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
                 aria-describedby={percentError ? percentErrorId : undefined}
                 onChange={(e) => {
                   setPercent(e.target.value);
-                  setPercentError(null);
+                  setPercentInvalid(false);
                 }}
               />
               {percentError && (
@@ -88,19 +92,19 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
               type="submit"
               className="btn btn-primary btn-small"
               disabled={busy}
-              aria-label={`${running ? 'Update canary' : 'Start canary'} of ${remote.name}`}
+              aria-label={t(running ? 'platform.canary.updateLabel' : 'platform.canary.startLabel', { name: remote.name })}
             >
-              {running ? 'Update canary' : 'Start canary'}
+              {running ? t('platform.canary.update') : t('platform.canary.start')}
             </button>
             {running && (
               <button
                 type="button"
                 className="btn btn-small btn-danger"
                 disabled={busy}
-                aria-label={`End canary of ${remote.name}`}
+                aria-label={t('platform.canary.endLabel', { name: remote.name })}
                 onClick={onEndCanary}
               >
-                End canary
+                {t('platform.canary.end')}
               </button>
             )}
           </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { useAdminText } from '../../../i18n';
 import { useIsAdmin } from '../../admin/hooks/useIsAdmin';
 import { formatKB } from '../format';
 import { useIsSuperAdmin } from '../hooks/useIsSuperAdmin';
@@ -10,8 +11,6 @@ import { useRegistryChanges } from '../hooks/useRegistryChanges';
 import { AuditList } from './AuditList';
 import { RemotePanel } from './RemotePanel';
 import '../platform.css';
-
-const LOAD_FAILED = 'Could not load the platform registry.';
 
 /** /admin/platform: the registry of remote releases. Admins read it; super admins change it. */
 export function PlatformConsole() {
@@ -22,6 +21,7 @@ export function PlatformConsole() {
 }
 
 function Console() {
+  const t = useAdminText();
   const canManage = useIsSuperAdmin();
   const { overview, loading, error, reload } = usePlatformOverview();
   const changes = useRegistryChanges(reload);
@@ -32,28 +32,29 @@ function Console() {
       <header className="page-header">
         <div>
           <Link to=".." className="platform-back">
-            <span aria-hidden="true">← </span>Admin dashboard
+            <span aria-hidden="true">← </span>
+            {t('platform.backToDashboard')}
           </Link>
-          <h1>Platform console</h1>
+          <h1>{t('platform.title')}</h1>
           <p className="muted" style={{ margin: 0 }}>
-            Releases of every remote area, what browsers load and what failed.
+            {t('platform.subtitle')}
           </p>
         </div>
         {overview && (
           <button type="button" className="btn btn-small" onClick={() => void reload()} disabled={loading}>
-            {loading ? 'Refreshing...' : 'Refresh'}
+            {loading ? t('platform.refreshing') : t('platform.refresh')}
           </button>
         )}
       </header>
 
-      {!overview && loading && <Spinner label="Loading the platform registry..." />}
+      {!overview && loading && <Spinner label={t('platform.loading')} />}
 
       {!overview && !loading && error !== null && (
         <div className="card stack" role="alert" style={{ maxWidth: 520 }}>
-          <p style={{ margin: 0 }}>{getErrorMessage(error, LOAD_FAILED)}</p>
+          <p style={{ margin: 0 }}>{getErrorMessage(error, t('platform.loadFailed'))}</p>
           <div>
             <button type="button" className="btn btn-primary" onClick={() => void reload()}>
-              Retry
+              {t('common.retry')}
             </button>
           </div>
         </div>
@@ -63,36 +64,36 @@ function Console() {
         <div className="stack" aria-busy={loading || changes.busy}>
           {error !== null && !loading && (
             <div className="alert alert-error row" role="alert" style={{ margin: 0 }}>
-              <span>Could not refresh; showing the last loaded registry.</span>
+              <span>{t('platform.refreshFailed')}</span>
               <button type="button" className="btn btn-small" onClick={() => void reload()}>
-                Retry
+                {t('common.retry')}
               </button>
             </div>
           )}
 
           {!canManage && (
             <p className="platform-note muted" role="note">
-              Read only: only super admins can change the registry.
+              {t('platform.readOnly')}
             </p>
           )}
 
           <section aria-labelledby={summaryId} className="grid grid-4">
             <h2 id={summaryId} className="visually-hidden">
-              Platform
+              {t('platform.summary')}
             </h2>
-            <div className="card" role="group" aria-label="Kernel version">
-              <div className="stat-label">Kernel version</div>
+            <div className="card" role="group" aria-label={t('platform.kernelVersion')}>
+              <div className="stat-label">{t('platform.kernelVersion')}</div>
               <div className="stat-value platform-stat-value platform-mono">{overview.kernelVersion}</div>
             </div>
-            <div className="card" role="group" aria-label="Size budget">
-              <div className="stat-label">Size budget (first load, gzip)</div>
+            <div className="card" role="group" aria-label={t('platform.sizeBudget')}>
+              <div className="stat-label">{t('platform.sizeBudgetCaption')}</div>
               <div className="stat-value platform-stat-value">{formatKB(overview.budgetGzipBytes)}</div>
             </div>
           </section>
 
           {overview.remotes.length === 0 ? (
             <p className="card muted" style={{ margin: 0 }}>
-              No remote has published a release yet.
+              {t('platform.noRemotes')}
             </p>
           ) : (
             overview.remotes.map((remote) => (

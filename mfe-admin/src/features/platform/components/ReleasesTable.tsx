@@ -1,4 +1,6 @@
+import { Trans } from 'react-i18next';
 import type { RemoteState } from '@flashcard/api-contract';
+import { useAdminText } from '../../../i18n';
 import { formatDate, formatDateTime, formatKB, formatSize } from '../format';
 import { isRollback, releaseStatus, statusLabel, type ReleaseStatus } from '../registry';
 
@@ -11,41 +13,43 @@ interface Props {
 }
 
 function StatusBadge({ status }: { status: ReleaseStatus }) {
+  const t = useAdminText();
   if (status.kind === 'none') {
     return (
       <>
         <span aria-hidden="true">—</span>
-        <span className="visually-hidden">Not served</span>
+        <span className="visually-hidden">{t('platform.releases.notServed')}</span>
       </>
     );
   }
   const tone = status.kind === 'active' ? 'platform-badge-active' : 'platform-badge-canary';
-  return <span className={`badge ${tone}`}>{statusLabel(status)}</span>;
+  return <span className={`badge ${tone}`}>{statusLabel(status, t)}</span>;
 }
 
 /** A remote's releases, newest first, with their sizes and which one browsers load. */
 export function ReleasesTable({ remote, canManage, busy, onPromote }: Props) {
-  if (remote.releases.length === 0) return <p className="muted">No releases published yet.</p>;
+  const t = useAdminText();
+  if (remote.releases.length === 0) return <p className="muted">{t('platform.releases.empty')}</p>;
 
   return (
     <div className="platform-table-wrap">
       <table className="table platform-table">
-        <caption>Releases of {remote.name}</caption>
+        <caption>{t('platform.releases.caption', { name: remote.name })}</caption>
         <thead>
           <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Published</th>
-            <th scope="col">By</th>
+            <th scope="col">{t('platform.releases.version')}</th>
+            <th scope="col">{t('platform.releases.published')}</th>
+            <th scope="col">{t('platform.releases.by')}</th>
             <th scope="col">
-              First load<span className="visually-hidden"> (gzip)</span>
+              <Trans t={t} i18nKey="platform.releases.firstLoad" components={{ hidden: <span className="visually-hidden" /> }} />
             </th>
             <th scope="col" className="platform-col-total">
-              Total
+              {t('platform.releases.total')}
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('platform.releases.status')}</th>
             {canManage && (
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('platform.releases.actions')}</span>
               </th>
             )}
           </tr>
@@ -54,7 +58,6 @@ export function ReleasesTable({ remote, canManage, busy, onPromote }: Props) {
           {remote.releases.map((release) => {
             const status = releaseStatus(remote, release.version);
             const rollback = isRollback(remote, release.version);
-            const verb = rollback ? 'Roll back' : 'Promote';
             return (
               <tr key={release.version}>
                 <th scope="row" className="platform-mono">
@@ -78,10 +81,10 @@ export function ReleasesTable({ remote, canManage, busy, onPromote }: Props) {
                         type="button"
                         className="btn btn-small"
                         disabled={busy}
-                        aria-label={rollback ? `Roll back ${remote.name} to ${release.version}` : `Promote ${remote.name} ${release.version}`}
+                        aria-label={t(rollback ? 'platform.releases.rollBackLabel' : 'platform.releases.promoteLabel', { name: remote.name, version: release.version })}
                         onClick={() => onPromote(release.version, rollback)}
                       >
-                        {verb}
+                        {rollback ? t('platform.releases.rollBack') : t('platform.releases.promote')}
                       </button>
                     )}
                   </td>

@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import type { RemoteState } from '@flashcard/api-contract';
+import { useAdminText } from '../../../i18n';
 import type { RegistryChanges } from '../hooks/useRegistryChanges';
 import { CanaryForm } from './CanaryForm';
 import { LoadFailures } from './LoadFailures';
@@ -13,6 +15,7 @@ interface Props {
 
 /** One remote area: what browsers load, what failed, its releases and (super admin) its canary. */
 export function RemotePanel({ remote, canManage, changes }: Props) {
+  const t = useAdminText();
   const headingId = useId();
   const { name, activeVersion, canary } = remote;
 
@@ -23,18 +26,21 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
       </h2>
       <dl className="platform-facts">
         <div>
-          <dt>Active version</dt>
-          <dd className="platform-mono">{activeVersion ?? 'None'}</dd>
+          <dt>{t('platform.remote.activeVersion')}</dt>
+          <dd className="platform-mono">{activeVersion ?? t('platform.remote.none')}</dd>
         </div>
         <div>
-          <dt>Canary</dt>
+          <dt>{t('platform.remote.canary')}</dt>
           <dd>
             {canary ? (
-              <>
-                <span className="platform-mono">{canary.version}</span> to {canary.percent}% of users
-              </>
+              <Trans
+                t={t}
+                i18nKey="platform.remote.canaryShare"
+                values={{ version: canary.version, percent: canary.percent }}
+                components={{ mono: <span className="platform-mono" /> }}
+              />
             ) : (
-              'None'
+              t('platform.remote.none')
             )}
           </dd>
         </div>

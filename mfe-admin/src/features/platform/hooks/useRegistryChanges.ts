@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { platformApi } from '@flashcard/api-contract';
+import { useAdminText } from '../../../i18n';
 
 export interface RegistryChanges {
   /** A change is under way: every change control waits for it. */
@@ -17,6 +18,7 @@ export interface RegistryChanges {
  * the overview (states and audit). A refused one was already toasted by the shared client.
  */
 export function useRegistryChanges(reload: () => Promise<void>): RegistryChanges {
+  const t = useAdminText();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
   const mounted = useRef(false);
@@ -57,23 +59,23 @@ export function useRegistryChanges(reload: () => Promise<void>): RegistryChanges
     (name: string, version: string, rollback: boolean) =>
       run(
         () => platformApi.promote(name, version),
-        rollback ? `${name} rolled back to ${version}` : `${name} ${version} is now active`,
+        t(rollback ? 'platform.toasts.rolledBack' : 'platform.toasts.promoted', { name, version }),
       ),
-    [run],
+    [run, t],
   );
 
   const setCanary = useCallback(
     (name: string, version: string, percent: number, update: boolean) =>
       run(
         () => platformApi.setCanary(name, version, percent),
-        `${update ? 'Canary updated' : 'Canary started'}: ${percent}% of users get ${name} ${version}`,
+        t(update ? 'platform.toasts.canaryUpdated' : 'platform.toasts.canaryStarted', { percent, name, version }),
       ),
-    [run],
+    [run, t],
   );
 
   const endCanary = useCallback(
-    (name: string) => run(() => platformApi.setCanary(name, undefined, 0), `Canary of ${name} ended`),
-    [run],
+    (name: string) => run(() => platformApi.setCanary(name, undefined, 0), t('platform.toasts.canaryEnded', { name })),
+    [run, t],
   );
 
   return { busy, promote, setCanary, endCanary };

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import type { Card, CardInput, Category } from '@flashcard/api-contract';
-import { DIFFICULTY_LABELS, DIFFICULTY_LEVELS } from '../difficulty';
-import { MESSAGES } from '../messages';
+import { serverErrorOf } from '@flashcard/shared-auth';
+import { useCardsText } from '../../../i18n';
+import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
 import { Modal } from './Modal';
 
 interface CardFormModalProps {
@@ -26,6 +27,7 @@ export function CardFormModal({
   onClose,
   returnFocusFallback,
 }: CardFormModalProps) {
+  const t = useCardsText();
   const id = useId();
   const [question, setQuestion] = useState(card?.question ?? '');
   const [answer, setAnswer] = useState(card?.answer ?? '');
@@ -40,7 +42,7 @@ export function CardFormModal({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!question.trim() || !answer.trim()) {
-      setError(MESSAGES.required);
+      setError(t('form.required'));
       return;
     }
     setError(null);
@@ -56,15 +58,18 @@ export function CardFormModal({
         class_name: className.trim(),
         category_id: categoryId ? Number(categoryId) : null,
       });
-    } catch {
+    } catch (err) {
       setSaving(false); // the parent toasted; the form stays open with what was typed
+      // The toast is the screen's fixed text; the server's reason (e.g. a field too long) shows here.
+      const reason = serverErrorOf(err);
+      if (reason) setError(reason);
     }
   }
 
   const errorId = `${id}-error`;
   return (
     <Modal
-      title={card ? 'Edit Card' : 'Create New Card'}
+      title={card ? t('form.editTitle') : t('form.createTitle')}
       onClose={onClose}
       busy={saving}
       returnFocusFallback={returnFocusFallback}
@@ -76,7 +81,7 @@ export function CardFormModal({
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-question`}>Question</label>
+          <label htmlFor={`${id}-question`}>{t('form.question')}</label>
           <textarea
             id={`${id}-question`}
             data-autofocus
@@ -88,7 +93,7 @@ export function CardFormModal({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-answer`}>Answer</label>
+          <label htmlFor={`${id}-answer`}>{t('form.answer')}</label>
           <textarea
             id={`${id}-answer`}
             value={answer}
@@ -100,17 +105,19 @@ export function CardFormModal({
         </div>
         <div className="cards-form-grid">
           <div className="field">
-            <label htmlFor={`${id}-difficulty`}>Difficulty</label>
+            <label htmlFor={`${id}-difficulty`}>{t('form.difficulty')}</label>
             <select id={`${id}-difficulty`} value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
               {DIFFICULTY_LEVELS.map((level) => (
-                <option key={level} value={level}>{`${level} ${DIFFICULTY_LABELS[level]}`}</option>
+                <option key={level} value={level}>
+                  {t('difficulty.option', { level, label: t(`difficulty.${difficultyKey(level)}`) })}
+                </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-set`}>Set</label>
+            <label htmlFor={`${id}-set`}>{t('form.set')}</label>
             <select id={`${id}-set`} value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
-              <option value="">No set</option>
+              <option value="">{t('form.noSet')}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -119,7 +126,7 @@ export function CardFormModal({
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-tags`}>Tags</label>
+            <label htmlFor={`${id}-tags`}>{t('form.tags')}</label>
             <input
               id={`${id}-tags`}
               value={tags}
@@ -127,11 +134,11 @@ export function CardFormModal({
               aria-describedby={`${id}-tags-hint`}
             />
             <span id={`${id}-tags-hint`} className="muted cards-hint">
-              Separate tags with commas
+              {t('form.tagsHint')}
             </span>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-college`}>College</label>
+            <label htmlFor={`${id}-college`}>{t('form.college')}</label>
             <input id={`${id}-college`} list={`${id}-colleges`} value={college} onChange={(e) => setCollege(e.target.value)} />
             <datalist id={`${id}-colleges`}>
               {colleges.map((c) => (
@@ -140,7 +147,7 @@ export function CardFormModal({
             </datalist>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-class`}>Class</label>
+            <label htmlFor={`${id}-class`}>{t('form.className')}</label>
             <input id={`${id}-class`} list={`${id}-classes`} value={className} onChange={(e) => setClassName(e.target.value)} />
             <datalist id={`${id}-classes`}>
               {classes.map((c) => (
@@ -151,10 +158,10 @@ export function CardFormModal({
         </div>
         <div className="row cards-modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('form.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : card ? 'Save Changes' : 'Create Card'}
+            {saving ? t('form.saving') : card ? t('form.save') : t('form.create')}
           </button>
         </div>
       </form>

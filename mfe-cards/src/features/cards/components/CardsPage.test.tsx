@@ -232,6 +232,64 @@ describe('Filters', () => {
     expect(screen.getByLabelText('College')).toHaveValue('');
   });
 
+  describe('on a phone (<= 640px)', () => {
+    const matchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+    function screenWidth(width: number) {
+      window.matchMedia = jest.fn((query: string) => ({
+        matches: query === '(max-width: 640px)' && width <= 640,
+        media: query,
+        onchange: null,
+        addListener: jest.fn(),
+        removeListener: jest.fn(),
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+        dispatchEvent: jest.fn(),
+      })) as unknown as typeof window.matchMedia;
+    }
+
+    it('starts with the filters collapsed behind a button that opens them', async () => {
+      screenWidth(390);
+      const { list } = mockApis({ cards: [makeCard(1)] });
+      const user = userEvent.setup();
+
+      renderCards();
+      await screen.findByText('Showing 1 card(s)');
+
+      const toggle = screen.getByRole('button', { name: /^Filters/ });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const body = document.getElementById(toggle.getAttribute('aria-controls')!);
+      expect(body).not.toBeNull();
+      expect(body).not.toBeVisible();
+      expect(screen.queryByLabelText('College')).not.toBeVisible();
+
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(body).toBeVisible();
+      await user.selectOptions(screen.getByLabelText('College'), 'MIT');
+      expect(list).toHaveBeenLastCalledWith({ college: 'MIT' });
+
+      // Closed again, the button still says a filter is on.
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveAccessibleName('Filters 1 active');
+    });
+
+    it('keeps them open with no toggle on a wide screen', async () => {
+      screenWidth(1280);
+      mockApis({ cards: [makeCard(1)] });
+
+      renderCards();
+      await screen.findByText('Showing 1 card(s)');
+
+      expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Filters' })).toBeVisible();
+      expect(screen.getByLabelText('College')).toBeVisible();
+    });
+  });
+
   it("adds ' (filtered)' to the count line while a filter applies", async () => {
     const { list } = mockApis({ cards: [makeCard(1), makeCard(2)] });
     const user = userEvent.setup();
@@ -419,9 +477,12 @@ describe('Known cards', () => {
     expect(screen.queryByText('Question 2')).not.toBeInTheDocument();
   });
 
-  it('resets every known mark and reloads', async () => {
+  const confirmReset = 'Mark every known card unknown again? They will come back in your reviews and lists.';
+
+  it('asks first, then resets every known mark and reloads', async () => {
     const { list } = mockApis({ cards: [makeCard(1, { known: true })] });
     const reset = jest.spyOn(cardsApi, 'resetKnown').mockResolvedValue({ updated: 1 });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
 
     renderCards();
@@ -429,9 +490,27 @@ describe('Known cards', () => {
     list.mockResolvedValue(page([makeCard(1, { known: false })]));
     await user.click(screen.getByRole('button', { name: 'Reset known' }));
 
+    expect(confirm).toHaveBeenCalledWith(confirmReset);
     expect(reset).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByText('Known')).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing when the reset is cancelled', async () => {
+    const { list } = mockApis({ cards: [makeCard(1, { known: true })] });
+    const reset = jest.spyOn(cardsApi, 'resetKnown').mockResolvedValue({ updated: 1 });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+
+    renderCards();
+    await screen.findByText('Known');
+    await user.click(screen.getByRole('button', { name: 'Reset known' }));
+
+    expect(confirm).toHaveBeenCalledWith(confirmReset);
+    expect(reset).not.toHaveBeenCalled();
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Known')).toBeInTheDocument();
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 });
 

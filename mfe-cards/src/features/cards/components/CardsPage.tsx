@@ -5,7 +5,8 @@ import { cardsApi, type Card, type CardInput, type Category } from '@flashcard/a
 import '../cards.css';
 import { downloadText, exportFileName } from '../download';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
-import { MESSAGES, plural } from '../messages';
+import { useCardsText } from '../../../i18n';
+import { toastFailure } from '../toastFailure';
 import { useCards } from '../hooks/useCards';
 import { useCategories } from '../hooks/useCategories';
 import { useFilterOptions } from '../hooks/useFilterOptions';
@@ -22,6 +23,7 @@ type Editor = { card?: Card } | null;
 type Dialog = 'import' | 'sets' | null;
 
 export function CardsPage() {
+  const t = useCardsText();
   const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
   const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
   const search = useSearchInput();
@@ -83,7 +85,7 @@ export function CardsPage() {
 
   const deleteCard = useCallback(
     async (card: Card) => {
-      if (!window.confirm(MESSAGES.confirmDelete)) return;
+      if (!window.confirm(t('messages.confirmDelete'))) return;
       try {
         await cardsApi.remove(card.id);
         const tile = document.activeElement?.closest('li');
@@ -96,12 +98,12 @@ export function CardsPage() {
           next.delete(card.id);
           return next;
         });
-        toast.success(MESSAGES.deleted);
-      } catch {
-        toast.error(MESSAGES.deleteFailed);
+        toast.success(t('messages.deleted'));
+      } catch (err) {
+        toastFailure(t('messages.deleteFailed'), err);
       }
     },
-    [remove],
+    [remove, t],
   );
 
   const toggleKnown = useCallback(
@@ -110,8 +112,8 @@ export function CardsPage() {
       try {
         const updated = card.known ? await cardsApi.markUnknown(card.id) : await cardsApi.markKnown(card.id);
         replace(updated);
-      } catch {
-        toast.error(MESSAGES.updateFailed);
+      } catch (err) {
+        toastFailure(t('messages.updateFailed'), err);
       } finally {
         setPendingKnown((current) => {
           const next = new Set(current);
@@ -120,18 +122,18 @@ export function CardsPage() {
         });
       }
     },
-    [replace],
+    [replace, t],
   );
 
   async function createCard(input: CardInput) {
     try {
       const created = await cardsApi.create(input);
       prepend(created);
-      toast.success(MESSAGES.created);
+      toast.success(t('messages.created'));
       setEditor(null);
       void options.reload(); // a new college or class becomes a filter choice
     } catch (err) {
-      toast.error(MESSAGES.createFailed);
+      toastFailure(t('messages.createFailed'), err);
       throw err;
     }
   }
@@ -140,11 +142,11 @@ export function CardsPage() {
     try {
       const updated = await cardsApi.update(id, input);
       replace(updated);
-      toast.success(MESSAGES.updated);
+      toast.success(t('messages.updated'));
       setEditor(null);
       void options.reload();
     } catch (err) {
-      toast.error(MESSAGES.updateFailed);
+      toastFailure(t('messages.updateFailed'), err);
       throw err;
     }
   }
@@ -162,21 +164,23 @@ export function CardsPage() {
       );
       setSelected(new Set());
       const count = typeof result?.moved === 'number' ? result.moved : ids.length;
-      toast.success(name ? `Moved ${plural(count, 'card')} to "${name}"` : `Moved ${plural(count, 'card')} out of their set`);
-    } catch {
-      toast.error(MESSAGES.moveFailed);
+      toast.success(name ? t('messages.moved', { count, name }) : t('messages.movedOut', { count }));
+    } catch (err) {
+      toastFailure(t('messages.moveFailed'), err, { withReason: true });
     }
   }
 
   async function resetKnown() {
+    // Undoes every "known" mark at once and cannot be taken back: asked first, like a delete.
+    if (!window.confirm(t('messages.confirmResetKnown'))) return;
     setResetting(true);
     try {
       const result = await cardsApi.resetKnown();
       const count = typeof result?.updated === 'number' ? result.updated : 0;
-      toast.success(`${plural(count, 'card')} marked unknown again`);
+      toast.success(t('messages.resetKnown', { count }));
       reload();
-    } catch {
-      toast.error(MESSAGES.resetKnownFailed);
+    } catch (err) {
+      toastFailure(t('messages.resetKnownFailed'), err, { withReason: true });
     } finally {
       setResetting(false);
     }
@@ -189,8 +193,8 @@ export function CardsPage() {
     try {
       const csv = await cardsApi.exportCsv(setId ?? undefined);
       downloadText(exportFileName(setName), csv);
-    } catch {
-      toast.error(MESSAGES.exportFailed);
+    } catch (err) {
+      toastFailure(t('messages.exportFailed'), err, { withReason: true });
     } finally {
       setExporting(false);
     }
@@ -227,21 +231,21 @@ export function CardsPage() {
     <div className="page cards-page">
       <header className="page-header">
         <div>
-          <h1>My Flashcards</h1>
-          <p className="muted">Create, organise and find your cards.</p>
+          <h1>{t('page.title')}</h1>
+          <p className="muted">{t('page.subtitle')}</p>
         </div>
         <div className="row">
           <button type="button" className="btn" onClick={() => setDialog('sets')}>
-            Manage sets
+            {t('page.manageSets')}
           </button>
           <button type="button" className="btn" onClick={() => setDialog('import')}>
-            Import
+            {t('page.import')}
           </button>
           <button type="button" className="btn" onClick={exportCsv} disabled={exporting}>
-            Export CSV
+            {t('page.exportCsv')}
           </button>
           <button ref={addButton} type="button" className="btn btn-primary" onClick={() => setEditor({})}>
-            Add New Card
+            {t('page.addCard')}
           </button>
         </div>
       </header>
@@ -258,18 +262,18 @@ export function CardsPage() {
         <section className="stack cards-main" aria-labelledby="cards-list-heading">
           {/* Keeps the heading outline h1 > h2 > card h3 for screen-reader navigation. */}
           <h2 id="cards-list-heading" className="visually-hidden">
-            Your cards
+            {t('page.listHeading')}
           </h2>
           <SearchBox value={search.input} onChange={search.setInput} onSubmit={search.submit} onClear={search.clear} />
 
-          {!loaded && status === 'loading' && <Spinner label="Loading cards..." />}
+          {!loaded && status === 'loading' && <Spinner label={t('page.loading')} />}
 
           {status === 'failed' && (
             <div className="card empty-state stack">
-              <p>{failedSearch ? 'The search could not be completed.' : 'Your cards could not be loaded.'}</p>
+              <p>{failedSearch ? t('page.searchFailed') : t('page.loadFailed')}</p>
               <div>
                 <button type="button" className="btn btn-primary" onClick={reload}>
-                  Try again
+                  {t('page.tryAgain')}
                 </button>
               </div>
             </div>
@@ -279,12 +283,12 @@ export function CardsPage() {
             <>
               <div className="spread">
                 <p className="muted cards-count" aria-live="polite">
-                  {`Showing ${count} card(s)${isFiltered ? ' (filtered)' : ''}`}
+                  {t(isFiltered ? 'page.showingFiltered' : 'page.showing', { count })}
                 </p>
                 <div className="row">
                   {refreshing && (
                     <span className="muted" role="status">
-                      Updating...
+                      {t('page.updating')}
                     </span>
                   )}
                   {shown.length > 0 && (
@@ -293,11 +297,11 @@ export function CardsPage() {
                       className="btn btn-small"
                       onClick={() => setSelected(new Set([...selected, ...shown.map((c) => c.id)]))}
                     >
-                      Select all shown
+                      {t('page.selectAllShown')}
                     </button>
                   )}
                   <button type="button" className="btn btn-small" onClick={resetKnown} disabled={resetting}>
-                    Reset known
+                    {t('page.resetKnown')}
                   </button>
                 </div>
               </div>
@@ -314,26 +318,26 @@ export function CardsPage() {
               {shown.length === 0 ? (
                 isFiltered ? (
                   <div className="card empty-state stack">
-                    <h2>No cards match your filters</h2>
+                    <h2>{t('page.noMatch')}</h2>
                     <div>
                       <button type="button" className="btn" onClick={clearView}>
-                        Show all cards
+                        {t('page.showAll')}
                       </button>
                     </div>
                   </div>
                 ) : (
                   <div className="card empty-state stack">
-                    <h2>No cards yet</h2>
-                    <p className="muted">Cards you create will show up here.</p>
+                    <h2>{t('page.emptyTitle')}</h2>
+                    <p className="muted">{t('page.emptyText')}</p>
                     <div>
                       <button type="button" className="btn btn-primary" onClick={() => setEditor({})}>
-                        Create First Card
+                        {t('page.createFirst')}
                       </button>
                     </div>
                   </div>
                 )
               ) : (
-                <ul ref={grid} className="grid cards-grid" aria-label="Cards" aria-busy={refreshing}>
+                <ul ref={grid} className="grid cards-grid" aria-label={t('page.gridLabel')} aria-busy={refreshing}>
                   {shown.map((card) => (
                     <CardTile
                       key={card.id}
@@ -352,9 +356,9 @@ export function CardsPage() {
               {nextCursor !== null && shown.length > 0 && (
                 <div className="row cards-more">
                   <button type="button" className="btn" onClick={showMore} aria-busy={loadingMore}>
-                    Show more
+                    {t('page.showMore')}
                   </button>
-                  <span className="muted">{`${shown.length} of ${count} shown`}</span>
+                  <span className="muted">{t('page.shownOf', { count: shown.length, total: count })}</span>
                 </div>
               )}
             </>

@@ -1,7 +1,10 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
+import { Trans } from 'react-i18next';
 import { cardsApi, type Category, type ImportFormat, type ImportResult } from '@flashcard/api-contract';
-import { MESSAGES, plural } from '../messages';
+import { useCardsLocale } from '../../../i18n';
+import { message } from '../messages';
+import { toastFailure } from '../toastFailure';
 import { Modal } from './Modal';
 
 /** Rows shown in the preview table; the rest are only counted. */
@@ -28,6 +31,7 @@ function readFile(file: File): Promise<string> {
 
 /** Paste or upload CSV / tab-separated text, preview it (dry run), then import the good rows. */
 export function ImportModal({ categories, defaultCategoryId = null, onImported, onClose }: ImportModalProps) {
+  const { t, language } = useCardsLocale();
   const id = useId();
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'' | ImportFormat>('');
@@ -57,7 +61,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
       edit(setText)(await readFile(file));
     } catch (err) {
       console.error('Could not read the file', err);
-      toast.error(`Could not read ${file.name}`);
+      toast.error(t('import.readFailed', { name: file.name }));
     } finally {
       setBusy(null);
     }
@@ -67,8 +71,8 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
     setBusy('preview');
     try {
       setPreview(await cardsApi.importCards({ ...input(), dryRun: true }));
-    } catch {
-      toast.error(MESSAGES.previewFailed);
+    } catch (err) {
+      toastFailure(message('previewFailed'), err, { withReason: true });
     } finally {
       setBusy(null);
     }
@@ -79,11 +83,18 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
     try {
       const result = await cardsApi.importCards(input());
       const skipped = result.errors?.length ?? 0;
-      toast.success(`Imported ${plural(result.imported, 'card')}${skipped ? ` (${plural(skipped, 'row')} skipped)` : ''}`);
+      toast.success(
+        skipped
+          ? t('import.importedWithSkipped', {
+              count: result.imported,
+              skipped: t('import.skippedRows', { count: skipped }),
+            })
+          : t('import.imported', { count: result.imported }),
+      );
       onImported(result);
       onClose();
-    } catch {
-      toast.error(MESSAGES.importFailed);
+    } catch (err) {
+      toastFailure(message('importFailed'), err, { withReason: true });
       setBusy(null);
     }
   }
@@ -91,13 +102,12 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   const goodRows = preview?.rows ?? [];
   const errors = preview?.errors ?? [];
   return (
-    <Modal title="Import cards" onClose={onClose} busy={busy === 'import'} wide>
+    <Modal title={t('import.title')} onClose={onClose} busy={busy === 'import'} wide>
       <p className="muted">
-        One card per line: question, answer and optional tags. A header line <code>question,answer,tags</code> is
-        skipped.
+        <Trans t={t} i18nKey="import.intro" components={{ code: <code /> }} />
       </p>
       <div className="field">
-        <label htmlFor={`${id}-text`}>Paste CSV or tab-separated text</label>
+        <label htmlFor={`${id}-text`}>{t('import.pasteLabel')}</label>
         <textarea
           id={`${id}-text`}
           data-autofocus
@@ -109,7 +119,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
       </div>
       <div className="cards-form-grid">
         <div className="field">
-          <label htmlFor={`${id}-file`}>Upload a .csv or .txt file</label>
+          <label htmlFor={`${id}-file`}>{t('import.uploadLabel')}</label>
           <input
             id={`${id}-file`}
             type="file"
@@ -118,21 +128,21 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-format`}>Format</label>
+          <label htmlFor={`${id}-format`}>{t('import.format')}</label>
           <select
             id={`${id}-format`}
             value={format}
             onChange={(e) => edit(setFormat)(e.target.value as '' | ImportFormat)}
           >
-            <option value="">Detect automatically</option>
-            <option value="csv">CSV (comma-separated)</option>
-            <option value="tsv">Tab-separated</option>
+            <option value="">{t('import.formatAuto')}</option>
+            <option value="csv">{t('import.formatCsv')}</option>
+            <option value="tsv">{t('import.formatTsv')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-set`}>Import into set</label>
+          <label htmlFor={`${id}-set`}>{t('import.targetSet')}</label>
           <select id={`${id}-set`} value={categoryId} onChange={(e) => edit(setCategoryId)(e.target.value)}>
-            <option value="">No set</option>
+            <option value="">{t('import.noSet')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -144,34 +154,38 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
 
       {preview && (
         <section className="stack cards-import-preview" aria-labelledby={`${id}-preview`} aria-live="polite">
-          <h3 id={`${id}-preview`}>Preview</h3>
+          <h3 id={`${id}-preview`}>{t('import.preview')}</h3>
           <p>
-            {`${plural(goodRows.length, 'card')} ready to import`}
-            {errors.length > 0 && `, ${plural(errors.length, 'row')} with errors`}
+            {errors.length > 0
+              ? t('import.readyWithErrors', {
+                  count: goodRows.length,
+                  errors: t('import.errorRows', { count: errors.length }),
+                })
+              : t('import.ready', { count: goodRows.length })}
           </p>
           {errors.length > 0 && (
-            <ul className="cards-import-errors" aria-label="Rows with errors">
+            <ul className="cards-import-errors" aria-label={t('import.errorsLabel')}>
               {errors.map((e) => (
-                <li key={`${e.row}-${e.error}`}>{`Row ${e.row}: ${e.error}`}</li>
+                <li key={`${e.row}-${e.error}`}>{t('import.rowError', { row: e.row, error: e.error })}</li>
               ))}
             </ul>
           )}
           {goodRows.length > 0 && (
             <div className="cards-table-wrap">
               <table className="table">
-                <caption className="visually-hidden">Cards to import</caption>
+                <caption className="visually-hidden">{t('import.tableCaption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Question</th>
-                    <th scope="col">Answer</th>
-                    <th scope="col">Tags</th>
+                    <th scope="col">{t('import.columnRow')}</th>
+                    <th scope="col">{t('import.columnQuestion')}</th>
+                    <th scope="col">{t('import.columnAnswer')}</th>
+                    <th scope="col">{t('import.columnTags')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {goodRows.slice(0, PREVIEW_ROWS).map((row) => (
                     <tr key={row.row}>
-                      <td>{row.row}</td>
+                      <td>{row.row.toLocaleString(language)}</td>
                       <td>{row.question}</td>
                       <td>{row.answer}</td>
                       <td>{row.tags ?? ''}</td>
@@ -180,7 +194,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
                 </tbody>
               </table>
               {goodRows.length > PREVIEW_ROWS && (
-                <p className="muted">{`...and ${goodRows.length - PREVIEW_ROWS} more`}</p>
+                <p className="muted">{t('import.more', { more: goodRows.length - PREVIEW_ROWS })}</p>
               )}
             </div>
           )}
@@ -189,14 +203,14 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
 
       <div className="row cards-modal-actions">
         <button type="button" className="btn" onClick={onClose} disabled={busy === 'import'}>
-          Cancel
+          {t('import.cancel')}
         </button>
         <button type="button" className="btn" onClick={onPreview} disabled={!text.trim() || busy !== null}>
-          {busy === 'preview' ? 'Checking...' : 'Preview'}
+          {busy === 'preview' ? t('import.checking') : t('import.preview')}
         </button>
         {preview && goodRows.length > 0 && (
           <button type="button" className="btn btn-primary" onClick={onImport} disabled={busy !== null}>
-            {busy === 'import' ? 'Importing...' : `Import ${plural(goodRows.length, 'card')}`}
+            {busy === 'import' ? t('import.importing') : t('import.importCount', { count: goodRows.length })}
           </button>
         )}
       </div>

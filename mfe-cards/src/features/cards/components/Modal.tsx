@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useCardsText } from '../../../i18n';
 
 const FOCUSABLE = [
   'a[href]',
@@ -30,6 +31,7 @@ interface ModalProps {
  * first control), Tab and Shift+Tab cycle inside, Escape closes, and focus returns to the opener.
  */
 export function Modal({ title, onClose, children, returnFocusFallback, busy = false, wide = false }: ModalProps) {
+  const t = useCardsText();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // The latest props for the effects below, which run once; kept after each commit (a ref is not
@@ -102,7 +104,7 @@ export function Modal({ title, onClose, children, returnFocusFallback, busy = fa
       >
         <div className="spread cards-modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose} disabled={busy}>
+          <button type="button" className="icon-btn" aria-label={t('modal.close')} onClick={onClose} disabled={busy}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

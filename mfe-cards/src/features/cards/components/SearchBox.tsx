@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useCardsText } from '../../../i18n';
 
 interface SearchBoxProps {
   value: string;
@@ -8,6 +9,7 @@ interface SearchBoxProps {
 }
 
 export function SearchBox({ value, onChange, onSubmit, onClear }: SearchBoxProps) {
+  const t = useCardsText();
   const id = useId();
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -16,13 +18,13 @@ export function SearchBox({ value, onChange, onSubmit, onClear }: SearchBoxProps
   return (
     <form role="search" className="row cards-search" onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        Search cards
+        {t('search.label')}
       </label>
       <input
         id={id}
         type="search"
         className="input"
-        placeholder="Search questions, answers and tags"
+        placeholder={t('search.placeholder')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
@@ -33,11 +35,11 @@ export function SearchBox({ value, onChange, onSubmit, onClear }: SearchBoxProps
         }}
       />
       <button type="submit" className="btn">
-        Search
+        {t('search.submit')}
       </button>
       {value && (
-        <button type="button" className="btn" onClick={onClear} aria-label="Clear search">
-          Clear
+        <button type="button" className="btn" onClick={onClear} aria-label={t('search.clearLabel')}>
+          {t('search.clear')}
         </button>
       )}
     </form>

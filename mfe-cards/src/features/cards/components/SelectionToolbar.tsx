@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Category } from '@flashcard/api-contract';
+import { useCardsText } from '../../../i18n';
 
 /** Select value for "take the cards out of their set". */
 const NO_SET = 'none';
@@ -13,6 +14,7 @@ interface SelectionToolbarProps {
 }
 
 export function SelectionToolbar({ count, categories, onMove, onClear }: SelectionToolbarProps) {
+  const t = useCardsText();
   const id = useId();
   const [target, setTarget] = useState('');
   const [moving, setMoving] = useState(false);
@@ -28,14 +30,14 @@ export function SelectionToolbar({ count, categories, onMove, onClear }: Selecti
   }
 
   return (
-    <div className="card row cards-selection" role="region" aria-label="Selected cards">
-      <strong aria-live="polite">{`${count} selected`}</strong>
+    <div className="card row cards-selection" role="region" aria-label={t('selection.label')}>
+      <strong aria-live="polite">{t('selection.count', { count })}</strong>
       <label htmlFor={id} className="visually-hidden">
-        Destination set
+        {t('selection.destination')}
       </label>
       <select id={id} className="input" value={target} onChange={(e) => setTarget(e.target.value)}>
-        <option value="">Choose a set...</option>
-        <option value={NO_SET}>No set</option>
+        <option value="">{t('selection.choose')}</option>
+        <option value={NO_SET}>{t('selection.noSet')}</option>
         {categories.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name}
@@ -43,10 +45,10 @@ export function SelectionToolbar({ count, categories, onMove, onClear }: Selecti
         ))}
       </select>
       <button type="button" className="btn btn-primary btn-small" onClick={move} disabled={!target || moving}>
-        Move to set
+        {t('selection.move')}
       </button>
       <button type="button" className="btn btn-small" onClick={onClear}>
-        Clear selection
+        {t('selection.clear')}
       </button>
     </div>
   );

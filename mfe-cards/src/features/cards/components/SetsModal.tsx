@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import type { Category, CategoryDeleteResult } from '@flashcard/api-contract';
-import { MESSAGES, confirmDeleteSet, plural } from '../messages';
+import { useCardsText } from '../../../i18n';
+import { confirmDeleteSet, message } from '../messages';
+import { toastFailure } from '../toastFailure';
 import { Modal } from './Modal';
 
 interface SetsModalProps {
@@ -24,6 +26,7 @@ function SetRow({
   onRenamed,
   onDeleted,
 }: { category: Category } & Pick<SetsModalProps, 'rename' | 'remove' | 'onRenamed' | 'onDeleted'>) {
+  const t = useCardsText();
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(category.name);
@@ -42,7 +45,7 @@ function SetRow({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(MESSAGES.setNameRequired);
+      setError(t('sets.nameRequired'));
       return;
     }
     if (trimmed === category.name) {
@@ -53,11 +56,11 @@ function SetRow({
     try {
       const renamed = await rename(category.id, trimmed);
       onRenamed({ ...category, ...renamed });
-      toast.success(`Set renamed to "${renamed.name}"`);
+      toast.success(t('sets.renamed', { name: renamed.name }));
       setEditing(false);
       setError(null);
-    } catch {
-      toast.error(MESSAGES.setRenameFailed);
+    } catch (err) {
+      toastFailure(message('setRenameFailed'), err, { withReason: true });
     } finally {
       setBusy(false);
     }
@@ -70,9 +73,9 @@ function SetRow({
       const result = await remove(category.id);
       onDeleted(category.id);
       const kept = Number(result?.cardsUnfiled) || 0;
-      toast.success(kept ? `Set deleted; ${plural(kept, 'card')} kept without a set` : 'Set deleted');
-    } catch {
-      toast.error(MESSAGES.setDeleteFailed);
+      toast.success(kept ? t('sets.deletedKept', { count: kept }) : t('sets.deleted'));
+    } catch (err) {
+      toastFailure(message('setDeleteFailed'), err, { withReason: true });
       setBusy(false);
     }
   }
@@ -81,7 +84,7 @@ function SetRow({
     return (
       <li className="cards-set-row">
         <form className="row" onSubmit={save} noValidate>
-          <label className="visually-hidden" htmlFor={`${id}-name`}>{`New name for ${category.name}`}</label>
+          <label className="visually-hidden" htmlFor={`${id}-name`}>{t('sets.renameInputLabel', { name: category.name })}</label>
           <input
             id={`${id}-name`}
             className="input"
@@ -100,7 +103,7 @@ function SetRow({
             aria-invalid={error !== null}
           />
           <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
-            Save
+            {t('sets.save')}
           </button>
           <button
             type="button"
@@ -111,7 +114,7 @@ function SetRow({
               setError(null);
             }}
           >
-            Cancel
+            {t('sets.cancel')}
           </button>
         </form>
         {error && (
@@ -128,7 +131,7 @@ function SetRow({
       <span>
         <strong>{category.name}</strong>{' '}
         {typeof category.card_count === 'number' && (
-          <span className="muted">{`(${plural(category.card_count, 'card')})`}</span>
+          <span className="muted">{t('sets.cardCount', { count: category.card_count })}</span>
         )}
       </span>
       <span className="row">
@@ -136,20 +139,20 @@ function SetRow({
           ref={renameButton}
           type="button"
           className="btn btn-small"
-          aria-label={`Rename set: ${category.name}`}
+          aria-label={t('sets.renameLabel', { name: category.name })}
           onClick={() => setEditing(true)}
           disabled={busy}
         >
-          Rename
+          {t('sets.rename')}
         </button>
         <button
           type="button"
           className="btn btn-small btn-danger"
-          aria-label={`Delete set: ${category.name}`}
+          aria-label={t('sets.deleteLabel', { name: category.name })}
           onClick={onDelete}
           disabled={busy}
         >
-          Delete
+          {t('sets.delete')}
         </button>
       </span>
     </li>
@@ -158,6 +161,7 @@ function SetRow({
 
 /** "Manage sets": list with card counts, create, inline rename and delete (cards are kept). */
 export function SetsModal({ categories, reload, create, rename, remove, onRenamed, onDeleted, onClose }: SetsModalProps) {
+  const t = useCardsText();
   const id = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -178,27 +182,27 @@ export function SetsModal({ categories, reload, create, rename, remove, onRename
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(MESSAGES.setNameRequired);
+      setError(t('sets.nameRequired'));
       return;
     }
     setError(null);
     setCreating(true);
     try {
       const created = await create(trimmed);
-      toast.success(`Set "${created.name}" created`);
+      toast.success(t('sets.created', { name: created.name }));
       setName('');
-    } catch {
-      toast.error(MESSAGES.setCreateFailed);
+    } catch (err) {
+      toastFailure(message('setCreateFailed'), err, { withReason: true });
     } finally {
       setCreating(false);
     }
   }
 
   return (
-    <Modal title="Manage sets" onClose={onClose}>
+    <Modal title={t('sets.title')} onClose={onClose}>
       <form className="cards-set-create" onSubmit={onCreate} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-new`}>New set name</label>
+          <label htmlFor={`${id}-new`}>{t('sets.newName')}</label>
           <div className="row">
             <input
               ref={nameInput}
@@ -211,7 +215,7 @@ export function SetsModal({ categories, reload, create, rename, remove, onRename
               aria-describedby={error ? `${id}-error` : undefined}
             />
             <button type="submit" className="btn btn-primary" disabled={creating}>
-              Create set
+              {t('sets.create')}
             </button>
           </div>
           {error && (
@@ -222,9 +226,9 @@ export function SetsModal({ categories, reload, create, rename, remove, onRename
         </div>
       </form>
       {categories.length === 0 ? (
-        <p className="muted">No sets yet. Sets group cards, for example by course or topic.</p>
+        <p className="muted">{t('sets.empty')}</p>
       ) : (
-        <ul className="cards-set-list" aria-label="Sets">
+        <ul className="cards-set-list" aria-label={t('sets.listLabel')}>
           {categories.map((category) => (
             <SetRow
               key={category.id}
@@ -239,7 +243,7 @@ export function SetsModal({ categories, reload, create, rename, remove, onRename
       )}
       <div className="row cards-modal-actions">
         <button type="button" className="btn" onClick={onClose}>
-          Done
+          {t('sets.done')}
         </button>
       </div>
     </Modal>

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/api-contract';
-import { MESSAGES } from '../messages';
-
-export const CARDS_LOAD_ERROR = MESSAGES.loadFailed;
+import { message } from '../messages';
+import { toastFailure } from '../toastFailure';
 
 export interface CardsState {
   /** The pages loaded so far, newest first, with local changes applied. */
@@ -73,10 +71,10 @@ export function useCards(filters: CardFilters, query: string) {
         if (current.current !== mine) return;
         setState({ ...INITIAL, ...page, status: 'ready', loaded: true });
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         if (current.current !== mine) return;
         const isSearch = request.query !== '';
-        toast.error(isSearch ? MESSAGES.searchFailed : MESSAGES.loadFailed);
+        toastFailure(message(isSearch ? 'searchFailed' : 'loadFailed'), err);
         setState((s) => ({ ...s, status: 'failed', failedSearch: isSearch }));
       });
     return () => {
@@ -107,9 +105,9 @@ export function useCards(filters: CardFilters, query: string) {
         });
         return page.cards.length > 0;
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         if (current.current !== mine) return false;
-        toast.error(mine.request.query ? MESSAGES.searchFailed : MESSAGES.loadFailed);
+        toastFailure(message(mine.request.query ? 'searchFailed' : 'loadFailed'), err);
         setState((s) => ({ ...s, loadingMore: false }));
         return false;
       });

@@ -1,6 +1,7 @@
 // A plain SVG bar chart. Horizontal positions are percentages of the width, vertical ones pixels,
 // so the chart fills its panel at any width while its text keeps its size. The SVG is one image
 // to assistive technology (role="img" with a summary); each panel adds a table with the numbers.
+import { formatNumber } from '../chartData';
 
 export interface Bar {
   key: string;
@@ -56,7 +57,7 @@ export function BarChart({ bars, summary, height = 200, showValues = false, barR
       {/* Without a value on each bar, the top line says what it stands for. */}
       {max > 0 && !showValues && (
         <text className="progress-chart-scale" x="100%" y={TOP - 6} textAnchor="end">
-          {max}
+          {formatNumber(max)}
         </text>
       )}
       {bars.map((bar, index) => {
@@ -81,7 +82,7 @@ export function BarChart({ bars, summary, height = 200, showValues = false, barR
             />
             {showValues && (
               <text className="progress-chart-value" x={`${round(center)}%`} y={round(baseline - barHeight - 6)} textAnchor="middle">
-                {bar.value}
+                {formatNumber(bar.value)}
               </text>
             )}
             {bar.label && (

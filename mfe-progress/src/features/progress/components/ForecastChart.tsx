@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ForecastDay } from '@flashcard/api-contract';
-import { formatLongDate, formatShortDate, plural, summarizeForecast } from '../chartData';
+import { useProgressText } from '../../../i18n';
+import { formatLongDate, formatNumber, formatShortDate, summarizeForecast } from '../chartData';
 import { FORECAST_DAYS, useForecast } from '../hooks/useForecast';
 import { BarChart } from './BarChart';
 import { PanelStatus } from './PanelStatus';
@@ -10,17 +11,18 @@ const LABEL_EVERY = 7;
 
 /** Cards falling due on each of the next 30 days (today includes the overdue ones). */
 export function ForecastChart() {
+  const t = useProgressText();
   const headingId = useId();
   const { state, reload } = useForecast();
 
   return (
     <section className="card progress-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>Upcoming Reviews</h2>
+      <h2 id={headingId}>{t('forecast.title')}</h2>
       <PanelStatus
         state={state}
-        loading="Loading the review forecast..."
-        failed="The review forecast could not be loaded."
-        retryLabel="Retry loading the review forecast"
+        loading={t('forecast.loading')}
+        failed={t('forecast.failed')}
+        retryLabel={t('forecast.retry')}
         onRetry={reload}
       />
       {state.status === 'ready' && <ForecastChartBody days={state.data.days} />}
@@ -29,17 +31,20 @@ export function ForecastChart() {
 }
 
 export function ForecastChartBody({ days }: { days: ForecastDay[] }) {
+  const t = useProgressText();
   const total = days.reduce((sum, day) => sum + day.due, 0);
   const today = days[0]?.due ?? 0;
   const dayTitle = (day: ForecastDay, index: number) =>
-    `${index === 0 ? 'Today' : formatLongDate(day.date)}: ${plural(day.due, 'card')} due${index === 0 ? ' (overdue included)' : ''}`;
+    index === 0
+      ? t('forecast.barTitleToday', { count: day.due })
+      : t('forecast.barTitle', { date: formatLongDate(day.date), count: day.due });
 
   return (
     <>
       <p className="muted progress-panel-lead">
         {total === 0
-          ? `No cards due in the next ${FORECAST_DAYS} days.`
-          : `${today} due today · ${total} over the next ${plural(days.length, 'day')}`}
+          ? t('forecast.empty', { count: FORECAST_DAYS })
+          : t('forecast.lead', { count: days.length, today: formatNumber(today), total: formatNumber(total) })}
       </p>
       <BarChart
         summary={summarizeForecast(days)}
@@ -49,25 +54,25 @@ export function ForecastChartBody({ days }: { days: ForecastDay[] }) {
           key: day.date,
           value: day.due,
           title: dayTitle(day, index),
-          label: index === 0 ? 'Today' : index % LABEL_EVERY === 0 ? formatShortDate(day.date) : undefined,
+          label: index === 0 ? t('chart.today') : index % LABEL_EVERY === 0 ? formatShortDate(day.date) : undefined,
           highlight: index === 0,
         }))}
       />
       {/* The wrapper hides it: a table box ignores the 1px size of .visually-hidden. */}
       <div className="visually-hidden">
         <table>
-          <caption>Cards due per day, next {plural(days.length, 'day')}</caption>
+          <caption>{t('forecast.tableCaption', { count: days.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Cards due</th>
+              <th scope="col">{t('chart.day')}</th>
+              <th scope="col">{t('forecast.cardsDue')}</th>
             </tr>
           </thead>
           <tbody>
             {days.map((day, index) => (
               <tr key={day.date}>
-                <th scope="row">{index === 0 ? `Today (${formatLongDate(day.date)}, overdue included)` : formatLongDate(day.date)}</th>
-                <td>{day.due}</td>
+                <th scope="row">{index === 0 ? t('forecast.todayRow', { date: formatLongDate(day.date) }) : formatLongDate(day.date)}</th>
+                <td>{formatNumber(day.due)}</td>
               </tr>
             ))}
           </tbody>

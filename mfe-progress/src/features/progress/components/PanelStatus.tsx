@@ -1,3 +1,4 @@
+import { useProgressText } from '../../../i18n';
 import type { LoadState } from '../hooks/useLoad';
 
 /**
@@ -14,10 +15,11 @@ export function PanelStatus({
   state: LoadState<unknown>;
   loading: string;
   failed: string;
-  /** Accessible name of the Retry button; starts with 'Retry' (the visible text). */
+  /** Accessible name of the Retry button; starts with its visible text ('Retry'). */
   retryLabel: string;
   onRetry: () => void;
 }) {
+  const t = useProgressText();
   if (state.status === 'loading') {
     return (
       <p className="muted" role="status">
@@ -30,7 +32,7 @@ export function PanelStatus({
       <div className="progress-panel-error row" role="status">
         <span>{failed}</span>
         <button type="button" className="btn btn-small" aria-label={retryLabel} onClick={onRetry}>
-          Retry
+          {t('panel.retry')}
         </button>
       </div>
     );

@@ -1,4 +1,6 @@
-import { plural } from '../chartData';
+import { currentLanguage } from '@flashcard/shared-auth';
+import { useProgressText } from '../../../i18n';
+import { formatRate } from '../chartData';
 import { useProgressData } from '../hooks/useProgressData';
 import { ActivityHeatmap } from './ActivityHeatmap';
 import { ForecastChart } from './ForecastChart';
@@ -7,36 +9,42 @@ import { StatTile } from './StatTile';
 import { WeeklyChart } from './WeeklyChart';
 import '../progress.css';
 
+/** A big number in the page's language, grouped from five digits on ('1250', '12,500'). */
+function formatStat(value: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { useGrouping: 'min2' }).format(value);
+}
+
 export function ProgressPage() {
+  const t = useProgressText();
   const { loading, data } = useProgressData();
 
   return (
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Progress</h1>
-          <p className="muted">Track your learning journey.</p>
+          <h1>{t('page.title')}</h1>
+          <p className="muted">{t('page.subtitle')}</p>
         </div>
       </header>
 
       <div className="stack">
         {loading ? (
           <p className="muted" role="status">
-            Loading progress...
+            {t('page.loading')}
           </p>
         ) : (
-          <section aria-label="Statistics" className="grid grid-4">
-            <StatTile label="Cards Studied" value={data.totalCardsStudied} />
+          <section aria-label={t('stats.label')} className="grid grid-4">
+            <StatTile label={t('stats.cardsStudied')} value={formatStat(data.totalCardsStudied)} />
             <StatTile
-              label="Success Rate"
-              value={data.successRate === null ? '—' : `${Math.round(data.successRate)}%`}
-              note={data.successRate === null ? 'No reviews yet.' : undefined}
+              label={t('stats.successRate')}
+              value={data.successRate === null ? '—' : formatRate(data.successRate)}
+              note={data.successRate === null ? t('stats.noReviewsYet') : undefined}
             />
-            <StatTile label="Study Streak" value={plural(data.currentStreak, 'day')} />
+            <StatTile label={t('stats.studyStreak')} value={t('stats.streakDays', { count: data.currentStreak })} />
             <StatTile
-              label="XP Points"
-              value={data.experiencePoints}
-              note={data.experienceUnavailable ? 'XP could not be loaded.' : undefined}
+              label={t('stats.xpPoints')}
+              value={formatStat(data.experiencePoints)}
+              note={data.experienceUnavailable ? t('stats.xpUnavailable') : undefined}
             />
           </section>
         )}
@@ -45,9 +53,9 @@ export function ProgressPage() {
         <div className="progress-columns">
           <WeeklyChart />
           <section className="card progress-panel" aria-labelledby="recent-activity-heading">
-            <h2 id="recent-activity-heading">Recent Activity</h2>
+            <h2 id="recent-activity-heading">{t('recent.title')}</h2>
             {loading ? (
-              <p className="muted">Loading your sessions...</p>
+              <p className="muted">{t('recent.loading')}</p>
             ) : (
               <RecentSessions sessions={data.recentSessions} />
             )}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import type { StudySession } from '@flashcard/api-contract';
+import { progressText, useProgressText } from '../../../i18n';
+import { formatRate } from '../chartData';
 import { formatRelativeTime, parseTimestamp } from '../relativeTime';
 
 export const RECENT_SESSION_LIMIT = 3;
 
 /** A session type a newer API may add reads like 'other'. */
 export function sessionLabel(session: { session_type: string; cards_studied: number }): string {
-  if (session.session_type === 'practice') return 'Completed practice session';
-  if (session.session_type === 'review') return 'Completed review session';
-  return `Studied ${session.cards_studied ?? 0} cards`;
+  if (session.session_type === 'practice') return progressText('recent.practiceSession');
+  if (session.session_type === 'review') return progressText('recent.reviewSession');
+  return progressText('recent.studiedCards', { count: Number(session.cards_studied) || 0 });
 }
 
 function sessionTime(session: StudySession): string {
@@ -28,8 +30,9 @@ export function RecentSessions({ sessions, now }: { sessions: StudySession[]; no
   // The clock is read once, when the list first shows: reading it while rendering is impure. A
   // session newer than that reads 'Just now' all the same (formatRelativeTime).
   const [shownAt] = useState(Date.now);
+  const t = useProgressText();
   const latest = latestSessions(sessions);
-  if (latest.length === 0) return <p className="muted">No study sessions yet. Your recent activity will show up here.</p>;
+  if (latest.length === 0) return <p className="muted">{t('recent.empty')}</p>;
 
   return (
     <ul className="progress-recent">
@@ -42,9 +45,7 @@ export function RecentSessions({ sessions, now }: { sessions: StudySession[]; no
           <li key={session.id} className="spread">
             <div>
               <div className="progress-recent-title">{sessionLabel(session)}</div>
-              <div className="muted">
-                {cards === 1 ? '1 card' : `${cards} cards`} · {`${accuracy}% accuracy`}
-              </div>
+              <div className="muted">{t('recent.details', { count: cards, accuracy: formatRate(accuracy) })}</div>
             </div>
             <time className="muted" dateTime={Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString()}>
               {formatRelativeTime(timestamp, now ?? shownAt)}

@@ -1,23 +1,25 @@
 import { useId } from 'react';
 import type { Analytics } from '@flashcard/api-contract';
-import { formatLongDate, formatRate, formatWeekday, plural, summarizeWeek } from '../chartData';
+import { useProgressText } from '../../../i18n';
+import { formatLongDate, formatNumber, formatRate, formatWeekday, summarizeWeek } from '../chartData';
 import { useAnalytics, WEEK_DAYS } from '../hooks/useAnalytics';
 import { BarChart } from './BarChart';
 import { PanelStatus } from './PanelStatus';
 
 /** Reviews per day over the last 7 days (bars), with each day's success rate under its name. */
 export function WeeklyChart() {
+  const t = useProgressText();
   const headingId = useId();
   const { state, reload } = useAnalytics(WEEK_DAYS);
 
   return (
     <section className="card progress-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>Weekly Progress</h2>
+      <h2 id={headingId}>{t('weekly.title')}</h2>
       <PanelStatus
         state={state}
-        loading="Loading your week..."
-        failed="Your weekly activity could not be loaded."
-        retryLabel="Retry loading the weekly activity"
+        loading={t('weekly.loading')}
+        failed={t('weekly.failed')}
+        retryLabel={t('weekly.retry')}
         onRetry={reload}
       />
       {state.status === 'ready' && <WeeklyChartBody analytics={state.data} />}
@@ -26,6 +28,7 @@ export function WeeklyChart() {
 }
 
 export function WeeklyChartBody({ analytics }: { analytics: Analytics }) {
+  const t = useProgressText();
   const days = analytics.days.slice(-WEEK_DAYS);
   const reviews = days.reduce((total, day) => total + day.reviews, 0);
   const successRate = analytics.totals?.successRate ?? null;
@@ -33,7 +36,9 @@ export function WeeklyChartBody({ analytics }: { analytics: Analytics }) {
   return (
     <>
       <p className="muted progress-panel-lead">
-        {reviews === 0 ? 'No reviews in the last 7 days.' : `${plural(reviews, 'review')} · ${formatRate(successRate)} success rate`}
+        {reviews === 0
+          ? t('chart.noReviewsInLastDays', { count: WEEK_DAYS })
+          : t('weekly.lead', { count: reviews, rate: formatRate(successRate) })}
       </p>
       <BarChart
         summary={summarizeWeek(days, successRate)}
@@ -41,34 +46,35 @@ export function WeeklyChartBody({ analytics }: { analytics: Analytics }) {
         bars={days.map((day, index) => ({
           key: day.date,
           value: day.reviews,
-          title: `${formatLongDate(day.date)}: ${plural(day.reviews, 'review')}, ${
-            day.successRate === null ? 'no success rate' : `${formatRate(day.successRate)} success rate`
-          }`,
-          label: index === days.length - 1 ? 'Today' : formatWeekday(day.date),
+          title:
+            day.successRate === null
+              ? t('weekly.barTitleNoRate', { date: formatLongDate(day.date), count: day.reviews })
+              : t('weekly.barTitle', { date: formatLongDate(day.date), count: day.reviews, rate: formatRate(day.successRate) }),
+          label: index === days.length - 1 ? t('chart.today') : formatWeekday(day.date),
           sublabel: formatRate(day.successRate),
           highlight: index === days.length - 1,
         }))}
       />
       <p className="progress-chart-legend muted" aria-hidden="true">
-        Bars: reviews per day. Under each day: its success rate.
+        {t('weekly.legend')}
       </p>
       {/* The wrapper hides it: a table box ignores the 1px size of .visually-hidden. */}
       <div className="visually-hidden">
         <table>
-          <caption>Reviews and success rate per day, last 7 days</caption>
+          <caption>{t('weekly.tableCaption', { count: WEEK_DAYS })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Reviews</th>
-              <th scope="col">Success rate</th>
+              <th scope="col">{t('chart.day')}</th>
+              <th scope="col">{t('chart.reviews')}</th>
+              <th scope="col">{t('weekly.successRate')}</th>
             </tr>
           </thead>
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{formatLongDate(day.date)}</th>
-                <td>{day.reviews}</td>
-                <td>{day.successRate === null ? 'No reviews' : formatRate(day.successRate)}</td>
+                <td>{formatNumber(day.reviews)}</td>
+                <td>{day.successRate === null ? t('chart.noReviews') : formatRate(day.successRate)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { dashboardApi, gamificationApi, type StudySession } from '@flashcard/api-contract';
-
-export const PROGRESS_LOAD_ERROR = 'Failed to load progress data';
+import { progressText } from '../../../i18n';
 
 export interface ProgressData {
   totalCardsStudied: number;
@@ -36,7 +35,7 @@ export function useProgressData(): { loading: boolean; data: ProgressData } {
     let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
     Promise.allSettled([dashboardApi.getDashboard(), gamificationApi.profile()]).then(([dashboard, profile]) => {
       if (!active) return;
-      if (dashboard.status === 'rejected') toast.error(PROGRESS_LOAD_ERROR);
+      if (dashboard.status === 'rejected') toast.error(progressText('page.loadFailed'));
       const d = dashboard.status === 'fulfilled' ? dashboard.value : null;
       const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
       setData({

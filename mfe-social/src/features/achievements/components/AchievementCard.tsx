@@ -1,14 +1,16 @@
 import { useId } from 'react';
 import type { Achievement } from '@flashcard/api-contract';
 import { achievementIcon, formatUnlockDate } from '../icons';
+import { useSocialLocale } from '../../../i18n';
 
 export function AchievementCard({ achievement }: { achievement: Achievement }) {
+  const { t, language } = useSocialLocale();
   const titleId = useId();
   const unlocked = achievement.unlocked;
   const target = Math.max(achievement.target, 0);
   const progress = Math.min(Math.max(achievement.progress, 0), target);
   const percent = target > 0 ? Math.round((progress / target) * 100) : unlocked ? 100 : 0;
-  const unlockedOn = formatUnlockDate(achievement.unlocked_at);
+  const unlockedOn = formatUnlockDate(achievement.unlocked_at, language);
 
   return (
     <li
@@ -21,7 +23,7 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
         <span aria-hidden="true" style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)' }}>
           {achievementIcon(achievement.key)}
         </span>
-        <span className="badge">{unlocked ? 'Unlocked' : 'Locked'}</span>
+        <span className="badge">{unlocked ? t('achievements.unlocked') : t('achievements.locked')}</span>
       </div>
       <h2 id={titleId} style={{ fontSize: '1.05rem', margin: 0 }}>
         {achievement.name}
@@ -32,7 +34,7 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
       <div
         className="progress"
         role="progressbar"
-        aria-label={`${achievement.name} progress`}
+        aria-label={t('achievements.progressLabel', { name: achievement.name })}
         aria-valuemin={0}
         aria-valuemax={target}
         aria-valuenow={progress}
@@ -40,10 +42,10 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
         <span style={{ width: `${percent}%` }} />
       </div>
       <div className="spread">
-        <span className="stat-label">{`${progress} / ${target}`}</span>
-        <span className="muted">{`+${achievement.xp_reward} XP`}</span>
+        <span className="stat-label">{`${progress.toLocaleString(language)} / ${target.toLocaleString(language)}`}</span>
+        <span className="muted">{t('achievements.xpReward', { xp: achievement.xp_reward.toLocaleString(language) })}</span>
       </div>
-      {unlocked && unlockedOn && <p className="muted" style={{ margin: 0 }}>{`Unlocked on ${unlockedOn}`}</p>}
+      {unlocked && unlockedOn && <p className="muted" style={{ margin: 0 }}>{t('achievements.unlockedOn', { date: unlockedOn })}</p>}
     </li>
   );
 }

@@ -1,10 +1,10 @@
 import { useAchievements } from '../hooks/useAchievements';
 import { AchievementCard } from './AchievementCard';
 import { LoadStatus } from '../../../components/LoadStatus';
-
-export const ACHIEVEMENTS_LOAD_ERROR = 'Failed to load achievements';
+import { useSocialLocale } from '../../../i18n';
 
 export function AchievementsPage() {
+  const { t, language } = useSocialLocale();
   const { state, retry } = useAchievements();
   const achievements = state.status === 'ready' ? state.data : [];
   const unlocked = achievements.filter((achievement) => achievement.unlocked).length;
@@ -12,12 +12,12 @@ export function AchievementsPage() {
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Achievements</h1>
-          <p className="muted">Badges you earn while studying.</p>
+          <h1>{t('achievements.title')}</h1>
+          <p className="muted">{t('achievements.intro')}</p>
         </div>
-        {state.status === 'ready' && <span className="badge">{`${unlocked} of ${achievements.length} unlocked`}</span>}
+        {state.status === 'ready' && <span className="badge">{t('achievements.summary', { unlocked: unlocked.toLocaleString(language), total: achievements.length.toLocaleString(language) })}</span>}
       </header>
-      <LoadStatus state={state} loading="Loading achievements..." failed={ACHIEVEMENTS_LOAD_ERROR} retry={retry} />
+      <LoadStatus state={state} loading={t('achievements.loading')} failed={t('achievements.loadFailed')} retry={retry} />
       {state.status === 'ready' && (
         <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {achievements.map((achievement) => (

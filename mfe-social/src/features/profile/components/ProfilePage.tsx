@@ -5,35 +5,40 @@ import { Avatar, avatarInitial } from '../../../components/Avatar';
 import { useOwnProfile } from '../hooks/useOwnProfile';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LoadStatus } from '../../../components/LoadStatus';
+import { useSocialLocale } from '../../../i18n';
 
-const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };
+type SocialT = ReturnType<typeof useSocialLocale>['t'];
 
-export const PROFILE_LOAD_ERROR = 'Failed to load your learning stats';
+const ROLE_KEYS = {
+  user: 'profile.roles.user',
+  admin: 'profile.roles.admin',
+  super_admin: 'profile.roles.superAdmin',
+} as const satisfies Record<Role, string>;
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const isRole = (role: string): role is Role => role in ROLE_KEYS;
 
 /** The learner's real numbers (GET /gamification/profile); fields an older API omits read 0. */
-function learningStats(profile: Profile): Array<{ label: string; value: string }> {
+function learningStats(profile: Profile, t: SocialT, language: string): Array<{ label: string; value: string }> {
+  const number = (n: number) => n.toLocaleString(language);
   return [
-    { label: 'Level', value: String(profile.level) },
-    { label: 'Experience', value: `${profile.experience_points.toLocaleString('en-US')} XP` },
-    { label: 'Current Streak', value: plural(profile.current_streak ?? 0, 'day') },
-    { label: 'Longest Streak', value: plural(profile.longest_streak ?? 0, 'day') },
-    { label: 'Cards', value: (profile.cards ?? 0).toLocaleString('en-US') },
-    { label: 'Reviews', value: (profile.reviews ?? 0).toLocaleString('en-US') },
-    { label: 'Achievements Unlocked', value: String(profile.achievements_unlocked) },
+    { label: t('profile.stats.level'), value: number(profile.level) },
+    { label: t('profile.stats.experience'), value: t('profile.xp', { value: number(profile.experience_points) }) },
+    { label: t('profile.stats.currentStreak'), value: t('common.days', { count: profile.current_streak ?? 0 }) },
+    { label: t('profile.stats.longestStreak'), value: t('common.days', { count: profile.longest_streak ?? 0 }) },
+    { label: t('profile.stats.cards'), value: number(profile.cards ?? 0) },
+    { label: t('profile.stats.reviews'), value: number(profile.reviews ?? 0) },
+    { label: t('profile.stats.achievementsUnlocked'), value: number(profile.achievements_unlocked) },
   ];
 }
 
-const memberSince = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
-
-function formatMemberSince(createdAt: string | undefined): string | null {
+function formatMemberSince(createdAt: string | undefined, language: string): string | null {
   if (!createdAt) return null;
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : memberSince.format(date);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long' }).format(date);
 }
 
 export function ProfilePage() {
+  const { t, language } = useSocialLocale();
   // THE shared store: the shell and this remote read and write the same instance.
   const user = useAuthStore((s) => s.user);
   const [signingOut, setSigningOut] = useState(false);
@@ -51,39 +56,39 @@ export function ProfilePage() {
     }
   }
 
-  const since = formatMemberSince(user?.created_at);
+  const since = formatMemberSince(user?.created_at, language);
 
   return (
     <div className="page">
       <header className="page-header">
-        <h1>Profile</h1>
+        <h1>{t('profile.title')}</h1>
       </header>
 
       <div className="stack">
-        <section className="card row" aria-label="Account" style={{ alignItems: 'center', gap: '1.25rem' }}>
+        <section className="card row" aria-label={t('profile.account')} style={{ alignItems: 'center', gap: '1.25rem' }}>
           <Avatar initial={avatarInitial(user?.display_name, user?.email)} size={72} />
           <div className="stack" style={{ gap: '0.25rem', flex: 1, minWidth: 200 }}>
-            <h2 style={{ margin: 0 }}>{user?.display_name?.trim() || 'No display name set'}</h2>
+            <h2 style={{ margin: 0 }}>{user?.display_name?.trim() || t('profile.noDisplayName')}</h2>
             <p data-testid="profile-email" className="muted" style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {user?.email}
             </p>
             <div className="row" style={{ gap: '0.5rem' }}>
-              {user && <span className="badge">{ROLE_LABELS[user.role] ?? user.role}</span>}
-              {since && <span className="muted">{`Member since ${since}`}</span>}
+              {user && <span className="badge">{isRole(user.role) ? t(ROLE_KEYS[user.role]) : user.role}</span>}
+              {since && <span className="muted">{t('profile.memberSince', { date: since })}</span>}
             </div>
           </div>
           <button type="button" className="btn" onClick={signOut} disabled={signingOut} aria-busy={signingOut}>
-            Sign out
+            {t('profile.signOut')}
           </button>
         </section>
 
         <section aria-labelledby={statsId}>
-          <h2 id={statsId}>Learning Stats</h2>
-          <LoadStatus state={state} loading="Loading your learning stats..." failed={PROFILE_LOAD_ERROR} retry={retry} />
+          <h2 id={statsId}>{t('profile.statsHeading')}</h2>
+          <LoadStatus state={state} loading={t('profile.statsLoading')} failed={t('profile.statsFailed')} retry={retry} />
           {state.status === 'ready' && (
             <>
               <div className="grid grid-4">
-                {learningStats(state.data).map((stat) => (
+                {learningStats(state.data, t, language).map((stat) => (
                   <div key={stat.label} className="card" role="group" aria-label={stat.label}>
                     <div className="stat-label">{stat.label}</div>
                     <div className="stat-value">{stat.value}</div>
@@ -93,11 +98,14 @@ export function ProfilePage() {
               <div
                 className="progress"
                 role="progressbar"
-                aria-label={`Progress to level ${state.data.level + 1}`}
+                aria-label={t('profile.progressLabel', { level: (state.data.level + 1).toLocaleString(language) })}
                 aria-valuemin={0}
                 aria-valuemax={state.data.level_progress.next}
                 aria-valuenow={state.data.level_progress.current}
-                aria-valuetext={`${state.data.level_progress.current} of ${state.data.level_progress.next} XP`}
+                aria-valuetext={t('profile.progressValue', {
+                  current: state.data.level_progress.current.toLocaleString(language),
+                  next: state.data.level_progress.next.toLocaleString(language),
+                })}
                 style={{ marginTop: '1rem' }}
               >
                 <span

@@ -1,29 +1,31 @@
 // The Social screen: search, friend requests, friends, follows, the friends' feed and privacy.
 import '../social.css';
+import { useSocialText } from '../../../i18n';
 import { useSocial } from '../useSocial';
 import { Feed, Follows, FriendRequests, Friends, Privacy } from './SocialSections';
 import { UserSearch } from './UserSearch';
 
 export function SocialPage({ now }: { now?: Date } = {}) {
+  const t = useSocialText();
   const { data, loadError, actionError, reload, run } = useSocial();
   return (
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Social</h1>
-          <p className="muted">Find learners, manage friends and see what they are studying.</p>
+          <h1>{t('social.title')}</h1>
+          <p className="muted">{t('social.intro')}</p>
         </div>
       </header>
-      {actionError && <p role="alert">{actionError}</p>}
+      {actionError && <p role="alert">{actionError.message ?? t('social.actionFailed')}</p>}
       {loadError && (
         <div role="alert">
-          <p>{loadError}</p>
+          <p>{loadError.message ?? t('social.loadFailed')}</p>
           <button type="button" className="btn btn-small" onClick={() => void reload()}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}
-      {!data && !loadError && <p role="status">Loading...</p>}
+      {!data && !loadError && <p role="status">{t('common.loading')}</p>}
       {data && (
         <div className="grid grid-3" style={{ alignItems: 'start' }}>
           <UserSearch run={run} />

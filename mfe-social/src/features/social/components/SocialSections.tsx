@@ -2,42 +2,60 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { socialApi, type FriendRequestList, type SocialConnection, type SocialFeed, type SocialVisibility } from '@flashcard/api-contract';
+import { useSocialLocale, useSocialText } from '../../../i18n';
+import { feedText } from '../feedText';
 import { relativeTime } from '../relativeTime';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 
 export function FriendRequests({ requests, run }: { requests: FriendRequestList; run: Run }) {
+  const t = useSocialText();
   return (
     <section className="card" aria-labelledby="social-requests-heading">
-      <h2 id="social-requests-heading">Friend requests</h2>
-      <h3>Incoming</h3>
+      <h2 id="social-requests-heading">{t('requests.heading')}</h2>
+      <h3>{t('requests.incoming')}</h3>
       {requests.incoming.length === 0 ? (
-        <p className="muted">No incoming requests.</p>
+        <p className="muted">{t('requests.noIncoming')}</p>
       ) : (
-        <ul aria-label="Incoming requests">
+        <ul aria-label={t('requests.incomingList')}>
           {requests.incoming.map((request) => (
             <li key={request.id} className="row">
               <span>{request.user.display_name}</span>
-              <button type="button" className="btn btn-small" aria-label={`Accept ${request.user.display_name}`} onClick={() => run(() => socialApi.acceptFriendRequest(request.id), 'Friend request accepted')}>
-                Accept
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={t('requests.acceptLabel', { name: request.user.display_name })}
+                onClick={() => run(() => socialApi.acceptFriendRequest(request.id), t('toast.requestAccepted'))}
+              >
+                {t('requests.accept')}
               </button>
-              <button type="button" className="btn btn-small" aria-label={`Decline ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request declined')}>
-                Decline
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={t('requests.declineLabel', { name: request.user.display_name })}
+                onClick={() => run(() => socialApi.deleteFriendRequest(request.id), t('toast.requestDeclined'))}
+              >
+                {t('requests.decline')}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <h3>Outgoing</h3>
+      <h3>{t('requests.outgoing')}</h3>
       {requests.outgoing.length === 0 ? (
-        <p className="muted">No outgoing requests.</p>
+        <p className="muted">{t('requests.noOutgoing')}</p>
       ) : (
-        <ul aria-label="Outgoing requests">
+        <ul aria-label={t('requests.outgoingList')}>
           {requests.outgoing.map((request) => (
             <li key={request.id} className="row">
               <span>{request.user.display_name}</span>
-              <button type="button" className="btn btn-small" aria-label={`Cancel request to ${request.user.display_name}`} onClick={() => run(() => socialApi.deleteFriendRequest(request.id), 'Friend request cancelled')}>
-                Cancel
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={t('requests.cancelLabel', { name: request.user.display_name })}
+                onClick={() => run(() => socialApi.deleteFriendRequest(request.id), t('toast.requestCancelled'))}
+              >
+                {t('requests.cancel')}
               </button>
             </li>
           ))}
@@ -67,16 +85,22 @@ function PeopleList({ label, people, empty, action }: {
 }
 
 export function Friends({ friends, run }: { friends: SocialConnection[]; run: Run }) {
+  const t = useSocialText();
   return (
     <section className="card" aria-labelledby="social-friends-heading">
-      <h2 id="social-friends-heading">Friends</h2>
+      <h2 id="social-friends-heading">{t('friends.heading')}</h2>
       <PeopleList
-        label="Friends"
+        label={t('friends.list')}
         people={friends}
-        empty="No friends yet. Find learners above."
+        empty={t('friends.empty')}
         action={(friend) => (
-          <button type="button" className="btn btn-small" aria-label={`Remove ${friend.display_name}`} onClick={() => run(() => socialApi.removeFriend(friend.id), 'Friend removed')}>
-            Remove
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('friends.removeLabel', { name: friend.display_name })}
+            onClick={() => run(() => socialApi.removeFriend(friend.id), t('toast.friendRemoved'))}
+          >
+            {t('friends.remove')}
           </button>
         )}
       />
@@ -85,39 +109,46 @@ export function Friends({ friends, run }: { friends: SocialConnection[]; run: Ru
 }
 
 export function Follows({ followers, following, run }: { followers: SocialConnection[]; following: SocialConnection[]; run: Run }) {
+  const t = useSocialText();
   return (
     <section className="card" aria-labelledby="social-follows-heading">
-      <h2 id="social-follows-heading">Followers and following</h2>
-      <h3>Following</h3>
+      <h2 id="social-follows-heading">{t('follows.heading')}</h2>
+      <h3>{t('follows.following')}</h3>
       <PeopleList
-        label="Following"
+        label={t('follows.following')}
         people={following}
-        empty="You follow nobody yet."
+        empty={t('follows.followingEmpty')}
         action={(person) => (
-          <button type="button" className="btn btn-small" aria-label={`Unfollow ${person.display_name}`} onClick={() => run(() => socialApi.unfollow(person.id), 'Unfollowed')}>
-            Unfollow
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('follows.unfollowLabel', { name: person.display_name })}
+            onClick={() => run(() => socialApi.unfollow(person.id), t('toast.unfollowed'))}
+          >
+            {t('common.unfollow')}
           </button>
         )}
       />
-      <h3>Followers</h3>
-      <PeopleList label="Followers" people={followers} empty="No followers yet." />
+      <h3>{t('follows.followers')}</h3>
+      <PeopleList label={t('follows.followers')} people={followers} empty={t('follows.followersEmpty')} />
     </section>
   );
 }
 
 export function Feed({ items, now }: { items: SocialFeed['items']; now?: Date }) {
+  const { t, language } = useSocialLocale();
   return (
     <section className="card" aria-labelledby="social-feed-heading">
-      <h2 id="social-feed-heading">Activity feed</h2>
+      <h2 id="social-feed-heading">{t('feed.heading')}</h2>
       {items.length === 0 ? (
-        <p className="muted">No activity from your friends yet.</p>
+        <p className="muted">{t('feed.empty')}</p>
       ) : (
-        <ul aria-label="Activity feed">
+        <ul aria-label={t('feed.list')}>
           {items.map((item) => (
             <li key={item.id}>
-              <span>{item.message}</span>{' '}
+              <span>{feedText(item, t)}</span>{' '}
               <time className="muted" dateTime={item.created_at}>
-                {relativeTime(item.created_at, now)}
+                {relativeTime(item.created_at, now, language)}
               </time>
             </li>
           ))}
@@ -127,33 +158,34 @@ export function Feed({ items, now }: { items: SocialFeed['items']; now?: Date })
   );
 }
 
-const VISIBILITY_LABELS: Record<SocialVisibility, string> = {
-  everyone: 'Everyone',
-  friends: 'Friends only',
-  nobody: 'Nobody',
-};
+const VISIBILITY_KEYS = {
+  everyone: 'privacy.everyone',
+  friends: 'privacy.friends',
+  nobody: 'privacy.nobody',
+} as const satisfies Record<SocialVisibility, string>;
 
 export function Privacy({ visibility, run }: { visibility: SocialVisibility; run: Run }) {
+  const t = useSocialText();
   const [value, setValue] = useState<SocialVisibility>(visibility);
   return (
     <section className="card" aria-labelledby="social-privacy-heading">
-      <h2 id="social-privacy-heading">Privacy</h2>
+      <h2 id="social-privacy-heading">{t('privacy.heading')}</h2>
       <form
         className="field social-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => socialApi.updatePrivacy(value), 'Privacy setting saved');
+          void run(() => socialApi.updatePrivacy(value), t('toast.privacySaved'));
         }}
       >
-        <label htmlFor="social-privacy">Who can find me and see my profile</label>
+        <label htmlFor="social-privacy">{t('privacy.label')}</label>
         <select id="social-privacy" className="input" value={value} onChange={(e) => setValue(e.target.value as SocialVisibility)}>
-          {(Object.keys(VISIBILITY_LABELS) as SocialVisibility[]).map((key) => (
+          {(Object.keys(VISIBILITY_KEYS) as SocialVisibility[]).map((key) => (
             <option key={key} value={key}>
-              {VISIBILITY_LABELS[key]}
+              {t(VISIBILITY_KEYS[key])}
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-primary">Save</button>
+        <button type="submit" className="btn btn-primary">{t('privacy.save')}</button>
       </form>
     </section>
   );

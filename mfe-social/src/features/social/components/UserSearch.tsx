@@ -2,12 +2,15 @@
 import { useState, type FormEvent } from 'react';
 import { socialApi, type SocialSearchResult } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
+import { useSocialText } from '../../../i18n';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 
 export function UserSearch({ run }: { run: Run }) {
+  const t = useSocialText();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SocialSearchResult[] | null>(null);
+  // The API's own text, or '' for "say it yourself" ('search.failed' in the page's language).
   const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
 
@@ -18,7 +21,7 @@ export function UserSearch({ run }: { run: Run }) {
       setError(null);
     } catch (err) {
       setResults(null);
-      setError(getErrorMessage(err, 'Search failed.') ?? 'Search failed.');
+      setError(getErrorMessage(err) ?? '');
     }
   };
 
@@ -28,46 +31,56 @@ export function UserSearch({ run }: { run: Run }) {
 
   const sendByEmail = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => socialApi.sendFriendRequest({ email: email.trim() }), 'Friend request sent')) setEmail('');
+    if (await run(() => socialApi.sendFriendRequest({ email: email.trim() }), t('toast.requestSent'))) setEmail('');
   };
 
   return (
     <section className="card" aria-labelledby="social-search-heading">
-      <h2 id="social-search-heading">Find learners</h2>
+      <h2 id="social-search-heading">{t('search.heading')}</h2>
       <form role="search" onSubmit={search} className="field social-form">
-        <label htmlFor="social-search">Search learners by name</label>
+        <label htmlFor="social-search">{t('search.label')}</label>
         <input id="social-search" className="input" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit" className="btn btn-primary">Search</button>
+        <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
       </form>
-      {error && <p role="alert">{error}</p>}
-      {results && results.length === 0 && <p className="muted">No learners found.</p>}
+      {error !== null && <p role="alert">{error || t('search.failed')}</p>}
+      {results && results.length === 0 && <p className="muted">{t('search.empty')}</p>}
       {results && results.length > 0 && (
-        <ul aria-label="Search results">
+        <ul aria-label={t('search.results')}>
           {results.map((result) => (
             <li key={result.id} className="row">
               <span>{result.display_name}</span>
               {result.is_friend ? (
-                <span className="muted">Friend</span>
+                <span className="muted">{t('common.friend')}</span>
               ) : result.request === 'outgoing' ? (
-                <span className="muted">Request sent</span>
+                <span className="muted">{t('search.requestSent')}</span>
               ) : result.request === 'incoming' ? (
-                <span className="muted">Sent you a request</span>
+                <span className="muted">{t('search.requestReceived')}</span>
               ) : (
                 <button
                   type="button"
-                  aria-label={`Add ${result.display_name} as a friend`}
-                  onClick={() => act(() => socialApi.sendFriendRequest({ userId: result.id }), 'Friend request sent')}
+                  aria-label={t('search.addFriendLabel', { name: result.display_name })}
+                  onClick={() => act(() => socialApi.sendFriendRequest({ userId: result.id }), t('toast.requestSent'))}
                 >
-                  Add friend
+                  {t('common.addFriend')}
                 </button>
               )}
               {result.is_following ? (
-                <button type="button" className="btn btn-small" aria-label={`Unfollow ${result.display_name}`} onClick={() => act(() => socialApi.unfollow(result.id), 'Unfollowed')}>
-                  Unfollow
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={t('search.unfollowLabel', { name: result.display_name })}
+                  onClick={() => act(() => socialApi.unfollow(result.id), t('toast.unfollowed'))}
+                >
+                  {t('common.unfollow')}
                 </button>
               ) : (
-                <button type="button" className="btn btn-small" aria-label={`Follow ${result.display_name}`} onClick={() => act(() => socialApi.follow(result.id), 'Following')}>
-                  Follow
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={t('search.followLabel', { name: result.display_name })}
+                  onClick={() => act(() => socialApi.follow(result.id), t('toast.following'))}
+                >
+                  {t('common.follow')}
                 </button>
               )}
             </li>
@@ -75,10 +88,10 @@ export function UserSearch({ run }: { run: Run }) {
         </ul>
       )}
       <form onSubmit={sendByEmail} className="field social-form">
-        <label htmlFor="social-email">Send a friend request by e-mail</label>
+        <label htmlFor="social-email">{t('search.emailLabel')}</label>
         <input id="social-email" className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <button type="submit" className="btn btn-primary" disabled={email.trim() === ''}>
-          Send request
+          {t('search.sendRequest')}
         </button>
       </form>
     </section>

@@ -1,18 +1,21 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useStudyText } from '../../../i18n';
 import { useStudyOverview } from '../hooks/useStudyOverview';
 import { DailyGoalCard } from './DailyGoalCard';
 import { QueueCard } from './QueueCard';
 
 // Relative links: the shell mounts this remote at /study/*, the standalone harness at /.
+// `text` names the option's messages (`hub.options.<text>.*`).
 const STUDY_OPTIONS = [
-  { to: 'flashcards', title: 'Flashcards', description: 'Flip through your due cards and rate how well you knew them.' },
-  { to: 'multiple-choice', title: 'Multiple Choice', description: 'Pick the right answer from several options.' },
-  { to: 'timed', title: 'Timed Practice', description: 'Answer as many cards as you can against the clock.' },
-];
+  { to: 'flashcards', text: 'flashcards' },
+  { to: 'multiple-choice', text: 'multipleChoice' },
+  { to: 'timed', text: 'timed' },
+] as const;
 
 export function StudyHub() {
   const optionsId = useId();
+  const t = useStudyText();
   const state = useStudyOverview();
   const overview = state.status === 'ready' ? state.overview : null;
 
@@ -20,42 +23,46 @@ export function StudyHub() {
     <div className="page">
       <header className="page-header">
         <div>
-          <h1>Study</h1>
-          <p className="muted">Choose how you want to study today.</p>
+          <h1>{t('hub.title')}</h1>
+          <p className="muted">{t('hub.subtitle')}</p>
         </div>
       </header>
 
       <div className="stack">
         <div className="grid grid-3">
           <QueueCard
-            title="Due for Review"
+            title={t('hub.due.title')}
             count={overview?.dueCount ?? null}
-            countLabel="cards due now"
-            action="Start Review Session"
+            countLabel={t('hub.due.countLabel')}
+            action={t('hub.due.action')}
+            emptyReason={t('hub.due.empty')}
+            failed={state.status === 'failed'}
             to="review"
           />
           <QueueCard
-            title="New Cards"
+            title={t('hub.fresh.title')}
             count={overview?.newCount ?? null}
-            countLabel="cards not studied yet"
-            action="Learn New Cards"
+            countLabel={t('hub.fresh.countLabel')}
+            action={t('hub.fresh.action')}
+            emptyReason={t('hub.fresh.empty')}
+            failed={state.status === 'failed'}
             to="new"
           />
           <DailyGoalCard state={state} />
         </div>
 
         <section aria-labelledby={optionsId}>
-          <h2 id={optionsId}>Study Options</h2>
+          <h2 id={optionsId}>{t('hub.options.title')}</h2>
           <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {STUDY_OPTIONS.map((option) => (
               <li key={option.to} className="card stack" style={{ gap: '0.5rem' }}>
-                <h3 style={{ margin: 0 }}>{option.title}</h3>
+                <h3 style={{ margin: 0 }}>{t(`hub.options.${option.text}.title`)}</h3>
                 <p className="muted" style={{ margin: 0 }}>
-                  {option.description}
+                  {t(`hub.options.${option.text}.description`)}
                 </p>
                 <div>
                   <Link className="btn btn-small" to={option.to}>
-                    {`Start ${option.title}`}
+                    {t(`hub.options.${option.text}.start`)}
                   </Link>
                 </div>
               </li>

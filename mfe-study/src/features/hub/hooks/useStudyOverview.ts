@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { learningApi } from '@flashcard/api-contract';
+import { i18n } from '@flashcard/shared-auth';
+import '../../../i18n'; // registers the namespace of the toast below
+import { toastFailure } from '../../toastFailure';
 
-export const STUDY_LOAD_ERROR = 'Failed to load study data';
 /** Spec: the daily goal defaults to 0 studied of 15. */
 export const DEFAULT_DAILY_GOAL = 15;
 
@@ -50,9 +51,9 @@ export function useStudyOverview(): StudyOverviewState {
           },
         });
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         if (!active) return;
-        toast.error(STUDY_LOAD_ERROR);
+        toastFailure(i18n.t('study:hub.loadFailed'), err);
         setState({ status: 'failed' });
       });
     return () => {

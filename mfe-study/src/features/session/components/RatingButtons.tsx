@@ -1,5 +1,6 @@
 import type { ReviewResult, StudyCard } from '@flashcard/api-contract';
-import { RATING_LABELS } from '../sessionConfig';
+import { useStudyText } from '../../../i18n';
+import { RATING_KEYS } from '../sessionConfig';
 
 interface RatingButtonsProps {
   card: StudyCard;
@@ -9,10 +10,12 @@ interface RatingButtonsProps {
 }
 
 export function RatingButtons({ card, ratings, disabled, onRate }: RatingButtonsProps) {
+  const t = useStudyText();
   return (
-    <div className="study-ratings" role="group" aria-label="Rate your answer">
+    <div className="study-ratings" role="group" aria-label={t('session.rateGroup')}>
       {ratings.map((result, i) => {
-        const label = RATING_LABELS[result];
+        const label = t(`session.ratings.${RATING_KEYS[result]}`);
+        // The interval is the server's text ('1d'), shown as it comes.
         const interval = card.preview?.[`${result}`]?.interval;
         return (
           <button
@@ -21,7 +24,7 @@ export function RatingButtons({ card, ratings, disabled, onRate }: RatingButtons
             className={`btn study-rating study-rating-${result}`}
             disabled={disabled}
             onClick={() => onRate(result)}
-            aria-label={interval ? `${label}, next review in ${interval}` : label}
+            aria-label={interval ? t('session.ratingWithInterval', { rating: label, interval }) : label}
             aria-keyshortcuts={String(i + 1)}
           >
             <span>{label}</span>

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useStudyText } from '../../../i18n';
 
 export function SessionComplete({ title, text }: { title: string; text: string }) {
   const titleId = useId();
+  const t = useStudyText();
   return (
     <div className="page">
       <section className="card empty-state stack study-complete" aria-labelledby={titleId}>
@@ -11,11 +13,11 @@ export function SessionComplete({ title, text }: { title: string; text: string }
         <div className="row study-complete-actions">
           {/* '..' climbs to the hub: /study in the shell, / when standalone. */}
           <Link className="btn" to="..">
-            Back to Study
+            {t('backToStudy')}
           </Link>
           {/* Another remote's area, so an absolute path. */}
           <Link className="btn btn-primary" to="/progress">
-            View Progress
+            {t('viewProgress')}
           </Link>
         </div>
       </section>

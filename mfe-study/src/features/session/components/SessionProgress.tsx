@@ -1,3 +1,5 @@
+import { useStudyText } from '../../../i18n';
+
 interface SessionProgressProps {
   /** The position text, e.g. 'Card 2 of 5'. */
   label: string;
@@ -6,6 +8,7 @@ interface SessionProgressProps {
 }
 
 export function SessionProgress({ label, done, total }: SessionProgressProps) {
+  const t = useStudyText();
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <div className="study-progress">
@@ -14,16 +17,16 @@ export function SessionProgress({ label, done, total }: SessionProgressProps) {
         <span className="study-position" aria-live="polite">
           {label}
         </span>
-        <span className="muted">{`${done} done`}</span>
+        <span className="muted">{t('session.done', { count: done })}</span>
       </div>
       <div
         className="progress"
         role="progressbar"
-        aria-label="Session progress"
+        aria-label={t('session.progress')}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} cards rated`}
+        aria-valuetext={t('session.rated', { done, count: total })}
       >
         <span style={{ width: `${percent}%` }} />
       </div>

@@ -1,5 +1,7 @@
 // The review and new-card sessions through the screen: what the learner sees, what each click
 // and key sends, and where the session goes when a call fails.
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReviewQueue, ReviewResponse, StudyCard } from '@flashcard/api-contract';
@@ -648,5 +650,32 @@ describe('Accessibility', () => {
     expect(progress()).toHaveAttribute('aria-valuemax', '2');
     await user.keyboard(' ');
     everyButtonNamed();
+  });
+});
+
+// ---- small screens ---------------------------------------------------------------------------
+
+describe('On a phone', () => {
+  it('keeps the reveal control and the ratings together in the action bar, after the card face', async () => {
+    const { user } = await startReview([studyCard(1, { answer: 'Line 1\nLine 2\nLine 3' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Show Answer' }));
+
+    const bar = ratingGroup()!.closest('.study-actions');
+    expect(bar).not.toBeNull();
+    expect(bar).toContainElement(screen.getByRole('button', { name: 'Hide Answer' }));
+    const face = screen.getByRole('article', { name: 'Flashcard' });
+    expect(face.compareDocumentPosition(bar!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The answer keeps its line breaks (pre-wrap in study.css, checked below).
+    expect(within(face).getByText(/Line 1/).textContent).toBe('Line 1\nLine 2\nLine 3');
+  });
+
+  it('makes the bar sticky at the bottom and the card face scroll inside itself (study.css)', () => {
+    const css = readFileSync(join(__dirname, '..', 'study.css'), 'utf8');
+    const phone = css.slice(css.indexOf('@media (max-width: 640px)'));
+    expect(phone).not.toBe(css); // the phone block exists
+    expect(phone).toMatch(/\.study-actions\s*\{[^}]*position:\s*sticky;[^}]*bottom:\s*0/);
+    expect(phone).toMatch(/\.study-card\s*\{[^}]*max-height:[^}]*overflow-y:\s*auto/);
+    expect(css).toMatch(/\.study-text\s*\{[^}]*white-space:\s*pre-wrap;[^}]*overflow-wrap:\s*anywhere/);
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { Spinner } from '@flashcard/shared-ui';
+import { studyLanguage, useStudyText } from '../../../i18n';
 import { useStudyKeyboard } from '../hooks/useStudyKeyboard';
 import { useStudySession } from '../hooks/useStudySession';
-import { RATING_LABELS, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
+import { RATING_KEYS, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
 import { currentCard, isAnswerShown } from '../sessionReducer';
 import { RatingButtons } from './RatingButtons';
 import { SessionComplete } from './SessionComplete';
@@ -13,6 +15,7 @@ import '../study.css';
 /** The review session (review, flashcards) and the new-card session (new) share this screen. */
 export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const config = SESSION_CONFIG[kind];
+  const t = useStudyText();
   const session = useStudySession(kind);
   const { state } = session;
   const answerId = useId();
@@ -32,82 +35,97 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
     controlsRef.current?.querySelector<HTMLElement>(shownNow ? '.study-answer' : '.study-card')?.focus();
   }, [shownNow, state.index, state.phase]);
 
-  if (state.phase === 'loading') return <Spinner label={config.loadingLabel} />;
+  if (state.phase === 'loading') return <Spinner label={t(`session.${kind}.loading`)} />;
   // The toast has been shown; back to the hub ('..' is /study in the shell).
   if (state.phase === 'empty' || state.phase === 'failed') return <Navigate to=".." replace />;
   if (state.phase === 'completed') {
-    return <SessionComplete title={config.completedTitle} text={config.completedText(state.ratings.length)} />;
+    return (
+      <SessionComplete
+        title={t(`session.${kind}.completedTitle`)}
+        text={t(`session.${kind}.completedText`, { count: state.ratings.length })}
+      />
+    );
   }
 
   const card = currentCard(state)!;
   const shown = isAnswerShown(state);
   const busy = state.phase === 'submitting' || state.phase === 'undoing';
   const lastKey = config.ratings.length;
-  const rateKeys = config.ratings.map((result) => RATING_LABELS[result]).join(', ');
+  const rateKeys = new Intl.ListFormat(studyLanguage(), { type: 'unit', style: 'short' }).format(
+    config.ratings.map((result) => t(`session.ratings.${RATING_KEYS[result]}`)),
+  );
 
   return (
     <div className="page study-session">
       <header className="page-header">
-        <h1>{config.title}</h1>
+        <h1>{t(`session.${kind}.title`)}</h1>
         <Link className="btn btn-small" to="..">
-          Back to Study
+          {t('backToStudy')}
         </Link>
       </header>
 
       <div className="stack" ref={controlsRef}>
         <SessionProgress
-          label={config.positionLabel(state.index + 1, state.cards.length)}
+          label={t(`session.${kind}.position`, { position: state.index + 1, total: state.cards.length })}
           done={state.ratings.length}
           total={state.cards.length}
         />
 
-        <article className="card study-card" aria-label="Flashcard" tabIndex={-1}>
+        <article className="card study-card" aria-label={t('session.flashcard')} tabIndex={-1}>
           {card.category_name && <span className="badge">{card.category_name}</span>}
-          <p className="study-side">Question</p>
+          <p className="study-side">{t('session.question')}</p>
           <div className="study-text">{card.question}</div>
           {shown && (
-            <section id={answerId} className="study-answer" aria-label="Answer" tabIndex={-1}>
-              <p className="study-side">Answer</p>
+            <section id={answerId} className="study-answer" aria-label={t('session.answer')} tabIndex={-1}>
+              <p className="study-side">{t('session.answer')}</p>
               <div className="study-text">{card.answer}</div>
             </section>
           )}
         </article>
 
-        <div className="row study-controls">
-          {config.hideLabel ? (
+        {/* On a phone this bar sticks to the bottom of the screen, so the ratings are in view as
+            soon as the answer is (the card face scrolls inside itself when its text is long). */}
+        <div className="study-actions">
+          <div className="row study-controls">
+            {config.toggles ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-expanded={shown}
+                aria-controls={shown ? answerId : undefined}
+                disabled={busy}
+                onClick={() => (shown ? session.hide() : session.reveal())}
+              >
+                {shown ? t('session.review.hide') : t(`session.${kind}.reveal`)}
+              </button>
+            ) : (
+              !shown && (
+                <button type="button" className="btn btn-primary" disabled={busy} onClick={session.reveal}>
+                  {t(`session.${kind}.reveal`)}
+                </button>
+              )
+            )}
             <button
               type="button"
-              className="btn btn-primary"
-              aria-expanded={shown}
-              aria-controls={shown ? answerId : undefined}
-              disabled={busy}
-              onClick={() => (shown ? session.hide() : session.reveal())}
+              className="btn btn-small study-undo"
+              disabled={busy || state.ratings.length === 0}
+              onClick={session.undo}
+              aria-keyshortcuts="u"
             >
-              {shown ? config.hideLabel : config.revealLabel}
+              {t('session.undo')}
             </button>
-          ) : (
-            !shown && (
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={session.reveal}>
-                {config.revealLabel}
-              </button>
-            )
-          )}
-          <button
-            type="button"
-            className="btn btn-small study-undo"
-            disabled={busy || state.ratings.length === 0}
-            onClick={session.undo}
-            aria-keyshortcuts="u"
-          >
-            Undo last rating
-          </button>
+          </div>
+
+          {shown && <RatingButtons card={card} ratings={config.ratings} disabled={busy} onRate={session.rate} />}
         </div>
 
-        {shown && <RatingButtons card={card} ratings={config.ratings} disabled={busy} onRate={session.rate} />}
-
         <p className="muted study-keys">
-          Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{lastKey}</kbd> rate (
-          {rateKeys}), <kbd>U</kbd> undoes the last rating.
+          <Trans
+            t={t}
+            i18nKey="session.keyboard"
+            values={{ last: lastKey, ratings: rateKeys }}
+            components={{ kbd: <kbd /> }}
+          />
         </p>
       </div>
     </div>

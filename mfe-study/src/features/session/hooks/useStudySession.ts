@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult } from '@flashcard/api-contract';
+import { i18n } from '@flashcard/shared-auth';
+import '../../../i18n'; // registers the namespace the toasts below read
+import { toastFailure } from '../../toastFailure';
 import { newIdempotencyKey } from '../idempotencyKey';
-import { NEW_CARD_LIMIT, SESSION_CONFIG, SUBMIT_FAILED, UNDO_DONE, UNDO_FAILED, type SessionKind } from '../sessionConfig';
+import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
 import {
   currentCard,
   initialSessionState,
@@ -51,9 +54,9 @@ export function useStudySession(kind: SessionKind): StudySession {
 
   useEffect(() => {
     let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
-    const fail = () => {
+    const fail = (err: unknown) => {
       if (!active) return;
-      toast.error(config.loadFailed);
+      toastFailure(i18n.t(`study:session.${config.kind}.loadFailed`), err);
       send({ type: 'loadFailed' });
     };
     learningApi
@@ -62,7 +65,7 @@ export function useStudySession(kind: SessionKind): StudySession {
         if (!active) return;
         const cards = config.pick(queue);
         if (cards.length === 0) {
-          toast.error(config.noCards);
+          toast.error(i18n.t(`study:session.${config.kind}.noCards`));
           send({ type: 'empty' });
           return;
         }
@@ -96,13 +99,13 @@ export function useStudySession(kind: SessionKind): StudySession {
             send({ type: 'submitSucceeded', reviewId, now: Date.now() });
             const after = stateRef.current;
             if (after.phase !== 'completed') return;
-            toast.success(config.completedToast);
+            toast.success(i18n.t(`study:session.${config.kind}.completedToast`));
             // The counts are already on the screen; a failed end is toasted by the client.
             if (after.sessionId !== null) dashboardApi.endSession(after.sessionId, sessionCounts(after)).catch(() => {});
           },
-          () => {
+          (err: unknown) => {
             if (!mountedRef.current) return;
-            toast.error(SUBMIT_FAILED);
+            toastFailure(i18n.t('study:session.submitFailed'), err);
             send({ type: 'submitFailed' });
           },
         );
@@ -119,11 +122,11 @@ export function useStudySession(kind: SessionKind): StudySession {
       ({ card }) => {
         if (!mountedRef.current) return;
         send({ type: 'undoSucceeded', card, now: Date.now() });
-        toast.success(UNDO_DONE);
+        toast.success(i18n.t('study:session.undone'));
       },
-      () => {
+      (err: unknown) => {
         if (!mountedRef.current) return;
-        toast.error(UNDO_FAILED);
+        toastFailure(i18n.t('study:session.undoFailed'), err, { withReason: true });
         send({ type: 'undoFailed' });
       },
     );

@@ -1,0 +1,79 @@
+// /api/user/*: the account's settings (GET|PUT /user/settings, the spec's calls) and its display
+// name. `studyGoal` is the study daily goal (the same value as /spaced-repetition/settings
+// `dailyGoal`); the three scheduler fields are those of /spaced-repetition/settings too. Body
+// values are checked by the API's settings service, so a wrong one gets a message naming the field.
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../endpoint';
+import { User } from './auth';
+import { Checked, errorResponses } from './common';
+
+export const LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it'] as const;
+export const Language = Type.Union(LANGUAGE_CODES.map((code) => Type.Literal(code)));
+
+export const UserSettings = Type.Object({
+  emailNotifications: Type.Boolean(),
+  pushNotifications: Type.Boolean(),
+  /** Off: no 'daily_bonus' reminder notifications. */
+  studyReminders: Type.Boolean(),
+  /** Off: no notifications of friend requests and acceptances. */
+  friendNotifications: Type.Boolean(),
+  /** Off: no notification when an achievement unlocks (the unlock and its rewards still happen). */
+  achievementNotifications: Type.Boolean(),
+  darkMode: Type.Boolean(),
+  autoplay: Type.Boolean(),
+  /** Cards a day, 5-50: the daily goal of the hub, the dashboard and the XP rule. */
+  studyGoal: Type.Integer(),
+  language: Language,
+  /** 0.70-0.99. */
+  desiredRetention: Type.Number(),
+  /** 0-9999. */
+  newCardsPerDay: Type.Integer(),
+  /** Days, 1-36500. */
+  maximumInterval: Type.Integer(),
+});
+
+/** Any JSON value: the settings service checks each field, so every wrong one gets its message. */
+const Value = Type.Optional(Checked('string', 'number', 'boolean', 'null', 'array', 'object'));
+const Flag = Value;
+const NumberValue = Value;
+
+/** Changes the fields given; the others keep their value. */
+export const UserSettingsBody = Type.Object({
+  emailNotifications: Flag,
+  pushNotifications: Flag,
+  studyReminders: Flag,
+  friendNotifications: Flag,
+  achievementNotifications: Flag,
+  darkMode: Flag,
+  autoplay: Flag,
+  studyGoal: NumberValue,
+  language: Value,
+  desiredRetention: NumberValue,
+  newCardsPerDay: NumberValue,
+  maximumInterval: NumberValue,
+});
+
+export const ProfileBody = Type.Object({
+  /** 1-100 characters once trimmed. */
+  displayName: Checked('string', 'number', 'boolean', 'null'),
+});
+
+export const settingsEndpoints = {
+  getSettings: endpoint('GET', '/user/settings', {
+    response: { 200: UserSettings, ...errorResponses(401) },
+  }),
+  updateSettings: endpoint('PUT', '/user/settings', {
+    body: UserSettingsBody,
+    response: { 200: UserSettings, ...errorResponses(400, 401) },
+  }),
+  updateProfile: endpoint('PUT', '/user/profile', {
+    body: ProfileBody,
+    response: { 200: User, ...errorResponses(400, 401) },
+  }),
+};
+
+export type Language = Static<typeof Language>;
+export type UserSettings = Static<typeof UserSettings>;
+/** What the app sends: typed values (the schema also lets wrong ones reach the service's message). */
+export type UserSettingsInput = Partial<UserSettings>;
+export type ProfileInput = { displayName: string };

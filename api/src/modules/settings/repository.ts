@@ -1,0 +1,54 @@
+// SQL over the account's settings row (user_settings, one per user, written on first save), read
+// and written as the contract's UserSettings: booleans come back as 1/0 on SQLite.
+import type { Language, UserSettings } from '@flashcard/api-contract/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export class SettingsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Undefined for an account that never saved one: the defaults apply. */
+  async find(userId: number): Promise<UserSettings | undefined> {
+    const row = await this.db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      emailNotifications: Boolean(row.email_notifications),
+      pushNotifications: Boolean(row.push_notifications),
+      studyReminders: Boolean(row.study_reminders),
+      friendNotifications: Boolean(row.friend_notifications),
+      achievementNotifications: Boolean(row.achievement_notifications),
+      darkMode: Boolean(row.dark_mode),
+      autoplay: Boolean(row.autoplay),
+      studyGoal: row.daily_goal,
+      // Only the service writes this column, always one of the codes.
+      language: row.language as Language,
+      desiredRetention: Number(row.desired_retention),
+      newCardsPerDay: row.new_cards_per_day,
+      maximumInterval: row.maximum_interval,
+    };
+  }
+
+  /** Writes every setting (insert on first save). */
+  async save(userId: number, settings: UserSettings, now: string): Promise<void> {
+    const values = {
+      email_notifications: settings.emailNotifications,
+      push_notifications: settings.pushNotifications,
+      study_reminders: settings.studyReminders,
+      friend_notifications: settings.friendNotifications,
+      achievement_notifications: settings.achievementNotifications,
+      dark_mode: settings.darkMode,
+      autoplay: settings.autoplay,
+      daily_goal: settings.studyGoal,
+      language: settings.language,
+      desired_retention: settings.desiredRetention,
+      new_cards_per_day: settings.newCardsPerDay,
+      maximum_interval: settings.maximumInterval,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+}

@@ -1,0 +1,101 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { adminApi, platformApi, type AdminOverview } from '@flashcard/api-contract';
+import { setLanguage, type Messages } from '@flashcard/shared-auth';
+import { makeUser } from '../features/admin/adminFixtures';
+import { renderAdminApp, signInAs, signOut } from '../test/render';
+import { makeOverview } from '../test/platform';
+import de from './de';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import italian from './it';
+
+jest.mock('@flashcard/api-contract', () => ({
+  ADMIN_PAGE_SIZE: 20,
+  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
+  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn() },
+}));
+
+/** Every leaf of a catalogue as `path.to.key` -> text. */
+function leaves(messages: Messages, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [p, v] of leaves(value, path)) found.set(p, v);
+  }
+  return found;
+}
+
+const english = leaves(en);
+// Spanish, French and Italian have the CLDR "many" form as well: key_many beside each key_other.
+const withMany = [...english.keys(), ...[...english.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(/_other$/, '_many'))];
+
+describe.each([
+  ['es', es, withMany],
+  ['fr', fr, withMany],
+  ['de', de, [...english.keys()]],
+  ['it', italian, withMany],
+] as const)('the %s catalogue', (_language, messages, expected) => {
+  const translated = leaves(messages as Messages);
+
+  it("has exactly English's keys (plus the plural forms the language needs)", () => {
+    expect([...translated.keys()].sort()).toEqual([...expected].sort());
+  });
+
+  it('has no empty text and keeps every placeholder and tag of English', () => {
+    const tokens = (text: string) => (text.match(/\{\{[^}]+\}\}|<\/?\w+>/g) ?? []).sort();
+    for (const [key, text] of translated) {
+      expect(text.trim()).not.toBe('');
+      const source = english.get(key) ?? english.get(key.replace(/_many$/, '_other'))!;
+      expect([key, tokens(text)]).toEqual([key, tokens(source)]);
+    }
+  });
+});
+
+describe('the admin remote in another language', () => {
+  afterEach(async () => {
+    cleanup(); // unmount first: switching back to English then re-renders nothing
+    await setLanguage('en');
+    signOut();
+  });
+
+  it('shows the dashboard in French, numbers and role labels included', async () => {
+    const overview: AdminOverview = {
+      totals: { users: 1248, activeToday: 31, cards: 18530, reviews: 90210, sessions: 6904 },
+      recentUsers: [makeUser(7, { role: 'super_admin' }), makeUser(8, { disabled: true })],
+    };
+    jest.mocked(adminApi.overview).mockResolvedValue(overview);
+    signInAs('admin');
+    await setLanguage('fr');
+
+    renderAdminApp();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord d’administration' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Utilisateurs au total' })).toHaveTextContent(/1\s248/);
+    expect(screen.getByRole('link', { name: 'Gérer les utilisateurs' })).toHaveAttribute('href', '/admin/users');
+    const table = screen.getByRole('table', { name: 'Utilisateurs récents' });
+    const [first, second] = within(within(table).getAllByRole('rowgroup')[1]).getAllByRole('row');
+    expect(first).toHaveTextContent('Super administrateur');
+    expect(second).toHaveTextContent('Désactivé');
+    expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('shows the platform console in German', async () => {
+    jest.mocked(platformApi.overview).mockResolvedValue(makeOverview());
+    signInAs('super_admin');
+    await setLanguage('de');
+
+    renderAdminApp('/admin/platform');
+
+    expect(await screen.findByRole('table', { name: 'Releases von mfe_cards' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Plattformkonsole' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Größenbudget' })).toHaveTextContent('250,0 KB');
+    const cards = screen.getByRole('region', { name: 'mfe_cards' });
+    expect(within(cards).getByText('3 Fehler')).toBeInTheDocument();
+    expect(within(cards).getByText(/für 25 % der Benutzer/)).toBeInTheDocument();
+    expect(within(cards).getByRole('button', { name: 'mfe_cards auf 1.0.0+aaaaaaaa zurücksetzen' })).toHaveTextContent('Zurücksetzen');
+    expect(within(cards).getByRole('form', { name: 'Canary von mfe_cards' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Audit-Log' })).getAllByRole('listitem')[0]).toHaveTextContent('von root@example.com');
+  });
+});

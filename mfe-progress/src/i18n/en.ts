@@ -1,0 +1,127 @@
+// English messages of the progress remote (namespace 'progress'). Strings the spec quotes are
+// verbatim ('Cards Studied', 'Success Rate', 'Study Streak', 'XP Points', 'Just now', 'Nh ago',
+// 'Nd ago', 'Failed to load progress data'). Counts are formatted for the language with
+// `{{count, number}}`; a sentence with several counts takes the others as phrases (`units`).
+const en = {
+  page: {
+    title: 'Progress',
+    subtitle: 'Track your learning journey.',
+    loading: 'Loading progress...',
+    loadFailed: 'Failed to load progress data',
+  },
+  stats: {
+    label: 'Statistics',
+    cardsStudied: 'Cards Studied',
+    successRate: 'Success Rate',
+    noReviewsYet: 'No reviews yet.',
+    studyStreak: 'Study Streak',
+    streakDays_one: '{{count, number}} day',
+    streakDays_other: '{{count, number}} days',
+    xpPoints: 'XP Points',
+    xpUnavailable: 'XP could not be loaded.',
+  },
+  /** Count phrases placed inside longer sentences ('… with 20 reviews'). */
+  units: {
+    reviews_one: '{{count, number}} review',
+    reviews_other: '{{count, number}} reviews',
+    cards_one: '{{count, number}} card',
+    cards_other: '{{count, number}} cards',
+  },
+  panel: {
+    retry: 'Retry',
+  },
+  chart: {
+    today: 'Today',
+    day: 'Day',
+    reviews: 'Reviews',
+    noReviews: 'No reviews',
+    noReviewsInLastDays_one: 'No reviews in the last {{count, number}} day.',
+    noReviewsInLastDays_other: 'No reviews in the last {{count, number}} days.',
+  },
+  weekly: {
+    title: 'Weekly Progress',
+    loading: 'Loading your week...',
+    failed: 'Your weekly activity could not be loaded.',
+    retry: 'Retry loading the weekly activity',
+    lead_one: '{{count, number}} review · {{rate}} success rate',
+    lead_other: '{{count, number}} reviews · {{rate}} success rate',
+    barTitle_one: '{{date}}: {{count, number}} review, {{rate}} success rate',
+    barTitle_other: '{{date}}: {{count, number}} reviews, {{rate}} success rate',
+    barTitleNoRate_one: '{{date}}: {{count, number}} review, no success rate',
+    barTitleNoRate_other: '{{date}}: {{count, number}} reviews, no success rate',
+    summary_one:
+      'Reviews per day over the last {{count, number}} day: {{reviews}} in total, {{rate}} success rate. Busiest day: {{date}} with {{busiest}}.',
+    summary_other:
+      'Reviews per day over the last {{count, number}} days: {{reviews}} in total, {{rate}} success rate. Busiest day: {{date}} with {{busiest}}.',
+    legend: 'Bars: reviews per day. Under each day: its success rate.',
+    tableCaption_one: 'Reviews and success rate per day, last {{count, number}} day',
+    tableCaption_other: 'Reviews and success rate per day, last {{count, number}} days',
+    successRate: 'Success rate',
+  },
+  recent: {
+    title: 'Recent Activity',
+    loading: 'Loading your sessions...',
+    empty: 'No study sessions yet. Your recent activity will show up here.',
+    practiceSession: 'Completed practice session',
+    reviewSession: 'Completed review session',
+    studiedCards_one: 'Studied {{count, number}} card',
+    studiedCards_other: 'Studied {{count, number}} cards',
+    details_one: '{{count, number}} card · {{accuracy}} accuracy',
+    details_other: '{{count, number}} cards · {{accuracy}} accuracy',
+    justNow: 'Just now',
+    hoursAgo_one: '{{count}}h ago',
+    hoursAgo_other: '{{count}}h ago',
+    daysAgo_one: '{{count}}d ago',
+    daysAgo_other: '{{count}}d ago',
+  },
+  forecast: {
+    title: 'Upcoming Reviews',
+    loading: 'Loading the review forecast...',
+    failed: 'The review forecast could not be loaded.',
+    retry: 'Retry loading the review forecast',
+    empty_one: 'No cards due in the next {{count, number}} day.',
+    empty_other: 'No cards due in the next {{count, number}} days.',
+    lead_one: '{{today}} due today · {{total}} over the next {{count, number}} day',
+    lead_other: '{{today}} due today · {{total}} over the next {{count, number}} days',
+    barTitleToday_one: 'Today: {{count, number}} card due (overdue included)',
+    barTitleToday_other: 'Today: {{count, number}} cards due (overdue included)',
+    barTitle_one: '{{date}}: {{count, number}} card due',
+    barTitle_other: '{{date}}: {{count, number}} cards due',
+    summary_one:
+      'Cards due over the next {{count, number}} day: {{today}} due today (overdue included), {{total}} in total. Busiest day: {{date}} with {{busiest}}.',
+    summary_other:
+      'Cards due over the next {{count, number}} days: {{today}} due today (overdue included), {{total}} in total. Busiest day: {{date}} with {{busiest}}.',
+    tableCaption_one: 'Cards due per day, next {{count, number}} day',
+    tableCaption_other: 'Cards due per day, next {{count, number}} days',
+    cardsDue: 'Cards due',
+    todayRow: 'Today ({{date}}, overdue included)',
+  },
+  heatmap: {
+    title: 'Review Activity',
+    loading: 'Loading your review history...',
+    failed: 'Your review history could not be loaded.',
+    retry: 'Retry loading the review history',
+    /** The days something was reviewed on, after 'on' ('23 reviews on 4 days'). */
+    activeDays_one: '{{count, number}} day',
+    activeDays_other: '{{count, number}} days',
+    lead_one: '{{reviews}} on {{activeDays}} in the last {{count, number}} day',
+    lead_other: '{{reviews}} on {{activeDays}} in the last {{count, number}} days',
+    summary_one:
+      'Review activity over the last {{count, number}} day: {{reviews}} on {{activeDays}}. Busiest day: {{date}} with {{busiest}}.',
+    summary_other:
+      'Review activity over the last {{count, number}} days: {{reviews}} on {{activeDays}}. Busiest day: {{date}} with {{busiest}}.',
+    gridLabel: 'Review activity heatmap',
+    cellTitle_one: '{{date}}: {{count, number}} review',
+    cellTitle_other: '{{date}}: {{count, number}} reviews',
+    legendRange_one: '{{from, number}}-{{count, number}} review',
+    legendRange_other: '{{from, number}}-{{count, number}} reviews',
+    less: 'Less',
+    more: 'More',
+    tableCaption_one: 'Reviews and days studied per month, last {{count, number}} day',
+    tableCaption_other: 'Reviews and days studied per month, last {{count, number}} days',
+    month: 'Month',
+    daysStudied: 'Days studied',
+  },
+} as const;
+
+export default en;

@@ -1,0 +1,160 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { authApi, gamificationApi, socialApi, type Profile as ProfileJson } from '@flashcard/api-contract';
+import { setLanguage, useAuthStore, type Messages } from '@flashcard/shared-auth';
+import Profile from '../Profile';
+import Social from '../Social';
+import { relativeTime } from '../features/social/relativeTime';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import de from './de';
+import itMessages from './it';
+
+jest.mock('@flashcard/api-contract', () => ({
+  ...jest.requireActual('@flashcard/api-contract'),
+  socialApi: {
+    friends: jest.fn(),
+    following: jest.fn(),
+    followers: jest.fn(),
+    friendRequests: jest.fn(),
+    feed: jest.fn(),
+    privacy: jest.fn(),
+  },
+}));
+
+/** Every leaf of a catalogue as 'a.b.c' -> text. */
+function leaves(messages: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  const english = leaves(en);
+
+  it.each([
+    ['es', es, true],
+    ['fr', fr, true],
+    ['de', de, false],
+    ['it', itMessages, true],
+  ] as const)('%s has exactly English keys, no empty text and the same placeholders', (_language, messages, hasMany) => {
+    const translated = leaves(messages as unknown as Messages);
+    // Spanish, French and Italian add a `_many` plural form beside every `_other` one.
+    const expected = [...english.keys()];
+    if (hasMany) expected.push(...[...english.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(/_other$/, '_many')));
+    expect([...translated.keys()].sort()).toEqual(expected.sort());
+    for (const [key, text] of translated) {
+      expect(text.trim()).not.toBe('');
+      const source = english.get(key) ?? english.get(key.replace(/_many$/, '_other'))!;
+      expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(source) });
+    }
+  });
+});
+
+const api = jest.mocked(socialApi);
+const NOW = new Date('2025-03-10T12:00:00Z');
+
+const profile: ProfileJson = {
+  id: 7,
+  display_name: 'Ada Lovelace',
+  experience_points: 350,
+  level: 3,
+  level_progress: { current: 50, next: 300 },
+  achievements_unlocked: 2,
+  tokens: 15,
+  current_streak: 2,
+  longest_streak: 1,
+  cards: 12,
+  reviews: 1234,
+};
+
+beforeEach(() => {
+  api.friends.mockResolvedValue([{ id: 2, display_name: 'Maya Chen', since: '2025-03-01T00:00:00Z' }]);
+  api.following.mockResolvedValue([]);
+  api.followers.mockResolvedValue([]);
+  api.friendRequests.mockResolvedValue({ incoming: [], outgoing: [] });
+  api.feed.mockResolvedValue({
+    items: [
+      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', created_at: '2025-03-10T11:55:00Z' },
+      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', created_at: '2025-03-09T11:00:00Z' },
+      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', created_at: '2025-03-10T11:59:50Z' },
+      { id: 'other:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen did something new', created_at: '2025-03-01T12:00:00Z' },
+    ],
+  });
+  api.privacy.mockResolvedValue({ visibility: 'friends' });
+});
+
+afterEach(async () => {
+  cleanup();
+  jest.restoreAllMocks();
+  useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+  await setLanguage('en');
+});
+
+describe('in another language', () => {
+  it('shows the Social screen in French, with translated feed sentences and relative times', async () => {
+    await setLanguage('fr');
+    render(
+      <MemoryRouter>
+        <Social now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('list', { name: 'Amis' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Demandes d’ami' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune demande reçue.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retirer Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Qui peut me trouver et voir mon profil')).toHaveDisplayValue('Amis uniquement');
+
+    const items = within(screen.getByRole('list', { name: 'Fil d’activité' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Maya Chen a terminé une session d’étude : 12 cartes, 90 % de bonnes réponses il y a 5 minutes');
+    expect(items[1]).toHaveTextContent('Maya Chen a atteint une série de 3 jours d’étude hier');
+    expect(items[2]).toHaveTextContent('Maya Chen a débloqué le succès « First Steps » à l’instant');
+    // A sentence of a shape the screen does not know stays as the server sent it.
+    expect(items[3]).toHaveTextContent('Maya Chen did something new il y a 9 jours');
+  });
+
+  it('words relative times in the language asked for', async () => {
+    await setLanguage('de');
+    expect(relativeTime('2025-03-10T11:59:40Z', NOW)).toBe('gerade eben');
+    expect(relativeTime('2025-03-10T11:00:00Z', NOW)).toBe('vor 1 Stunde');
+    expect(relativeTime('2025-03-10T09:00:00Z', NOW, 'es')).toBe('hace 3 horas');
+    expect(relativeTime('2025-03-09T11:00:00Z', NOW, 'it')).toBe('ieri');
+  });
+
+  it('shows the Profile screen in German, with German numbers, dates and plurals', async () => {
+    useAuthStore.setState({
+      user: { id: 7, email: 'ada@example.com', display_name: 'Ada Lovelace', role: 'super_admin', created_at: '2024-03-15T10:00:00Z' },
+      token: 'access-token',
+      isAuthenticated: true,
+    });
+    jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile);
+    jest.spyOn(authApi, 'changePassword').mockRejectedValue(new Error('boom'));
+    await setLanguage('de');
+    render(<Profile />);
+
+    const value = (name: string) => within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
+    expect(await screen.findByRole('group', { name: 'Level' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Lernstatistik' })).toBeInTheDocument();
+    expect(screen.getByText('Super-Administrator')).toBeInTheDocument();
+    expect(screen.getByText('Mitglied seit März 2024')).toBeInTheDocument();
+    expect(value('Aktuelle Serie')).toHaveTextContent('2 Tage');
+    expect(value('Längste Serie')).toHaveTextContent('1 Tag');
+    expect(value('Wiederholungen')).toHaveTextContent('1.234');
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt bis Level 4' })).toHaveAttribute('aria-valuetext', '50 von 300 XP');
+
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('Aktuelles Passwort'), 'old-secret');
+    await ui.type(screen.getByLabelText('Neues Passwort'), 'new-secret');
+    await ui.type(screen.getByLabelText('Neues Passwort bestätigen'), 'new-secret');
+    await ui.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwort konnte nicht geändert werden');
+  });
+});

@@ -1,0 +1,33 @@
+// The social remote's namespace, in the same three parts as every app's (see shared-ui/src/i18n):
+// English bundled, the other languages as lazy chunks typed against it, registered with the
+// kernel's one i18next instance.
+import { registerMessages } from '@flashcard/shared-auth';
+import { useTranslation } from 'react-i18next';
+import en from './en';
+
+export const SOCIAL_NAMESPACE = 'social';
+
+registerMessages(SOCIAL_NAMESPACE, {
+  en,
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+});
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    social: typeof en;
+  }
+}
+
+/** `t` of this namespace: `const t = useSocialText(); t('social.title')`. */
+export function useSocialText() {
+  return useTranslation(SOCIAL_NAMESPACE).t;
+}
+
+/** `t` and the language it speaks (for Intl formatting of numbers, dates and relative times). */
+export function useSocialLocale() {
+  const { t, i18n } = useTranslation(SOCIAL_NAMESPACE);
+  return { t, language: i18n.language };
+}

@@ -1,0 +1,112 @@
+import type { MessagesOf } from '@flashcard/shared-auth';
+import type en from './en';
+
+const es: MessagesOf<typeof en> = {
+  hub: {
+    title: 'Estudiar',
+    subtitle: 'Elige cómo quieres estudiar hoy.',
+    loadFailed: 'No se pudieron cargar los datos de estudio',
+    countFailed: 'No se pudo cargar este recuento.',
+    due: {
+      title: 'Para repasar',
+      countLabel: 'tarjetas para repasar ahora',
+      action: 'Empezar repaso',
+      empty: 'Ahora mismo no tienes tarjetas para repasar.',
+    },
+    fresh: {
+      title: 'Tarjetas nuevas',
+      countLabel: 'tarjetas aún sin estudiar',
+      action: 'Aprender tarjetas nuevas',
+      empty: 'Ahora mismo no tienes tarjetas nuevas para aprender.',
+    },
+    goal: {
+      title: 'Meta diaria',
+      loading: 'Cargando tu meta diaria...',
+      failed: 'No se pudo cargar tu meta diaria.',
+      studied: '{{studied, number}}/{{goal, number}}',
+      studiedLabel: 'tarjetas estudiadas hoy',
+      progress: 'Progreso de la meta diaria',
+      percent: '{{percent}} completado',
+    },
+    options: {
+      title: 'Modos de estudio',
+      flashcards: {
+        title: 'Tarjetas',
+        description: 'Pasa tus tarjetas pendientes y valora lo bien que te las sabías.',
+        start: 'Empezar con tarjetas',
+      },
+      multipleChoice: {
+        title: 'Opción múltiple',
+        description: 'Elige la respuesta correcta entre varias opciones.',
+        start: 'Empezar opción múltiple',
+      },
+      timed: {
+        title: 'Práctica cronometrada',
+        description: 'Responde todas las tarjetas que puedas contra el reloj.',
+        start: 'Empezar práctica cronometrada',
+      },
+    },
+  },
+  comingSoon: {
+    title: 'Próximamente',
+    text: 'Este modo de estudio está en camino.',
+  },
+  backToStudy: 'Volver a Estudiar',
+  viewProgress: 'Ver progreso',
+  withReason: '{{message}}: {{reason}}',
+  session: {
+    flashcard: 'Tarjeta',
+    question: 'Pregunta',
+    answer: 'Respuesta',
+    undo: 'Deshacer la última valoración',
+    undone: 'Última valoración deshecha',
+    undoFailed: 'No se pudo deshacer la última valoración',
+    submitFailed: 'No se pudo enviar la respuesta',
+    rateGroup: 'Valora tu respuesta',
+    ratings: {
+      again: 'Otra vez',
+      hard: 'Difícil',
+      good: 'Bien',
+      easy: 'Fácil',
+    },
+    ratingWithInterval: '{{rating}}, próximo repaso en {{interval}}',
+    progress: 'Progreso de la sesión',
+    done_one: '{{count, number}} hecha',
+    done_many: '{{count, number}} hechas',
+    done_other: '{{count, number}} hechas',
+    rated_one: '{{done, number}} de {{count, number}} tarjeta valorada',
+    rated_many: '{{done, number}} de {{count, number}} tarjetas valoradas',
+    rated_other: '{{done, number}} de {{count, number}} tarjetas valoradas',
+    keyboard:
+      'Teclado: <kbd>Espacio</kbd> o <kbd>Intro</kbd> muestra la respuesta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valoran ({{ratings}}), <kbd>U</kbd> deshace la última valoración.',
+    review: {
+      title: 'Sesión de repaso',
+      position: 'Tarjeta {{position, number}} de {{total, number}}',
+      reveal: 'Mostrar respuesta',
+      hide: 'Ocultar respuesta',
+      loading: 'Cargando tarjetas para repasar...',
+      noCards: 'No hay tarjetas para repasar',
+      loadFailed: 'No se pudieron cargar las tarjetas para repasar',
+      completedToast: '¡Sesión de repaso completada!',
+      completedTitle: '¡Sesión completada!',
+      completedText_one: 'Has repasado {{count, number}} tarjeta. ¡Buen trabajo!',
+      completedText_many: 'Has repasado {{count, number}} tarjetas. ¡Buen trabajo!',
+      completedText_other: 'Has repasado {{count, number}} tarjetas. ¡Buen trabajo!',
+    },
+    new: {
+      title: 'Aprender tarjetas nuevas',
+      position: 'Tarjeta nueva {{position, number}} de {{total, number}}',
+      reveal: 'Descubrir respuesta',
+      loading: 'Cargando tarjetas nuevas...',
+      noCards: 'No hay tarjetas nuevas disponibles',
+      loadFailed: 'No se pudieron cargar las tarjetas nuevas',
+      completedToast: '¡Sesión de aprendizaje completada!',
+      completedTitle: '¡Tarjetas nuevas aprendidas!',
+      completedText_one: 'Has aprendido {{count, number}} tarjeta nueva.',
+      completedText_many: 'Has aprendido {{count, number}} tarjetas nuevas.',
+      completedText_other: 'Has aprendido {{count, number}} tarjetas nuevas.',
+    },
+  },
+};
+
+export default es;

@@ -1,0 +1,112 @@
+import type { MessagesOf } from '@flashcard/shared-auth';
+import type en from './en';
+
+const fr: MessagesOf<typeof en> = {
+  hub: {
+    title: 'Étudier',
+    subtitle: 'Choisissez comment vous voulez étudier aujourd’hui.',
+    loadFailed: 'Impossible de charger les données d’étude',
+    countFailed: 'Impossible de charger ce nombre.',
+    due: {
+      title: 'À réviser',
+      countLabel: 'cartes à réviser maintenant',
+      action: 'Commencer la révision',
+      empty: 'Aucune carte à réviser pour le moment.',
+    },
+    fresh: {
+      title: 'Nouvelles cartes',
+      countLabel: 'cartes pas encore étudiées',
+      action: 'Apprendre de nouvelles cartes',
+      empty: 'Aucune nouvelle carte à apprendre pour le moment.',
+    },
+    goal: {
+      title: 'Objectif du jour',
+      loading: 'Chargement de votre objectif du jour...',
+      failed: 'Votre objectif du jour n’a pas pu être chargé.',
+      studied: '{{studied, number}}/{{goal, number}}',
+      studiedLabel: 'cartes étudiées aujourd’hui',
+      progress: 'Progression de l’objectif du jour',
+      percent: '{{percent}} atteint',
+    },
+    options: {
+      title: 'Modes d’étude',
+      flashcards: {
+        title: 'Cartes mémoire',
+        description: 'Parcourez vos cartes à réviser et indiquez dans quelle mesure vous les connaissiez.',
+        start: 'Commencer les cartes mémoire',
+      },
+      multipleChoice: {
+        title: 'Choix multiple',
+        description: 'Choisissez la bonne réponse parmi plusieurs propositions.',
+        start: 'Commencer le choix multiple',
+      },
+      timed: {
+        title: 'Entraînement chronométré',
+        description: 'Répondez au plus grand nombre de cartes possible dans le temps imparti.',
+        start: 'Commencer l’entraînement chronométré',
+      },
+    },
+  },
+  comingSoon: {
+    title: 'Bientôt disponible',
+    text: 'Ce mode d’étude est en préparation.',
+  },
+  backToStudy: 'Retour à l’étude',
+  viewProgress: 'Voir mes progrès',
+  withReason: '{{message}} : {{reason}}',
+  session: {
+    flashcard: 'Carte mémoire',
+    question: 'Question',
+    answer: 'Réponse',
+    undo: 'Annuler la dernière évaluation',
+    undone: 'Dernière évaluation annulée',
+    undoFailed: 'Impossible d’annuler la dernière évaluation',
+    submitFailed: 'Impossible d’envoyer la réponse',
+    rateGroup: 'Évaluez votre réponse',
+    ratings: {
+      again: 'À revoir',
+      hard: 'Difficile',
+      good: 'Correct',
+      easy: 'Facile',
+    },
+    ratingWithInterval: '{{rating}}, prochaine révision dans {{interval}}',
+    progress: 'Progression de la session',
+    done_one: '{{count, number}} terminée',
+    done_many: '{{count, number}} terminées',
+    done_other: '{{count, number}} terminées',
+    rated_one: '{{done, number}} sur {{count, number}} carte évaluée',
+    rated_many: '{{done, number}} sur {{count, number}} cartes évaluées',
+    rated_other: '{{done, number}} sur {{count, number}} cartes évaluées',
+    keyboard:
+      'Clavier : <kbd>Espace</kbd> ou <kbd>Entrée</kbd> affiche la réponse, <kbd>1</kbd>–<kbd>{{last}}</kbd> évaluent ({{ratings}}), <kbd>U</kbd> annule la dernière évaluation.',
+    review: {
+      title: 'Session de révision',
+      position: 'Carte {{position, number}} sur {{total, number}}',
+      reveal: 'Afficher la réponse',
+      hide: 'Masquer la réponse',
+      loading: 'Chargement des cartes à réviser...',
+      noCards: 'Aucune carte à réviser',
+      loadFailed: 'Impossible de charger les cartes à réviser',
+      completedToast: 'Session de révision terminée !',
+      completedTitle: 'Session terminée !',
+      completedText_one: 'Vous avez révisé {{count, number}} carte. Bravo !',
+      completedText_many: 'Vous avez révisé {{count, number}} cartes. Bravo !',
+      completedText_other: 'Vous avez révisé {{count, number}} cartes. Bravo !',
+    },
+    new: {
+      title: 'Apprendre de nouvelles cartes',
+      position: 'Nouvelle carte {{position, number}} sur {{total, number}}',
+      reveal: 'Révéler la réponse',
+      loading: 'Chargement des nouvelles cartes...',
+      noCards: 'Aucune nouvelle carte disponible',
+      loadFailed: 'Impossible de charger les nouvelles cartes',
+      completedToast: 'Session d’apprentissage terminée !',
+      completedTitle: 'Nouvelles cartes apprises !',
+      completedText_one: 'Vous avez appris {{count, number}} nouvelle carte.',
+      completedText_many: 'Vous avez appris {{count, number}} nouvelles cartes.',
+      completedText_other: 'Vous avez appris {{count, number}} nouvelles cartes.',
+    },
+  },
+};
+
+export default fr;

@@ -1,0 +1,112 @@
+import type { MessagesOf } from '@flashcard/shared-auth';
+import type en from './en';
+
+const it: MessagesOf<typeof en> = {
+  hub: {
+    title: 'Studio',
+    subtitle: 'Scegli come vuoi studiare oggi.',
+    loadFailed: 'Impossibile caricare i dati di studio',
+    countFailed: 'Impossibile caricare questo conteggio.',
+    due: {
+      title: 'Da ripassare',
+      countLabel: 'carte da ripassare ora',
+      action: 'Inizia il ripasso',
+      empty: 'Al momento non hai carte da ripassare.',
+    },
+    fresh: {
+      title: 'Carte nuove',
+      countLabel: 'carte non ancora studiate',
+      action: 'Impara carte nuove',
+      empty: 'Al momento non hai carte nuove da imparare.',
+    },
+    goal: {
+      title: 'Obiettivo giornaliero',
+      loading: 'Caricamento del tuo obiettivo giornaliero...',
+      failed: 'Impossibile caricare il tuo obiettivo giornaliero.',
+      studied: '{{studied, number}}/{{goal, number}}',
+      studiedLabel: 'carte studiate oggi',
+      progress: 'Avanzamento dell’obiettivo giornaliero',
+      percent: '{{percent}} completato',
+    },
+    options: {
+      title: 'Modalità di studio',
+      flashcards: {
+        title: 'Flashcard',
+        description: 'Sfoglia le carte da ripassare e valuta quanto bene le conoscevi.',
+        start: 'Inizia con le flashcard',
+      },
+      multipleChoice: {
+        title: 'Scelta multipla',
+        description: 'Scegli la risposta giusta tra diverse opzioni.',
+        start: 'Inizia la scelta multipla',
+      },
+      timed: {
+        title: 'Allenamento a tempo',
+        description: 'Rispondi a più carte possibile contro il tempo.',
+        start: 'Inizia l’allenamento a tempo',
+      },
+    },
+  },
+  comingSoon: {
+    title: 'Prossimamente',
+    text: 'Questa modalità di studio è in arrivo.',
+  },
+  backToStudy: 'Torna allo studio',
+  viewProgress: 'Vedi i progressi',
+  withReason: '{{message}}: {{reason}}',
+  session: {
+    flashcard: 'Flashcard',
+    question: 'Domanda',
+    answer: 'Risposta',
+    undo: 'Annulla l’ultima valutazione',
+    undone: 'Ultima valutazione annullata',
+    undoFailed: 'Impossibile annullare l’ultima valutazione',
+    submitFailed: 'Impossibile inviare la risposta',
+    rateGroup: 'Valuta la tua risposta',
+    ratings: {
+      again: 'Ripeti',
+      hard: 'Difficile',
+      good: 'Buono',
+      easy: 'Facile',
+    },
+    ratingWithInterval: '{{rating}}, prossimo ripasso tra {{interval}}',
+    progress: 'Avanzamento della sessione',
+    done_one: '{{count, number}} completata',
+    done_many: '{{count, number}} completate',
+    done_other: '{{count, number}} completate',
+    rated_one: '{{done, number}} di {{count, number}} carta valutata',
+    rated_many: '{{done, number}} di {{count, number}} carte valutate',
+    rated_other: '{{done, number}} di {{count, number}} carte valutate',
+    keyboard:
+      'Tastiera: <kbd>Spazio</kbd> o <kbd>Invio</kbd> mostra la risposta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valutano ({{ratings}}), <kbd>U</kbd> annulla l’ultima valutazione.',
+    review: {
+      title: 'Sessione di ripasso',
+      position: 'Carta {{position, number}} di {{total, number}}',
+      reveal: 'Mostra risposta',
+      hide: 'Nascondi risposta',
+      loading: 'Caricamento delle carte da ripassare...',
+      noCards: 'Nessuna carta da ripassare',
+      loadFailed: 'Impossibile caricare le carte da ripassare',
+      completedToast: 'Sessione di ripasso completata!',
+      completedTitle: 'Sessione completata!',
+      completedText_one: 'Hai ripassato {{count, number}} carta. Ottimo lavoro!',
+      completedText_many: 'Hai ripassato {{count, number}} carte. Ottimo lavoro!',
+      completedText_other: 'Hai ripassato {{count, number}} carte. Ottimo lavoro!',
+    },
+    new: {
+      title: 'Impara carte nuove',
+      position: 'Carta nuova {{position, number}} di {{total, number}}',
+      reveal: 'Scopri la risposta',
+      loading: 'Caricamento delle carte nuove...',
+      noCards: 'Nessuna carta nuova disponibile',
+      loadFailed: 'Impossibile caricare le carte nuove',
+      completedToast: 'Sessione di apprendimento completata!',
+      completedTitle: 'Carte nuove imparate!',
+      completedText_one: 'Hai imparato {{count, number}} carta nuova.',
+      completedText_many: 'Hai imparato {{count, number}} carte nuove.',
+      completedText_other: 'Hai imparato {{count, number}} carte nuove.',
+    },
+  },
+};
+
+export default it;

@@ -1,0 +1,188 @@
+import '@testing-library/jest-dom';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { dashboardApi, learningApi, notificationsApi, type User } from '@flashcard/api-contract';
+import { setLanguage, useAuthStore, type Messages } from '@flashcard/shared-auth';
+import { usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
+import { Layout } from '../layout/Layout';
+import { bellLabel } from '../layout/NotificationsBell';
+import { DashboardPage, relativeTime, sessionTitle } from '../pages/DashboardPage';
+import { LoginPage } from '../pages/LoginPage';
+import { validateSignup } from '../pages/SignupPage';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import de from './de';
+import itMessages from './it';
+
+jest.mock('../federation/platform', () => ({
+  ...jest.requireActual('../federation/platform'),
+  preloadRemoteArea: jest.fn(),
+}));
+
+/** Every leaf of a catalogue as 'a.b.c' -> text. */
+function leaves(messages: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<\/?(\w+)>/g)].map((m) => m[0]).sort();
+
+describe('catalogues', () => {
+  const english = leaves(en);
+
+  it.each([
+    ['es', es, true],
+    ['fr', fr, true],
+    ['de', de, false],
+    ['it', itMessages, true],
+  ] as const)('%s has exactly English keys, no empty text, the same placeholders and tags', (_language, messages, hasMany) => {
+    const translated = leaves(messages as unknown as Messages);
+    // Spanish, French and Italian add a `_many` plural form beside every `_other` one.
+    const expected = [...english.keys()];
+    if (hasMany) expected.push(...[...english.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(/_other$/, '_many')));
+    expect([...translated.keys()].sort()).toEqual(expected.sort());
+    for (const [key, text] of translated) {
+      expect(text.trim()).not.toBe('');
+      const source = english.get(key) ?? english.get(key.replace(/_many$/, '_other'))!;
+      expect({ key, placeholders: placeholders(text), tags: tags(text) }).toEqual({ key, placeholders: placeholders(source), tags: tags(source) });
+    }
+  });
+
+  it('keeps the texts the spec quotes verbatim in English', () => {
+    expect(en.layout.searchPlaceholder).toBe('Search cards, sets, or users...');
+    expect([en.userMenu.profile, en.userMenu.settings, en.userMenu.signOut]).toEqual(['Your Profile', 'Settings', 'Sign out']);
+    expect(en.login.submit).toBe('Sign in');
+    expect(en.login.submitting).toBe('Signing in...');
+    expect(en.dashboard.recentActivity).toBe('Recent Activity');
+    expect(en.dashboard.dailyGoal).toBe('Daily Goal');
+    expect(en.dashboard.justNow).toBe('Just now');
+    expect(validateSignup('a@b.co', 'abc', 'abc')).toEqual({ password: 'Password must be at least 6 characters long' });
+    expect(validateSignup('a@b.co', 'abcdef', 'abcdeg')).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+});
+
+const ada: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'admin', created_at: '2024-01-01T00:00:00Z' };
+const NOW = Date.parse('2025-03-10T12:00:00Z');
+
+function renderLayout() {
+  return render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('the shell in another language', () => {
+  beforeEach(() => {
+    usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
+    useAuthStore.setState({ user: ada, token: 'access', isAuthenticated: true, isLoading: false, error: null });
+    jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 3 });
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
+      userStats: { totalCardsStudied: 12, averageAccuracy: 80, currentStreak: 4, totalCards: 20, totalReviews: 30, successRate: 66.7 },
+      recentSessions: [],
+      dailyGoal: { cardsStudied: 5, dailyGoal: 15 },
+    });
+    jest.spyOn(learningApi, 'reviewQueue').mockResolvedValue({ dueCount: 1 } as Awaited<ReturnType<typeof learningApi.reviewQueue>>);
+  });
+
+  afterEach(async () => {
+    cleanup(); // before the language changes back, so nothing mounted re-renders outside act
+    jest.restoreAllMocks();
+    await setLanguage('en');
+  });
+
+  it('shows the sidebar, top bar, user menu and dashboard in French', async () => {
+    await setLanguage('fr');
+    renderLayout();
+
+    const nav = within(screen.getByRole('navigation', { name: 'Principale' }));
+    expect(nav.getByRole('link', { name: /Tableau de bord/ })).toHaveAttribute('href', '/dashboard');
+    expect(nav.getByRole('link', { name: /Mes cartes/ })).toHaveAttribute('href', '/cards');
+    expect(nav.getByRole('link', { name: /Étudier/ })).toHaveAttribute('href', '/study');
+    expect(nav.getByRole('link', { name: /Administration/ })).toHaveAttribute('href', '/admin');
+    expect(nav.queryByText('My Cards')).not.toBeInTheDocument();
+
+    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveAttribute('placeholder', 'Rechercher des cartes, des jeux ou des utilisateurs...');
+    expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 non lues' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    const menu = within(screen.getByRole('menu', { name: 'Menu utilisateur' }));
+    expect(menu.getByRole('menuitem', { name: 'Votre profil' })).toHaveAttribute('href', '/profile');
+    expect(menu.getByRole('menuitem', { name: 'Paramètres' })).toHaveAttribute('href', '/settings');
+    expect(menu.getByRole('menuitem', { name: 'Se déconnecter' })).toBeInTheDocument();
+    expect(screen.getByText('Connecté en tant que', { exact: false })).toHaveTextContent('Connecté en tant que Ada');
+
+    // The dashboard under it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bon retour, Ada !' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Objectif quotidien' })).toHaveTextContent('5/15');
+    expect(screen.getByRole('progressbar', { name: 'Progression de l’objectif quotidien' })).toHaveAttribute('aria-valuetext', '5 sur 15 cartes');
+    expect(screen.getByRole('region', { name: 'Série d’étude' })).toHaveTextContent('4 jours');
+    expect(screen.getByRole('region', { name: 'Taux de réussite' })).toHaveTextContent(/67\s%/);
+    expect(await screen.findByRole('region', { name: 'À revoir maintenant' })).toHaveTextContent('1 carte');
+    expect(screen.getByText(fr.dashboard.emptyActivity)).toBeInTheDocument();
+  });
+
+  it('follows a language change without a reload (sidebar included)', async () => {
+    renderLayout();
+    const nav = () => within(screen.getByRole('navigation', { name: /Main|Hauptnavigation/ }));
+    expect(nav().getByRole('link', { name: /Dashboard/ })).toBeInTheDocument();
+    expect(nav().getByRole('link', { name: /My Cards/ })).toBeInTheDocument();
+    await act(() => setLanguage('de'));
+    expect(nav().getByRole('link', { name: /Übersicht/ })).toBeInTheDocument();
+    expect(nav().getByRole('link', { name: /Meine Karten/ })).toBeInTheDocument();
+    expect(nav().queryByRole('link', { name: /My Cards/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen zurück, Ada!' })).toBeInTheDocument();
+  });
+
+  it('shows the login page in German, validation messages included', async () => {
+    useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+    await setLanguage('de');
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByText('Willkommen zurück. Melde dich an, um weiterzulernen.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Passwort')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/signup');
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getByLabelText('E-Mail')).toHaveAccessibleDescription('Die E-Mail-Adresse ist erforderlich');
+    expect(screen.getByText('Das Passwort ist erforderlich')).toBeInTheDocument();
+    // A message already shown follows the language.
+    await act(() => setLanguage('es'));
+    expect(await screen.findByText('La contraseña es obligatoria')).toBeInTheDocument();
+  });
+
+  it('translates the helpers: relative times, session titles, bell label, validation', async () => {
+    await setLanguage('it');
+    expect(relativeTime('2025-03-10T11:30:00Z', NOW)).toBe('Proprio ora');
+    expect(relativeTime('2025-03-10T09:00:00Z', NOW)).toBe('3 h fa');
+    expect(relativeTime('2025-03-08T12:00:00Z', NOW)).toBe('2 g fa');
+    const session = { id: 1, session_type: 'other', cards_studied: 1, accuracy: 0, started_at: '', ended_at: '', created_at: '' } as Parameters<typeof sessionTitle>[0];
+    expect(sessionTitle(session)).toBe('1 scheda studiata');
+    expect(bellLabel(2)).toBe('Notifiche, 2 non lette');
+    expect(validateSignup('x', 'abc', '')).toEqual({
+      email: 'Inserisci un indirizzo email valido',
+      password: 'La password deve contenere almeno 6 caratteri',
+      confirmPassword: 'Conferma la tua password',
+    });
+    await setLanguage('es');
+    expect(relativeTime('2025-03-09T10:00:00Z', NOW)).toBe('hace 1 d');
+    expect(sessionTitle({ ...session, session_type: 'review' })).toBe('Sesión de repaso completada');
+  });
+});
