@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, type User } from '@flashcard/api-contract';
+import { authApi, dashboardApi, notificationsApi, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
@@ -181,4 +181,9 @@ describe('returnPath', () => {
     expect(returnPath({ from: { pathname: '/login' } })).toBe('/dashboard');
     expect(returnPath({ from: { pathname: '/signup' } })).toBe('/dashboard');
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });

@@ -106,6 +106,15 @@ const de: MessagesOf<typeof en> = {
     confirmRequired: 'Bitte bestätige dein Passwort',
     passwordMismatch: 'Die Passwörter stimmen nicht überein',
   },
+  bonus: {
+    title: 'Täglicher Bonus',
+    reward: '{{tokens}} Token · {{xp}} XP',
+    claim: 'Bonus abholen',
+    claimed: 'Bonus abgeholt: {{tokens}} Token und {{xp}} XP',
+    comeBack_one: 'Heute abgeholt ({{count}} Tag in Folge). Komm morgen wieder.',
+    comeBack_other: 'Heute abgeholt ({{count}} Tage in Folge). Komm morgen wieder.',
+    openFromBell: 'Auf dem Dashboard abholen',
+  },
   dashboard: {
     welcome: 'Willkommen!',
     welcomeName: 'Willkommen, {{name}}!',

@@ -104,6 +104,15 @@ const en = {
     confirmRequired: 'Please confirm your password',
     passwordMismatch: 'Passwords do not match',
   },
+  bonus: {
+    title: 'Daily Bonus',
+    reward: '{{tokens}} tokens · {{xp}} XP',
+    claim: 'Claim bonus',
+    claimed: 'Bonus claimed: {{tokens}} tokens and {{xp}} XP',
+    comeBack_one: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
+    comeBack_other: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
+    openFromBell: 'Claim it on the dashboard',
+  },
   dashboard: {
     welcome: 'Welcome!',
     welcomeName: 'Welcome, {{name}}!',

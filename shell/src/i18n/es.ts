@@ -109,6 +109,16 @@ const es: MessagesOf<typeof en> = {
     confirmRequired: 'Confirma tu contraseña',
     passwordMismatch: 'Las contraseñas no coinciden',
   },
+  bonus: {
+    title: 'Bonificación diaria',
+    reward: '{{tokens}} fichas · {{xp}} XP',
+    claim: 'Reclamar bonificación',
+    claimed: 'Bonificación reclamada: {{tokens}} fichas y {{xp}} XP',
+    comeBack_one: 'Reclamada hoy (racha de {{count}} día). Vuelve mañana.',
+    comeBack_many: 'Reclamada hoy (racha de {{count}} días). Vuelve mañana.',
+    comeBack_other: 'Reclamada hoy (racha de {{count}} días). Vuelve mañana.',
+    openFromBell: 'Reclámala en el panel',
+  },
   dashboard: {
     welcome: '¡Te damos la bienvenida!',
     welcomeName: '¡Hola, {{name}}!',

@@ -109,6 +109,16 @@ const fr: MessagesOf<typeof en> = {
     confirmRequired: 'Veuillez confirmer votre mot de passe',
     passwordMismatch: 'Les mots de passe ne correspondent pas',
   },
+  bonus: {
+    title: 'Bonus quotidien',
+    reward: '{{tokens}} jetons · {{xp}} XP',
+    claim: 'Récupérer le bonus',
+    claimed: 'Bonus récupéré : {{tokens}} jetons et {{xp}} XP',
+    comeBack_one: 'Récupéré aujourd’hui (série de {{count}} jour). Revenez demain.',
+    comeBack_many: 'Récupéré aujourd’hui (série de {{count}} jours). Revenez demain.',
+    comeBack_other: 'Récupéré aujourd’hui (série de {{count}} jours). Revenez demain.',
+    openFromBell: 'Le récupérer sur le tableau de bord',
+  },
   dashboard: {
     welcome: 'Bienvenue !',
     welcomeName: 'Bienvenue, {{name}} !',

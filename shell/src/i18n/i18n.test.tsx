@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { dashboardApi, learningApi, notificationsApi, type User } from '@flashcard/api-contract';
+import { dashboardApi, learningApi, notificationsApi, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { setLanguage, useAuthStore, type Messages } from '@flashcard/shared-auth';
 import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
@@ -185,4 +185,9 @@ describe('the shell in another language', () => {
     expect(relativeTime('2025-03-09T10:00:00Z', NOW)).toBe('hace 1 d');
     expect(sessionTitle({ ...session, session_type: 'review' })).toBe('Sesión de repaso completada');
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });

@@ -109,6 +109,16 @@ const it: MessagesOf<typeof en> = {
     confirmRequired: 'Conferma la tua password',
     passwordMismatch: 'Le password non coincidono',
   },
+  bonus: {
+    title: 'Bonus giornaliero',
+    reward: '{{tokens}} gettoni · {{xp}} XP',
+    claim: 'Riscuoti il bonus',
+    claimed: 'Bonus riscosso: {{tokens}} gettoni e {{xp}} XP',
+    comeBack_one: 'Riscosso oggi (serie di {{count}} giorno). Torna domani.',
+    comeBack_many: 'Riscosso oggi (serie di {{count}} giorni). Torna domani.',
+    comeBack_other: 'Riscosso oggi (serie di {{count}} giorni). Torna domani.',
+    openFromBell: 'Riscuotilo nella dashboard',
+  },
   dashboard: {
     welcome: 'Ti diamo il benvenuto!',
     welcomeName: 'Ciao, {{name}}!',

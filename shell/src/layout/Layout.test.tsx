@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, type Role, type User } from '@flashcard/api-contract';
+import { authApi, dashboardApi, notificationsApi, type Role, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
@@ -228,4 +228,9 @@ describe('user menu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });

@@ -2,6 +2,7 @@
 // non-modal dialog with the latest notifications, "Mark all as read" and "Mark as read" per item.
 // Escape or a click outside closes it; Escape returns focus to the bell.
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { shellText, useShellText } from '../i18n';
 import { relativeTime } from '../pages/DashboardPage';
@@ -182,6 +183,11 @@ export function NotificationsBell() {
                     {!notification.read && <span className="visually-hidden"> {t('notifications.unread')}</span>}
                   </div>
                   <p className="shell-notification-message">{notification.message}</p>
+                  {notification.type === 'daily_bonus' && !notification.read && (
+                    <Link to="/dashboard#daily-bonus" className="shell-notification-action" onClick={() => setOpen(false)}>
+                      {t('bonus.openFromBell')}
+                    </Link>
+                  )}
                   <div className="shell-notification-meta">
                     <time className="muted" dateTime={notification.created_at}>
                       {relativeTime(notification.created_at, undefined, t)}

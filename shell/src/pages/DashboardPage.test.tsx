@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { dashboardApi, learningApi, type DashboardData, type SessionType, type StudySession, type User } from '@flashcard/api-contract';
+import { dashboardApi, learningApi, type DashboardData, type SessionType, type StudySession, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { DashboardPage, EMPTY_ACTIVITY_TEXT, FIRST_STEP_TEXT, formatSuccessRate, relativeTime, sessionTitle } from './DashboardPage';
 
@@ -197,4 +197,9 @@ describe('sessionTitle', () => {
     expect(sessionTitle(session(1, 'review', 2, 0, 0))).toBe('Completed review session');
     expect(sessionTitle(session(1, 'other', 2, 0, 0))).toBe('Studied 2 cards');
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { DailyBonusCard } from './DailyBonusCard';
 import { shellText, useShellLocale, type ShellText } from '../i18n';
 import en from '../i18n/en';
 
@@ -214,6 +215,7 @@ export function DashboardPage() {
             )}
           </section>
         )}
+        <DailyBonusCard />
       </div>
 
       <section className="card" aria-labelledby="dashboard-activity">

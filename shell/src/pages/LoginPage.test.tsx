@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User } from '@flashcard/api-contract';
+import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
@@ -138,4 +138,9 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Remote area mfe_progress')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/progress'));
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User } from '@flashcard/api-contract';
+import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
@@ -125,4 +125,9 @@ describe('SignupPage', () => {
     expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
     expect(screen.getByTestId('location')).toHaveTextContent('/signup');
   });
+});
+
+// The dashboard's daily-bonus card asks too; these tests are not about it.
+beforeEach(() => {
+  jest.spyOn(dailyBonusApi, 'info').mockRejectedValue(new Error('not under test'));
 });
