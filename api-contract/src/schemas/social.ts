@@ -43,7 +43,18 @@ export const FeedItem = Type.Object({
   id: Type.String(),
   type: Type.Union([Type.Literal('session'), Type.Literal('achievement'), Type.Literal('streak')]),
   user: SocialUser,
+  /** The event in English, for clients that do not word it themselves. */
   message: Type.String(),
+  /** The numbers and names the message is made of, for wording it in another language. */
+  details: Type.Object({
+    /** session: cards studied and percent correct. */
+    cards: Type.Optional(Type.Integer()),
+    accuracy: Type.Optional(Type.Integer()),
+    /** streak: days in a row. */
+    days: Type.Optional(Type.Integer()),
+    /** achievement: its name (as the catalogue writes it). */
+    achievement: Type.Optional(Type.String()),
+  }),
   created_at: Type.String(),
 });
 export const SocialFeed = Type.Object({ items: Type.Array(FeedItem) });

@@ -102,6 +102,7 @@ const de: MessagesOf<typeof en> = {
   },
   profile: {
     title: 'Profil',
+    editName: 'Anzeigenamen ändern',
     account: 'Konto',
     noDisplayName: 'Kein Anzeigename festgelegt',
     roles: {

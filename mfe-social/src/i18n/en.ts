@@ -102,6 +102,7 @@ const en = {
   },
   profile: {
     title: 'Profile',
+    editName: 'Edit display name',
     account: 'Account',
     noDisplayName: 'No display name set',
     roles: {

@@ -105,6 +105,7 @@ const es: MessagesOf<typeof en> = {
   },
   profile: {
     title: 'Perfil',
+    editName: 'Editar nombre visible',
     account: 'Cuenta',
     noDisplayName: 'Sin nombre visible',
     roles: {

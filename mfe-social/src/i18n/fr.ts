@@ -105,6 +105,7 @@ const fr: MessagesOf<typeof en> = {
   },
   profile: {
     title: 'Profil',
+    editName: 'Modifier le nom affiché',
     account: 'Compte',
     noDisplayName: 'Aucun nom d’affichage défini',
     roles: {

@@ -83,10 +83,10 @@ beforeEach(() => {
   api.friendRequests.mockResolvedValue({ incoming: [], outgoing: [] });
   api.feed.mockResolvedValue({
     items: [
-      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', created_at: '2025-03-10T11:55:00Z' },
-      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', created_at: '2025-03-09T11:00:00Z' },
-      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', created_at: '2025-03-10T11:59:50Z' },
-      { id: 'other:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen did something new', created_at: '2025-03-01T12:00:00Z' },
+      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', details: { cards: 12, accuracy: 90 }, created_at: '2025-03-10T11:55:00Z' },
+      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-09T11:00:00Z' },
+      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', details: { achievement: 'First Steps' }, created_at: '2025-03-10T11:59:50Z' },
+      { id: 'other:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen did something new', details: {}, created_at: '2025-03-01T12:00:00Z' },
     ],
   });
   api.privacy.mockResolvedValue({ visibility: 'friends' });
@@ -117,7 +117,7 @@ describe('in another language', () => {
     expect(items[0]).toHaveTextContent('Maya Chen a terminé une session d’étude : 12 cartes, 90 % de bonnes réponses il y a 5 minutes');
     expect(items[1]).toHaveTextContent('Maya Chen a atteint une série de 3 jours d’étude hier');
     expect(items[2]).toHaveTextContent('Maya Chen a débloqué le succès « First Steps » à l’instant');
-    // A sentence of a shape the screen does not know stays as the server sent it.
+    // An item without the details its type needs keeps the server's English sentence.
     expect(items[3]).toHaveTextContent('Maya Chen did something new il y a 9 jours');
   });
 
@@ -138,7 +138,7 @@ describe('in another language', () => {
     jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile);
     jest.spyOn(authApi, 'changePassword').mockRejectedValue(new Error('boom'));
     await setLanguage('de');
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
 
     const value = (name: string) => within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
     expect(await screen.findByRole('group', { name: 'Level' })).toBeInTheDocument();

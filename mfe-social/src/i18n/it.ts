@@ -105,6 +105,7 @@ const it: MessagesOf<typeof en> = {
   },
   profile: {
     title: 'Profilo',
+    editName: 'Modifica nome visualizzato',
     account: 'Account',
     noDisplayName: 'Nessun nome visualizzato impostato',
     roles: {

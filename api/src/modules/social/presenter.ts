@@ -27,11 +27,14 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
   const user = presentUser(entry.row);
   if (entry.kind === 'session') {
     const { row } = entry;
+    const cards = Number(row.cards_studied);
+    const accuracy = Math.round(Number(row.accuracy));
     return {
       id: `session:${row.session_id}`,
       type: 'session',
       user,
-      message: `${user.display_name} finished a study session: ${plural(Number(row.cards_studied), 'card')}, ${Math.round(Number(row.accuracy))}% correct`,
+      message: `${user.display_name} finished a study session: ${plural(cards, 'card')}, ${accuracy}% correct`,
+      details: { cards, accuracy },
       created_at: entry.at,
     };
   }
@@ -41,6 +44,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
       type: 'streak',
       user,
       message: `${user.display_name} reached a ${entry.streakDays}-day study streak`,
+      details: { days: entry.streakDays },
       created_at: entry.at,
     };
   }
@@ -49,6 +53,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
     type: 'achievement',
     user,
     message: `${user.display_name} unlocked the achievement "${entry.name}"`,
+    details: { achievement: entry.name },
     created_at: entry.at,
   };
 }

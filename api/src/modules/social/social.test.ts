@@ -272,9 +272,19 @@ describeEachDb('social: /api/social/*', (ctx) => {
       expect(feed.length).toBeGreaterThanOrEqual(1);
       expect(feed.every((item) => item.user.id === bob.user.id)).toBe(true);
       expect(feed).toContainEqual(
-        expect.objectContaining({ type: 'session', message: `${bob.name} finished a study session: 1 card, 100% correct` }),
+        expect.objectContaining({
+          type: 'session',
+          message: `${bob.name} finished a study session: 1 card, 100% correct`,
+          details: { cards: 1, accuracy: 100 },
+        }),
       );
-      expect(feed).toContainEqual(expect.objectContaining({ type: 'achievement', message: `${bob.name} unlocked the achievement "Session Complete"` }));
+      expect(feed).toContainEqual(
+        expect.objectContaining({
+          type: 'achievement',
+          message: `${bob.name} unlocked the achievement "Session Complete"`,
+          details: { achievement: 'Session Complete' },
+        }),
+      );
       expect((await carol.get('/api/social/feed')).json()).toEqual({ items: [] });
 
       // Following a public learner brings their activity too.

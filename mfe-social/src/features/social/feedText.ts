@@ -1,30 +1,15 @@
-// A feed item's sentence in the page's language. The API sends the item's type, its learner and
-// an English sentence built from the item's numbers; those numbers (cards, accuracy, streak
-// days, achievement name) are read back from that sentence and put in the translated template.
-// The learner's and the achievement's names stay as the server wrote them. A sentence in a shape
-// this screen does not know is shown as the server sent it.
+// A feed item's sentence in the page's language, from the item's type and details (the API's
+// English `message` is the fallback for an item this screen cannot word). Names stay as written.
 import type { FeedItem } from '@flashcard/api-contract';
 import type { useSocialText } from '../../i18n';
 
 type SocialT = ReturnType<typeof useSocialText>;
 
-const SESSION = /^ finished a study session: (\d+) cards?, (\d+)% correct$/;
-const STREAK = /^ reached a (\d+)-day study streak$/;
-const ACHIEVEMENT = /^ unlocked the achievement "(.*)"$/;
-
 export function feedText(item: FeedItem, t: SocialT): string {
   const name = item.user.display_name;
-  if (!item.message.startsWith(name)) return item.message;
-  const rest = item.message.slice(name.length);
-  if (item.type === 'session') {
-    const match = SESSION.exec(rest);
-    if (match) return t('feed.session', { name, count: Number(match[1]), accuracy: Number(match[2]) });
-  } else if (item.type === 'streak') {
-    const match = STREAK.exec(rest);
-    if (match) return t('feed.streak', { name, count: Number(match[1]) });
-  } else if (item.type === 'achievement') {
-    const match = ACHIEVEMENT.exec(rest);
-    if (match) return t('feed.achievement', { name, achievement: match[1] });
-  }
+  const { cards, accuracy, days, achievement } = item.details ?? {};
+  if (item.type === 'session' && cards !== undefined && accuracy !== undefined) return t('feed.session', { name, count: cards, accuracy });
+  if (item.type === 'streak' && days !== undefined) return t('feed.streak', { name, count: days });
+  if (item.type === 'achievement' && achievement !== undefined) return t('feed.achievement', { name, achievement });
   return item.message;
 }

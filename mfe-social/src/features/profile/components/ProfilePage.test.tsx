@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
@@ -51,7 +52,7 @@ afterEach(() => {
 
 describe('Profile screen', () => {
   it('shows the signed-in user from the shared store', async () => {
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
     await screen.findByRole('group', { name: 'Level' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('Profile screen', () => {
   it('labels super admins and users without a display name', async () => {
     useAuthStore.setState({ user: { ...user, display_name: null, role: 'super_admin' } });
 
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
     await screen.findByRole('group', { name: 'Level' });
 
     expect(screen.getByRole('heading', { name: 'No display name set' })).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('Profile screen', () => {
   it('signs out through the shared store, which clears the session', async () => {
     const logoutCall = jest.spyOn(authApi, 'logout').mockResolvedValue({ message: 'ok' });
 
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
@@ -89,7 +90,7 @@ describe('Profile screen', () => {
   it('still signs out locally when the server call fails', async () => {
     jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('server down'));
 
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
@@ -97,7 +98,7 @@ describe('Profile screen', () => {
   });
 
   it("shows the learner's real numbers from the API, never sample ones", async () => {
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
 
     const value = (name: string) => within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
     await screen.findByRole('group', { name: 'Level' });
@@ -119,7 +120,7 @@ describe('Profile screen', () => {
       .spyOn(gamificationApi, 'profile')
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValueOnce({ ...profile, experience_points: 0, level: 1, current_streak: 0, longest_streak: 0, cards: 0, reviews: 0 });
-    render(<Profile />);
+    render(<MemoryRouter><Profile /></MemoryRouter>);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your learning stats');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
@@ -131,7 +132,7 @@ describe('Profile screen', () => {
   describe('password change', () => {
     async function fill(oldPassword: string, newPassword: string, confirm = newPassword) {
       const ui = userEvent.setup();
-      render(<Profile />);
+      render(<MemoryRouter><Profile /></MemoryRouter>);
       await ui.type(screen.getByLabelText('Current password'), oldPassword);
       await ui.type(screen.getByLabelText('New password'), newPassword);
       await ui.type(screen.getByLabelText('Confirm new password'), confirm);

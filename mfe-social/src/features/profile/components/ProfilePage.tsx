@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Profile, Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { Avatar, avatarInitial } from '../../../components/Avatar';
@@ -62,6 +63,10 @@ export function ProfilePage() {
     <div className="page">
       <header className="page-header">
         <h1>{t('profile.title')}</h1>
+        {/* The name is edited with the account's other settings (the shell's Settings page). */}
+        <Link to="/settings" className="btn">
+          {t('profile.editName')}
+        </Link>
       </header>
 
       <div className="stack">

@@ -43,8 +43,8 @@ beforeEach(() => {
   api.friendRequests.mockResolvedValue(requests);
   api.feed.mockResolvedValue({
     items: [
-      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', created_at: '2025-03-10T11:55:00Z' },
-      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', created_at: '2025-03-08T12:00:00Z' },
+      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', details: { cards: 12, accuracy: 90 }, created_at: '2025-03-10T11:55:00Z' },
+      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-08T12:00:00Z' },
     ],
   });
   api.privacy.mockResolvedValue({ visibility: 'everyone' });
