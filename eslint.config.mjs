@@ -93,8 +93,9 @@ const APPS_AND_API = [
   { group: ['@flashcard/api', '@flashcard/api/*'], message: 'Front-end code talks to the API over HTTP (@flashcard/api-contract), never imports it.' },
 ];
 const DEEP = {
-  // Style sheets are files, not modules: the global styles are imported by path.
-  regex: String.raw`^@flashcard/[^/]+/(?:src|dist)(?:/(?!.*\.css$).*)?$`,
+  // Style sheets are files, not modules: the global styles are imported by path. So are a
+  // package's test helpers (src/testing*), kept out of its index and so out of the bundles.
+  regex: String.raw`^@flashcard/[^/]+/(?:src|dist)(?:/(?!.*\.css$)(?!testing).*)?$`,
   message: 'Import a package by its name (its index), not by a path into its files.',
 };
 
