@@ -31,3 +31,12 @@ export function getErrorMessage(err: unknown, fallback?: string): string | undef
   }
   return fallback;
 }
+
+/**
+ * The toast id under which a failed call's text is shown. The shell's notifier uses it for the
+ * client's generic toast; a screen that words the same failure itself (spec 8, screen toasts)
+ * shows its text under the same id, replacing the generic toast: one failure, one toast.
+ */
+export function failureToastId(message: string): string {
+  return `call-failed:${message}`;
+}

@@ -5,7 +5,7 @@
 // The data types the kernel's own API uses are the contract's (re-exported as types only).
 export type { AuthResponse, RegisterInput, Role, Tokens, User } from '@flashcard/api-contract/schemas';
 export { STORAGE_KEYS, clearSession, getAccessToken, getRefreshToken } from './session';
-export { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
+export { ERROR_TEXTS, failureToastId, getErrorMessage, serverErrorOf } from './errors';
 export {
   API_BASE_URL,
   API_TIMEOUT_MS,

@@ -2,3 +2,4 @@ export { Spinner } from './Spinner';
 export { StandaloneHarness } from './StandaloneHarness';
 export { AccessDenied } from './AccessDenied';
 export { UI_NAMESPACE, useUiText } from './i18n';
+export { toastFailure } from './toastFailure';

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast, Toaster } from 'react-hot-toast';
-import { setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
+import { failureToastId, setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
 import { useApplyTheme, useSettingsStore } from './settings/settingsStore';
 
 export function ShellProviders({ children }: { children: ReactNode }) {
@@ -14,8 +14,9 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   useApplyTheme();
 
   useEffect(() => {
-    // The same message twice in a row (several calls failing together) shows once.
-    setErrorNotifier((message) => toast.error(message, { id: message }));
+    // One toast per text (several calls failing together show it once); a screen that words
+    // the failure itself replaces it through the same id.
+    setErrorNotifier((message) => toast.error(message, { id: failureToastId(message) }));
     return () => setErrorNotifier(null);
   }, []);
 

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { apiClient, setErrorNotifier } from '@flashcard/shared-auth';
+import { apiClient, failureToastId, setErrorNotifier } from '@flashcard/shared-auth';
 import StudyApp from '../App';
 
 const adapter = apiClient.defaults.adapter;
@@ -39,7 +39,7 @@ beforeAll(() => {
 afterAll(() => {
   window.matchMedia = matchMedia;
 });
-beforeEach(() => setErrorNotifier((message) => toast.error(message, { id: message })));
+beforeEach(() => setErrorNotifier((message) => toast.error(message, { id: failureToastId(message) })));
 afterEach(() => {
   setErrorNotifier(null);
   apiClient.defaults.adapter = adapter;

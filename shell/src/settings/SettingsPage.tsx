@@ -40,6 +40,25 @@ function wholeNumber(text: string): number | null {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
+/** A whole-number field, kept as typed; marked invalid while it is not a number. */
+function NumberField({ id, label, min, max, text, onType }: { id: string; label: string; min: number; max: number; text: string; onType: (text: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={text}
+        aria-invalid={wholeNumber(text) === null ? true : undefined}
+        onChange={(e) => onType(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /** The fields of `draft` that differ from `saved`. */
 function changes(saved: UserSettings, draft: UserSettings): Partial<UserSettings> {
   const patch: Record<string, unknown> = {};
@@ -238,32 +257,8 @@ export function SettingsPage() {
             </span>
           </div>
           <div className="settings-numbers">
-            <div className="field">
-              <label htmlFor="settings-new-per-day">{t('settings.newCardsPerDay')}</label>
-              <input
-                id="settings-new-per-day"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={9999}
-                value={numbers.newCardsPerDay}
-                aria-invalid={wholeNumber(numbers.newCardsPerDay) === null ? true : undefined}
-                onChange={(e) => typeNumber('newCardsPerDay', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="settings-max-interval">{t('settings.maximumInterval')}</label>
-              <input
-                id="settings-max-interval"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={36500}
-                value={numbers.maximumInterval}
-                aria-invalid={wholeNumber(numbers.maximumInterval) === null ? true : undefined}
-                onChange={(e) => typeNumber('maximumInterval', e.target.value)}
-              />
-            </div>
+            <NumberField id="settings-new-per-day" label={t('settings.newCardsPerDay')} min={0} max={9999} text={numbers.newCardsPerDay} onType={(text) => typeNumber('newCardsPerDay', text)} />
+            <NumberField id="settings-max-interval" label={t('settings.maximumInterval')} min={1} max={36500} text={numbers.maximumInterval} onType={(text) => typeNumber('maximumInterval', text)} />
           </div>
         </Section>
 

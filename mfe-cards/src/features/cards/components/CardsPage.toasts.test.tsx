@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { cardsApi } from '@flashcard/api-contract';
-import { apiClient, setErrorNotifier } from '@flashcard/shared-auth';
+import { apiClient, failureToastId, setErrorNotifier } from '@flashcard/shared-auth';
 import { makeCard, mockApis, page } from '../../../test/cards';
 import { CardsPage } from './CardsPage';
 
@@ -60,7 +60,7 @@ afterAll(() => {
 
 beforeEach(() => {
   // As ShellProviders does: failed calls become toasts, one per message.
-  setErrorNotifier((message) => toast.error(message, { id: message }));
+  setErrorNotifier((message) => toast.error(message, { id: failureToastId(message) }));
 });
 
 afterEach(() => {
