@@ -15,7 +15,7 @@ export {
   type CardFilters,
   type CardPage,
 } from './calls/cards';
-export { learningApi, settingsApi, spacedRepetitionApi } from './calls/study';
+export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from './calls/study';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';

@@ -157,6 +157,7 @@ function makeCard(userId: number, n: number, sets: number[], now: string): NewCa
   // Inserted directly (for speed), so with the search text the cards repository would store.
   return withSearchText({
     user_id: userId,
+    note_guid: `n${n}`,
     question: `Chapter ${chapter}, card ${n}: what does term ${n} mean${n % 20 === 0 ? ` in ${SEARCH_WORD}` : ''}?`,
     answer: `Term ${n} is explained in chapter ${chapter}; remember the example on page ${(n * 7) % 300}.`,
     difficulty_level: (n % 5) + 1,

@@ -234,6 +234,7 @@ function makeCard(userId: number, n: number, count: number, sets: number[], stam
   const state = reviewed ? (rand() < 0.85 ? 2 : rand() < 0.5 ? 1 : 3) : 0;
   return {
     user_id: userId,
+    note_guid: `n${n}`,
     question: `Card ${n}: what does term ${n} mean?`,
     answer: `Term ${n} means what chapter ${n % 40} says.`,
     difficulty_level: (n % 5) + 1,

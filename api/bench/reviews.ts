@@ -172,6 +172,7 @@ async function seed(db: Db, base: string, signAccessToken: (userId: number) => s
       for (let n = 0; n < CARDS_PER_LEARNER; n++) {
         batch.push({
           user_id: userId,
+          note_guid: `n${n}`,
           question: `Card ${n}: what does term ${n} mean?`,
           answer: `Term ${n} is explained on page ${(n * 7) % 300}.`,
           tags: `chapter-${n % 40}`,

@@ -41,6 +41,7 @@ import { resolveKernelVersion } from './modules/platform/kernel';
 import { PlatformRepository } from './modules/platform/repository';
 import platformRoutes from './modules/platform/routes';
 import { PlatformService } from './modules/platform/service';
+import { NotificationsRepository } from './modules/notifications';
 import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
@@ -122,6 +123,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         study: new StudyRepository(handle),
         sessions: new SessionsRepository(handle),
         experience: new ExperienceRepository(handle),
+        notifications: new NotificationsRepository(handle),
       });
       const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
       const dailyGoal = (userId: number, timeZone: string) => dashboard.dailyGoalProgress(userId, timeZone);

@@ -81,6 +81,8 @@ export const cardsApi = {
   markUnknown: (id: number) => callEndpoint(ep.markUnknown, { params: { id: String(id) } }),
   resetKnown: () => callEndpoint(ep.resetKnown, {}),
   filterOptions: () => callEndpoint(ep.filterOptions, {}),
+  /** Every tag on the learner's cards, with its card count. */
+  tags: () => callEndpoint(ep.tags, {}),
   moveToSet: (cardIds: number[], setId: number | null) => callEndpoint(ep.moveToSet, { body: { cardIds, setId } }),
   /** CSV or tab-separated text; `dryRun: true` returns the preview without writing. */
   importCards: (input: ImportInput) => callEndpoint(ep.import, { body: input }),

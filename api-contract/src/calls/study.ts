@@ -1,18 +1,31 @@
 // The study screens' calls (schemas/study.ts): the review queue, reviews (idempotent), undo,
 // reset, the study settings, stats, schedule and forecast.
-import { studyEndpoints as ep, type ReviewInput, type StudySettingsInput } from '../schemas/study';
+import { studyEndpoints as ep, type CardAction, type ReviewInput, type StudySettingsInput } from '../schemas/study';
 import { callEndpoint } from './call';
 
 /** Only the query values that were given (the server applies its own defaults otherwise). */
-function given(params: Record<string, number | undefined>): Record<string, string> {
+function given(params: Record<string, number | string | undefined>): Record<string, string> {
   const sent: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) sent[key] = String(value);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') sent[key] = String(value);
   return sent;
+}
+
+/** What a session covers: one set, one tag, or every card when both are absent. */
+export interface StudyScope {
+  set?: number;
+  tag?: string;
 }
 
 export const learningApi = {
   /** Due cards and the first `newLimit` new cards, each with its rating preview; counts and daily goal. */
-  reviewQueue: (newLimit?: number) => callEndpoint(ep.reviewQueue, { querystring: given({ newLimit }) }),
+  reviewQueue: (newLimit?: number, scope: StudyScope = {}) =>
+    callEndpoint(ep.reviewQueue, { querystring: given({ newLimit, ...scope }) }),
+  /** Custom study (nothing rescheduled): cram every card of the scope, or the cards due in the next `days` days. */
+  custom: (mode: 'cram' | 'ahead', scope: StudyScope = {}, options: { days?: number; limit?: number } = {}) =>
+    callEndpoint(ep.custom, { querystring: { mode, ...given({ ...scope, ...options }) } }),
+  /** Questions with their shuffled choices (the card's answer among other answers of the scope). */
+  multipleChoice: (scope: StudyScope = {}, options: { limit?: number; choices?: number } = {}) =>
+    callEndpoint(ep.multipleChoice, { querystring: given({ ...scope, ...options }) }),
 };
 
 /** The learner's study settings (daily goal, desired retention, maximum interval, new cards per day). */
@@ -37,6 +50,9 @@ export const spacedRepetitionApi = {
   stats: () => callEndpoint(ep.stats, {}),
   settings: settingsApi.get,
   updateSettings: settingsApi.update,
+  /** suspend / unsuspend, bury (until the learner's next day) / unbury. */
+  cardAction: (cardId: number, action: CardAction) =>
+    callEndpoint(ep.cardAction, { params: { cardId: String(cardId), action } }),
   /** Forgets the card's scheduling: it is new again. */
   reset: (cardId: number) => callEndpoint(ep.reset, { params: { cardId: String(cardId) } }),
   /** Due cards per local day for the next `days` days (server default 30); today includes overdue ones. */

@@ -18,8 +18,16 @@ export const CardState = Type.Union([
   Type.Literal('relearning'),
 ]);
 
+/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number). */
+export const NoteKindSchema = Type.Union([Type.Literal('basic'), Type.Literal('reversed'), Type.Literal('cloze')]);
+
 export const Card = Type.Object({
   id: Type.Integer(),
+  /** The note's id, shared by its cards (and matched by a re-import). */
+  note_guid: Type.String(),
+  kind: NoteKindSchema,
+  /** Which card of the note: reversed 0/1, cloze its number, basic 0. */
+  ord: Type.Integer(),
   question: Type.String(),
   answer: Type.String(),
   difficulty_level: Type.Integer(),
@@ -30,18 +38,31 @@ export const Card = Type.Object({
   category_name: Nullable(Type.String()),
   /** The set's name again: the screens read it under both names. */
   category: Nullable(Type.String()),
+  /** The set's read-aloud language (BCP 47), null for the page's. */
+  language: Nullable(Type.String()),
   known: Type.Boolean(),
   repetitions: Type.Integer(),
+  lapses: Type.Integer(),
   state: CardState,
   due: Nullable(Type.String()),
+  /** Out of every queue until unsuspended; a card that lapses 8 times is suspended and tagged leech. */
+  suspended: Type.Boolean(),
+  /** Out of the queues until this instant (buried until tomorrow); null when not buried. */
+  buried_until: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
 
 export const CardParams = Type.Object({ id: PathId });
 
-/** The body of POST /cards and PUT /cards/:id; absent fields stay unchanged on update. */
+/**
+ * The body of POST /cards and PUT /cards/:id; absent fields stay unchanged on update. An update
+ * changes the whole note: every card of it gets the text, and a cloze note gains or loses cards
+ * as its cloze numbers change.
+ */
 export const CardBody = Type.Object({
+  /** basic (default), reversed or cloze; anything else: 400 from the service. */
+  kind: Type.Optional(Type.String({ maxLength: 20 })),
   question: Type.Optional(Type.String()),
   answer: Type.Optional(Type.String()),
   /**
@@ -81,6 +102,8 @@ export const ExportQuery = Type.Object({ category: Type.Optional(CardQueryValue)
 
 export const CardSearchResults = Type.Object({ results: Type.Array(Card) });
 export const FilterOptions = Type.Object({ colleges: Type.Array(Type.String()), classes: Type.Array(Type.String()) });
+/** Every tag on the learner's cards with how many cards carry it, by name. */
+export const TagList = Type.Object({ tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })) });
 export const ResetKnownResult = Type.Object({ updated: Type.Integer() });
 
 export const MoveToSetBody = Type.Object({
@@ -147,6 +170,7 @@ export const cardsEndpoints = {
   resetKnown: endpoint('PUT', '/cards/reset-known', { response: { 200: ResetKnownResult, ...errorResponses(401) } }),
   /** The colleges and classes the learner's cards name, sorted. */
   filterOptions: endpoint('GET', '/cards/filters/options', { response: { 200: FilterOptions, ...errorResponses(401) } }),
+  tags: endpoint('GET', '/cards/tags', { response: { 200: TagList, ...errorResponses(401) } }),
   /** All or nothing: one card that is not the learner's and nothing moves. */
   moveToSet: endpoint('PUT', '/cards/move-to-set', {
     body: MoveToSetBody,
@@ -165,11 +189,13 @@ export const cardsEndpoints = {
 };
 
 export type CardState = Static<typeof CardState>;
+export type NoteKindName = Static<typeof NoteKindSchema>;
 export type Card = Static<typeof Card>;
 export type CardInput = Static<typeof CardBody>;
 export type CardListQuery = Static<typeof CardListQuery>;
 export type CardSearchQuery = Static<typeof CardSearchQuery>;
 export type FilterOptions = Static<typeof FilterOptions>;
+export type TagList = Static<typeof TagList>;
 export type ResetKnownResult = Static<typeof ResetKnownResult>;
 export type MoveToSetResult = Static<typeof MoveToSetResult>;
 export type ImportFormat = Static<typeof ImportFormat>;

@@ -8,12 +8,17 @@ export const Category = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   card_count: Type.Integer(),
+  /** BCP 47 tag ('fr-FR') the set's cards are read aloud in; null: the page's language. */
+  language: Nullable(Type.String()),
   created_at: Type.String(),
 });
 
 export const CategoryParams = Type.Object({ id: PathId });
-/** A missing or blank name gets the service's message. */
-export const CategoryBody = Type.Object({ name: Type.Optional(Nullable(Type.String())) });
+/** A missing or blank name gets the service's message; language: a BCP 47 tag or null (absent: unchanged). */
+export const CategoryBody = Type.Object({
+  name: Type.Optional(Nullable(Type.String())),
+  language: Type.Optional(Nullable(Type.String({ maxLength: 35 }))),
+});
 /** Deleting a set keeps its cards: they become unfiled, and the answer says how many. */
 export const CategoryDeleteResult = Type.Object({ message: Type.String(), cardsUnfiled: Type.Integer() });
 

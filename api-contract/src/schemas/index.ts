@@ -1,6 +1,7 @@
 // The server-safe half of the contract: schemas, types and endpoints, no HTTP client.
 // The API imports this entry (`@flashcard/api-contract/schemas`).
 export * from '../endpoint';
+export * from '../notes';
 export * from './common';
 export * from './auth';
 export * from './health';

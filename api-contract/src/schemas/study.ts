@@ -28,7 +28,19 @@ export const ReviewQueue = Type.Object({
   dailyGoal: DailyGoalProgress,
 });
 
+/** Anki's learn-ahead limit: a (re)learning card due within this counts as due now. */
+export const LEARN_AHEAD_MS = 20 * 60 * 1000;
+
+/** What to study: one set, one tag, or (both absent) every card. */
+const ScopeQuery = {
+  /** A set id. */
+  set: Type.Optional(QueryValue),
+  /** One tag, as written on the cards (case-insensitive). */
+  tag: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
 export const ReviewQueueQuery = Type.Object({
+  ...ScopeQuery,
   /** New cards to include: 0-100, default 10. */
   newLimit: Type.Optional(QueryValue),
   /** Due cards to include: 1-1000, default 200. */
@@ -51,7 +63,13 @@ export const ReviewBody = Type.Object({
   sessionId: Type.Optional(Checked('string', 'integer', 'null')),
 });
 
-export const ReviewResponse = Type.Object({ card: StudyCard, reviewId: Type.Integer(), xpEarned: Type.Integer() });
+export const ReviewResponse = Type.Object({
+  card: StudyCard,
+  reviewId: Type.Integer(),
+  xpEarned: Type.Integer(),
+  /** This review made the card a leech (its 8th lapse): it is now suspended and tagged leech. */
+  leech: Type.Boolean(),
+});
 
 export const UndoBody = Type.Object({ reviewId: BodyId });
 /** The card exactly as before the undone review (or the reset). */
@@ -113,6 +131,40 @@ export const Forecast = Type.Object({ days: Type.Array(ForecastDay) });
 /** Days ahead: 1-365, default 30. */
 export const ForecastQuery = Type.Object({ days: Type.Optional(QueryValue) });
 
+/**
+ * Custom study, which never changes a schedule (the screens record its ratings as practice):
+ * cram = every card of the scope (set or tag; due soonest first, new cards last); ahead = the
+ * studied cards due within the next `days` days (1-30), soonest first.
+ */
+export const CustomStudyQuery = Type.Object({
+  ...ScopeQuery,
+  mode: Type.String({ maxLength: 10, description: 'cram | ahead' }),
+  days: Type.Optional(QueryValue),
+  /** 1-500, default 100. */
+  limit: Type.Optional(QueryValue),
+});
+export const CustomStudy = Type.Object({ cards: Type.Array(StudyCard) });
+
+/** Multiple choice over one set or tag: up to `limit` (1-50, default 10) questions of `choices` (2-6, default 4). */
+export const MultipleChoiceQuery = Type.Object({
+  ...ScopeQuery,
+  limit: Type.Optional(QueryValue),
+  choices: Type.Optional(QueryValue),
+});
+export const MultipleChoiceQuestion = Type.Object({
+  card: StudyCard,
+  /** The card's answer and distractors drawn from other answers of the same set (or tag), shuffled (Markdown). */
+  choices: Type.Array(Type.String()),
+  /** Index of the card's own answer in `choices`. */
+  correct: Type.Integer(),
+});
+export const MultipleChoice = Type.Object({ questions: Type.Array(MultipleChoiceQuestion) });
+
+export const CardActionParams = Type.Object({
+  cardId: PathId,
+  action: Type.Union([Type.Literal('suspend'), Type.Literal('unsuspend'), Type.Literal('bury'), Type.Literal('unbury')]),
+});
+
 export const studyEndpoints = {
   /** Due cards and the first `newLimit` new cards, each with its rating preview; counts and daily goal. */
   reviewQueue: endpoint('GET', '/learning/review-queue', {
@@ -139,6 +191,22 @@ export const studyEndpoints = {
   reset: endpoint('POST', '/spaced-repetition/reset/:cardId', {
     params: ResetParams,
     response: { 200: StudyCardResponse, ...errorResponses(401, 404, 409) },
+  }),
+  /** Custom study (cram, study ahead): cards with previews, nothing rescheduled. */
+  custom: endpoint('GET', '/learning/custom', {
+    querystring: CustomStudyQuery,
+    response: { 200: CustomStudy, ...errorResponses(400, 401, 404) },
+  }),
+  /** 422 when the scope has fewer than two different answers to choose from. */
+  multipleChoice: endpoint('GET', '/learning/multiple-choice', {
+    querystring: MultipleChoiceQuery,
+    response: { 200: MultipleChoice, ...errorResponses(400, 401, 404, 422) },
+  }),
+  /** suspend / unsuspend (out of every queue until undone), bury / unbury (out until the learner's next day). */
+  cardAction: endpoint('POST', '/spaced-repetition/cards/:cardId/:action', {
+    headers: TimeZoneHeaders,
+    params: CardActionParams,
+    response: { 200: StudyCardResponse, ...errorResponses(400, 401, 404) },
   }),
   getSettings: endpoint('GET', '/spaced-repetition/settings', {
     response: { 200: StudySettings, ...errorResponses(401) },
@@ -179,3 +247,9 @@ export type ScheduledCard = Static<typeof ScheduledCard>;
 export type Schedule = Static<typeof Schedule>;
 export type ForecastDay = Static<typeof ForecastDay>;
 export type Forecast = Static<typeof Forecast>;
+export type CustomStudyQuery = Static<typeof CustomStudyQuery>;
+export type CustomStudy = Static<typeof CustomStudy>;
+export type MultipleChoiceQuery = Static<typeof MultipleChoiceQuery>;
+export type MultipleChoiceQuestion = Static<typeof MultipleChoiceQuestion>;
+export type MultipleChoice = Static<typeof MultipleChoice>;
+export type CardAction = Static<typeof CardActionParams>['action'];

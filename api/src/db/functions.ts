@@ -20,3 +20,12 @@ export function escapeLike(text: string): string {
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape '\\'`;
 }
+
+/**
+ * `column` (comma-separated tags, as the learner typed them) lists `tag`, ignoring case and the
+ * spaces around commas. Both sides are lower-cased by the database, so they fold alike.
+ */
+export function hasTag(column: string, tag: string): RawBuilder<SqlBool> {
+  const list = sql`',' || replace(replace(lower(coalesce(${sql.ref(column)}, '')), ', ', ','), ' ,', ',') || ','`;
+  return sql<SqlBool>`${list} like lower(${`%,${escapeLike(tag.trim())},%`}) escape '\\'`;
+}

@@ -76,7 +76,7 @@ describeEachDb('readOffThread', (ctx) => {
 
   it('returns what the query returns on the app connection, including the write just committed', async () => {
     const user = await registerUser(ctx.app);
-    const card = (question: string, known: boolean) => ({ user_id: user.id, question, answer: 'a', known, created_at: now, updated_at: now });
+    const card = (question: string, known: boolean) => ({ user_id: user.id, note_guid: question, question, answer: 'a', known, created_at: now, updated_at: now });
     await ctx.db.insertInto('cards').values([card('first', false), card('known', true)]).execute();
     expect(await readOffThread(ctx.db, questionsOf(ctx.db, user.id))).toEqual(await questionsOf(ctx.db, user.id).execute());
 
@@ -90,7 +90,7 @@ describeEachDb('readOffThread', (ctx) => {
     await ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('cards').values({ user_id: user.id, question: 'pending', answer: 'a', created_at: now, updated_at: now }).execute();
+        await trx.insertInto('cards').values({ user_id: user.id, note_guid: 'pending', question: 'pending', answer: 'a', created_at: now, updated_at: now }).execute();
         const rows = await readOffThread(trx, questionsOf(trx, user.id));
         expect(rows.map((row) => row.question)).toEqual(['pending']);
         throw new Error('roll back');

@@ -89,6 +89,8 @@ export interface CategoriesTable {
   name: string;
   /** `name` lower-cased: the unique index (user_id, name_key) makes names unique ignoring case. */
   name_key: string;
+  /** BCP 47 tag ('fr-FR') its cards are read aloud in; null: the page's language. */
+  language: string | null;
   created_at: CreatedAt;
   updated_at: string;
 }
@@ -102,6 +104,10 @@ export type CardStateName = (typeof CARD_STATES)[number];
  * boolean type); writes take true/false on both (db/sqlite-connection.ts binds them as 1/0 for SQLite).
  */
 type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
+
+/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number. */
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export interface CardsTable {
   id: Generated<number>;
@@ -137,6 +143,19 @@ export interface CardsTable {
    * writes it with them (a row inserted elsewhere is not found by search until then).
    */
   search_text: Generated<string>;
+  /**
+   * The note this card belongs to: the cards of a note share (user_id, note_guid) and its text,
+   * written together by the cards service; `ord` tells them apart. Every insert names it (a
+   * new random guid, or the imported note's), so it is not Generated.
+   */
+  note_guid: string;
+  kind: Generated<NoteKind>;
+  /** reversed: 0 forward, 1 backward; cloze: the cloze number (1, 2...); basic: 0. */
+  ord: Generated<number>;
+  /** Left out of every queue until unsuspended (a leech is suspended automatically). */
+  suspended: BooleanColumn;
+  /** Left out of the queues until this instant (buried until the learner's next day). */
+  buried_until: string | null;
 }
 
 /** One rating of one card, with the card's scheduling state before it (what undo restores). */
@@ -285,6 +304,19 @@ export interface RemoteLoadFailuresTable {
 }
 
 /** One admin act on an account: a role change, a disable or an enable. */
+/** A learner's uploaded or imported file (images), served only to its owner. */
+export interface MediaTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What cards refer to (`![alt](name.png)`); unique per learner. */
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  created_at: CreatedAt;
+}
+
 export interface AdminEventsTable {
   id: Generated<number>;
   action: 'role_change' | 'disable' | 'enable';
@@ -348,6 +380,7 @@ export interface Database {
   follows: FollowsTable;
   social_profiles: SocialProfilesTable;
   admin_events: AdminEventsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,9 @@
 // What card search matches against: question, answer and tags in one lower-cased string,
 // stored in cards.search_text by every write of those fields. Lower-casing happens here, in
 // JavaScript, for the stored text and for the query alike: SQLite's lower() and LIKE only fold
-// ASCII, and PostgreSQL's depend on the server's locale.
+// ASCII, and PostgreSQL's depend on the server's locale. Cards are Markdown/HTML with clozes:
+// search matches their words (plainText), not the markup.
+import { plainText } from '@flashcard/api-contract/schemas';
 
 export interface SearchableCard {
   question: string;
@@ -13,7 +15,7 @@ export interface SearchableCard {
 const SEPARATOR = '\u001f';
 
 export function cardSearchText(card: SearchableCard): string {
-  return [card.question, card.answer, card.tags ?? ''].join(SEPARATOR).toLowerCase();
+  return [plainText(card.question), plainText(card.answer), card.tags ?? ''].join(SEPARATOR).toLowerCase();
 }
 
 /** `card` with its search text, as every insert stores it. */

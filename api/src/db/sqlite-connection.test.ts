@@ -5,7 +5,7 @@ describeEachDb('boolean columns', (ctx) => {
   it('take true/false in single and multi-row inserts, updates and conditions', async () => {
     const user = await registerUser(ctx.app);
     const now = new Date().toISOString();
-    const card = (question: string, known?: boolean) => ({ user_id: user.id, question, answer: 'a', known, created_at: now, updated_at: now });
+    const card = (question: string, known?: boolean) => ({ user_id: user.id, note_guid: question, question, answer: 'a', known, created_at: now, updated_at: now });
     await ctx.db.insertInto('cards').values(card('single', true)).execute();
     await ctx.db.insertInto('cards').values([card('many-1', false), card('many-2', true)]).execute();
     // Alone: in a multi-row insert SQLite has no DEFAULT keyword, so a missing value is NULL.
@@ -37,7 +37,7 @@ describeEachDb('reused prepared statements', (ctx) => {
     for (const text of ['first', 'second']) {
       const row = await ctx.db
         .insertInto('cards')
-        .values({ user_id: user.id, question: text, answer: 'a', created_at: now, updated_at: now })
+        .values({ user_id: user.id, note_guid: text, question: text, answer: 'a', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);

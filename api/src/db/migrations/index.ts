@@ -14,6 +14,7 @@ import * as platform from './0008_platform';
 import * as social from './0009_social';
 import * as admin from './0010_admin';
 import * as userPreferences from './0011_user_preferences';
+import * as richCards from './0012_rich_cards';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009_social': social,
   '0010_admin': admin,
   '0011_user_preferences': userPreferences,
+  '0012_rich_cards': richCards,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

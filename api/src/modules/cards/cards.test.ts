@@ -4,6 +4,7 @@ import { describeEachDb } from '../../test/harness';
 
 const CARD_KEYS = [
   'answer',
+  'buried_until',
   'category',
   'category_id',
   'category_name',
@@ -13,10 +14,16 @@ const CARD_KEYS = [
   'difficulty_level',
   'due',
   'id',
+  'kind',
   'known',
+  'language',
+  'lapses',
+  'note_guid',
+  'ord',
   'question',
   'repetitions',
   'state',
+  'suspended',
   'tags',
   'updated_at',
 ];
@@ -80,6 +87,9 @@ describeEachDb('cards API', (ctx) => {
       expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
       expect(card).toEqual({
         id: expect.any(Number),
+        note_guid: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/),
+        kind: 'basic',
+        ord: 0,
         question: 'What is 2 + 2?',
         answer: '4',
         difficulty_level: 1,
@@ -89,10 +99,14 @@ describeEachDb('cards API', (ctx) => {
         category_id: null,
         category_name: null,
         category: null,
+        language: null,
         known: false,
         repetitions: 0,
+        lapses: 0,
         state: 'new',
         due: null,
+        suspended: false,
+        buried_until: null,
         created_at: clock.toISOString(),
         updated_at: clock.toISOString(),
       });
@@ -644,7 +658,7 @@ describeEachDb('cards API', (ctx) => {
       const now = new Date().toISOString();
       await ctx.db
         .insertInto('cards')
-        .values(Array.from({ length: 5000 }, (_, i) => ({ user_id: bulk.user.id, question: `q${i}`, answer: 'a', created_at: now, updated_at: now })))
+        .values(Array.from({ length: 5000 }, (_, i) => ({ user_id: bulk.user.id, note_guid: `n${i}`, question: `q${i}`, answer: 'a', created_at: now, updated_at: now })))
         .execute();
       const cardIds = (await ctx.db.selectFrom('cards').select('id').where('user_id', '=', bulk.user.id).execute()).map(
         (row) => row.id,

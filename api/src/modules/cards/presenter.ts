@@ -6,6 +6,9 @@ import type { CardPage, CardWithSet } from './repository';
 export function presentCard(card: CardWithSet): Card {
   return {
     id: card.id,
+    note_guid: card.note_guid,
+    kind: card.kind,
+    ord: card.ord,
     question: card.question,
     answer: card.answer,
     difficulty_level: card.difficulty_level,
@@ -16,11 +19,15 @@ export function presentCard(card: CardWithSet): Card {
     category_name: card.category_name,
     // The screens read the set name under both names.
     category: card.category_name,
+    language: card.language,
     // SQLite returns 1/0.
     known: Boolean(card.known),
     repetitions: card.repetitions,
+    lapses: card.lapses,
     state: (CARD_STATES[card.state] ?? 'new') as CardStateName,
     due: card.due,
+    suspended: Boolean(card.suspended),
+    buried_until: card.buried_until,
     created_at: card.created_at,
     updated_at: card.updated_at,
   };

@@ -2,13 +2,16 @@
 // set id alone never reaches a row, so another learner's data cannot be read or changed.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { readOffThread, type DialectName } from '../../db';
-import { containsText } from '../../db/functions';
 import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
-import type { CardUpdate, Database, NewCard } from '../../db/schema';
+import { containsText } from '../../db/functions';
+import type { CardUpdate, Database, NewCard, NoteKind } from '../../db/schema';
 
 /** The columns a card is presented with, plus its set's name. */
 const CARD_COLUMNS = [
   'cards.id',
+  'cards.note_guid',
+  'cards.kind',
+  'cards.ord',
   'cards.question',
   'cards.answer',
   'cards.difficulty_level',
@@ -18,15 +21,22 @@ const CARD_COLUMNS = [
   'cards.category_id',
   'cards.known',
   'cards.repetitions',
+  'cards.lapses',
   'cards.state',
   'cards.due',
+  'cards.suspended',
+  'cards.buried_until',
   'cards.created_at',
   'cards.updated_at',
   'categories.name as category_name',
+  'categories.language as language',
 ] as const;
 
 export interface CardWithSet {
   id: number;
+  note_guid: string;
+  kind: NoteKind;
+  ord: number;
   question: string;
   answer: string;
   difficulty_level: number;
@@ -36,11 +46,21 @@ export interface CardWithSet {
   category_id: number | null;
   known: boolean | 0 | 1;
   repetitions: number;
+  lapses: number;
   state: number;
   due: string | null;
+  suspended: boolean | 0 | 1;
+  buried_until: string | null;
   created_at: string;
   updated_at: string;
   category_name: string | null;
+  language: string | null;
+}
+
+/** One card of a note: which one (`ord`) and its id. */
+export interface NoteCard {
+  id: number;
+  ord: number;
 }
 
 export interface CardListFilters {
@@ -267,15 +287,89 @@ export class CardsRepository {
       .executeTakeFirst();
   }
 
-  /** Question, answer and tags of the user's cards (of one set), oldest first like a file. */
-  exportRows(userId: number, categoryId?: number): Promise<CsvRow[]> {
+  /**
+   * Question, answer and tags of the user's notes (of one set), oldest first like a file: one row
+   * per note, however many cards it makes (its cards share the text).
+   */
+  async exportRows(userId: number, categoryId?: number): Promise<CsvRow[]> {
     let query = this.db
       .selectFrom('cards')
-      .select(['question', 'answer', 'tags'])
+      .select(['note_guid', 'question', 'answer', 'tags'])
       .where('user_id', '=', userId);
     if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
-    return query.orderBy('id', 'asc').execute();
+    const rows = await query.orderBy('id', 'asc').execute();
+    const seen = new Set<string>();
+    return rows
+      .filter((row) => !seen.has(row.note_guid) && seen.add(row.note_guid))
+      .map(({ question, answer, tags }) => ({ question, answer, tags }));
   }
+
+  /** The cards of one note, by ord. */
+  noteCards(userId: number, noteGuid: string): Promise<NoteCard[]> {
+    return this.db
+      .selectFrom('cards')
+      .select(['id', 'ord'])
+      .where('user_id', '=', userId)
+      .where('note_guid', '=', noteGuid)
+      .orderBy('ord')
+      .execute();
+  }
+
+  /** Writes the note's shared fields to each of its cards (with their search text). */
+  async updateNote(userId: number, noteGuid: string, changes: CardUpdate): Promise<number> {
+    let query = this.db.updateTable('cards').set(changes);
+    if ('question' in changes || 'answer' in changes || 'tags' in changes) {
+      // Every card of a note has the same text, so the first one's row gives the final fields.
+      const first = await this.db
+        .selectFrom('cards')
+        .select(['question', 'answer', 'tags'])
+        .where('user_id', '=', userId)
+        .where('note_guid', '=', noteGuid)
+        .limit(1)
+        .executeTakeFirst();
+      if (!first) return 0;
+      query = query.set({ search_text: cardSearchText({ ...first, ...pickText(changes) }) });
+    }
+    const result = await query.where('user_id', '=', userId).where('note_guid', '=', noteGuid).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async deleteNoteCards(userId: number, noteGuid: string, ids?: number[]): Promise<number> {
+    let query = this.db.deleteFrom('cards').where('user_id', '=', userId).where('note_guid', '=', noteGuid);
+    if (ids) {
+      if (ids.length === 0) return 0;
+      query = query.where('id', 'in', ids);
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Every tag on the user's cards and how many cards carry it (tags are comma-separated text). */
+  async tagCounts(userId: number): Promise<Map<string, { tag: string; count: number }>> {
+    const rows = await readOffThread(
+      this.db,
+      this.db.selectFrom('cards').select('tags').where('user_id', '=', userId).where('tags', 'is not', null),
+    );
+    const counts = new Map<string, { tag: string; count: number }>();
+    for (const { tags } of rows) {
+      for (const tag of new Set((tags ?? '').split(',').map((part) => part.trim()).filter(Boolean))) {
+        const key = tag.toLowerCase();
+        const entry = counts.get(key) ?? { tag, count: 0 };
+        entry.count += 1;
+        counts.set(key, entry);
+      }
+    }
+    return counts;
+  }
+}
+
+/** The text fields among `changes` that were given. */
+function pickText(changes: CardUpdate): { question?: string; answer?: string; tags?: string | null } {
+  const text: { question?: string; answer?: string; tags?: string | null } = {};
+  if (changes.question !== undefined) text.question = changes.question as string;
+  if (changes.answer !== undefined) text.answer = changes.answer as string;
+  if (changes.tags !== undefined) text.tags = changes.tags as string | null;
+  return text;
 }
 
 /** `rows` holds up to limit + 1 cards: the extra one only says that another page follows. */

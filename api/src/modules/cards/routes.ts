@@ -33,6 +33,8 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
     service.filterOptions(request.user.id),
   );
 
+  app.get(ep.tags.path, { schema: ep.tags.schema }, async (request) => ({ tags: await service.tags(request.user.id) }));
+
   app.get(ep.export.path, { schema: ep.export.schema }, async (request, reply) => {
     const { filename, csv } = await service.exportCsv(request.user.id, request.query.category);
     return reply

@@ -8,7 +8,9 @@ import type {
   ImportResult as ImportReport,
 } from '@flashcard/api-contract/schemas';
 import { isForeignKeyViolation } from '../../db/errors';
+import { isNoteKind, noteOrds, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { CardUpdate, NewCard } from '../../db/schema';
+import { newNoteGuid } from '../../lib/guid';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
@@ -56,6 +58,8 @@ export const MESSAGES = {
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
   tooManyColumns: 'Too many columns',
+  kindInvalid: 'Note type must be basic, reversed or cloze',
+  clozeRequired: 'A cloze note needs at least one cloze, like {{c1::answer}}',
 } as const;
 
 // Request and report shapes are the contract's (api-contract/src/schemas/cards.ts): the body of
@@ -169,41 +173,100 @@ export class CardsService {
     return card;
   }
 
+  /** Creates a note: one card, two (reversed) or one per cloze number; answers with its first card. */
   async create(userId: number, input: CardInput): Promise<CardWithSet> {
-    const fields = this.validateFields(input, 'create');
+    const kind = parseKind(input.kind) ?? 'basic';
+    const fields = this.validateFields(input, 'create', kind);
+    const ords = notesOrds(kind, fields.question!);
     if (fields.category_id != null) await this.requireSet(userId, fields.category_id);
     const now = this.timestamp();
-    const id = await this.withSetCheck(() =>
-      this.repository.insertCard({
-        ...fields,
-        question: fields.question!,
-        answer: fields.answer!,
-        user_id: userId,
-        created_at: now,
-        updated_at: now,
+    const noteGuid = newNoteGuid();
+    const [firstId] = await this.withSetCheck(() =>
+      this.repository.transaction(async (repository) => {
+        const ids: number[] = [];
+        for (const ord of ords) {
+          ids.push(
+            await repository.insertCard({
+              ...fields,
+              question: fields.question!,
+              answer: fields.answer ?? '',
+              note_guid: noteGuid,
+              kind,
+              ord,
+              user_id: userId,
+              created_at: now,
+              updated_at: now,
+            }),
+          );
+        }
+        return ids;
       }),
     );
-    return this.get(userId, String(id));
+    return this.get(userId, String(firstId));
   }
 
+  /**
+   * Edits the card's whole note: every card of it gets the new text; a change of type or of the
+   * cloze numbers adds the cards the note now makes and deletes those it no longer makes (their
+   * reviews go with them). Answers with this card, or the note's first card if this one went.
+   */
   async update(userId: number, rawId: string, input: CardInput): Promise<CardWithSet> {
     const id = parseId(rawId);
-    if (id === null || !(await this.repository.findCard(userId, id))) throw notFound(MESSAGES.cardNotFound);
-    const changes = this.validateFields(input, 'update');
+    const card = id === null ? undefined : await this.repository.findCard(userId, id);
+    if (!card) throw notFound(MESSAGES.cardNotFound);
+    const kind = parseKind(input.kind) ?? card.kind;
+    const changes = this.validateFields(input, 'update', kind);
+    const ords = notesOrds(kind, changes.question ?? card.question);
+    if (kind !== 'cloze' && !(changes.answer ?? card.answer)) throw badRequest(MESSAGES.questionAndAnswerRequired);
     if (changes.category_id != null) await this.requireSet(userId, changes.category_id);
-    const updated = await this.withSetCheck(() =>
-      this.repository.updateCard(userId, id, { ...changes, updated_at: this.timestamp() }),
+    const now = this.timestamp();
+    const kept = await this.withSetCheck(() =>
+      this.repository.transaction(async (repository) => {
+        const existing = await repository.noteCards(userId, card.note_guid);
+        if (existing.length === 0) throw notFound(MESSAGES.cardNotFound);
+        await repository.updateNote(userId, card.note_guid, { ...changes, kind, updated_at: now });
+        const gone = existing.filter((sibling) => !ords.includes(sibling.ord)).map((sibling) => sibling.id);
+        await repository.deleteNoteCards(userId, card.note_guid, gone);
+        for (const ord of ords.filter((ord) => !existing.some((sibling) => sibling.ord === ord))) {
+          await repository.insertCard({
+            user_id: userId,
+            note_guid: card.note_guid,
+            kind,
+            ord,
+            question: changes.question ?? card.question,
+            answer: changes.answer ?? card.answer,
+            difficulty_level: changes.difficulty_level ?? card.difficulty_level,
+            tags: changes.tags !== undefined ? changes.tags : card.tags,
+            college: changes.college !== undefined ? changes.college : card.college,
+            class_name: changes.class_name !== undefined ? changes.class_name : card.class_name,
+            category_id: changes.category_id !== undefined ? changes.category_id : card.category_id,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        const cards = await repository.noteCards(userId, card.note_guid);
+        return cards.find((sibling) => sibling.id === card.id) ?? cards[0]!;
+      }),
     );
-    if (!updated) throw notFound(MESSAGES.cardNotFound);
-    return this.get(userId, String(id));
+    return this.get(userId, String(kept.id));
   }
 
+  /** Deletes the card's note: all of its cards (a reversed or cloze note's cards go together). */
   async remove(userId: number, rawId: string, confirm: string | undefined): Promise<void> {
     const id = parseId(rawId);
     if (id === null) throw notFound(MESSAGES.cardNotFound);
     // Deletion cannot be undone: the client must say it asked the learner.
     if (confirm !== 'true') throw badRequest(MESSAGES.confirmDelete);
-    if (!(await this.repository.deleteCard(userId, id))) throw notFound(MESSAGES.cardNotFound);
+    const card = await this.repository.findCard(userId, id);
+    if (!card || (await this.repository.deleteNoteCards(userId, card.note_guid)) === 0) {
+      throw notFound(MESSAGES.cardNotFound);
+    }
+  }
+
+  /** Every tag on the learner's cards with its card count, by name. */
+  async tags(userId: number): Promise<Array<{ tag: string; count: number }>> {
+    const counts = await this.repository.tagCounts(userId);
+    return [...counts.values()].sort((a, b) => compareNames(a.tag, b.tag));
   }
 
   async setKnown(userId: number, rawId: string, known: boolean): Promise<CardWithSet> {
@@ -282,6 +345,7 @@ export class CardsService {
     const now = this.timestamp();
     const cards: NewCard[] = report.rows.map((card) => ({
       user_id: userId,
+      note_guid: newNoteGuid(),
       question: card.question,
       answer: card.answer,
       tags: card.tags,
@@ -323,12 +387,15 @@ export class CardsService {
   }
 
   /** Checks and normalises the card fields; on create, question and answer must be there. */
-  private validateFields(input: CardInput, mode: 'create' | 'update'): CardUpdate {
+  private validateFields(input: CardInput, mode: 'create' | 'update', kind: NoteKind): CardUpdate {
     const question = input.question === undefined ? undefined : input.question.trim();
     const answer = input.answer === undefined ? undefined : input.answer.trim();
     const required = mode === 'create';
     if ((required || question !== undefined) && !question) throw badRequest(MESSAGES.questionAndAnswerRequired);
-    if ((required || answer !== undefined) && !answer) throw badRequest(MESSAGES.questionAndAnswerRequired);
+    // A cloze note's answer field is its optional "extra" text.
+    if (kind !== 'cloze' && (required || answer !== undefined) && !answer) {
+      throw badRequest(MESSAGES.questionAndAnswerRequired);
+    }
     if (question && question.length > MAX_TEXT_LENGTH) throw badRequest(MESSAGES.questionTooLong);
     if (answer && answer.length > MAX_TEXT_LENGTH) throw badRequest(MESSAGES.answerTooLong);
 
@@ -344,6 +411,20 @@ export class CardsService {
     // Absent fields are left out, so an update only touches what was sent.
     return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CardUpdate;
   }
+}
+
+function parseKind(value: string | undefined): NoteKind | undefined {
+  if (value === undefined) return undefined;
+  const kind = value.trim().toLowerCase();
+  if (!isNoteKind(kind)) throw badRequest(MESSAGES.kindInvalid);
+  return kind;
+}
+
+/** The cards the note makes; a cloze note without a cloze makes none, which is refused. */
+function notesOrds(kind: NoteKind, question: string): number[] {
+  const ords = noteOrds(kind, question);
+  if (ords.length === 0) throw badRequest(MESSAGES.clozeRequired);
+  return ords;
 }
 
 function parseFlag(value: string | undefined): boolean {

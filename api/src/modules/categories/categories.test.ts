@@ -32,6 +32,7 @@ describeEachDb('categories (sets) API', (ctx) => {
         id: expect.any(Number),
         name: 'Organic Chemistry',
         card_count: 0,
+        language: null,
         created_at: NOW.toISOString(),
       });
     });
@@ -88,9 +89,9 @@ describeEachDb('categories (sets) API', (ctx) => {
       const response = await learner.get('/api/categories');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
-        { id: alpha.id, name: 'Alpha', card_count: 1, created_at: NOW.toISOString() },
-        { id: set2.id, name: 'set 2', card_count: 2, created_at: NOW.toISOString() },
-        { id: set10.id, name: 'Set 10', card_count: 0, created_at: NOW.toISOString() },
+        { id: alpha.id, name: 'Alpha', card_count: 1, language: null, created_at: NOW.toISOString() },
+        { id: set2.id, name: 'set 2', card_count: 2, language: null, created_at: NOW.toISOString() },
+        { id: set10.id, name: 'Set 10', card_count: 0, language: null, created_at: NOW.toISOString() },
       ]);
     });
 
@@ -107,7 +108,7 @@ describeEachDb('categories (sets) API', (ctx) => {
       const card = await learner.createCard({ category_id: set.id });
       const renamed = await learner.put(`/api/categories/${set.id}`, { name: ' Biology ' });
       expect(renamed.statusCode).toBe(200);
-      expect(renamed.json()).toEqual({ id: set.id, name: 'Biology', card_count: 1, created_at: NOW.toISOString() });
+      expect(renamed.json()).toEqual({ id: set.id, name: 'Biology', card_count: 1, language: null, created_at: NOW.toISOString() });
       expect((await learner.put(`/api/categories/${set.id}`, { name: 'BIOLOGY' })).json().name).toBe('BIOLOGY');
       expect((await learner.get(`/api/cards/${card.id}`)).json()).toMatchObject({ category_name: 'BIOLOGY', category: 'BIOLOGY' });
     });

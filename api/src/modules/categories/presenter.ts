@@ -7,6 +7,7 @@ export function presentCategory(category: CategoryWithCount): Category {
     id: category.id,
     name: category.name,
     card_count: category.card_count,
+    language: category.language,
     created_at: category.created_at,
   };
 }

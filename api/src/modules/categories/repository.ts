@@ -5,6 +5,7 @@ import type { CategoryRow, Database, NewCategory } from '../../db/schema';
 export interface CategoryWithCount {
   id: number;
   name: string;
+  language: string | null;
   created_at: string;
   card_count: number;
 }
@@ -24,6 +25,7 @@ export class CategoriesRepository {
       .select((eb) => [
         'categories.id',
         'categories.name',
+        'categories.language',
         'categories.created_at',
         // Per set, through the (user_id, category_id) index.
         eb
@@ -61,10 +63,15 @@ export class CategoriesRepository {
     return this.db.insertInto('categories').values(category).returningAll().executeTakeFirstOrThrow();
   }
 
-  rename(userId: number, categoryId: number, name: string, nameKey: string, now: string): Promise<CategoryRow | undefined> {
+  update(
+    userId: number,
+    categoryId: number,
+    changes: { name?: string; name_key?: string; language?: string | null },
+    now: string,
+  ): Promise<CategoryRow | undefined> {
     return this.db
       .updateTable('categories')
-      .set({ name, name_key: nameKey, updated_at: now })
+      .set({ ...changes, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', categoryId)
       .returningAll()

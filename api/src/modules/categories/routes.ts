@@ -12,11 +12,11 @@ const categoryRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesService }> 
   );
 
   app.post(ep.create.path, { schema: ep.create.schema }, async (request, reply) =>
-    reply.code(201).send(presentCategory(await service.create(request.user.id, request.body.name))),
+    reply.code(201).send(presentCategory(await service.create(request.user.id, request.body))),
   );
 
   app.put(ep.update.path, { schema: ep.update.schema }, async (request) =>
-    presentCategory(await service.rename(request.user.id, request.params.id, request.body.name)),
+    presentCategory(await service.update(request.user.id, request.params.id, request.body)),
   );
 
   app.delete(ep.remove.path, { schema: ep.remove.schema }, async (request) => {

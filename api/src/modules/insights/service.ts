@@ -235,7 +235,7 @@ export class InsightsService {
     const [cards, due, fresh, goal] = await Promise.all([
       dashboard.countCards(userId),
       study.countDue(userId, window),
-      study.countNew(userId),
+      study.countNew(userId, window.now),
       this.deps.dailyGoal(userId, timeZone),
     ]);
     if (cards === 0) {

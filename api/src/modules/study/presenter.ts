@@ -1,7 +1,7 @@
 // Study results -> JSON: a card as the cards screen shows it, plus what each rating would do.
 import type * as Json from '@flashcard/api-contract/schemas';
 import { presentCard } from '../cards';
-import type { ReviewOutcome, ReviewQueue, ScheduledCard, StudyCard, StudyStats } from './service';
+import type { ChoiceQuestion, ReviewOutcome, ReviewQueue, ScheduledCard, StudyCard, StudyStats } from './service';
 import type { StudySettings } from './repository';
 
 export function presentStudyCard({ card, preview }: StudyCard): Json.StudyCard {
@@ -19,7 +19,11 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
 }
 
 export function presentReview(outcome: ReviewOutcome): Json.ReviewResponse {
-  return { card: presentStudyCard(outcome), reviewId: outcome.reviewId, xpEarned: outcome.xpEarned };
+  return { card: presentStudyCard(outcome), reviewId: outcome.reviewId, xpEarned: outcome.xpEarned, leech: outcome.leech };
+}
+
+export function presentChoiceQuestion(question: ChoiceQuestion): Json.MultipleChoiceQuestion {
+  return { card: presentStudyCard(question.question), choices: question.choices, correct: question.correct };
 }
 
 export function presentScheduled(scheduled: ScheduledCard): Json.ScheduledCard {

@@ -3,7 +3,8 @@
 // scoped to one user.
 import type { StudySettings } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely } from 'kysely';
-import { localDay } from '../../db/functions';
+import { hasTag, localDay } from '../../db/functions';
+import { cardSearchText } from '../../db/search-text';
 import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import { selectCardsWithSet, type CardWithSet } from '../cards';
 import { DEFAULT_DAILY_GOAL } from '../dashboard';
@@ -30,6 +31,12 @@ const STATE_REVIEW = 2;
 const STATE_RELEARNING = 3;
 /** ts-fsrs Rating.Again: every other rating means the card was recalled. */
 const RATING_AGAIN = 1;
+
+/** What a queue covers: one set, one tag, or (both absent) every card. */
+export interface StudyScope {
+  categoryId?: number;
+  tag?: string;
+}
 
 export interface DueWindow {
   /** Review cards due at or before this instant. */
@@ -84,49 +91,145 @@ export class StudyRepository {
     };
   }
 
-  // Cards marked known are left out of both queues: the learner said they need no study.
-  private dueFilter(userId: number, window: DueWindow) {
-    return this.selectStudyCards(userId)
+  /**
+   * The cards a queue may hold: in the scope, not marked known (the learner said they need no
+   * study), not suspended, not buried (until `now`).
+   */
+  private studyable(userId: number, scope: StudyScope, now: string) {
+    let query = this.selectStudyCards(userId)
       .where('cards.known', '=', false)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('cards.state', '=', STATE_REVIEW), eb('cards.due', '<=', window.now)]),
-          eb.and([
-            eb('cards.state', 'in', [STATE_LEARNING, STATE_RELEARNING]),
-            eb('cards.due', '<=', window.learnAheadUntil),
-          ]),
+      .where('cards.suspended', '=', false)
+      .where((eb) => eb.or([eb('cards.buried_until', 'is', null), eb('cards.buried_until', '<=', now)]));
+    if (scope.categoryId !== undefined) query = query.where('cards.category_id', '=', scope.categoryId);
+    if (scope.tag !== undefined) query = query.where(hasTag('cards.tags', scope.tag));
+    return query;
+  }
+
+  private dueFilter(userId: number, window: DueWindow, scope: StudyScope) {
+    return this.studyable(userId, scope, window.now).where((eb) =>
+      eb.or([
+        eb.and([eb('cards.state', '=', STATE_REVIEW), eb('cards.due', '<=', window.now)]),
+        eb.and([
+          eb('cards.state', 'in', [STATE_LEARNING, STATE_RELEARNING]),
+          eb('cards.due', '<=', window.learnAheadUntil),
         ]),
-      );
+      ]),
+    );
   }
 
   /** Due cards, most overdue first. */
-  dueCards(userId: number, window: DueWindow, limit: number): Promise<StudyCardRow[]> {
-    return this.dueFilter(userId, window).orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
+  dueCards(userId: number, window: DueWindow, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
+    return this.dueFilter(userId, window, scope).orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
   }
 
-  async countDue(userId: number, window: DueWindow): Promise<number> {
-    const row = await this.dueFilter(userId, window)
+  async countDue(userId: number, window: DueWindow, scope: StudyScope = {}): Promise<number> {
+    const row = await this.dueFilter(userId, window, scope)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
-  private newFilter(userId: number) {
-    return this.selectStudyCards(userId).where('cards.known', '=', false).where('cards.state', '=', STATE_NEW);
+  private newFilter(userId: number, now: string, scope: StudyScope) {
+    return this.studyable(userId, scope, now).where('cards.state', '=', STATE_NEW);
   }
 
   /** Never-reviewed cards in the order they were created, as Anki introduces them. */
-  newCards(userId: number, limit: number): Promise<StudyCardRow[]> {
-    return this.newFilter(userId).orderBy('cards.id').limit(limit).execute();
+  newCards(userId: number, now: string, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
+    return this.newFilter(userId, now, scope).orderBy('cards.id').limit(limit).execute();
   }
 
-  async countNew(userId: number): Promise<number> {
-    const row = await this.newFilter(userId)
+  async countNew(userId: number, now: string, scope: StudyScope = {}): Promise<number> {
+    const row = await this.newFilter(userId, now, scope)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /**
+   * Cram: every card of the scope that is not suspended, studied ones by due (soonest first),
+   * then new ones oldest first. Known and buried cards are included: cramming is on request.
+   */
+  cramCards(userId: number, scope: StudyScope, limit: number): Promise<StudyCardRow[]> {
+    let query = this.selectStudyCards(userId).where('cards.suspended', '=', false);
+    if (scope.categoryId !== undefined) query = query.where('cards.category_id', '=', scope.categoryId);
+    if (scope.tag !== undefined) query = query.where(hasTag('cards.tags', scope.tag));
+    return query
+      .orderBy((eb) => eb.case().when('cards.state', '=', STATE_NEW).then(1).else(0).end())
+      .orderBy('cards.due')
+      .orderBy('cards.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Studied cards of the scope due after now but before `until`, soonest first (study ahead). */
+  aheadCards(userId: number, scope: StudyScope, now: string, until: string, limit: number): Promise<StudyCardRow[]> {
+    return this.studyable(userId, scope, now)
+      .where('cards.state', '!=', STATE_NEW)
+      .where('cards.due', '>', now)
+      .where('cards.due', '<=', until)
+      .orderBy('cards.due')
+      .orderBy('cards.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A random sample of the scope's cards (not suspended), for practice questions. */
+  sampleCards(userId: number, scope: StudyScope, limit: number): Promise<StudyCardRow[]> {
+    let query = this.selectStudyCards(userId).where('cards.suspended', '=', false);
+    if (scope.categoryId !== undefined) query = query.where('cards.category_id', '=', scope.categoryId);
+    if (scope.tag !== undefined) query = query.where(hasTag('cards.tags', scope.tag));
+    return query.orderBy(sql`random()`).limit(limit).execute();
+  }
+
+  /** Text of up to `limit` cards of the scope, to draw multiple-choice answers from. */
+  answerPool(userId: number, scope: StudyScope, limit: number) {
+    let query = this.db
+      .selectFrom('cards')
+      .select(['id', 'kind', 'ord', 'question', 'answer'])
+      .where('user_id', '=', userId);
+    if (scope.categoryId !== undefined) query = query.where('category_id', '=', scope.categoryId);
+    if (scope.tag !== undefined) query = query.where(hasTag('tags', scope.tag));
+    return query.orderBy(sql`random()`).limit(limit).execute();
+  }
+
+  async setExists(userId: number, categoryId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('categories')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', categoryId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Tags the card leech (keeping its other tags, and its search text in step) and suspends it. */
+  async markLeech(userId: number, card: { id: number; question: string; answer: string; tags: string | null }, now: string) {
+    const tags = card.tags?.trim() ? `${card.tags.trim()}, leech` : 'leech';
+    await this.db
+      .updateTable('cards')
+      .set({ tags, suspended: true, search_text: cardSearchText({ ...card, tags }), updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', card.id)
+      .execute();
+    return tags;
+  }
+
+  /** Suspends / unsuspends or buries (until an instant; null unburies) one card; false when not the user's. */
+  async setCardFlags(
+    userId: number,
+    cardId: number,
+    flags: { suspended?: boolean; buried_until?: string | null },
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('cards')
+      .set({ ...flags, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', cardId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Reviews of new cards (first reviews) on calendar day `day` in `timeZone`; `since` narrows the scan. */

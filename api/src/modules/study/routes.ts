@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { studyEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { canonicalTimeZone } from '../../lib/time';
-import { presentQueue, presentReview, presentScheduled, presentSettings, presentStats, presentStudyCard } from './presenter';
+import { presentChoiceQuestion, presentQueue, presentReview, presentScheduled, presentSettings, presentStats, presentStudyCard } from './presenter';
 import type { StudyService } from './service';
 
 // An unknown or missing time zone falls back to UTC rather than failing the screen.
@@ -19,6 +19,25 @@ const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async 
   app.get(ep.due.path, { schema: ep.due.schema }, async (request) =>
     (await service.dueCards(request.user.id, request.query)).map(presentStudyCard),
   );
+
+  app.get(ep.custom.path, { schema: ep.custom.schema }, async (request) => ({
+    cards: (await service.custom(request.user.id, request.query)).map(presentStudyCard),
+  }));
+
+  app.get(ep.multipleChoice.path, { schema: ep.multipleChoice.schema }, async (request) => ({
+    questions: (await service.multipleChoice(request.user.id, request.query)).map(presentChoiceQuestion),
+  }));
+
+  app.post(ep.cardAction.path, { schema: ep.cardAction.schema }, async (request) => ({
+    card: presentStudyCard(
+      await service.cardAction(
+        request.user.id,
+        zoneOf(request.headers['x-time-zone']),
+        request.params.cardId,
+        request.params.action,
+      ),
+    ),
+  }));
 
   app.post(ep.review.path, { schema: ep.review.schema }, async (request) =>
     presentReview(await service.review(request.user.id, request.body, request.headers['idempotency-key'])),

@@ -5,17 +5,27 @@
 // card's sched_version is unchanged; otherwise it starts over on the fresh card. A retried
 // request carries the same Idempotency-Key and gets the first answer back (the unique index on
 // (user_id, idempotency_key) settles two copies racing each other).
-import type { ReviewInput, StudySettingsInput, StudyStats } from '@flashcard/api-contract/schemas';
+import {
+  cardAnswer,
+  plainText,
+  type CardAction,
+  type CustomStudyQuery,
+  type MultipleChoiceQuery,
+  type ReviewInput,
+  type StudySettingsInput,
+  type StudyStats,
+} from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { dayToDate } from '../../lib/local-time';
-import { parseId } from '../../lib/params';
+import { dayStarts, dayToDate } from '../../lib/local-time';
+import { MAX_ID, parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
+import type { NotificationsRepository } from '../notifications';
 import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
-import type { StudyCardRow, StudyRepository, StudySettings } from './repository';
+import type { StudyCardRow, StudyRepository, StudyScope, StudySettings } from './repository';
 import {
   LEARN_AHEAD_MS,
   NEW_STATE,
@@ -41,6 +51,13 @@ const MS_PER_DAY = 86_400_000;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 2 * MS_PER_DAY;
 export const MAX_FORECAST_DAYS = 365;
+/** Anki's default leech threshold: the 8th lapse makes a leech (and every 4th after it, again). */
+export const LEECH_LAPSES = 8;
+export const MAX_AHEAD_DAYS = 30;
+export const MAX_CUSTOM_LIMIT = 500;
+export const MAX_CHOICE_QUESTIONS = 50;
+// Cards read to draw multiple-choice answers from: plenty of distinct answers, bounded work.
+const ANSWER_POOL = 500;
 
 export const LIMITS = {
   desiredRetention: [0.7, 0.99],
@@ -67,12 +84,23 @@ export const MESSAGES = {
   maximumInterval: 'Maximum interval must be between 1 and 36500 days',
   newCardsPerDay: 'New cards per day must be between 0 and 9999',
   dailyGoal: 'Daily goal must be between 5 and 50',
+  setNotFound: 'Set not found',
+  setInvalid: 'set must be a set id',
+  modeInvalid: 'mode must be cram or ahead',
+  aheadDaysInvalid: `days must be between 1 and ${MAX_AHEAD_DAYS}`,
+  customLimitInvalid: `limit must be between 1 and ${MAX_CUSTOM_LIMIT}`,
+  choiceLimitInvalid: `limit must be between 1 and ${MAX_CHOICE_QUESTIONS}`,
+  choicesInvalid: 'choices must be between 2 and 6',
+  tooFewAnswers: 'Multiple choice needs at least two cards with different answers here',
+  leechTitle: 'Leech card suspended',
+  leechMessage: 'A card you keep forgetting was suspended and tagged leech: rewrite it, then unsuspend it.',
 } as const;
 
 export interface StudyRepos {
   study: StudyRepository;
   sessions: SessionsRepository;
   experience: ExperienceRepository;
+  notifications: NotificationsRepository;
 }
 
 export interface StudyServiceDeps {
@@ -99,7 +127,28 @@ export interface ReviewQueue {
 export interface ReviewOutcome extends StudyCard {
   reviewId: number;
   xpEarned: number;
+  /** This review made the card a leech: it is suspended now. */
+  leech: boolean;
 }
+
+export interface ChoiceQuestion {
+  question: StudyCard;
+  choices: string[];
+  correct: number;
+}
+
+/** Fisher-Yates, in place. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** A leech at the 8th lapse, and again at every 4th after it (the card came back and still fails). */
+export const becomesLeech = (lapsesBefore: number, lapsesAfter: number) =>
+  lapsesAfter > lapsesBefore && lapsesAfter >= LEECH_LAPSES && (lapsesAfter - LEECH_LAPSES) % (LEECH_LAPSES / 2) === 0;
 
 /** The numbers of GET /spaced-repetition/stats (the contract's shape). */
 export type { StudyStats };
@@ -118,6 +167,19 @@ function intParam(value: string | undefined, fallback: number, min: number, max:
   const number = Number(value);
   if (number < min || number > max) throw badRequest(message);
   return number;
+}
+
+/** The scope query (`set`, `tag`) as the repository takes it; blank values mean absent. */
+function parseScope(query: { set?: string; tag?: string }): StudyScope {
+  const scope: StudyScope = {};
+  if (query.set !== undefined && query.set.trim() !== '') {
+    const id = /^[0-9]{1,10}$/.test(query.set.trim()) ? Number(query.set.trim()) : NaN;
+    if (!(id >= 1 && id <= MAX_ID)) throw badRequest(MESSAGES.setInvalid);
+    scope.categoryId = id;
+  }
+  const tag = query.tag?.trim();
+  if (tag) scope.tag = tag;
+  return scope;
 }
 
 const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
@@ -172,9 +234,14 @@ export class StudyService {
    * Due cards (learning ones within the learn-ahead window included) and the new cards the
    * daily allowance still admits, each with what every rating would schedule.
    */
-  async queue(userId: number, timeZone: string, query: { newLimit?: string; limit?: string }): Promise<ReviewQueue> {
+  async queue(
+    userId: number,
+    timeZone: string,
+    query: { newLimit?: string; limit?: string; set?: string; tag?: string },
+  ): Promise<ReviewQueue> {
     const newLimit = intParam(query.newLimit, DEFAULT_NEW_LIMIT, 0, MAX_NEW_LIMIT, MESSAGES.newLimitInvalid);
     const dueLimit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+    const scope = await this.checkedScope(userId, query);
     const { study } = this.deps.repos;
     const now = this.deps.now();
     const window = this.dueWindow(now);
@@ -183,14 +250,14 @@ export class StudyService {
 
     const [{ scheduler, settings }, dueCount, due, newTotal, introducedToday, dailyGoal] = await Promise.all([
       this.schedulerFor(userId),
-      study.countDue(userId, window),
-      study.dueCards(userId, window, dueLimit),
-      study.countNew(userId),
+      study.countDue(userId, window, scope),
+      study.dueCards(userId, window, dueLimit, scope),
+      study.countNew(userId, window.now, scope),
       study.countFirstReviewsOn(userId, today, timeZone, since),
       this.deps.dailyGoal(userId, timeZone),
     ]);
     const newCount = Math.min(newTotal, Math.max(0, settings.newCardsPerDay - introducedToday));
-    const fresh = newCount > 0 && newLimit > 0 ? await study.newCards(userId, Math.min(newLimit, newCount)) : [];
+    const fresh = newCount > 0 && newLimit > 0 ? await study.newCards(userId, window.now, Math.min(newLimit, newCount), scope) : [];
     return {
       dueCount,
       newCount,
@@ -198,6 +265,83 @@ export class StudyService {
       new: fresh.map((card) => this.withPreview(scheduler, card, now)),
       dailyGoal,
     };
+  }
+
+  /** The scope of a query, its set checked to be the learner's (404 otherwise). */
+  private async checkedScope(userId: number, query: { set?: string; tag?: string }): Promise<StudyScope> {
+    const scope = parseScope(query);
+    if (scope.categoryId !== undefined && !(await this.deps.repos.study.setExists(userId, scope.categoryId))) {
+      throw notFound(MESSAGES.setNotFound);
+    }
+    return scope;
+  }
+
+  /** Custom study: cram the scope, or the cards due in the next `days` days; nothing is rescheduled. */
+  async custom(userId: number, query: CustomStudyQuery): Promise<StudyCard[]> {
+    const mode = query.mode.trim().toLowerCase();
+    if (mode !== 'cram' && mode !== 'ahead') throw badRequest(MESSAGES.modeInvalid);
+    const limit = intParam(query.limit, 100, 1, MAX_CUSTOM_LIMIT, MESSAGES.customLimitInvalid);
+    const days = intParam(query.days, 7, 1, MAX_AHEAD_DAYS, MESSAGES.aheadDaysInvalid);
+    const scope = await this.checkedScope(userId, query);
+    const now = this.deps.now();
+    const { scheduler } = await this.schedulerFor(userId);
+    const { study } = this.deps.repos;
+    const cards =
+      mode === 'cram'
+        ? await study.cramCards(userId, scope, limit)
+        : await study.aheadCards(userId, scope, toTimestamp(now), toTimestamp(new Date(now.getTime() + days * MS_PER_DAY)), limit);
+    return cards.map((card) => this.withPreview(scheduler, card, now));
+  }
+
+  /**
+   * Practice questions: sampled cards of the scope, each with its answer among answers of other
+   * cards of the same scope (different words, so no two choices read alike), shuffled.
+   */
+  async multipleChoice(userId: number, query: MultipleChoiceQuery): Promise<ChoiceQuestion[]> {
+    const limit = intParam(query.limit, 10, 1, MAX_CHOICE_QUESTIONS, MESSAGES.choiceLimitInvalid);
+    const choiceCount = intParam(query.choices, 4, 2, 6, MESSAGES.choicesInvalid);
+    const scope = await this.checkedScope(userId, query);
+    const { study } = this.deps.repos;
+    const [cards, pool, { scheduler }] = await Promise.all([
+      study.sampleCards(userId, scope, limit),
+      study.answerPool(userId, scope, ANSWER_POOL),
+      this.schedulerFor(userId),
+    ]);
+    // One answer per distinct wording.
+    const answers = new Map<string, string>();
+    for (const card of pool) {
+      const answer = cardAnswer(card);
+      const key = plainText(answer).toLowerCase();
+      if (key && !answers.has(key)) answers.set(key, answer);
+    }
+    if (answers.size < 2) throw new HttpError(422, MESSAGES.tooFewAnswers);
+    const now = this.deps.now();
+    return cards.map((card) => {
+      const answer = cardAnswer(card);
+      const key = plainText(answer).toLowerCase();
+      const others = shuffle([...answers].filter(([other]) => other !== key).map(([, text]) => text));
+      const choices = shuffle([answer, ...others.slice(0, choiceCount - 1)]);
+      return { question: this.withPreview(scheduler, card, now), choices, correct: choices.indexOf(answer) };
+    });
+  }
+
+  /** suspend / unsuspend; bury until the learner's next local day / unbury. */
+  async cardAction(userId: number, timeZone: string, cardIdInput: string, action: CardAction): Promise<StudyCard> {
+    const cardId = parseId(cardIdInput);
+    if (cardId === null) throw notFound(MESSAGES.cardNotFound);
+    const now = this.deps.now();
+    let flags: { suspended?: boolean; buried_until?: string | null };
+    if (action === 'suspend' || action === 'unsuspend') flags = { suspended: action === 'suspend' };
+    else if (action === 'unbury') flags = { buried_until: null };
+    else {
+      const tomorrow = localDayNumber(now, timeZone) + 1;
+      flags = { buried_until: toTimestamp(new Date(dayStarts(timeZone, tomorrow, tomorrow)[0]!)) };
+    }
+    const { study } = this.deps.repos;
+    if (!(await study.setCardFlags(userId, cardId, flags, toTimestamp(now)))) throw notFound(MESSAGES.cardNotFound);
+    const [{ scheduler }, card] = await Promise.all([this.schedulerFor(userId), study.findCard(userId, cardId)]);
+    if (!card) throw notFound(MESSAGES.cardNotFound);
+    return this.withPreview(scheduler, card, now);
   }
 
   /** The due-cards call of the spec: the due queue alone. */
@@ -263,11 +407,13 @@ export class StudyService {
       ...this.withPreview(scheduler, card, this.deps.now()),
       reviewId: log.id,
       xpEarned: await experience.forReview(userId, log.id),
+      // The first answer said so; the retry finds the card suspended either way.
+      leech: Boolean(card.suspended) && becomesLeech(log.lapses, card.lapses),
     };
   }
 
   private async applyReview(
-    { study, sessions, experience }: StudyRepos,
+    { study, sessions, experience, notifications }: StudyRepos,
     userId: number,
     input: { cardId: number; result: ReviewResult; timeSpent: number; sessionId: number | null; idempotencyKey?: string },
   ): Promise<ReviewOutcome> {
@@ -310,8 +456,23 @@ export class StudyService {
     // Last: a missing or ended session refuses the review and rolls back everything above.
     if (input.sessionId !== null) await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
 
-    const updated: StudyCardRow = { ...card, ...next, sched_version: version };
-    return { ...this.withPreview(scheduler, updated, now), reviewId, xpEarned };
+    let updated: StudyCardRow = { ...card, ...next, sched_version: version };
+    // A card forgotten again and again costs more time than it teaches: Anki suspends it as a
+    // leech and tells the learner to rewrite it.
+    const leech = becomesLeech(card.lapses, next.lapses);
+    if (leech) {
+      const tags = await study.markLeech(userId, card, reviewedAt);
+      updated = { ...updated, tags, suspended: true };
+      await notifications.create({
+        user_id: userId,
+        type: 'leech',
+        title: MESSAGES.leechTitle,
+        message: MESSAGES.leechMessage,
+        dedupe_key: `leech:${card.id}:${next.lapses}`,
+        created_at: reviewedAt,
+      });
+    }
+    return { ...this.withPreview(scheduler, updated, now), reviewId, xpEarned, leech };
   }
 
   /**
