@@ -111,6 +111,15 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
     expect(csv).toEqual(['question,answer,tags', 'uno,one,', '{{c1::dos}} {{c2::two}},,']);
   });
 
+  it('exports nothing that could run: handlers, scripts and script links go, plain Markdown and math stay exact', async () => {
+    await me.createCard({ question: 'Is $a<b$ & **c**?', answer: 'yes' });
+    await me.createCard({ question: '<img src=x onerror=alert(1)> <script>alert(2)</script>pic', answer: '[click](javascript:alert(3))' });
+    const csv = (await me.get('/api/cards/export')).body;
+    expect(csv).toContain('Is $a<b$ & **c**?,yes');
+    expect(csv).toContain('"<img src=""x"" /> pic",[click](#),');
+    expect(csv).not.toMatch(/onerror|script|javascript/i);
+  });
+
   it('lists tags with their card counts, ignoring case and spaces', async () => {
     await me.createCard({ tags: 'Biology, cells' });
     await me.createCard({ tags: 'biology,genetics' });

@@ -348,7 +348,7 @@ export class CardsRepository {
   async tagCounts(userId: number): Promise<Map<string, { tag: string; count: number }>> {
     const rows = await readOffThread(
       this.db,
-      this.db.selectFrom('cards').select('tags').where('user_id', '=', userId).where('tags', 'is not', null),
+      this.db.selectFrom('cards').select('tags').where('user_id', '=', userId).where('tags', 'is not', null).orderBy('id'),
     );
     const counts = new Map<string, { tag: string; count: number }>();
     for (const { tags } of rows) {

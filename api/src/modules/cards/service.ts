@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { isNoteKind, noteOrds, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { CardUpdate, NewCard } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
+import { defuse } from '../../lib/sanitize';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
@@ -367,7 +368,9 @@ export class CardsService {
       filename = `flashcards-${slugify(set.name) || `set-${set.id}`}.csv`;
     }
     const rows = await this.repository.exportRows(userId, categoryId);
-    return { filename, csv: stringifyCards(rows) };
+    // A file leaves our sanitising screens: nothing in it may run where HTML is rendered.
+    const safe = rows.map((row) => ({ ...row, question: defuse(row.question), answer: defuse(row.answer) }));
+    return { filename, csv: stringifyCards(safe) };
   }
 
   private async requireSet(userId: number, categoryId: number): Promise<{ id: number; name: string }> {
