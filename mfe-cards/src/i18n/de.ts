@@ -181,6 +181,10 @@ const de: MessagesOf<typeof en> = {
     confirmDeleteUncounted:
       'Stapel „{{name}}“ löschen? Die Karten darin bleiben erhalten und werden aus dem Stapel genommen.',
     confirmDeleteEmpty: 'Stapel „{{name}}“ löschen? Er enthält keine Karten.',
+    languageLabel: '{{name}} vorlesen auf',
+    pageLanguage: 'Sprache der Seite',
+    languageSaved: 'Karten von „{{name}}“ werden auf {{language}} vorgelesen',
+    languageCleared: 'Karten von „{{name}}“ werden in der Sprache der Seite vorgelesen',
   },
   messages: {
     loadFailed: 'Karten konnten nicht geladen werden',
@@ -201,6 +205,7 @@ const de: MessagesOf<typeof en> = {
     importFailed: 'Import fehlgeschlagen',
     setCreateFailed: 'Stapel konnte nicht erstellt werden',
     setRenameFailed: 'Stapel konnte nicht umbenannt werden',
+    setLanguageFailed: 'Sprache des Stapels konnte nicht gespeichert werden',
     setDeleteFailed: 'Stapel konnte nicht gelöscht werden',
     withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} Karte nach „{{name}}“ verschoben',

@@ -182,6 +182,10 @@ const en = {
     confirmDelete_other: 'Delete the set "{{name}}"? Its {{count, number}} cards are kept and moved out of the set.',
     confirmDeleteUncounted: 'Delete the set "{{name}}"? Its cards are kept and moved out of the set.',
     confirmDeleteEmpty: 'Delete the set "{{name}}"? It has no cards.',
+    languageLabel: 'Read {{name}} aloud in',
+    pageLanguage: 'The page language',
+    languageSaved: 'Cards of "{{name}}" are read aloud in {{language}}',
+    languageCleared: 'Cards of "{{name}}" are read aloud in the page language',
   },
   // Toasts and confirmations (spec section 8 quotes the first group exactly; tests rely on them).
   messages: {
@@ -203,6 +207,7 @@ const en = {
     importFailed: 'Import failed',
     setCreateFailed: 'Failed to create set',
     setRenameFailed: 'Failed to rename set',
+    setLanguageFailed: 'Failed to save the set language',
     setDeleteFailed: 'Failed to delete set',
     // One of our wordings followed by what the server said: 'Failed to create set: A set with that name exists'.
     withReason: '{{message}}: {{reason}}',

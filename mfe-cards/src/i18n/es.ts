@@ -193,6 +193,10 @@ const es: MessagesOf<typeof en> = {
     confirmDelete_other: '¿Eliminar el mazo «{{name}}»? Se conservan sus {{count, number}} tarjetas, que quedan fuera del mazo.',
     confirmDeleteUncounted: '¿Eliminar el mazo «{{name}}»? Se conservan sus tarjetas, que quedan fuera del mazo.',
     confirmDeleteEmpty: '¿Eliminar el mazo «{{name}}»? No contiene ninguna tarjeta.',
+    languageLabel: 'Leer {{name}} en voz alta en',
+    pageLanguage: 'El idioma de la página',
+    languageSaved: 'Las tarjetas de "{{name}}" se leen en {{language}}',
+    languageCleared: 'Las tarjetas de "{{name}}" se leen en el idioma de la página',
   },
   messages: {
     loadFailed: 'No se pudieron cargar las tarjetas',
@@ -213,6 +217,7 @@ const es: MessagesOf<typeof en> = {
     importFailed: 'La importación falló',
     setCreateFailed: 'No se pudo crear el mazo',
     setRenameFailed: 'No se pudo renombrar el mazo',
+    setLanguageFailed: 'No se pudo guardar el idioma del mazo',
     setDeleteFailed: 'No se pudo eliminar el mazo',
     withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} tarjeta movida a «{{name}}»',

@@ -196,6 +196,10 @@ const fr: MessagesOf<typeof en> = {
       'Supprimer le paquet « {{name}} » ? Ses {{count, number}} cartes seront conservées et sorties du paquet.',
     confirmDeleteUncounted: 'Supprimer le paquet « {{name}} » ? Ses cartes seront conservées et sorties du paquet.',
     confirmDeleteEmpty: 'Supprimer le paquet « {{name}} » ? Il ne contient aucune carte.',
+    languageLabel: 'Lire {{name}} à voix haute en',
+    pageLanguage: 'La langue de la page',
+    languageSaved: 'Les cartes de « {{name}} » sont lues en {{language}}',
+    languageCleared: 'Les cartes de « {{name}} » sont lues dans la langue de la page',
   },
   messages: {
     loadFailed: 'Impossible de charger les cartes',
@@ -216,6 +220,7 @@ const fr: MessagesOf<typeof en> = {
     importFailed: 'L’importation a échoué',
     setCreateFailed: 'Impossible de créer le paquet',
     setRenameFailed: 'Impossible de renommer le paquet',
+    setLanguageFailed: 'Impossible d’enregistrer la langue du paquet',
     setDeleteFailed: 'Impossible de supprimer le paquet',
     withReason: '{{message}} : {{reason}}',
     moved_one: '{{count, number}} carte déplacée vers « {{name}} »',

@@ -196,6 +196,10 @@ const it: MessagesOf<typeof en> = {
       'Eliminare il mazzo «{{name}}»? {{count, number}} schede verranno conservate e tolte dal mazzo.',
     confirmDeleteUncounted: 'Eliminare il mazzo «{{name}}»? Le sue schede verranno conservate e tolte dal mazzo.',
     confirmDeleteEmpty: 'Eliminare il mazzo «{{name}}»? Non contiene schede.',
+    languageLabel: 'Leggi {{name}} ad alta voce in',
+    pageLanguage: 'La lingua della pagina',
+    languageSaved: 'Le carte di «{{name}}» sono lette in {{language}}',
+    languageCleared: 'Le carte di «{{name}}» sono lette nella lingua della pagina',
   },
   messages: {
     loadFailed: 'Impossibile caricare le schede',
@@ -216,6 +220,7 @@ const it: MessagesOf<typeof en> = {
     importFailed: 'Importazione non riuscita',
     setCreateFailed: 'Impossibile creare il mazzo',
     setRenameFailed: 'Impossibile rinominare il mazzo',
+    setLanguageFailed: 'Impossibile salvare la lingua del mazzo',
     setDeleteFailed: 'Impossibile eliminare il mazzo',
     withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} scheda spostata in «{{name}}»',

@@ -15,6 +15,9 @@ import CardsApp from '../App';
 export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
   return {
     id,
+    note_guid: `note-${id}`,
+    kind: 'basic',
+    ord: 0,
     question: `Question ${id}`,
     answer: `Answer ${id}`,
     difficulty_level: 1,
@@ -24,10 +27,14 @@ export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
     category_id: null,
     category_name: null,
     category: null,
+    language: null,
     known: false,
     repetitions: 0,
+    lapses: 0,
     state: 'new',
     due: null,
+    suspended: false,
+    buried_until: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -43,8 +50,8 @@ export function page(cards: Card[], more: Partial<Omit<CardPage, 'cards'>> = {})
   return { cards, total: cards.length, nextCursor: null, ...more };
 }
 
-export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2, created_at: '2025-01-01T00:00:00.000Z' };
-export const HISTORY: Category = { id: 5, name: 'History', card_count: 0, created_at: '2025-01-01T00:00:00.000Z' };
+export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2, language: null, created_at: '2025-01-01T00:00:00.000Z' };
+export const HISTORY: Category = { id: 5, name: 'History', card_count: 0, language: null, created_at: '2025-01-01T00:00:00.000Z' };
 
 interface Setup {
   cards?: Card[];

@@ -384,6 +384,7 @@ export function CardsPage() {
           reload={sets.reload}
           create={sets.create}
           rename={sets.rename}
+          setLanguage={sets.setLanguage}
           remove={sets.remove}
           onRenamed={setRenamed}
           onDeleted={setDeleted}

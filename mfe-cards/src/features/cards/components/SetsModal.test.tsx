@@ -43,7 +43,7 @@ it('creates a set and offers it in the Set filter', async () => {
   mockApis({ cards: [makeCard(1)] });
   const create = jest
     .spyOn(categoriesApi, 'create')
-    .mockResolvedValue({ id: 8, name: 'Chemistry', card_count: 0, created_at: '2025-01-01T00:00:00.000Z' });
+    .mockResolvedValue({ id: 8, name: 'Chemistry', card_count: 0, language: null, created_at: '2025-01-01T00:00:00.000Z' });
   const user = userEvent.setup();
 
   renderCards();
@@ -144,4 +144,40 @@ it('keeps the set when the deletion is not confirmed', async () => {
   expect(remove).not.toHaveBeenCalled();
   expect(within(dialog).getByText('History')).toBeInTheDocument();
   expect(toasts.error).not.toHaveBeenCalled();
+});
+
+it("chooses the language a set's cards are read aloud in, and back to the page language", async () => {
+  mockApis({ cards: [inBiology(1)] });
+  const update = jest
+    .spyOn(categoriesApi, 'update')
+    .mockImplementation(async (_id, body) => ({ ...BIOLOGY, language: body.language ?? null }));
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('Showing 1 card(s)');
+  const dialog = await openSets(user);
+  const select = within(dialog).getByLabelText('Read Biology 101 aloud in');
+  expect(select).toHaveValue('');
+  // Language names come from Intl in the page's language.
+  await user.selectOptions(select, 'French (France)');
+  expect(update).toHaveBeenCalledWith(BIOLOGY.id, { language: 'fr-FR' });
+  await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Cards of "Biology 101" are read aloud in French (France)'));
+  expect(within(dialog).getByLabelText('Read Biology 101 aloud in')).toHaveValue('fr-FR');
+
+  await user.selectOptions(within(dialog).getByLabelText('Read Biology 101 aloud in'), 'The page language');
+  expect(update).toHaveBeenLastCalledWith(BIOLOGY.id, { language: null });
+  await waitFor(() => expect(toasts.success).toHaveBeenLastCalledWith('Cards of "Biology 101" are read aloud in the page language'));
+});
+
+it('says when the language could not be saved, and keeps the old one', async () => {
+  mockApis({ cards: [inBiology(1)] });
+  jest.spyOn(categoriesApi, 'update').mockRejectedValue(new Error('offline'));
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('Showing 1 card(s)');
+  const dialog = await openSets(user);
+  await user.selectOptions(within(dialog).getByLabelText('Read Biology 101 aloud in'), 'German (Germany)');
+  await waitFor(() => expect(toasts.error.mock.calls.map((call) => call[0])).toEqual(['Failed to save the set language']));
+  expect(within(dialog).getByLabelText('Read Biology 101 aloud in')).toHaveValue('');
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-hot-toast';
 import type { Category, CategoryDeleteResult } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
@@ -12,6 +13,7 @@ interface SetsModalProps {
   reload: () => Promise<void>;
   create: (name: string) => Promise<Category>;
   rename: (id: number, name: string) => Promise<Category>;
+  setLanguage: (id: number, language: string | null) => Promise<Category>;
   remove: (id: number) => Promise<CategoryDeleteResult>;
   /** Tell the card list, whose cards show set names. */
   onRenamed: (category: Category) => void;
@@ -25,7 +27,8 @@ function SetRow({
   remove,
   onRenamed,
   onDeleted,
-}: { category: Category } & Pick<SetsModalProps, 'rename' | 'remove' | 'onRenamed' | 'onDeleted'>) {
+  setLanguage,
+}: { category: Category } & Pick<SetsModalProps, 'rename' | 'setLanguage' | 'remove' | 'onRenamed' | 'onDeleted'>) {
   const t = useCardsText();
   const id = useId();
   const [editing, setEditing] = useState(false);
@@ -128,11 +131,14 @@ function SetRow({
 
   return (
     <li className="cards-set-row spread">
-      <span>
-        <strong>{category.name}</strong>{' '}
-        {typeof category.card_count === 'number' && (
-          <span className="muted">{t('sets.cardCount', { count: category.card_count })}</span>
-        )}
+      <span className="cards-set-info">
+        <span>
+          <strong>{category.name}</strong>{' '}
+          {typeof category.card_count === 'number' && (
+            <span className="muted">{t('sets.cardCount', { count: category.card_count })}</span>
+          )}
+        </span>
+        <SetLanguage category={category} setLanguage={setLanguage} onRenamed={onRenamed} />
       </span>
       <span className="row">
         <button
@@ -159,8 +165,71 @@ function SetRow({
   );
 }
 
+/**
+ * Languages speech synthesis commonly has voices for, as BCP 47 tags; their names come from
+ * Intl.DisplayNames in the page's language, so no list of names to translate.
+ */
+export const SPEECH_LANGUAGES = [
+  'ar', 'cs-CZ', 'da-DK', 'de-DE', 'el-GR', 'en-GB', 'en-US', 'es-ES', 'es-MX', 'fi-FI', 'fr-FR', 'he-IL', 'hi-IN',
+  'hu-HU', 'id-ID', 'it-IT', 'ja-JP', 'ko-KR', 'nb-NO', 'nl-NL', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU',
+  'sk-SK', 'sv-SE', 'th-TH', 'tr-TR', 'uk-UA', 'vi-VN', 'zh-CN', 'zh-TW',
+] as const;
+
+/** The read-aloud language of one set: the page's, or one of SPEECH_LANGUAGES (or what the API holds). */
+function SetLanguage({ category, setLanguage, onRenamed }: { category: Category } & Pick<SetsModalProps, 'setLanguage' | 'onRenamed'>) {
+  const t = useCardsText();
+  const { i18n } = useTranslation();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const options = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
+    const tags: string[] = [...SPEECH_LANGUAGES];
+    if (category.language && !tags.includes(category.language)) tags.push(category.language);
+    return tags
+      .map((tag) => ({ tag, name: names.of(tag) ?? tag }))
+      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  }, [i18n.language, category.language]);
+
+  async function change(value: string) {
+    const language = value === '' ? null : value;
+    setBusy(true);
+    try {
+      const updated = await setLanguage(category.id, language);
+      onRenamed({ ...category, ...updated });
+      const name = options.find((option) => option.tag === updated.language)?.name;
+      toast.success(
+        name ? t('sets.languageSaved', { name: category.name, language: name }) : t('sets.languageCleared', { name: category.name }),
+      );
+    } catch (err) {
+      toastFailure(message('setLanguageFailed'), err, { withReason: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="cards-set-language">
+      <label htmlFor={`${id}-language`}>{t('sets.languageLabel', { name: category.name })}</label>
+      <select
+        id={`${id}-language`}
+        className="input"
+        value={category.language ?? ''}
+        disabled={busy}
+        onChange={(e) => void change(e.target.value)}
+      >
+        <option value="">{t('sets.pageLanguage')}</option>
+        {options.map((option) => (
+          <option key={option.tag} value={option.tag}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 /** "Manage sets": list with card counts, create, inline rename and delete (cards are kept). */
-export function SetsModal({ categories, reload, create, rename, remove, onRenamed, onDeleted, onClose }: SetsModalProps) {
+export function SetsModal({ categories, reload, create, rename, setLanguage, remove, onRenamed, onDeleted, onClose }: SetsModalProps) {
   const t = useCardsText();
   const id = useId();
   const [name, setName] = useState('');
@@ -234,6 +303,7 @@ export function SetsModal({ categories, reload, create, rename, remove, onRename
               key={category.id}
               category={category}
               rename={rename}
+              setLanguage={setLanguage}
               remove={remove}
               onRenamed={onRenamed}
               onDeleted={deleted}

@@ -49,11 +49,18 @@ export function useCategories() {
     return renamed;
   }, []);
 
+  /** The language a set's cards are read aloud in (null: the page's). */
+  const setLanguage = useCallback(async (id: number, language: string | null) => {
+    const updated = await categoriesApi.update(id, { language });
+    setCategories((list) => list.map((c) => (c.id === id ? { ...c, ...updated } : c)));
+    return updated;
+  }, []);
+
   const remove = useCallback(async (id: number) => {
     const result = await categoriesApi.remove(id);
     setCategories((list) => list.filter((c) => c.id !== id));
     return result;
   }, []);
 
-  return { categories, reload, create, rename, remove };
+  return { categories, reload, create, rename, setLanguage, remove };
 }
