@@ -1,5 +1,7 @@
 // Builds the whole server (API, security headers, front-end files) without listening, so tests
 // drive it through app.inject and server.ts adds only the listening and the signals.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -55,12 +57,36 @@ import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
+import textInputPlugin from './plugins/text-input';
 
 export interface AppOverrides {
   /** Use this database instead of opening config.database; the caller then closes it. */
   db?: Db;
   /** The clock services read ("today", token expiry); tests pin it. */
   now?: () => Date;
+}
+
+const CLIENT_ERRORS: Record<number, string> = {
+  400: 'The request is malformed',
+  408: 'The request took too long to arrive',
+  431: 'The request headers are too large',
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify has a request (headers too large, too slow,
+ * malformed) get the app's error shape too, `{ "error": ... }`, then the connection is closed.
+ */
+function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ error: CLIENT_ERRORS[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
@@ -81,6 +107,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         .code(tooLong ? 414 : 400)
         .send({ error: tooLong ? 'The address is too long' : 'The address is malformed' });
     },
+    clientErrorHandler: replyToClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = overrides.db ?? createDb(config.database);
@@ -89,12 +116,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   // Cross-cutting plugins first: they decorate the instance the routes below rely on.
   app.register(errorsPlugin);
+  app.register(textInputPlugin);
   app.register(securityPlugin, { devOverrides: config.platform.devOverrides });
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin);
   const adminRepository = new AdminRepository(db);
-  app.register(authPlugin, { secret: config.jwtSecret, isDisabled: (userId) => adminRepository.isDisabled(userId) });
+  app.register(authPlugin, { secret: config.jwtSecret, accountStatus: (userId) => adminRepository.accountStatus(userId) });
 
   const platformRepository = new PlatformRepository(db, dialectOf(db));
   const platform = new PlatformService({

@@ -41,26 +41,30 @@ declare module 'fastify' {
 export const ACCOUNT_STATUS_TTL_MS = 1000;
 const ACCOUNT_STATUS_CACHE_MAX = 10_000;
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled';
+/** A valid signature for an account deleted since: refused like any bad token, never a 500 later. */
+export const ACCOUNT_MISSING_MESSAGE = 'This account no longer exists';
+
+type AccountStatus = 'active' | 'disabled' | 'missing';
 
 export interface AuthPluginOptions {
   secret: string;
-  /** Whether the account is disabled; absent: no account is ever disabled. */
-  isDisabled?: (userId: number) => Promise<boolean>;
+  /** Whether the account exists and may act; absent: every signed token's account is active. */
+  accountStatus?: (userId: number) => Promise<AccountStatus>;
 }
 
 export default fp(
   async (app, options: AuthPluginOptions) => {
     // A tiny per-process cache: one lookup per user per second at most.
-    const statusCache = new Map<number, { disabled: boolean; until: number }>();
-    async function isDisabled(userId: number): Promise<boolean> {
-      if (!options.isDisabled) return false;
+    const statusCache = new Map<number, { status: AccountStatus; until: number }>();
+    async function accountStatus(userId: number): Promise<AccountStatus> {
+      if (!options.accountStatus) return 'active';
       const now = Date.now();
       const cached = statusCache.get(userId);
-      if (cached && cached.until > now) return cached.disabled;
-      const disabled = await options.isDisabled(userId);
+      if (cached && cached.until > now) return cached.status;
+      const status = await options.accountStatus(userId);
       if (statusCache.size >= ACCOUNT_STATUS_CACHE_MAX) statusCache.clear();
-      statusCache.set(userId, { disabled, until: now + ACCOUNT_STATUS_TTL_MS });
-      return disabled;
+      statusCache.set(userId, { status, until: now + ACCOUNT_STATUS_TTL_MS });
+      return status;
     }
     app.decorate('forgetAccountStatus', (userId: number) => {
       statusCache.delete(userId);
@@ -86,7 +90,9 @@ export default fp(
       if (!Number.isSafeInteger(request.user.id) || request.user.id <= 0) {
         throw unauthorized('Invalid access token');
       }
-      if (await isDisabled(request.user.id)) throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
+      const status = await accountStatus(request.user.id);
+      if (status === 'disabled') throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
+      if (status === 'missing') throw unauthorized(ACCOUNT_MISSING_MESSAGE);
     });
 
     app.decorate(

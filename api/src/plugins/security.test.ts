@@ -18,7 +18,7 @@ describeEachDb('security headers', (ctx) => {
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('connect-src')).toBe("'self'");
     expect(directives.get('style-src')).toBe("'self' 'unsafe-inline'");
-    expect(directives.get('img-src')).toBe("'self' data:");
+    expect(directives.get('img-src')).toBe("'self' data: blob: https:");
     expect(directives.get('object-src')).toBe("'none'");
     // Plain-http classroom servers must not have their assets upgraded to https.
     expect(directives.has('upgrade-insecure-requests')).toBe(false);

@@ -20,11 +20,18 @@ export default fp(
           connectSrc: ["'self'", ...connectExtra],
           // style-loader injects <style> elements at runtime.
           styleSrc: ["'self'", "'unsafe-inline'", ...extra],
-          imgSrc: ["'self'", 'data:'],
+          // blob: the learner's own images, fetched with their token and shown as object URLs;
+          // https: images a card links to.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           // Classrooms reach the server over plain http on a LAN address; upgrading would break it.
           upgradeInsecureRequests: null,
         },
       },
+    });
+    // API answers are one learner's data (and tokens): no cache, shared or private, keeps them,
+    // unless a route chose its own policy.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security' },

@@ -16,12 +16,16 @@ export interface Totals {
 /** `%` and `_` typed by the admin match themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+export type AccountStatus = 'active' | 'disabled' | 'missing';
+
 export class AdminRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async isDisabled(userId: number): Promise<boolean> {
+  /** Whether the account may act: it exists and no admin disabled it. */
+  async accountStatus(userId: number): Promise<AccountStatus> {
     const row = await this.db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
-    return row?.disabled_at != null;
+    if (!row) return 'missing';
+    return row.disabled_at != null ? 'disabled' : 'active';
   }
 
   /** `since`: the start of today (UTC), ISO text. */

@@ -169,7 +169,7 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       [{ displayName: '   ' }, 'Display name must be 1 to 100 characters'],
       [{ displayName: 'x'.repeat(101) }, 'Display name must be 1 to 100 characters'],
       [{ displayName: 42 }, 'Display name must be 1 to 100 characters'],
-      [{ displayName: 'Ada\u0000' }, 'Display name must not contain control characters'],
+      [{ displayName: 'Ada\u0000' }, 'Text must not contain NUL characters or invalid Unicode'],
       [{ displayName: 'Ada\nLovelace' }, 'Display name must not contain control characters'],
     ])('refuses %j with a 400', async (body, error) => {
       const before = (await me.get('/api/auth/me')).json().user.display_name;
