@@ -141,6 +141,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const auth = new AuthService({
         repository: new AuthRepository(db),
         signAccessToken: (user) => api.signAccessToken(user),
+        forgetAccount: (userId) => api.forgetAccountStatus(userId),
         now,
       });
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });

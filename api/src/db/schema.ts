@@ -24,6 +24,15 @@ export interface UsersTable {
   updated_at: string;
   /** When an admin disabled the account; null while it may sign in. */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** In every access token; a bump (sign-out, password or role change, disabling) ends them all. */
+  token_version: Generated<number>;
+}
+
+/** Idempotency-Keys of undone reviews: a key stays used, so a late retry is not a second review. */
+export interface UndoneReviewKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  created_at: string;
 }
 
 /** Only the SHA-256 of a refresh token is kept: a leaked table does not sign anyone in. */
@@ -381,6 +390,7 @@ export interface Database {
   social_profiles: SocialProfilesTable;
   admin_events: AdminEventsTable;
   media: MediaTable;
+  undone_review_keys: UndoneReviewKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

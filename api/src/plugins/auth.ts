@@ -12,11 +12,14 @@ export const ACCESS_TOKEN_TTL = '15m';
 export interface AccessTokenPayload {
   sub: string;
   role: Role;
+  /** The account's token_version when signed; absent in tokens older than versions (0). */
+  ver?: number;
 }
 
 export interface AuthUser {
   id: number;
   role: Role;
+  tokenVersion: number;
 }
 
 declare module '@fastify/jwt' {
@@ -43,12 +46,14 @@ const ACCOUNT_STATUS_CACHE_MAX = 10_000;
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled';
 /** A valid signature for an account deleted since: refused like any bad token, never a 500 later. */
 export const ACCOUNT_MISSING_MESSAGE = 'This account no longer exists';
+/** Signed before a sign-out, password change or role change: the client refreshes or signs in. */
+export const SESSION_ENDED_MESSAGE = 'This session has ended. Please sign in again.';
 
-type AccountStatus = 'active' | 'disabled' | 'missing';
+export type AccountStatus = { status: 'active' | 'disabled'; tokenVersion: number } | { status: 'missing' };
 
 export interface AuthPluginOptions {
   secret: string;
-  /** Whether the account exists and may act; absent: every signed token's account is active. */
+  /** Whether the account exists and may act, and its token version; absent: every token is current. */
   accountStatus?: (userId: number) => Promise<AccountStatus>;
 }
 
@@ -56,11 +61,14 @@ export default fp(
   async (app, options: AuthPluginOptions) => {
     // A tiny per-process cache: one lookup per user per second at most.
     const statusCache = new Map<number, { status: AccountStatus; until: number }>();
-    async function accountStatus(userId: number): Promise<AccountStatus> {
-      if (!options.accountStatus) return 'active';
+    async function accountStatus(userId: number, tokenVersion: number): Promise<AccountStatus> {
+      if (!options.accountStatus) return { status: 'active', tokenVersion };
       const now = Date.now();
       const cached = statusCache.get(userId);
-      if (cached && cached.until > now) return cached.status;
+      // A token newer than the cached version was signed after a bump this instance has not
+      // seen yet (another instance, the CLI): the cache is stale, not the token.
+      const stale = cached?.status.status !== 'missing' && (cached?.status.tokenVersion ?? 0) < tokenVersion;
+      if (cached && cached.until > now && !stale) return cached.status;
       const status = await options.accountStatus(userId);
       if (statusCache.size >= ACCOUNT_STATUS_CACHE_MAX) statusCache.clear();
       statusCache.set(userId, { status, until: now + ACCOUNT_STATUS_TTL_MS });
@@ -74,11 +82,11 @@ export default fp(
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' },
       verify: { algorithms: ['HS256'] },
-      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role }),
+      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role, tokenVersion: payload.ver ?? 0 }),
     });
 
     app.decorate('signAccessToken', (user: AuthUser) =>
-      app.jwt.sign({ sub: String(user.id), role: user.role }),
+      app.jwt.sign({ sub: String(user.id), role: user.role, ver: user.tokenVersion }),
     );
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -90,9 +98,10 @@ export default fp(
       if (!Number.isSafeInteger(request.user.id) || request.user.id <= 0) {
         throw unauthorized('Invalid access token');
       }
-      const status = await accountStatus(request.user.id);
-      if (status === 'disabled') throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
-      if (status === 'missing') throw unauthorized(ACCOUNT_MISSING_MESSAGE);
+      const account = await accountStatus(request.user.id, request.user.tokenVersion);
+      if (account.status === 'missing') throw unauthorized(ACCOUNT_MISSING_MESSAGE);
+      if (account.status === 'disabled') throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
+      if (account.tokenVersion !== request.user.tokenVersion) throw unauthorized(SESSION_ENDED_MESSAGE);
     });
 
     app.decorate(

@@ -137,3 +137,50 @@ describeEachDb('API answers are never cached', (ctx) => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 });
+
+describeEachDb('ending a session ends its access tokens within a second, on every instance', (ctx) => {
+  const SESSION_ENDED = { error: 'This session has ended. Please sign in again.' };
+  const cards = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/cards', headers: bearer(token) });
+
+  it('sign-out: the token dies here at once and on another instance within a second; a new sign-in works', async () => {
+    const other = await ctx.buildApp();
+    const me = await signedInClient(ctx.app);
+    const token = me.user.accessToken;
+    // Both instances have the account's status cached.
+    expect((await cards(ctx.app, token)).statusCode).toBe(200);
+    expect((await cards(other, token)).statusCode).toBe(200);
+
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { refreshToken: me.user.refreshToken } });
+    expect(logout.statusCode).toBe(200);
+    const here = await cards(ctx.app, token);
+    expect(here.statusCode).toBe(401);
+    expect(here.json()).toEqual(SESSION_ENDED);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await cards(other, token)).json()).toEqual(SESSION_ENDED);
+
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password: me.user.password } });
+    expect((await cards(other, again.json().tokens.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a password change ends every access token of the account', async () => {
+    const me = await signedInClient(ctx.app);
+    const second = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password: me.user.password } });
+    const otherDevice = second.json().tokens.accessToken as string;
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(me.user.accessToken),
+      payload: { oldPassword: me.user.password, newPassword: 'a brand new one' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await cards(ctx.app, otherDevice)).json()).toEqual(SESSION_ENDED);
+    expect((await cards(ctx.app, me.user.accessToken)).json()).toEqual(SESSION_ENDED);
+  });
+
+  it('a stale token cannot be refreshed into life, but the refresh token of an ended sign-out cannot either', async () => {
+    const me = await signedInClient(ctx.app);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(me.user.accessToken), payload: { refreshToken: me.user.refreshToken } });
+    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: me.user.refreshToken } });
+    expect(refresh.statusCode).toBe(401);
+  });
+});

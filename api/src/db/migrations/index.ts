@@ -15,6 +15,7 @@ import * as social from './0009_social';
 import * as admin from './0010_admin';
 import * as userPreferences from './0011_user_preferences';
 import * as richCards from './0012_rich_cards';
+import * as revocation from './0014_revocation';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010_admin': admin,
   '0011_user_preferences': userPreferences,
   '0012_rich_cards': richCards,
+  '0014_revocation': revocation,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -145,7 +145,10 @@ describeEachDb('admin API', (ctx) => {
     const enabled = await call('POST', `/admin/users/${target.id}/enable`, admin.headers);
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json()).toMatchObject({ disabled: false });
-    expect((await call('GET', '/dashboard/dashboard', headers)).statusCode).toBe(200);
+    // Tokens from before the disabling stay ended: enabling lets the owner sign in again.
+    const stale = await call('GET', '/dashboard/dashboard', headers);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ error: 'This session has ended. Please sign in again.' });
     const again = await login(target);
     expect(again.statusCode).toBe(200);
     expect((await call('GET', '/dashboard/dashboard', bearer(again.json().tokens.accessToken))).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // Admin SQL: platform totals, user lists and search, role and disabled-flag updates, the audit trail.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AdminEventsTable, Database, Role, UserRow } from '../../db/schema';
+import type { AccountStatus } from '../../plugins/auth';
 
 export type AdminEventRow = Selectable<AdminEventsTable>;
 export type NewAdminEvent = Omit<AdminEventRow, 'id'>;
@@ -16,16 +17,18 @@ export interface Totals {
 /** `%` and `_` typed by the admin match themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type AccountStatus = 'active' | 'disabled' | 'missing';
-
 export class AdminRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Whether the account may act: it exists and no admin disabled it. */
+  /** Whether the account may act (it exists, no admin disabled it) and its current token version. */
   async accountStatus(userId: number): Promise<AccountStatus> {
-    const row = await this.db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
-    if (!row) return 'missing';
-    return row.disabled_at != null ? 'disabled' : 'active';
+    const row = await this.db
+      .selectFrom('users')
+      .select(['disabled_at', 'token_version'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { status: 'missing' };
+    return { status: row.disabled_at != null ? 'disabled' : 'active', tokenVersion: row.token_version };
   }
 
   /** `since`: the start of today (UTC), ISO text. */
@@ -77,14 +80,20 @@ export class AdminRepository {
   }
 
   updateRole(id: number, role: Role, now: string): Promise<UserRow | undefined> {
-    return this.db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+    // A new role ends the access tokens carrying the old one (token_version).
+    return this.db
+      .updateTable('users')
+      .set((eb) => ({ role, updated_at: now, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Disabling also ends every sign-in of the account (its refresh tokens are revoked). */
   async setDisabled(id: number, disabledAt: string | null, now: string): Promise<UserRow | undefined> {
     const user = await this.db
       .updateTable('users')
-      .set({ disabled_at: disabledAt, updated_at: now })
+      .set((eb) => ({ disabled_at: disabledAt, updated_at: now, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();

@@ -1,4 +1,5 @@
 import { bearer, describeEachDb, registerUser, uniqueEmail } from '../../test/harness';
+import * as passwords from '../../lib/passwords';
 import { hashRefreshToken } from './service';
 
 describeEachDb('auth API', (ctx) => {
@@ -63,6 +64,19 @@ describeEachDb('auth API', (ctx) => {
       const response = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: 'An account with this email already exists' });
+    });
+
+    it('hashes the password before looking the e-mail up, so a taken e-mail answers no faster', async () => {
+      const email = uniqueEmail('timing');
+      await registerUser(ctx.app, { email });
+      const hash = jest.spyOn(passwords, 'hashPassword');
+      try {
+        const response = await post('/api/auth/register', { email, password: 'another1' });
+        expect(response.statusCode).toBe(409);
+        expect(hash).toHaveBeenCalledTimes(1);
+      } finally {
+        hash.mockRestore();
+      }
     });
   });
 

@@ -37,7 +37,7 @@ export class AuthRepository {
   updateRoleByEmail(email: string, role: Role, now: string): Promise<UserRow | undefined> {
     return this.db
       .updateTable('users')
-      .set({ role, updated_at: now })
+      .set((eb) => ({ role, updated_at: now, token_version: eb('token_version', '+', 1) }))
       .where('email', '=', email)
       .returningAll()
       .executeTakeFirst();
@@ -75,12 +75,24 @@ export class AuthRepository {
       .execute();
   }
 
-  async revokeToken(tokenHash: string, now: string): Promise<void> {
-    await this.db
+  /** Revokes one refresh token; the user it belonged to, or undefined (unknown or revoked already). */
+  async revokeToken(tokenHash: string, now: string): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  /** Ends every access token issued to the user so far (they carry the old version). */
+  async bumpTokenVersion(userId: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', userId)
       .execute();
   }
 

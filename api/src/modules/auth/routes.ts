@@ -14,10 +14,14 @@ export interface AuthRoutesOptions {
 const clientAddress = (request: FastifyRequest) => request.ip;
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service, rateLimits }) => {
-  // Per address before the body is even parsed; per account once the e-mail is known.
+  // Per address before the body is even parsed; per account and address once the e-mail is
+  // known: a guesser elsewhere spends their own attempts, never the owner's (no lock-out by a
+  // stranger), and argon2's cost slows guessing spread over many addresses.
   const loginPerAddress = app.attemptLimit('login-address', rateLimits.loginPerAddress, clientAddress);
-  const loginPerAccount = app.attemptLimit('login-account', rateLimits.loginPerAccount, (request) =>
-    normalizeEmail((request.body as { email: string }).email),
+  const loginPerAccount = app.attemptLimit(
+    'login-account',
+    rateLimits.loginPerAccount,
+    (request) => `${normalizeEmail((request.body as { email: string }).email)}|${clientAddress(request)}`,
   );
   const registerPerAddress = app.attemptLimit('register-address', rateLimits.registerPerAddress, clientAddress);
   const changePasswordPerUser = app.attemptLimit('change-password', rateLimits.changePasswordPerUser, (request) =>

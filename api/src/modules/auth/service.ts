@@ -44,6 +44,8 @@ export interface SignedIn {
 export interface AuthServiceDeps {
   repository: AuthRepository;
   signAccessToken: (user: AuthUser) => string;
+  /** Drop this instance's cached account status, so a revocation bites at once here. */
+  forgetAccount?: (userId: number) => void;
   now: () => Date;
 }
 
@@ -81,6 +83,9 @@ export class AuthService {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw badRequest(MESSAGES.passwordsDiffer);
     }
+    // Hash first, whether or not the e-mail is taken: both answers then take the hashing time,
+    // so timing does not tell which e-mails have accounts (the per-address limit bounds asking).
+    const passwordHash = await hashPassword(input.password);
     if (await this.repository.findUserByEmail(email)) throw conflict(MESSAGES.emailTaken);
 
     const now = this.timestamp();
@@ -88,7 +93,7 @@ export class AuthService {
     try {
       user = await this.repository.insertUser({
         email,
-        password_hash: await hashPassword(input.password),
+        password_hash: passwordHash,
         display_name: input.display_name?.trim() || null,
         created_at: now,
         updated_at: now,
@@ -163,7 +168,13 @@ export class AuthService {
   /** Ends the sign-in the refresh token belongs to. Unknown or missing tokens are fine: already signed out. */
   async logout(refreshToken: string | null | undefined): Promise<void> {
     if (!refreshToken) return;
-    await this.repository.revokeToken(hashRefreshToken(refreshToken), this.timestamp());
+    const userId = await this.repository.transaction(async (repository) => {
+      const owner = await repository.revokeToken(hashRefreshToken(refreshToken), this.timestamp());
+      // The access tokens of this user stop too (other devices refresh into new ones).
+      if (owner !== undefined) await repository.bumpTokenVersion(owner);
+      return owner;
+    });
+    if (userId !== undefined) this.deps.forgetAccount?.(userId);
   }
 
   async currentUser(userId: number): Promise<UserRow> {
@@ -193,11 +204,13 @@ export class AuthService {
     await this.repository.transaction(async (repository) => {
       await repository.updatePasswordHash(user.id, hash, now);
       await repository.revokeAllForUser(user.id, now);
+      await repository.bumpTokenVersion(user.id);
     });
+    this.deps.forgetAccount?.(user.id);
   }
 
   private accessTokenFor(user: UserRow): string {
-    return this.deps.signAccessToken({ id: user.id, role: user.role });
+    return this.deps.signAccessToken({ id: user.id, role: user.role, tokenVersion: user.token_version });
   }
 
   /** A new sign-in: a fresh access token and the first refresh token of a new family. */

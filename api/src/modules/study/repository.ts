@@ -306,6 +306,25 @@ export class StudyRepository {
     await this.db.deleteFrom('review_logs').where('user_id', '=', userId).where('id', '=', logId).execute();
   }
 
+  /** Keeps an undone review's Idempotency-Key used (its log row is gone). */
+  async rememberUndoneKey(userId: number, idempotencyKey: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('undone_review_keys')
+      .values({ user_id: userId, idempotency_key: idempotencyKey, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .execute();
+  }
+
+  async isUndoneKey(userId: number, idempotencyKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('undone_review_keys')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async settings(userId: number): Promise<StudySettings> {
     const row = await this.db
       .selectFrom('user_settings')

@@ -74,6 +74,7 @@ export const MESSAGES = {
   timeSpentInvalid: 'timeSpent must be a whole number of milliseconds, 0 or more',
   keyInvalid: 'Idempotency-Key must be 1-100 letters, digits, dashes or underscores',
   keyReused: 'This Idempotency-Key was already used for another review',
+  keyUndone: 'This review was undone; a retry does not store it again',
   busy: 'This card was changed by another request. Please try again.',
   notLatest: 'Only the latest review of a card can be undone',
   newLimitInvalid: `newLimit must be between 0 and ${MAX_NEW_LIMIT}`,
@@ -417,6 +418,10 @@ export class StudyService {
     userId: number,
     input: { cardId: number; result: ReviewResult; timeSpent: number; sessionId: number | null; idempotencyKey?: string },
   ): Promise<ReviewOutcome> {
+    // A key names one request for good: once its review was undone, a late retry is refused.
+    if (input.idempotencyKey !== undefined && (await study.isUndoneKey(userId, input.idempotencyKey))) {
+      throw conflict(MESSAGES.keyUndone);
+    }
     const found = await study.findCardForReview(userId, input.cardId);
     if (!found) throw notFound(MESSAGES.cardNotFound);
     const { card } = found;
@@ -497,6 +502,7 @@ export class StudyService {
         throw conflict(MESSAGES.busy);
       }
       await study.deleteLog(userId, log.id);
+      if (log.idempotency_key !== null) await study.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
       if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
       return this.withPreview(scheduler, { ...card, ...before, sched_version: log.sched_version }, this.deps.now());
     });

@@ -313,6 +313,21 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(twice.json()).toEqual({ error: 'Review not found' });
     });
 
+    it("keeps an undone review's Idempotency-Key used: a late retry is refused, not stored again", async () => {
+      const card = await me.createCard();
+      const { reviewId } = await reviewOk(card.id, 2, {}, 'late-retry-1');
+      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId })).statusCode).toBe(200);
+      const retry = await review(card.id, 2, {}, 'late-retry-1');
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json()).toEqual({ error: 'This review was undone; a retry does not store it again' });
+      expect(await logCount(me.user.id)).toBe(0);
+      expect((await me.get(`/api/cards/${card.id}`)).json()).toMatchObject({ state: 'new' });
+      // Another learner may use the same key text: keys are per learner.
+      const stranger = await signedInClient(app);
+      const theirs = await stranger.createCard();
+      expect((await review(theirs.id, 2, {}, 'late-retry-1', stranger)).statusCode).toBe(200);
+    });
+
     it("cannot undo another learner's review, nor one the card moved on from by a reset", async () => {
       const card = await me.createCard();
       const { reviewId } = await reviewOk(card.id, 2);
