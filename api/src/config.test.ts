@@ -59,10 +59,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), PORT: '4000' }).port).toBe(4000);
   });
 
-  it('allows cross-origin API calls in development only, unless CORS_ORIGINS says otherwise', () => {
+  it('keeps the API same-origin by default, in development too; only CORS_ORIGINS opens it', () => {
     const secret = { JWT_SECRET: 'x'.repeat(40) };
-    expect(loadConfig(secret).corsOrigins).toBe(true);
+    expect(loadConfig(secret).corsOrigins).toBe(false);
     expect(loadConfig({ ...secret, NODE_ENV: 'production' }).corsOrigins).toBe(false);
+    expect(loadConfig({ ...secret, CORS_ORIGINS: '*' }).corsOrigins).toBe(true);
     expect(loadConfig({ ...secret, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
       'https://a.example',
       'https://b.example',

@@ -102,7 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, isProduction),
     webRoot: resolvePath(env.WEB_ROOT, REPO_ROOT),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS, isProduction),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     rateLimits: DEFAULT_RATE_LIMITS,
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
@@ -135,10 +135,14 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
-function parseCorsOrigins(value: string | undefined, isProduction: boolean): boolean | string[] {
-  // In development the remotes' own dev servers (other ports) call the API directly.
-  if (!value) return !isProduction;
-  if (value === '*') return true;
+/**
+ * Same-origin unless configured: the shell and every remote call `/api` on the page's own origin
+ * (in development through each dev server's /api proxy), so no origin needs CORS by default,
+ * whatever NODE_ENV says. `*` or a comma list opens it on purpose.
+ */
+function parseCorsOrigins(value: string | undefined): boolean | string[] {
+  if (!value) return false;
+  if (value.trim() === '*') return true;
   return value
     .split(',')
     .map((origin) => origin.trim())
