@@ -44,6 +44,32 @@ describeEachDb('platform registry API', (ctx) => {
   const canary = (name: string, body: object, headers: Headers = superAdmin.headers) =>
     app.inject({ method: 'POST', url: `/api/platform/remotes/${name}/canary`, headers, payload: body });
 
+  describe('a bad entry in the registry', () => {
+    it('is left out of the manifest (and logged); the other remotes, the health check and the headers keep working', async () => {
+      for (const [name, route] of [['mfe_good', '/good'], ['mfe_semi', '/semi'], ['mfe_garbled', '/garbled']] as const) {
+        expect((await publish(releaseBody({ name, route }))).statusCode).toBe(201);
+      }
+      // Written around the publish checks: a route with ';' in it, and metadata that is not JSON.
+      const semi = await ctx.db.selectFrom('remote_releases').select(['id', 'metadata']).where('name', '=', 'mfe_semi').executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('remote_releases')
+        .set({ metadata: semi.metadata.replace('/semi/*', '/semi;script-src *') })
+        .where('id', '=', semi.id)
+        .execute();
+      await ctx.db.updateTable('remote_releases').set({ metadata: '{not json' }).where('name', '=', 'mfe_garbled').execute();
+
+      const listed = (await manifest()).remotes.map((r) => r.name);
+      expect(listed).toContain('mfe_good');
+      expect(listed).not.toContain('mfe_semi');
+      expect(listed).not.toContain('mfe_garbled');
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers['content-security-policy']).toContain("script-src 'self'");
+      // A new release elsewhere still publishes (the route check reads every active entry).
+      expect((await publish(releaseBody({ name: 'mfe_after', route: '/after' }))).statusCode).toBe(201);
+    });
+  });
+
   describe('publishing', () => {
     it('needs a deploy token or a super_admin', async () => {
       const body = releaseBody({ name: 'mfe_auth', route: '/auth-check' });

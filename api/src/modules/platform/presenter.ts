@@ -1,12 +1,14 @@
 // Registry rows -> the JSON shapes of the contract (schemas/platform.ts in @flashcard/api-contract).
-import type {
-  Manifest,
-  NavEntrySpec,
-  RegistryEvent,
-  RegistryOverview,
-  Release,
-  RemoteState,
-  RouteSpec,
+import { Value } from '@sinclair/typebox/value';
+import {
+  ManifestRemote,
+  type Manifest,
+  type NavEntrySpec,
+  type RegistryEvent,
+  type RegistryOverview,
+  type Release,
+  type RemoteState,
+  type RouteSpec,
 } from '@flashcard/api-contract/schemas';
 import type { FailureCountRow, ReleaseRow, StateRow } from './repository';
 import { releaseBaseUrl } from './service';
@@ -84,19 +86,38 @@ export function presentOverview(
   };
 }
 
-export function presentManifest(settings: { kernelVersion: string; devOverrides: boolean }, releases: ReleaseRow[]): Manifest {
-  return {
-    kernelVersion: settings.kernelVersion,
-    devOverrides: settings.devOverrides,
-    remotes: releases.map((row) => {
+/**
+ * The manifest every page loads. A row that is not a valid entry (written around the publish
+ * checks, or by an older version) is left out and reported through `skipped`: one bad remote
+ * must not cost the others, nor the page.
+ */
+export function presentManifest(
+  settings: { kernelVersion: string; devOverrides: boolean },
+  releases: ReleaseRow[],
+  skipped: (row: ReleaseRow, reason: string) => void = () => {},
+): Manifest {
+  const remotes: Manifest['remotes'] = [];
+  for (const row of releases) {
+    let entry: unknown;
+    try {
       const metadata = metadataOf(row);
-      return {
+      entry = {
         name: row.name,
         version: row.version,
         entry: `${releaseBaseUrl(row.name, row.version)}mf-manifest.json`,
         routes: metadata.routes,
         navigation: metadata.navigation,
       };
-    }),
-  };
+    } catch (error) {
+      skipped(row, `unreadable metadata: ${(error as Error).message}`);
+      continue;
+    }
+    if (!Value.Check(ManifestRemote, entry)) {
+      const first = [...Value.Errors(ManifestRemote, entry)][0];
+      skipped(row, `invalid entry at ${first?.path || '/'}: ${first?.message ?? 'does not match the manifest schema'}`);
+      continue;
+    }
+    remotes.push(entry);
+  }
+  return { kernelVersion: settings.kernelVersion, devOverrides: settings.devOverrides, remotes };
 }

@@ -59,7 +59,9 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
     const chosen = await service.manifestFor(userId);
     // Per user (canary) and changes with every promote: never cached.
     reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization');
-    return presentManifest(service.settings, chosen.map(({ release }) => release));
+    return presentManifest(service.settings, chosen.map(({ release }) => release), (row, reason) =>
+      request.log.warn({ remote: row.name, version: row.version, reason }, 'registry entry skipped'),
+    );
   });
 
   app.get(ep.overview.path, { schema: ep.overview.schema, onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')] }, async () =>

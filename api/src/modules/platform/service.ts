@@ -225,7 +225,12 @@ export class PlatformService {
     if (shell) throw unprocessable(`${shell} belongs to the shell`);
     for (const { release } of await this.manifestFor(null)) {
       if (release.name === name) continue;
-      const owned = (JSON.parse(release.metadata) as ReleaseMetadata).routes.map((route) => basePath(route.path));
+      let owned: string[];
+      try {
+        owned = (JSON.parse(release.metadata) as ReleaseMetadata).routes.map((route) => basePath(route.path));
+      } catch {
+        continue; // an unreadable entry owns nothing (the manifest skips it too)
+      }
       const clash = claimed.find((path) => owned.includes(path));
       if (clash) throw unprocessable(`${clash} is already owned by ${release.name}`);
     }
