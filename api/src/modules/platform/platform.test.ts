@@ -65,6 +65,8 @@ describeEachDb('platform registry API', (ctx) => {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(health.headers['content-security-policy']).toContain("script-src 'self'");
+      // The console still lists every remote (the garbled one with no routes).
+      expect((await overview()).remotes.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['mfe_good', 'mfe_semi', 'mfe_garbled']));
       // A new release elsewhere still publishes (the route check reads every active entry).
       expect((await publish(releaseBody({ name: 'mfe_after', route: '/after' }))).statusCode).toBe(201);
     });

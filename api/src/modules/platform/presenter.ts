@@ -19,7 +19,15 @@ interface StoredMetadata {
   exposes: string[];
 }
 
-const metadataOf = (row: ReleaseRow) => JSON.parse(row.metadata) as StoredMetadata;
+/** The release's metadata as stored; `strict` throws on unreadable JSON, else it reads as empty. */
+function metadataOf(row: ReleaseRow, strict = false): StoredMetadata {
+  try {
+    return JSON.parse(row.metadata) as StoredMetadata;
+  } catch (error) {
+    if (strict) throw error;
+    return { routes: [], navigation: [], exposes: [] };
+  }
+}
 
 export function presentRelease(row: ReleaseRow): Release {
   const metadata = metadataOf(row);
@@ -100,7 +108,7 @@ export function presentManifest(
   for (const row of releases) {
     let entry: unknown;
     try {
-      const metadata = metadataOf(row);
+      const metadata = metadataOf(row, true);
       entry = {
         name: row.name,
         version: row.version,
