@@ -120,7 +120,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(securityPlugin, { devOverrides: config.platform.devOverrides });
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
-  app.register(rateLimitPlugin);
+  app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, { secret: config.jwtSecret, accountStatus: (userId) => adminRepository.accountStatus(userId) });
 

@@ -46,6 +46,11 @@ export interface Config {
   /** Origins allowed to call /api from another origin; `true` reflects any origin. */
   corsOrigins: boolean | string[];
   rateLimits: RateLimits;
+  /**
+   * Redis (REDIS_URL) for state several instances must share: the attempt limits. Absent: kept
+   * in this process's memory, which is right for one instance only.
+   */
+  redisUrl?: string;
   /** The platform registry (modules/platform). */
   platform: PlatformConfig;
 }
@@ -104,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     rateLimits: DEFAULT_RATE_LIMITS,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
       kernelVersion: env.KERNEL_VERSION || undefined,
@@ -111,6 +117,12 @@ export function loadConfig(env: Env = process.env): Config {
       devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,
     },
   };
+}
+
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^rediss?:\/\//.test(value)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${value}"`);
+  return value;
 }
 
 function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {

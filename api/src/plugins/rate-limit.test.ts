@@ -92,3 +92,33 @@ describeEachDb('attempt limits', (ctx) => {
     expect(blocked.json()).toEqual(TOO_MANY);
   });
 });
+
+// Several API instances share one limit through Redis (REDIS_URL). CI runs Redis beside
+// PostgreSQL and sets TEST_REDIS_URL; without it there is no Redis to share through.
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describeEachDb : describe.skip)('attempt limits shared through Redis', (ctx) => {
+  it('holds one limit across two instances: attempts on either count', async () => {
+    const limits = { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 3, ...WINDOW } };
+    const first = await ctx.buildApp({ redisUrl, rateLimits: limits });
+    const second = await ctx.buildApp({ redisUrl, rateLimits: limits });
+    // An address no other run used: the counts in Redis outlive a test run (for the window).
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const login = (app: typeof first) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('shared'), password: 'whatever1' }, remoteAddress: address });
+    expect((await login(first)).statusCode).toBe(401);
+    expect((await login(second)).statusCode).toBe(401);
+    expect((await login(first)).statusCode).toBe(401);
+    const blocked = await login(second);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+  });
+
+  it('lets sign-ins through when Redis is unreachable, instead of locking everyone out', async () => {
+    const app = await ctx.buildApp({ redisUrl: 'redis://127.0.0.1:1', rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 1, ...WINDOW } } });
+    const user = await registerUser(app);
+    for (let i = 0; i < 3; i++) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

@@ -1,9 +1,10 @@
 // Attempt limits for the endpoints a password guesser would hammer. Built on
-// @fastify/rate-limit's createRateLimit (in-memory store, so limits are per instance) instead
-// of route config: route config and app.rateLimit() share one "already limited" flag per
-// request, so a second limit on the same route (per account after per address) would be
-// silently skipped.
+// @fastify/rate-limit's createRateLimit instead of route config: route config and
+// app.rateLimit() share one "already limited" flag per request, so a second limit on the same
+// route (per account after per address) would be silently skipped. With a Redis URL the counts
+// live in Redis, so N instances enforce one limit, not N; without, in this process's memory.
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimitRule } from '../config';
@@ -22,8 +23,23 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app) => {
-    await app.register(rateLimit, { global: false });
+  async (app, options: { redisUrl?: string }) => {
+    let redis: Redis | undefined;
+    if (options.redisUrl) {
+      // Fail fast instead of queueing: a limit check must not hang a sign-in while Redis is away.
+      redis = new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+      redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (attempt limits)'));
+      await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'redis unreachable at start; limits will skip until it answers'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'flashcards-limit:' } : {}),
+      // Redis down: let the attempt through (logged above) rather than lock every learner out.
+      skipOnError: true,
+    });
 
     app.decorate('attemptLimit', (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => {
       const check = app.createRateLimit({
