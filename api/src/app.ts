@@ -54,6 +54,7 @@ import studyRoutes from './modules/study/routes';
 import { StudyService } from './modules/study/service';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -121,6 +122,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  app.register(metricsPlugin, { db, token: config.metricsToken });
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, { secret: config.jwtSecret, accountStatus: (userId) => adminRepository.accountStatus(userId) });
 

@@ -51,6 +51,8 @@ export interface Config {
    * in this process's memory, which is right for one instance only.
    */
   redisUrl?: string;
+  /** Bearer token a Prometheus scraper presents to GET /metrics; unset: only this machine may read it. */
+  metricsToken?: string;
   /** The platform registry (modules/platform). */
   platform: PlatformConfig;
 }
@@ -110,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     rateLimits: DEFAULT_RATE_LIMITS,
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    metricsToken: env.METRICS_TOKEN || undefined,
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
       kernelVersion: env.KERNEL_VERSION || undefined,

@@ -113,6 +113,14 @@ const pgTypeParsers = {
   },
 };
 
+const pools = new WeakMap<Db, Pool>();
+
+/** The PostgreSQL pool's connections (for /metrics); null on SQLite, which has one connection. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 function openPostgres(url: string, schema?: string): Db {
   const pool = new Pool({
     connectionString: url,
@@ -121,7 +129,9 @@ function openPostgres(url: string, schema?: string): Db {
     // Each connection starts with this search_path, so unqualified table names land in `schema`.
     ...(schema ? { options: `-c search_path=${checkedIdentifier(schema)}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 function checkedIdentifier(name: string): string {

@@ -1,5 +1,5 @@
 import { DEFAULT_RATE_LIMITS } from '../config';
-import { describeEachDb, registerUser, uniqueEmail } from '../test/harness';
+import { describeEachDb, registerUser, uniqueEmail, type TestContext } from '../test/harness';
 
 const TOO_MANY = { error: 'Too many attempts. Please try again later.' };
 const WINDOW = { timeWindowMs: 60_000 };
@@ -96,7 +96,10 @@ describeEachDb('attempt limits', (ctx) => {
 // Several API instances share one limit through Redis (REDIS_URL). CI runs Redis beside
 // PostgreSQL and sets TEST_REDIS_URL; without it there is no Redis to share through.
 const redisUrl = process.env.TEST_REDIS_URL;
-(redisUrl ? describeEachDb : describe.skip)('attempt limits shared through Redis', (ctx) => {
+const describeWithRedis = redisUrl
+  ? describeEachDb
+  : (name: string, _suite: (ctx: TestContext) => void) => describe.skip(`${name} (TEST_REDIS_URL not set)`, () => {});
+describeWithRedis('attempt limits shared through Redis', (ctx) => {
   it('holds one limit across two instances: attempts on either count', async () => {
     const limits = { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 3, ...WINDOW } };
     const first = await ctx.buildApp({ redisUrl, rateLimits: limits });

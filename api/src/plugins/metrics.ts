@@ -1,0 +1,54 @@
+// GET /metrics in Prometheus' text format (fastify-metrics over prom-client): request rate,
+// latency and errors per route and status (a histogram), the process and event-loop delay
+// (prom-client's default metrics) and the PostgreSQL pool. Each app keeps its own registry, so
+// several apps in one process (the tests) do not collide. Only a scraper may read it: with
+// METRICS_TOKEN set, one presenting it as a Bearer token; without, requests from this machine.
+import type { FastifyRequest } from 'fastify';
+import metricsPlugin from 'fastify-metrics';
+import fp from 'fastify-plugin';
+import client from 'prom-client';
+import { poolStats, type Db } from '../db';
+import { notFound } from '../lib/http-error';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export default fp(
+  async (app, options: { db: Db; token?: string }) => {
+    const registry = new client.Registry();
+
+    // Refused like an unknown path: the endpoint is not advertised to the public.
+    const scraperOnly = async (request: FastifyRequest) => {
+      const allowed = options.token
+        ? request.headers.authorization === `Bearer ${options.token}`
+        : LOOPBACK.has(request.socket.remoteAddress ?? '');
+      if (!allowed) throw notFound('Not found');
+    };
+
+    await app.register(metricsPlugin, {
+      endpoint: { url: '/metrics', method: 'GET', onRequest: scraperOnly, handler: undefined as never },
+      defaultMetrics: { enabled: true, register: registry },
+      routeMetrics: {
+        enabled: { histogram: true, summary: false },
+        registeredRoutesOnly: true,
+        routeBlacklist: ['/metrics'],
+        // Both kinds go to this app's registry (the summary is created even when off).
+        overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
+      },
+    });
+
+    new client.Gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections by state (absent on SQLite)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const stats = poolStats(options.db);
+        if (!stats) return;
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  },
+  { name: 'metrics' },
+);
