@@ -20,6 +20,10 @@ describeEachDb('GET /api/health', (ctx) => {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: 'Database unavailable' });
+      // Alive all the same: a balancer keeps the process and only stops routing to it.
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
     } finally {
       await app.close();
     }

@@ -9,6 +9,9 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ service: HealthService }> = asyn
     if (await service.isDatabaseUp()) return presentHealthy();
     return reply.code(503).send(presentUnavailable());
   });
+
+  // No database call: a slow database must not get the process restarted.
+  app.get(ep.live.path, { schema: ep.live.schema }, async () => ({ status: 'ok' as const }));
 };
 
 export default healthRoutes;
