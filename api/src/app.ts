@@ -151,7 +151,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
       // Studying writes cards, logs, sessions and XP together: one transaction, these repositories.
       const studyRepos = (handle: typeof db) => ({
-        study: new StudyRepository(handle),
+        study: new StudyRepository(handle, dialectOf(db)),
         sessions: new SessionsRepository(handle),
         experience: new ExperienceRepository(handle),
         notifications: new NotificationsRepository(handle),

@@ -3,6 +3,7 @@
 // scoped to one user.
 import type { StudySettings } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db';
 import { hasTag, localDay } from '../../db/functions';
 import { cardSearchText } from '../../db/search-text';
 import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
@@ -54,7 +55,11 @@ export interface ReviewCounts {
 }
 
 export class StudyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `dialect`: PostgreSQL locks the reviewed card's row (SQLite runs one write transaction at a time anyway). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   private selectStudyCards(userId: number) {
     return selectCardsWithSet(this.db, userId).select([
@@ -75,11 +80,14 @@ export class StudyRepository {
 
   /** The card and its owner's scheduler settings in one query: a review's only read. */
   async findCardForReview(userId: number, cardId: number): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
-    const row = await this.selectStudyCards(userId)
+    let query = this.selectStudyCards(userId)
       .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
       .select(['user_settings.desired_retention', 'user_settings.maximum_interval'])
-      .where('cards.id', '=', cardId)
-      .executeTakeFirst();
+      .where('cards.id', '=', cardId);
+    // Concurrent reviews of one card queue on its row instead of racing to a 409: each starts
+    // from the previous one's result. Only the card's row is locked (not the settings row).
+    if (this.dialect === 'postgres' && this.db.isTransaction) query = query.forUpdate('cards');
+    const row = await query.executeTakeFirst();
     if (!row) return undefined;
     const { desired_retention, maximum_interval, ...card } = row;
     return {

@@ -184,11 +184,12 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect((await me.get(`/api/cards/${card.id}`)).json().repetitions).toBe(1);
     });
 
-    it('keeps the card consistent when different reviews of it race', async () => {
+    it('accepts every one of ten different reviews of one card sent at once, as a chain', async () => {
       const card = await me.createCard();
-      const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => review(card.id, 2, {}, `race-${i}`)));
-      const accepted = responses.filter((r) => r.statusCode === 200).length;
-      for (const r of responses) expect([200, 409]).toContain(r.statusCode);
+      const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => review(card.id, 2, {}, `race-${i}`)));
+      // Honest concurrency (two devices, a double tap) succeeds: the reviews queue on the card.
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      const accepted = responses.length;
       const logs = await ctx.db.selectFrom('review_logs').selectAll().where('card_id', '=', card.id).orderBy('id').execute();
       expect(logs).toHaveLength(accepted);
       // Each review started from the state the previous one left: a chain, no lost update.
