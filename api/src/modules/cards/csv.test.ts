@@ -1,4 +1,4 @@
-import { CsvSyntaxError, detectFormat, parseCsvRecords, stringifyCards } from './csv';
+import { CsvSyntaxError, detectFormat, neutraliseFormula, parseCsvRecords, restoreFormula, stringifyCards } from './csv';
 
 const fieldsOf = (text: string, format?: 'csv' | 'tsv') => parseCsvRecords(text, format).map((record) => record.fields);
 
@@ -98,5 +98,25 @@ describe('stringifyCards', () => {
     expect(records.map((record) => record.fields)).toEqual(
       cards.map((card) => [card.question, card.answer, card.tags ?? '']),
     );
+  });
+});
+
+describe('formula cells (CSV injection)', () => {
+  const risky = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tlead', "'=quoted", "'plain apostrophe"];
+
+  it('writes cells a spreadsheet would run as formulas as text, with a leading apostrophe', () => {
+    const csv = stringifyCards([{ question: '=HYPERLINK("http://x","y")', answer: '-5', tags: '@home' }]);
+    expect(csv.split('\n')[1]).toBe(`"'=HYPERLINK(""http://x"",""y"")",'-5,'@home`);
+  });
+
+  it('gives our own exports back unchanged on import, every risky text included', () => {
+    const cards = risky.map((text, i) => ({ question: text, answer: `a${i}`, tags: null }));
+    const parsed = parseCsvRecords(stringifyCards(cards));
+    expect(parsed.map((record) => record.fields[0])).toEqual(risky);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(neutraliseFormula('What is 2 = 2?')).toBe('What is 2 = 2?');
+    expect(restoreFormula("'tis the season")).toBe("'tis the season");
   });
 });

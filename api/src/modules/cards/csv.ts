@@ -60,7 +60,7 @@ export function parseCsvRecords(text: string, format: ImportFormat = detectForma
   const nonBlank = records.filter((fields) => fields.some((field) => field.trim() !== ''));
   const first = nonBlank[0];
   const dataRecords = first && isHeader(first) ? nonBlank.slice(1) : nonBlank;
-  return dataRecords.map((fields, index) => ({ row: index + 1, fields }));
+  return dataRecords.map((fields, index) => ({ row: index + 1, fields: fields.map(restoreFormula) }));
 }
 
 function isHeader(fields: string[]): boolean {
@@ -75,8 +75,23 @@ export interface CsvCard {
   tags: string | null;
 }
 
+// A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula
+// (OWASP "CSV injection"). Such a cell is written with a leading apostrophe, which spreadsheets
+// show as text; a cell that starts with an apostrophe gets one more, so our import, which takes
+// exactly one off, gives back every text unchanged.
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+export function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** The inverse of neutraliseFormula on our own exports; other text passes unchanged. */
+export function restoreFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 /** The header question,answer,tags and one line per card; quoting as CSV requires (RFC 4180). */
 export function stringifyCards(cards: Iterable<CsvCard>): string {
-  const records = Array.from(cards, (card) => [card.question, card.answer, card.tags ?? '']);
+  const records = Array.from(cards, (card) => [card.question, card.answer, card.tags ?? ''].map(neutraliseFormula));
   return stringify(records, { header: true, columns: [...CSV_COLUMNS] });
 }
