@@ -98,7 +98,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     bodyLimit: 100 * 1024,
     // A body field its service checks itself lists the JSON types it lets through in one `type`
     // keyword (api-contract's `Checked`): a listed type is never coerced, unlike in an anyOf.
-    ajv: { customOptions: { allowUnionTypes: true } },
+    // Scalars are coerced as Fastify does by default (the services' own messages rely on it), but
+    // never arrays to or from scalars (Fastify's 'array' mode): ['a'] passed a nullable string
+    // field's anyOf and reached a service as an array.
+    ajv: { customOptions: { allowUnionTypes: true, coerceTypes: true } },
     // The router's own refusals (a malformed %-escape, an over-long path parameter) answer in
     // the app's error shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {

@@ -643,7 +643,7 @@ describeEachDb('cards API', (ctx) => {
       [{ cardIds: [1] }, 'Set id is required'],
       [{ setId: 1 }, 'Card ids is required'],
       // Fastify's coercion turns a lone value into a one-item array, so both read the same.
-      [{ cardIds: 'all', setId: 1 }, 'Card ids must be integer'],
+      [{ cardIds: 'all', setId: 1 }, 'Card ids must be array'],
       [{ cardIds: [1, 'x'], setId: 1 }, 'Card ids must be integer'],
       [{ cardIds: { 1: true }, setId: 1 }, 'Card ids must be array'],
     ])('refuses %j', async (payload, error) => {
