@@ -151,6 +151,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
             options: { transpileOnly: true, allowTsInNodeModules: true, configFile: path.join(dir, 'tsconfig.json') },
           },
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          // Fonts a stylesheet names (KaTeX's): files of the release, fetched when first used.
+          { test: /\.(woff2?|ttf|eot)$/i, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:8][ext]' } },
         ],
       },
       plugins: [
