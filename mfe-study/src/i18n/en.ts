@@ -57,6 +57,17 @@ const en = {
   // Our own wording followed by what the server said: 'Could not undo the last rating: Not found'.
   withReason: '{{message}}: {{reason}}',
   session: {
+    again: 'Again: back for another try',
+    leech: 'This card keeps slipping away: it was tagged leech and suspended. Rewrite it on the Cards page, then unsuspend it.',
+    suspend: 'Suspend',
+    bury: 'Bury until tomorrow',
+    suspended: 'Card suspended: it stays out of your sessions until you unsuspend it',
+    buried: 'Card buried until tomorrow',
+    setAsideFailed: 'Could not set the card aside',
+    readAloud: 'Read aloud',
+    scopeSet: 'Set: {{name}}',
+    scopeTag: 'Tag: {{tag}}',
+    cardActions: 'Card actions',
     flashcard: 'Flashcard',
     question: 'Question',
     answer: 'Answer',

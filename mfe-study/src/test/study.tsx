@@ -19,6 +19,9 @@ const DUE = '2030-01-01T00:00:00.000Z';
 export function studyCard(id: number, overrides: Partial<StudyCard> = {}): StudyCard {
   return {
     id,
+    note_guid: `note-${id}`,
+    kind: 'basic',
+    ord: 0,
     question: `Question ${id}`,
     answer: `Answer ${id}`,
     difficulty_level: 1,
@@ -28,10 +31,14 @@ export function studyCard(id: number, overrides: Partial<StudyCard> = {}): Study
     category_id: null,
     category_name: null,
     category: null,
+    language: null,
     repetitions: 0,
+    lapses: 0,
     known: false,
     state: 'new',
     due: null,
+    suspended: false,
+    buried_until: null,
     created_at: DUE,
     updated_at: DUE,
     preview: {
@@ -87,7 +94,7 @@ export function mockStudyApi(queue: ReviewQueue = reviewQueue()) {
         const reviewId = nextReviewId++;
         const cardId = Number(input.cardId);
         reviewedCard.set(reviewId, cardId);
-        return { card: studyCard(cardId), reviewId, xpEarned: 10 };
+        return { card: studyCard(cardId), reviewId, xpEarned: 10, leech: false };
       }),
     undo: jest.spyOn(spacedRepetitionApi, 'undo').mockImplementation(async (reviewId) => {
       const cardId = reviewedCard.get(reviewId);

@@ -21,6 +21,8 @@ export interface SessionConfig {
    * reveals it. The texts are the namespace's `session.<kind>.*` messages.
    */
   toggles: boolean;
+  /** A card rated into (re)learning comes back within the session (review); the new-card session is one pass. */
+  relearn: boolean;
 }
 
 export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
@@ -30,6 +32,7 @@ export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
     ratings: [0, 1, 2, 3],
     pick: (queue) => queue.due ?? [],
     toggles: true,
+    relearn: true,
   },
   new: {
     kind: 'new',
@@ -39,5 +42,6 @@ export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
     // spec's rule, kept here so a larger server default cannot change the session.
     pick: (queue) => (queue.new ?? []).filter((card) => !card.repetitions).slice(0, NEW_CARD_LIMIT),
     toggles: false,
+    relearn: false,
   },
 };

@@ -1,7 +1,10 @@
 import { studyCard, studyCards } from '../../test/study';
 import {
+  cardsReviewed,
+  comesBack,
   currentCard,
   initialSessionState,
+  position,
   isAnswerShown,
   retryOf,
   sessionCounts,
@@ -49,7 +52,7 @@ describe('sessionReducer', () => {
       { type: 'submitSucceeded', reviewId: 50, now: 5000 },
     ]);
     expect(state).toMatchObject({ phase: 'question', index: 1, shownAt: 5000, pending: null });
-    expect(state.ratings).toEqual([{ index: 0, card: studyCard(1), reviewId: 50, result: 2 }]);
+    expect(state.ratings).toEqual([{ index: 0, card: studyCard(1), reviewId: 50, result: 2, requeuedAt: null }]);
   });
 
   it('blocks a second rating while one is being sent', () => {
@@ -143,5 +146,78 @@ describe('timeSpentMs', () => {
     expect(timeSpentMs(1000, 500_000)).toBe(60_000);
     // A clock that moved backwards never yields a negative time.
     expect(timeSpentMs(1000, 900)).toBe(0);
+  });
+});
+
+describe('relearning within the session', () => {
+  const rateAndRequeue = (state: SessionState, cardId: number, due: string, reviewId: number): SessionState =>
+    run(
+      [
+        { type: 'reveal' },
+        { type: 'submit', result: 0, idempotencyKey: `k${reviewId}`, timeSpent: 100 },
+        { type: 'submitSucceeded', reviewId, now: 2000, requeue: studyCard(cardId, { state: 'relearning', due }) },
+      ],
+      state,
+    );
+  const rateGood = (state: SessionState, reviewId: number): SessionState =>
+    run(
+      [
+        { type: 'reveal' },
+        { type: 'submit', result: 2, idempotencyKey: `g${reviewId}`, timeSpent: 100 },
+        { type: 'submitSucceeded', reviewId, now: 3000 },
+      ],
+      state,
+    );
+
+  it('brings an Again card back after the others, counts N as distinct cards and marks the copy', () => {
+    let state = run([loaded(3)]);
+    expect(position(state)).toEqual({ position: 1, total: 3, again: false });
+    state = rateAndRequeue(state, 1, '2030-01-01T00:01:00.000Z', 10);
+    expect(state.cards.map((card) => card.id)).toEqual([1, 2, 3, 1]);
+    expect(position(state)).toEqual({ position: 2, total: 3, again: false });
+    state = rateGood(rateGood(state, 11), 12);
+    expect(state.phase).toBe('question');
+    expect(currentCard(state)?.id).toBe(1);
+    expect(position(state)).toEqual({ position: 3, total: 3, again: true });
+    state = rateGood(state, 13);
+    expect(state.phase).toBe('completed');
+    expect(cardsReviewed(state)).toBe(3);
+    expect(state.ratings).toHaveLength(4);
+  });
+
+  it('orders returning cards by their due time', () => {
+    let state = run([loaded(3)]);
+    state = rateAndRequeue(state, 1, '2030-01-01T00:10:00.000Z', 10);
+    state = rateAndRequeue(state, 2, '2030-01-01T00:01:00.000Z', 11);
+    expect(state.cards.map((card) => card.id)).toEqual([1, 2, 3, 2, 1]);
+  });
+
+  it('undo takes the returning copy out again', () => {
+    let state = rateAndRequeue(run([loaded(2)]), 1, '2030-01-01T00:01:00.000Z', 10);
+    expect(state.cards).toHaveLength(3);
+    state = run([{ type: 'undoStarted' }, { type: 'undoSucceeded', card: studyCard(1), now: 4000 }], state);
+    expect(state.cards.map((card) => card.id)).toEqual([1, 2]);
+    expect(state.again).toEqual([false, false]);
+    expect(state.index).toBe(0);
+  });
+
+  it('drops a suspended or buried card with its copies; the last one completes the session', () => {
+    let state = rateAndRequeue(run([loaded(2)]), 1, '2030-01-01T00:01:00.000Z', 10);
+    expect(currentCard(state)?.id).toBe(2);
+    state = run([{ type: 'drop', now: 5000 }], state);
+    expect(state.cards.map((card) => card.id)).toEqual([1, 1]);
+    expect(currentCard(state)?.id).toBe(1);
+    expect(position(state).again).toBe(true);
+    state = run([{ type: 'drop', now: 6000 }], state);
+    expect(state.phase).toBe('completed');
+    expect(state.ratings[0]!.requeuedAt).toBeNull();
+  });
+
+  it('knows which rated cards come back: (re)learning and due within the learn-ahead window', () => {
+    const now = Date.parse('2030-01-01T00:00:00.000Z');
+    expect(comesBack(studyCard(1, { state: 'relearning', due: '2030-01-01T00:01:00.000Z' }), now)).toBe(true);
+    expect(comesBack(studyCard(1, { state: 'learning', due: '2030-01-01T00:19:59.000Z' }), now)).toBe(true);
+    expect(comesBack(studyCard(1, { state: 'learning', due: '2030-01-01T00:20:01.000Z' }), now)).toBe(false);
+    expect(comesBack(studyCard(1, { state: 'review', due: '2030-01-01T00:01:00.000Z' }), now)).toBe(false);
   });
 });

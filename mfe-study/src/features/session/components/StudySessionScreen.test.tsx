@@ -4,7 +4,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReviewQueue, ReviewResponse, StudyCard } from '@flashcard/api-contract';
+import { spacedRepetitionApi, type ReviewQueue, type ReviewResponse, type StudyCard } from '@flashcard/api-contract';
 import {
   deferred,
   mockStudyApi,
@@ -169,7 +169,7 @@ describe('Review session', () => {
     await user.click(rating('Easy'));
     expect(api.review).toHaveBeenCalledTimes(1);
 
-    await act(async () => reply.resolve({ card: studyCard(1), reviewId: 500, xpEarned: 10 }));
+    await act(async () => reply.resolve({ card: studyCard(1), reviewId: 500, xpEarned: 10, leech: false }));
     expect(await screen.findByText('Card 2 of 3')).toBeInTheDocument();
   });
 
@@ -315,7 +315,7 @@ describe('New-card session', () => {
 
     expect(screen.getByText('New Card 1 of 10')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Learn New Cards' })).toBeInTheDocument();
-    expect(api.reviewQueue).toHaveBeenCalledWith(10);
+    expect(api.reviewQueue).toHaveBeenCalledWith(10, { set: undefined, tag: undefined });
     expect(api.startSession).toHaveBeenCalledWith({ session_type: 'practice' });
     expect(screen.getByText('Question 1')).toBeInTheDocument();
     expect(screen.queryByText('Answer 1')).not.toBeInTheDocument();
@@ -570,7 +570,7 @@ describe('Keyboard', () => {
     await user.keyboard('33');
     expect(api.review).toHaveBeenCalledTimes(1);
 
-    await act(async () => reply.resolve({ card: studyCard(1), reviewId: 500, xpEarned: 10 }));
+    await act(async () => reply.resolve({ card: studyCard(1), reviewId: 500, xpEarned: 10, leech: false }));
     expect(await screen.findByText('Card 2 of 3')).toBeInTheDocument();
     expect(screen.queryByText('Answer 2')).not.toBeInTheDocument();
     expect(api.review).toHaveBeenCalledTimes(1);
@@ -676,6 +676,70 @@ describe('On a phone', () => {
     expect(phone).not.toBe(css); // the phone block exists
     expect(phone).toMatch(/\.study-actions\s*\{[^}]*position:\s*sticky;[^}]*bottom:\s*0/);
     expect(phone).toMatch(/\.study-card\s*\{[^}]*max-height:[^}]*overflow-y:\s*auto/);
-    expect(css).toMatch(/\.study-text\s*\{[^}]*white-space:\s*pre-wrap;[^}]*overflow-wrap:\s*anywhere/);
+    expect(css).toMatch(/\.study-text\s*\{[^}]*overflow-wrap:\s*anywhere/);
+  });
+});
+
+describe('Review session: relearning, scopes, setting cards aside', () => {
+  it('brings a card rated Again back in the same session, marked, and completes only after it', async () => {
+    const { api, user } = await startReview(studyCards(2));
+    api.review.mockImplementationOnce(async () => ({
+      card: studyCard(1, { state: 'relearning', due: new Date(now + 60_000).toISOString() }),
+      reviewId: 900,
+      xpEarned: 0,
+      leech: false,
+    }));
+    await user.keyboard(' ');
+    await user.click(rating('Again'));
+    expect(await screen.findByText('Card 2 of 2')).toBeInTheDocument();
+    expect(screen.queryByText('Again: back for another try')).not.toBeInTheDocument();
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    // Card 1 is back: still 'of 2' (distinct cards), with its marker, and no completion yet.
+    await waitFor(() => expect(screen.getByText('Again: back for another try')).toBeInTheDocument());
+    expect(screen.getByText('Card 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Question 1')).toBeInTheDocument();
+    expect(screen.queryByText('Session Complete!')).not.toBeInTheDocument();
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    expect(await screen.findByText('Session Complete!')).toBeInTheDocument();
+    expect(screen.getByText('You reviewed 2 cards. Great job!')).toBeInTheDocument();
+    expect(api.review).toHaveBeenCalledTimes(3);
+  });
+
+  it('studies one set from the URL and says so', async () => {
+    const cards = studyCards(2).map((card) => ({ ...card, category_id: 4, category_name: 'Biology' }));
+    const { api } = await startReview(cards, '/study/review?set=4');
+    expect(api.reviewQueue).toHaveBeenCalledWith(10, { set: 4, tag: undefined });
+    expect(screen.getByText('Set: Biology')).toBeInTheDocument();
+  });
+
+  it('tells the learner when a card became a leech, and moves on', async () => {
+    const { api, user } = await startReview(studyCards(2));
+    api.review.mockImplementationOnce(async () => ({ card: studyCard(1, { state: 'relearning', suspended: true }), reviewId: 901, xpEarned: 0, leech: true }));
+    await user.keyboard(' ');
+    await user.click(rating('Again'));
+    expect(await screen.findByText('Card 2 of 2')).toBeInTheDocument();
+    expect(toasts.error).toHaveBeenCalledWith(expect.stringContaining('tagged leech and suspended'), { duration: 10_000 });
+    // A leech does not come back in the session: rating card 2 completes it.
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    expect(await screen.findByText('Session Complete!')).toBeInTheDocument();
+  });
+
+  it('suspends or buries the current card: it leaves the session', async () => {
+    const { api, user } = await startReview(studyCards(2));
+    const action = jest
+      .spyOn(spacedRepetitionApi, 'cardAction')
+      .mockImplementation(async (id) => ({ card: studyCard(id, { suspended: true }) }));
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    expect(action).toHaveBeenCalledWith(1, 'suspend');
+    expect(await screen.findByText('Question 2')).toBeInTheDocument();
+    expect(toasts.success).toHaveBeenCalledWith('Card suspended: it stays out of your sessions until you unsuspend it');
+    await user.click(screen.getByRole('button', { name: 'Bury until tomorrow' }));
+    expect(action).toHaveBeenLastCalledWith(2, 'bury');
+    // Nothing rated and nothing left: back to the hub.
+    await waitFor(() => expect(location()).toHaveTextContent('/study'));
+    expect(api.review).not.toHaveBeenCalled();
   });
 });

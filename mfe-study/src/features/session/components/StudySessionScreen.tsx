@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
-import { Spinner } from '@flashcard/shared-ui';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { cardFaces, plainText, userApi, type StudyScope } from '@flashcard/api-contract';
+import { RichText, Spinner } from '@flashcard/shared-ui';
 import { studyLanguage, useStudyText } from '../../../i18n';
+import { useSpeech } from '../hooks/useSpeech';
 import { useStudyKeyboard } from '../hooks/useStudyKeyboard';
 import { useStudySession } from '../hooks/useStudySession';
 import { RATING_KEYS, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
-import { currentCard, isAnswerShown } from '../sessionReducer';
+import { cardsReviewed, currentCard, isAnswerShown, position } from '../sessionReducer';
 import { RatingButtons } from './RatingButtons';
 import { SessionComplete } from './SessionComplete';
 import { SessionProgress } from './SessionProgress';
@@ -16,8 +18,11 @@ import '../study.css';
 export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const config = SESSION_CONFIG[kind];
   const t = useStudyText();
-  const session = useStudySession(kind);
+  const scope = useScope();
+  const session = useStudySession(kind, scope);
   const { state } = session;
+  const speech = useSpeech();
+  const autoplay = useAutoplay(speech.supported);
   const answerId = useId();
   const controlsRef = useRef<HTMLDivElement>(null);
   useStudyKeyboard({ reveal: session.reveal, rate: session.rate, undo: session.undo, ratings: config.ratings });
@@ -28,6 +33,14 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   // press it, where Anki users expect Space to do nothing more once the answer is up. Focus on
   // the card itself follows it to its answer.
   const shownNow = isAnswerShown(state);
+  const shownCard = currentCard(state);
+  const faces = useMemo(() => (shownCard ? cardFaces(shownCard) : null), [shownCard]);
+  const say = (text: string) => shownCard && speech.speak(plainText(text), shownCard.language ?? studyLanguage());
+  // Autoplay (the account's setting): the answer is read once as it is revealed.
+  useEffect(() => {
+    if (shownNow && autoplay && faces && shownCard) speech.speak(plainText(faces.back), shownCard.language ?? studyLanguage());
+    if (!shownNow) speech.stop();
+  }, [shownNow, autoplay, faces, shownCard, speech]);
   useEffect(() => {
     const active = document.activeElement;
     const kept = active && active !== document.body && active.isConnected && !active.classList.contains('study-card');
@@ -42,12 +55,14 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
     return (
       <SessionComplete
         title={t(`session.${kind}.completedTitle`)}
-        text={t(`session.${kind}.completedText`, { count: state.ratings.length })}
+        text={t(`session.${kind}.completedText`, { count: cardsReviewed(state) })}
       />
     );
   }
 
   const card = currentCard(state)!;
+  const { front, back } = faces!;
+  const place = position(state);
   const shown = isAnswerShown(state);
   const busy = state.phase === 'submitting' || state.phase === 'undoing';
   const lastKey = config.ratings.length;
@@ -58,7 +73,13 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   return (
     <div className="page study-session">
       <header className="page-header">
-        <h1>{t(`session.${kind}.title`)}</h1>
+        <div>
+          <h1>{t(`session.${kind}.title`)}</h1>
+          {scope.set !== undefined && (
+            <p className="muted study-scope">{t('session.scopeSet', { name: card.category_name ?? String(scope.set) })}</p>
+          )}
+          {scope.tag !== undefined && <p className="muted study-scope">{t('session.scopeTag', { tag: scope.tag })}</p>}
+        </div>
         <Link className="btn btn-small" to="..">
           {t('backToStudy')}
         </Link>
@@ -66,19 +87,22 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
 
       <div className="stack" ref={controlsRef}>
         <SessionProgress
-          label={t(`session.${kind}.position`, { position: state.index + 1, total: state.cards.length })}
+          label={t(`session.${kind}.position`, { position: place.position, total: place.total })}
           done={state.ratings.length}
           total={state.cards.length}
         />
 
         <article className="card study-card" aria-label={t('session.flashcard')} tabIndex={-1}>
-          {card.category_name && <span className="badge">{card.category_name}</span>}
+          <div className="row study-badges">
+            {card.category_name && <span className="badge">{card.category_name}</span>}
+            {place.again && <span className="badge study-again">{t('session.again')}</span>}
+          </div>
           <p className="study-side">{t('session.question')}</p>
-          <div className="study-text">{card.question}</div>
+          <RichText source={front} className="study-text" />
           {shown && (
             <section id={answerId} className="study-answer" aria-label={t('session.answer')} tabIndex={-1}>
               <p className="study-side">{t('session.answer')}</p>
-              <div className="study-text">{card.answer}</div>
+              <RichText source={back} className="study-text" />
             </section>
           )}
         </article>
@@ -115,6 +139,19 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
               {t('session.undo')}
             </button>
           </div>
+          <div className="row study-card-actions" role="group" aria-label={t('session.cardActions')}>
+            {speech.supported && (
+              <button type="button" className="btn btn-small" onClick={() => say(shown ? back : front)}>
+                {t('session.readAloud')}
+              </button>
+            )}
+            <button type="button" className="btn btn-small" disabled={busy} onClick={() => session.setAside('bury')}>
+              {t('session.bury')}
+            </button>
+            <button type="button" className="btn btn-small" disabled={busy} onClick={() => session.setAside('suspend')}>
+              {t('session.suspend')}
+            </button>
+          </div>
 
           {shown && <RatingButtons card={card} ratings={config.ratings} disabled={busy} onRate={session.rate} />}
         </div>
@@ -130,4 +167,29 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
       </div>
     </div>
   );
+}
+
+/** One set (`?set=ID`, from the hub or the cards screen) or one tag (`?tag=name`); all cards else. */
+function useScope(): StudyScope {
+  const [params] = useSearchParams();
+  const set = Number(params.get('set'));
+  const tag = params.get('tag')?.trim();
+  return useMemo(() => ({ set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined }), [set, tag]);
+}
+
+/** The account's Autoplay setting (read once per session screen); off until known. */
+function useAutoplay(supported: boolean): boolean {
+  const [autoplay, setAutoplay] = useState(false);
+  useEffect(() => {
+    if (!supported) return;
+    let active = true;
+    userApi.settings().then(
+      (settings) => active && setAutoplay(settings.autoplay),
+      () => {}, // no autoplay then; the session itself does not depend on it
+    );
+    return () => {
+      active = false;
+    };
+  }, [supported]);
+  return autoplay;
 }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult } from '@flashcard/api-contract';
+import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult, type StudyScope } from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
 import '../../../i18n'; // registers the namespace the toasts below read
 import { toastFailure } from '../../toastFailure';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
 import {
+  comesBack,
   currentCard,
   initialSessionState,
   retryOf,
@@ -24,6 +25,8 @@ export interface StudySession {
   hide: () => boolean;
   rate: (result: ReviewResult) => boolean;
   undo: () => boolean;
+  /** Suspends the current card or buries it until tomorrow: it leaves the session. */
+  setAside: (action: 'suspend' | 'bury') => boolean;
 }
 
 /**
@@ -31,9 +34,10 @@ export interface StudySession {
  * ref that is updated synchronously on every transition, so a second key press arriving before
  * React re-renders already sees `submitting` and cannot send a rating twice.
  */
-export function useStudySession(kind: SessionKind): StudySession {
+export function useStudySession(kind: SessionKind, scope: StudyScope = {}): StudySession {
   const config = SESSION_CONFIG[kind];
   const [state, setState] = useState(initialSessionState);
+  const { set: scopeSet, tag: scopeTag } = scope;
   const stateRef = useRef(initialSessionState);
   const mountedRef = useRef(false);
 
@@ -60,7 +64,7 @@ export function useStudySession(kind: SessionKind): StudySession {
       send({ type: 'loadFailed' });
     };
     learningApi
-      .reviewQueue(NEW_CARD_LIMIT)
+      .reviewQueue(NEW_CARD_LIMIT, { set: scopeSet, tag: scopeTag })
       .then((queue) => {
         if (!active) return;
         const cards = config.pick(queue);
@@ -77,10 +81,19 @@ export function useStudySession(kind: SessionKind): StudySession {
     return () => {
       active = false;
     };
-  }, [config, send]);
+  }, [config, send, scopeSet, scopeTag]);
 
   const reveal = useCallback(() => send({ type: 'reveal' }), [send]);
   const hide = useCallback(() => send({ type: 'hide' }), [send]);
+
+  /** Ends the server session once the queue is done (the counts are on the screen already). */
+  const finishIfCompleted = useCallback(() => {
+    const after = stateRef.current;
+    if (after.phase !== 'completed') return;
+    toast.success(i18n.t(`study:session.${config.kind}.completedToast`));
+    // A failed end is toasted by the client.
+    if (after.sessionId !== null) dashboardApi.endSession(after.sessionId, sessionCounts(after)).catch(() => {});
+  }, [config]);
 
   const rate = useCallback(
     (result: ReviewResult) => {
@@ -94,14 +107,15 @@ export function useStudySession(kind: SessionKind): StudySession {
       spacedRepetitionApi
         .review({ cardId: card.id, result, timeSpent, sessionId: before.sessionId ?? undefined }, idempotencyKey)
         .then(
-          ({ reviewId }) => {
+          ({ reviewId, card: rated, leech }) => {
             if (!mountedRef.current) return;
-            send({ type: 'submitSucceeded', reviewId, now: Date.now() });
-            const after = stateRef.current;
-            if (after.phase !== 'completed') return;
-            toast.success(i18n.t(`study:session.${config.kind}.completedToast`));
-            // The counts are already on the screen; a failed end is toasted by the client.
-            if (after.sessionId !== null) dashboardApi.endSession(after.sessionId, sessionCounts(after)).catch(() => {});
+            const now = Date.now();
+            // A leech is suspended by the server: it does not come back, even when due soon.
+            const requeue = config.relearn && !leech && rated && comesBack(rated, now) ? rated : undefined;
+            send({ type: 'submitSucceeded', reviewId, now, requeue });
+            // Stays up a while: it asks the learner to do something (rewrite the card).
+            if (leech) toast.error(i18n.t('study:session.leech'), { duration: 10_000 });
+            finishIfCompleted();
           },
           (err: unknown) => {
             if (!mountedRef.current) return;
@@ -111,7 +125,28 @@ export function useStudySession(kind: SessionKind): StudySession {
         );
       return true;
     },
-    [config, send],
+    [config, send, finishIfCompleted],
+  );
+
+  const setAside = useCallback(
+    (action: 'suspend' | 'bury') => {
+      const before = stateRef.current;
+      const card = currentCard(before);
+      if (!card || (before.phase !== 'question' && before.phase !== 'answer')) return false;
+      spacedRepetitionApi.cardAction(card.id, action).then(
+        () => {
+          if (!mountedRef.current || currentCard(stateRef.current)?.id !== card.id) return;
+          send({ type: 'drop', now: Date.now() });
+          toast.success(i18n.t(action === 'suspend' ? 'study:session.suspended' : 'study:session.buried'));
+          finishIfCompleted();
+        },
+        (err: unknown) => {
+          if (mountedRef.current) toastFailure(i18n.t('study:session.setAsideFailed'), err, { withReason: true });
+        },
+      );
+      return true;
+    },
+    [send, finishIfCompleted],
   );
 
   const undo = useCallback(() => {
@@ -133,5 +168,5 @@ export function useStudySession(kind: SessionKind): StudySession {
     return true;
   }, [send]);
 
-  return { state, reveal, hide, rate, undo };
+  return { state, reveal, hide, rate, undo, setAside };
 }
