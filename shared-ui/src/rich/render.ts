@@ -1,3 +1,4 @@
+/// <reference path="./modules.d.ts" />
 // Card text -> safe HTML: GitHub-flavoured Markdown (tables, strikethrough, autolinks, task
 // lists) with math ($...$, $$...$$) through KaTeX, HTML allowed in the source (Anki fields,
 // cloze spans) and everything through DOMPurify last, so no script, event handler or
