@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dashboardApi, learningApi } from '@flashcard/api-contract';
-import { deferred, mockStudyApi, renderStudyAt, reviewQueue, spyToasts, studyCards } from './test/study';
+import { deferred, mockStudyApi, renderStudyAt, reviewQueue, spyToasts, studyCard, studyCards } from './test/study';
 
 let toasts: ReturnType<typeof spyToasts>;
 
@@ -159,7 +159,9 @@ describe('Study hub', () => {
     await user.click(screen.getByRole('link', { name: 'Start Timed Practice' }));
 
     expect(location()).toHaveTextContent('/study/timed');
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByLabelText('Seconds per card')).toHaveValue('20');
+    expect(screen.getByRole('button', { name: 'Start Timed Practice' })).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
   it('gives every button a name', async () => {
@@ -174,22 +176,68 @@ describe('Study hub', () => {
   });
 });
 
-describe('Study placeholders and routes', () => {
+describe('Practice modes and routes', () => {
   beforeEach(() => {
     mockStudyApi();
   });
 
-  it.each([
-    ['/study/multiple-choice', 'Multiple Choice'],
-    ['/study/timed', 'Timed Practice'],
-  ])("%s reads 'Coming soon'", (path, title) => {
-    renderStudyAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(location()).toHaveTextContent(path);
+  const question = (id: number, choices: string[], correct: number) => ({ card: studyCard(id), choices, correct });
+
+  it('runs multiple choice: digits choose, the right answer shows, practice is recorded, a summary ends it', async () => {
+    const multipleChoice = jest.spyOn(learningApi, 'multipleChoice').mockResolvedValue({
+      questions: [question(1, ['Paris', 'Rome', 'Lima'], 0), question(2, ['Oslo', 'Bern', 'Riga'], 2)],
+    });
+    const record = jest.spyOn(dashboardApi, 'recordCardStudy').mockResolvedValue({ session: {} as never });
+    const user = userEvent.setup();
+    renderStudyAt('/study/multiple-choice?set=3');
+    expect(await screen.findByText('Question 1 of 2')).toBeInTheDocument();
+    expect(multipleChoice).toHaveBeenCalledWith({ set: 3, tag: undefined }, { limit: 10 });
+    await user.keyboard('1');
+    expect(screen.getByText('Right!')).toHaveAttribute('role', 'status');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Oslo/ }));
+    expect(screen.getByText('Not quite: the right answer is marked.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: /Riga/ })).toHaveClass('practice-right');
+    await user.click(screen.getByRole('button', { name: 'See results' }));
+    expect(await screen.findByText('1 of 2 right')).toBeInTheDocument();
+    await waitFor(() => expect(record).toHaveBeenCalledTimes(2));
+    expect(record.mock.calls.map(([cardId, extra]) => [cardId, extra.correct])).toEqual([[1, true], [2, false]]);
+    expect(screen.getByText('Practice only: your review schedule does not change.')).toBeInTheDocument();
   });
 
-  it('goes back to the hub from a placeholder', async () => {
+  it("shows the server's reason when a set has too few answers for multiple choice", async () => {
+    jest.spyOn(learningApi, 'multipleChoice').mockRejectedValue(
+      Object.assign(new Error('422'), { isAxiosError: true, response: { status: 422, data: { error: 'Multiple choice needs at least two cards with different answers here' } } }),
+    );
+    renderStudyAt('/study/multiple-choice');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Multiple choice needs at least two cards with different answers here');
+  });
+
+  it('runs timed practice: a countdown per card, running out counts, and a summary with the average time', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 });
+    try {
+      jest.spyOn(learningApi, 'custom').mockResolvedValue({ cards: [studyCard(1), studyCard(2)] });
+      jest.spyOn(dashboardApi, 'recordCardStudy').mockResolvedValue({ session: {} as never });
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderStudyAt('/study/timed');
+      await user.selectOptions(screen.getByLabelText('Seconds per card'), '10');
+      await user.click(screen.getByRole('button', { name: 'Start Timed Practice' }));
+      expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent('10 seconds');
+      await act(async () => jest.advanceTimersByTime(4000));
+      await user.click(screen.getByRole('button', { name: 'Show Answer' }));
+      await user.click(screen.getByRole('button', { name: 'I knew it' }));
+      expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+      await act(async () => jest.advanceTimersByTime(10_500));
+      expect(await screen.findByText('1 of 2 right')).toBeInTheDocument();
+      expect(screen.getByText('1 ran out of time')).toBeInTheDocument();
+      expect(screen.getByText(/^Average answer time: 4(\.\d)? s$/)).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('goes back to the hub from a practice mode', async () => {
     renderStudyAt('/study/multiple-choice');
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Study' }));

@@ -2,7 +2,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import './i18n'; // registers the 'study' namespace before the first render
 import { StudyHub } from './features/hub/components/StudyHub';
-import { ComingSoon } from './features/placeholders/components/ComingSoon';
+import { CustomStudyScreen } from './features/practice/components/CustomStudyScreen';
+import { MultipleChoiceScreen } from './features/practice/components/MultipleChoiceScreen';
+import { TimedPracticeScreen } from './features/practice/components/TimedPracticeScreen';
 import { StudySessionScreen } from './features/session/components/StudySessionScreen';
 
 export default function StudyApp() {
@@ -14,8 +16,9 @@ export default function StudyApp() {
       <Route path="review" element={<StudySessionScreen key="review" kind="review" />} />
       <Route path="flashcards" element={<StudySessionScreen key="flashcards" kind="review" />} />
       <Route path="new" element={<StudySessionScreen key="new" kind="new" />} />
-      <Route path="multiple-choice" element={<ComingSoon mode="multipleChoice" />} />
-      <Route path="timed" element={<ComingSoon mode="timed" />} />
+      <Route path="multiple-choice" element={<MultipleChoiceScreen />} />
+      <Route path="timed" element={<TimedPracticeScreen />} />
+      <Route path="custom" element={<CustomStudyScreen />} />
       {/* Unknown sub-paths fall back to the hub rather than a blank area. */}
       <Route path="*" element={<Navigate to=".." replace />} />
     </Routes>

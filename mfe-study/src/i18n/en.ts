@@ -1,6 +1,7 @@
 // English messages of the study remote (namespace 'study'). Strings the spec quotes (the hub's
 // titles and buttons, the session toasts, the ratings, 'Card X of N', 'Session Complete!',
-// 'You reviewed N cards. Great job!', 'Coming soon') are verbatim.
+// 'You reviewed N cards. Great job!') are verbatim. The spec's 'Coming soon' placeholders are
+// real modes now (issue 14).
 const en = {
   hub: {
     title: 'Study',
@@ -29,6 +30,21 @@ const en = {
       // {{percent}} arrives formatted for the language ('40%', '40 %').
       percent: '{{percent}} complete',
     },
+    scope: {
+      label: "What to study",
+      all: "All cards",
+      sets: "Sets",
+      tags: "Tags",
+    },
+    custom: {
+      title: "Custom Study",
+      description: "Cram a set before an exam, or get ahead of the coming days. Your schedule does not change.",
+      cram: "Cram these cards",
+      ahead: "Study ahead",
+      daysLabel: "Days ahead",
+      days_one: "{{count, number}} day",
+      days_other: "{{count, number}} days",
+    },
     options: {
       title: 'Study Options',
       flashcards: {
@@ -48,9 +64,36 @@ const en = {
       },
     },
   },
-  comingSoon: {
-    title: 'Coming soon',
-    text: 'This study mode is on its way.',
+  practice: {
+    loading: "Loading cards...",
+    loadFailed: "Failed to load cards",
+    noCards: "There are no cards to practise here.",
+    notScheduled: "Practice only: your review schedule does not change.",
+    doneTitle: "Practice complete!",
+    rightOf_one: "{{right, number}} of {{count, number}} right",
+    rightOf_other: "{{right, number}} of {{count, number}} right",
+    position: "Question {{position, number}} of {{total, number}}",
+    choices: "Answers",
+    correctAnswer: "(the right answer)",
+    right: "Right!",
+    wrong: "Not quite: the right answer is marked.",
+    next: "Next",
+    finish: "See results",
+    keys: "Keyboard: 1–{{last}} choose an answer, Enter goes on.",
+    timeLeft: "Time left",
+    seconds_one: "{{count, number}} second",
+    seconds_other: "{{count, number}} seconds",
+    secondsPerCard: "Seconds per card",
+    selfGrade: "Did you know it?",
+    didNotKnow: "I didn't know it",
+    knewIt: "I knew it",
+    selfGradeKeys: "Keyboard: Space shows the answer, 1 = I didn’t know it, 2 = I knew it.",
+    timedOut_one: "{{count, number}} ran out of time",
+    timedOut_other: "{{count, number}} ran out of time",
+    average: "Average answer time: {{seconds}} s",
+    cramTitle: "Cram",
+    aheadTitle_one: "Study ahead: the next {{count, number}} day",
+    aheadTitle_other: "Study ahead: the next {{count, number}} days",
   },
   backToStudy: 'Back to Study',
   viewProgress: 'View Progress',

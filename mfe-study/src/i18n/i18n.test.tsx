@@ -61,14 +61,14 @@ describe('the study area in another language', () => {
     expect(screen.getAllByText('Impossible de charger ce nombre.')).toHaveLength(2);
   });
 
-  it('reads the placeholder page in Italian', async () => {
+  it('reads timed practice in Italian', async () => {
     mockStudyApi();
     await setLanguage('it');
 
-    renderStudyAt('/study/multiple-choice');
+    renderStudyAt('/study/timed');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Scelta multipla' })).toBeInTheDocument();
-    expect(screen.getByText('Prossimamente')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Allenamento a tempo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Secondi per carta')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Torna allo studio' })).toBeInTheDocument();
   });
 

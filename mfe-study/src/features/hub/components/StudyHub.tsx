@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useStudyText } from '../../../i18n';
+import { scopeSearch, useScope } from '../../scope';
 import { useStudyOverview } from '../hooks/useStudyOverview';
+import { CustomStudyCard } from './CustomStudyCard';
 import { DailyGoalCard } from './DailyGoalCard';
 import { QueueCard } from './QueueCard';
+import { ScopePicker } from './ScopePicker';
 
 // Relative links: the shell mounts this remote at /study/*, the standalone harness at /.
 // `text` names the option's messages (`hub.options.<text>.*`).
@@ -16,7 +19,9 @@ const STUDY_OPTIONS = [
 export function StudyHub() {
   const optionsId = useId();
   const t = useStudyText();
-  const state = useStudyOverview();
+  const scope = useScope();
+  const state = useStudyOverview(scope);
+  const search = scopeSearch(scope);
   const overview = state.status === 'ready' ? state.overview : null;
 
   return (
@@ -26,6 +31,7 @@ export function StudyHub() {
           <h1>{t('hub.title')}</h1>
           <p className="muted">{t('hub.subtitle')}</p>
         </div>
+        <ScopePicker scope={scope} />
       </header>
 
       <div className="stack">
@@ -37,7 +43,7 @@ export function StudyHub() {
             action={t('hub.due.action')}
             emptyReason={t('hub.due.empty')}
             failed={state.status === 'failed'}
-            to="review"
+            to={`review${search}`}
           />
           <QueueCard
             title={t('hub.fresh.title')}
@@ -46,7 +52,7 @@ export function StudyHub() {
             action={t('hub.fresh.action')}
             emptyReason={t('hub.fresh.empty')}
             failed={state.status === 'failed'}
-            to="new"
+            to={`new${search}`}
           />
           <DailyGoalCard state={state} />
         </div>
@@ -61,7 +67,7 @@ export function StudyHub() {
                   {t(`hub.options.${option.text}.description`)}
                 </p>
                 <div>
-                  <Link className="btn btn-small" to={option.to}>
+                  <Link className="btn btn-small" to={`${option.to}${search}`}>
                     {t(`hub.options.${option.text}.start`)}
                   </Link>
                 </div>
@@ -69,6 +75,8 @@ export function StudyHub() {
             ))}
           </ul>
         </section>
+
+        <CustomStudyCard scope={scope} />
       </div>
     </div>
   );

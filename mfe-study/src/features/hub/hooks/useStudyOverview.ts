@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { learningApi } from '@flashcard/api-contract';
+import { learningApi, type StudyScope } from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
 import '../../../i18n'; // registers the namespace of the toast below
 import { toastFailure } from '../../toastFailure';
@@ -30,14 +30,15 @@ export type StudyOverviewState =
   | { status: 'ready'; overview: StudyOverview }
   | { status: 'failed' };
 
-/** The hub's counts and daily goal, all from the review queue (one call). */
-export function useStudyOverview(): StudyOverviewState {
+/** The hub's counts (of the chosen set or tag) and daily goal, all from the review queue (one call). */
+export function useStudyOverview(scope: StudyScope = {}): StudyOverviewState {
   const [state, setState] = useState<StudyOverviewState>({ status: 'loading' });
+  const { set, tag } = scope;
 
   useEffect(() => {
     let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
     learningApi
-      .reviewQueue()
+      .reviewQueue(undefined, { set, tag })
       .then((queue) => {
         if (!active) return;
         const cardsStudied = Number(queue?.dailyGoal?.cardsStudied) || 0;
@@ -59,7 +60,7 @@ export function useStudyOverview(): StudyOverviewState {
     return () => {
       active = false;
     };
-  }, []);
+  }, [set, tag]);
 
   return state;
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { cardFaces, plainText, userApi, type StudyScope } from '@flashcard/api-contract';
+import { Link, Navigate } from 'react-router-dom';
+import { cardFaces, plainText, userApi } from '@flashcard/api-contract';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { studyLanguage, useStudyText } from '../../../i18n';
+import { useScope } from '../../scope';
 import { useSpeech } from '../hooks/useSpeech';
 import { useStudyKeyboard } from '../hooks/useStudyKeyboard';
 import { useStudySession } from '../hooks/useStudySession';
@@ -167,14 +168,6 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
       </div>
     </div>
   );
-}
-
-/** One set (`?set=ID`, from the hub or the cards screen) or one tag (`?tag=name`); all cards else. */
-function useScope(): StudyScope {
-  const [params] = useSearchParams();
-  const set = Number(params.get('set'));
-  const tag = params.get('tag')?.trim();
-  return useMemo(() => ({ set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined }), [set, tag]);
 }
 
 /** The account's Autoplay setting (read once per session screen); off until known. */

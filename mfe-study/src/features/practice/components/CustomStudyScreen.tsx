@@ -1,0 +1,36 @@
+// Custom study: cram every card of a set or tag (before an exam), or study the cards due in the
+// next days ahead of time. Practice only: schedules stay as they are.
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { learningApi, type StudyScope } from '@flashcard/api-contract';
+import { useStudyText } from '../../../i18n';
+import { SelfGradedPractice } from './SelfGradedPractice';
+
+export const AHEAD_DAYS = [1, 3, 7, 14, 30] as const;
+
+export function CustomStudyScreen() {
+  const t = useStudyText();
+  const [params] = useSearchParams();
+  const mode = params.get('mode') === 'ahead' ? 'ahead' : 'cram';
+  const days = Number(params.get('days')) || 7;
+  const load = useMemo(
+    () => (scope: StudyScope) => learningApi.custom(mode, scope, mode === 'ahead' ? { days, limit: 200 } : { limit: 200 }),
+    [mode, days],
+  );
+  return (
+    <div className="page practice">
+      <header className="page-header">
+        <div>
+          <h1>{mode === 'cram' ? t('practice.cramTitle') : t('practice.aheadTitle', { count: days })}</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            {t('practice.notScheduled')}
+          </p>
+        </div>
+        <Link className="btn btn-small" to="..">
+          {t('backToStudy')}
+        </Link>
+      </header>
+      <SelfGradedPractice load={load} />
+    </div>
+  );
+}
