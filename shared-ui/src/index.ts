@@ -3,4 +3,4 @@ export { StandaloneHarness } from './StandaloneHarness';
 export { AccessDenied } from './AccessDenied';
 export { UI_NAMESPACE, useUiText } from './i18n';
 export { toastFailure } from './toastFailure';
-export { RichText, type RichTextProps } from './rich/RichText';
+export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';

@@ -36,7 +36,7 @@ const PURIFY: Parameters<typeof DOMPurify.sanitize>[1] = {
 
 /** Sanitised HTML for a Markdown (+ HTML, math) source. */
 export function renderCardHtml(source: string): string {
-  const html = markdown.render(source);
+  const html = markdown.render(source).trim();
   const clean = DOMPurify.sanitize(html, { ...PURIFY, RETURN_TRUSTED_TYPE: false }) as string;
   return clean;
 }

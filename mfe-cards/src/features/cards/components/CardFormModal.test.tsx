@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardsApi } from '@flashcard/api-contract';
+import { loadRenderer } from '@flashcard/shared-ui';
 import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -51,6 +52,7 @@ describe('Create card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
 
     expect(create).toHaveBeenCalledWith({
+      kind: 'basic',
       question: 'What is ATP?',
       answer: 'Energy currency',
       difficulty_level: 3,
@@ -159,6 +161,7 @@ describe('Edit card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(update).toHaveBeenCalledWith(2, {
+      kind: 'basic',
       question: 'New question',
       answer: 'Old answer',
       difficulty_level: 4,
@@ -247,5 +250,62 @@ describe('Modal accessibility', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Add New Card' })).toHaveFocus();
+  });
+});
+
+describe('Note types and the live preview', () => {
+  // The renderer is a lazy chunk; loaded once here so the previews render as they will on screen.
+  beforeAll(() => loadRenderer());
+
+  it('makes a cloze note: Insert cloze wraps the selection, the preview shows one card per cloze, Extra is optional', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const create = jest.spyOn(cardsApi, 'create').mockResolvedValue(makeCard(9, { kind: 'cloze', ord: 1 }));
+    const user = userEvent.setup();
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    const dialog = await openCreate(user);
+    await user.selectOptions(within(dialog).getByLabelText('Note type'), 'cloze');
+    expect(within(dialog).getByLabelText('Extra (optional, shown on the back)')).not.toBeRequired();
+    const question = within(dialog).getByLabelText('Question');
+    await user.type(question, 'Paris is in France');
+    (question as HTMLTextAreaElement).setSelectionRange(0, 5);
+    await user.click(within(dialog).getByRole('button', { name: 'Insert cloze' }));
+    expect(question).toHaveValue('{{c1::Paris}} is in France');
+    // The first insertion puts the cursor after its cloze on the next frame; select after that.
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    (question as HTMLTextAreaElement).setSelectionRange(20, 26);
+    await user.click(within(dialog).getByRole('button', { name: 'Insert cloze' }));
+    expect(question).toHaveValue('{{c1::Paris}} is in {{c2::France}}');
+
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    const cards = within(preview).getAllByRole('group');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Card 1: front and back', 'Card 2: front and back']);
+    // Each card hides only its own cloze (shown as text until the renderer loads, then as HTML).
+    await waitFor(() => expect(cards[0]!.querySelector('.cloze')?.textContent).toBe('[...]'));
+    expect(cards[0]).toHaveTextContent('France');
+    expect(cards[1]).toHaveTextContent('Paris');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ kind: 'cloze', question: '{{c1::Paris}} is in {{c2::France}}', answer: '' }));
+  });
+
+  it('refuses a cloze note without a cloze, and previews a reversed note as two cards', async () => {
+    mockApis({ cards: [makeCard(1)] });
+    const create = jest.spyOn(cardsApi, 'create');
+    const user = userEvent.setup();
+    renderCards();
+    await screen.findByText('Showing 1 card(s)');
+    const dialog = await openCreate(user);
+    await user.selectOptions(within(dialog).getByLabelText('Note type'), 'cloze');
+    await user.type(within(dialog).getByLabelText('Question'), 'No clozes');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A cloze note needs at least one cloze, like {{c1::…}}');
+    expect(create).not.toHaveBeenCalled();
+
+    await user.selectOptions(within(dialog).getByLabelText('Note type'), 'reversed');
+    await user.type(within(dialog).getByLabelText('Answer'), 'Sin huecos');
+    const cards = within(within(dialog).getByRole('region', { name: 'Preview' })).getAllByRole('group');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]).toHaveTextContent(/Front\s*Sin huecos\s*Back\s*No clozes/);
   });
 });

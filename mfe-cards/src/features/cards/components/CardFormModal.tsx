@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type RefObject } from 'react';
-import type { Card, CardInput, Category } from '@flashcard/api-contract';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { cardFaces, clozeNumbers, noteOrds, type Card, type CardInput, type Category, type NoteKind } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
+import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
 import { Modal } from './Modal';
@@ -29,7 +30,9 @@ export function CardFormModal({
 }: CardFormModalProps) {
   const t = useCardsText();
   const id = useId();
+  const [kind, setKind] = useState<NoteKind>(card?.kind ?? 'basic');
   const [question, setQuestion] = useState(card?.question ?? '');
+  const questionRef = useRef<HTMLTextAreaElement>(null);
   const [answer, setAnswer] = useState(card?.answer ?? '');
   const [difficulty, setDifficulty] = useState(String(card?.difficulty_level ?? 1));
   const [tags, setTags] = useState(card?.tags ?? '');
@@ -41,8 +44,13 @@ export function CardFormModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!question.trim() || !answer.trim()) {
+    // A cloze note's answer is its optional extra; it needs a cloze instead.
+    if (!question.trim() || (kind !== 'cloze' && !answer.trim())) {
       setError(t('form.required'));
+      return;
+    }
+    if (kind === 'cloze' && clozeNumbers(question).length === 0) {
+      setError(t('form.clozeRequired', { syntax: CLOZE_EXAMPLE }));
       return;
     }
     setError(null);
@@ -50,6 +58,7 @@ export function CardFormModal({
     try {
       // Optional fields go as '' when empty so an edit can clear them.
       await onSubmit({
+        kind,
         question: question.trim(),
         answer: answer.trim(),
         difficulty_level: Number(difficulty),
@@ -81,28 +90,48 @@ export function CardFormModal({
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-question`}>{t('form.question')}</label>
+          <label htmlFor={`${id}-kind`}>{t('form.kind')}</label>
+          <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as NoteKind)}>
+            <option value="basic">{t('form.kindBasic')}</option>
+            <option value="reversed">{t('form.kindReversed')}</option>
+            <option value="cloze">{t('form.kindCloze', { syntax: CLOZE_EXAMPLE })}</option>
+          </select>
+        </div>
+        <div className="field">
+          <div className="spread">
+            <label htmlFor={`${id}-question`}>{t('form.question')}</label>
+            {kind === 'cloze' && (
+              <button type="button" className="btn btn-small" onClick={() => insertCloze(questionRef.current, setQuestion)}>
+                {t('form.insertCloze')}
+              </button>
+            )}
+          </div>
           <textarea
+            ref={questionRef}
             id={`${id}-question`}
             data-autofocus
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             aria-invalid={error !== null && !question.trim()}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? `${errorId} ${id}-markdown` : `${id}-markdown`}
             required
           />
+          <span id={`${id}-markdown`} className="muted cards-hint">
+            {t('form.markdownHint')}
+          </span>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-answer`}>{t('form.answer')}</label>
+          <label htmlFor={`${id}-answer`}>{kind === 'cloze' ? t('form.extra') : t('form.answer')}</label>
           <textarea
             id={`${id}-answer`}
             value={answer}
             onChange={(e) => setAnswer(e.target.value)}
-            aria-invalid={error !== null && !answer.trim()}
+            aria-invalid={error !== null && kind !== 'cloze' && !answer.trim()}
             aria-describedby={error ? errorId : undefined}
-            required
+            required={kind !== 'cloze'}
           />
         </div>
+        <NotePreview kind={kind} question={question} answer={answer} />
         <div className="cards-form-grid">
           <div className="field">
             <label htmlFor={`${id}-difficulty`}>{t('form.difficulty')}</label>
@@ -166,5 +195,55 @@ export function CardFormModal({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** How a cloze is written; shown in messages as it is (the syntax is the same in every language). */
+const CLOZE_EXAMPLE = '{{c1::…}}';
+
+/** Wraps the selected text (or a placeholder) of the question in the next cloze number. */
+function insertCloze(field: HTMLTextAreaElement | null, setQuestion: (text: string) => void) {
+  if (!field) return;
+  const { value, selectionStart, selectionEnd } = field;
+  const next = Math.max(0, ...clozeNumbers(value)) + 1;
+  const selected = value.slice(selectionStart, selectionEnd) || '…';
+  const cloze = `{{c${next}::${selected}}}`;
+  setQuestion(value.slice(0, selectionStart) + cloze + value.slice(selectionEnd));
+  // After React writes the new value: the cursor lands after the cloze.
+  requestAnimationFrame(() => {
+    field.focus();
+    field.setSelectionRange(selectionStart + cloze.length, selectionStart + cloze.length);
+  });
+}
+
+/** Every card the note makes, front and back, as the study screens will show them. */
+function NotePreview({ kind, question, answer }: { kind: NoteKind; question: string; answer: string }) {
+  const t = useCardsText();
+  const headingId = useId();
+  const ords = noteOrds(kind, question);
+  if (!question.trim()) return null;
+  return (
+    <section className="cards-preview" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('form.preview')}</h3>
+      {ords.length === 0 ? (
+        <p className="muted">{t('form.clozeRequired', { syntax: CLOZE_EXAMPLE })}</p>
+      ) : (
+        ords.map((ord, i) => {
+          const faces = cardFaces({ kind, ord, question, answer });
+          return (
+            <div key={ord} className="cards-preview-card" role="group" aria-label={t('form.previewCard', { number: i + 1 })}>
+              <div>
+                <span className="cards-preview-side">{t('form.front')}</span>
+                <RichText source={faces.front} />
+              </div>
+              <div>
+                <span className="cards-preview-side">{t('form.back')}</span>
+                <RichText source={faces.back} />
+              </div>
+            </div>
+          );
+        })
+      )}
+    </section>
   );
 }

@@ -18,6 +18,7 @@ function renderTile(card: Card) {
         onDelete={noop}
         onToggleKnown={noop}
         onToggleSelected={noop}
+        onCardAction={noop}
       />
     </ul>,
   );
@@ -32,7 +33,7 @@ describe('CardTile', () => {
     const user = userEvent.setup();
     renderTile(makeCard(1, { answer: LONG_ANSWER }));
 
-    const answer = screen.getByText(/Step one/);
+    const answer = screen.getByText(/Step one/).closest('.cards-tile-answer');
     expect(answer).toHaveClass('is-clamped'); // cut after a few lines, the cut line ending in "…"
     const more = screen.getByRole('button', { name: 'Show more: Question 1' });
     expect(more).toHaveTextContent('Show more');
@@ -60,14 +61,15 @@ describe('CardTile', () => {
     renderTile(makeCard(3, { answer: 'Short\nanswer' }));
 
     expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
-    expect(screen.getByText(/Short/)).not.toHaveClass('is-clamped');
+    expect(screen.getByText(/Short/).closest('.cards-tile-answer')).not.toHaveClass('is-clamped');
   });
 
   it('keeps the line breaks of a multi-line question and answer in the text it renders', () => {
     renderTile(makeCard(4, { question: 'Line A\nLine B', answer: 'One\nTwo' }));
 
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Line A\nLine B');
-    expect(screen.getByText(/One/).textContent).toBe('Answer: One\nTwo');
+    // The answer box: its hidden "Answer:" prefix, then the card text (rendered).
+    expect(screen.getByText(/One/).closest('.cards-tile-answer')?.textContent).toBe('Answer: One\nTwo');
   });
 });
 

@@ -1,5 +1,6 @@
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { Card } from '@flashcard/api-contract';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { cardFaces, plainText, type Card } from '@flashcard/api-contract';
+import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { difficultyKey } from '../difficulty';
 import { splitTags } from '../format';
@@ -31,6 +32,8 @@ interface CardTileProps {
   onDelete: (card: Card) => void;
   onToggleKnown: (card: Card) => void;
   onToggleSelected: (id: number) => void;
+  /** Suspend / unsuspend, or bury until tomorrow (the study calls). */
+  onCardAction: (card: Card, action: 'suspend' | 'unsuspend' | 'bury') => void;
 }
 
 // Memoised: with thousands of cards a change to one card (or the selection) re-renders one tile.
@@ -42,8 +45,15 @@ export const CardTile = memo(function CardTile({
   onDelete,
   onToggleKnown,
   onToggleSelected,
+  onCardAction,
 }: CardTileProps) {
   const t = useCardsText();
+  // What this card of its note shows (a reversed card's back is the note's question, a cloze
+  // card hides its own cloze), and its words for the buttons' names.
+  const faces = useMemo(() => cardFaces(card), [card]);
+  const name = useMemo(() => plainText(faces.front).slice(0, 120), [faces]);
+  const leech = splitTags(card.tags).some((tag) => tag.toLowerCase() === 'leech');
+  const buried = card.buried_until !== null && Date.parse(card.buried_until) > Date.now();
   const tags = splitTags(card.tags);
   const setName = card.category_name ?? card.category;
   const context = [card.college, card.class_name].filter(Boolean).join(' · ');
@@ -53,7 +63,7 @@ export const CardTile = memo(function CardTile({
   const bodyId = useId();
   const questionRef = useRef<HTMLHeadingElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
-  const long = estimatedLines(card.question) > QUESTION_LINES || estimatedLines(card.answer) > ANSWER_LINES;
+  const long = estimatedLines(faces.front) > QUESTION_LINES || estimatedLines(faces.back) > ANSWER_LINES;
   const [expanded, setExpanded] = useState(false);
   const [fits, setFits] = useState(false);
   useLayoutEffect(() => {
@@ -77,15 +87,21 @@ export const CardTile = memo(function CardTile({
           className="cards-tile-select"
           checked={selected}
           onChange={() => onToggleSelected(card.id)}
-          aria-label={t('tile.selectLabel', { question: card.question })}
+          aria-label={t('tile.selectLabel', { question: name })}
         />
-        <h3 ref={questionRef} id={`${bodyId}-q`} className={`cards-tile-question${clamped ? ' is-clamped' : ''}`}>
-          {card.question}
-        </h3>
+        <div
+          ref={questionRef}
+          id={`${bodyId}-q`}
+          role="heading"
+          aria-level={3}
+          className={`cards-tile-question${clamped ? ' is-clamped' : ''}`}
+        >
+          <RichText source={faces.front} />
+        </div>
       </div>
       <div ref={answerRef} id={`${bodyId}-a`} className={`cards-tile-answer${clamped ? ' is-clamped' : ''}`}>
         <span className="visually-hidden">{t('tile.answerPrefix')}</span>
-        {card.answer}
+        <RichText source={faces.back} />
       </div>
       {showToggle && (
         <button
@@ -93,7 +109,7 @@ export const CardTile = memo(function CardTile({
           className="cards-tile-more"
           aria-expanded={expanded}
           aria-controls={`${bodyId}-q ${bodyId}-a`}
-          aria-label={t(expanded ? 'tile.showLessLabel' : 'tile.showMoreLabel', { question: card.question })}
+          aria-label={t(expanded ? 'tile.showLessLabel' : 'tile.showMoreLabel', { question: name })}
           onClick={() => setExpanded((e) => !e)}
         >
           {expanded ? t('tile.showLess') : t('tile.showMore')}
@@ -103,6 +119,11 @@ export const CardTile = memo(function CardTile({
         <span className={`badge cards-difficulty-${card.difficulty_level}`}>{t(`difficulty.${difficultyKey(card.difficulty_level)}`)}</span>
         {setName && <span className="badge cards-badge-set">{t('tile.set', { name: setName })}</span>}
         {card.known && <span className="badge cards-badge-known">{t('tile.known')}</span>}
+        {card.kind === 'reversed' && <span className="badge">{t('cardTile.reversed', { ord: card.ord + 1 })}</span>}
+        {card.kind === 'cloze' && <span className="badge">{t('cardTile.cloze', { ord: card.ord })}</span>}
+        {card.suspended && <span className="badge cards-badge-suspended">{t('cardTile.suspended')}</span>}
+        {leech && <span className="badge cards-badge-leech">{t('cardTile.leech')}</span>}
+        {buried && <span className="badge">{t('cardTile.buried')}</span>}
       </div>
       {tags.length > 0 && (
         <p className="cards-tile-tags">
@@ -116,14 +137,14 @@ export const CardTile = memo(function CardTile({
       )}
       {context && <p className="muted cards-tile-context">{context}</p>}
       <div className="row cards-tile-actions">
-        <button type="button" className="btn btn-small" onClick={() => onEdit(card)} aria-label={t('tile.editLabel', { question: card.question })}>
+        <button type="button" className="btn btn-small" onClick={() => onEdit(card)} aria-label={t('tile.editLabel', { question: name })}>
           {t('tile.edit')}
         </button>
         <button
           type="button"
           className="btn btn-small btn-danger"
           onClick={() => onDelete(card)}
-          aria-label={t('tile.deleteLabel', { question: card.question })}
+          aria-label={t('tile.deleteLabel', { question: name })}
         >
           {t('tile.delete')}
         </button>
@@ -132,10 +153,23 @@ export const CardTile = memo(function CardTile({
           className="btn btn-small"
           onClick={() => onToggleKnown(card)}
           disabled={pending}
-          aria-label={t(card.known ? 'tile.markUnknownLabel' : 'tile.markKnownLabel', { question: card.question })}
+          aria-label={t(card.known ? 'tile.markUnknownLabel' : 'tile.markKnownLabel', { question: name })}
         >
           {card.known ? t('tile.markUnknown') : t('tile.markKnown')}
         </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onCardAction(card, card.suspended ? 'unsuspend' : 'suspend')}
+          aria-label={t(card.suspended ? 'cardTile.unsuspendLabel' : 'cardTile.suspendLabel', { question: name })}
+        >
+          {card.suspended ? t('cardTile.unsuspend') : t('cardTile.suspend')}
+        </button>
+        {!card.suspended && !buried && (
+          <button type="button" className="btn btn-small" onClick={() => onCardAction(card, 'bury')} aria-label={t('cardTile.buryLabel', { question: name })}>
+            {t('cardTile.bury')}
+          </button>
+        )}
       </div>
     </li>
   );

@@ -349,7 +349,7 @@ describe('Search', () => {
     // Debounced: one call for the whole word, not one per keystroke.
     expect(search).toHaveBeenCalledTimes(1);
     expect(search).toHaveBeenCalledWith('bio', {});
-    expect(tiles()[0]).toHaveTextContent('Cell biology');
+    await waitFor(() => expect(tiles()[0]).toHaveTextContent('Cell biology'));
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search cards' }));
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Spinner } from '@flashcard/shared-ui';
-import { cardsApi, type Card, type CardInput, type Category } from '@flashcard/api-contract';
+import { Link } from 'react-router-dom';
+import { cardsApi, spacedRepetitionApi, type Card, type CardInput, type Category } from '@flashcard/api-contract';
 import '../cards.css';
 import { downloadText, exportFileName } from '../download';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
@@ -125,10 +126,24 @@ export function CardsPage() {
     [replace, t],
   );
 
+  const cardAction = useCallback(
+    async (card: Card, action: 'suspend' | 'unsuspend' | 'bury') => {
+      try {
+        const { card: updated } = await spacedRepetitionApi.cardAction(card.id, action);
+        replace(updated);
+      } catch (err) {
+        toastFailure(t('cardTile.actionFailed'), err);
+      }
+    },
+    [replace, t],
+  );
+
   async function createCard(input: CardInput) {
     try {
       const created = await cardsApi.create(input);
-      prepend(created);
+      // A reversed or cloze note makes several cards: the list reloads to show them all.
+      if (created.kind === 'basic') prepend(created);
+      else reload();
       toast.success(t('messages.created'));
       setEditor(null);
       void options.reload(); // a new college or class becomes a filter choice
@@ -140,8 +155,11 @@ export function CardsPage() {
 
   async function updateCard(id: number, input: CardInput) {
     try {
+      const before = editor?.card;
       const updated = await cardsApi.update(id, input);
-      replace(updated);
+      // An edit covers the whole note: its other cards changed too (and a cloze may add or drop cards).
+      if (updated.kind === 'basic' && before?.kind === 'basic') replace(updated);
+      else reload();
       toast.success(t('messages.updated'));
       setEditor(null);
       void options.reload();
@@ -286,6 +304,12 @@ export function CardsPage() {
                   {t(isFiltered ? 'page.showingFiltered' : 'page.showing', { count })}
                 </p>
                 <div className="row">
+                  {/* The study area opens on this set: its counts, every mode. */}
+                  {filterValues.category && (
+                    <Link className="btn btn-small btn-primary" to={`/study?set=${encodeURIComponent(filterValues.category)}`}>
+                      {t('cardTile.studySet')}
+                    </Link>
+                  )}
                   {refreshing && (
                     <span className="muted" role="status">
                       {t('page.updating')}
@@ -348,6 +372,7 @@ export function CardsPage() {
                       onDelete={deleteCard}
                       onToggleKnown={toggleKnown}
                       onToggleSelected={toggleSelected}
+                      onCardAction={cardAction}
                     />
                   ))}
                 </ul>
