@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- each app compiles this file with its own tsconfig, which does not include shared-ui's declaration files
 /// <reference path="./modules.d.ts" />
 // Card text -> safe HTML: GitHub-flavoured Markdown (tables, strikethrough, autolinks, task
 // lists) with math ($...$, $$...$$) through KaTeX, HTML allowed in the source (Anki fields,

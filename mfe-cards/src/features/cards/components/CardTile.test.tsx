@@ -39,7 +39,7 @@ describe('CardTile', () => {
     expect(more).toHaveTextContent('Show more');
     expect(more).toHaveAttribute('aria-expanded', 'false');
     // It controls the question and the answer it uncovers.
-    expect(more.getAttribute('aria-controls')!.split(' ')).toContain(answer.id);
+    expect(more.getAttribute('aria-controls')!.split(' ')).toContain(answer!.id);
 
     await user.click(more);
 
