@@ -1,7 +1,7 @@
 // A card's text as the learner wrote it: Markdown, math, HTML from imports, cloze spans, all
 // sanitised (render.ts). The renderer (markdown-it, KaTeX, DOMPurify) is a lazy chunk, so no
 // screen's first load pays for it; until it arrives the text shows as plain text.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 export interface RichTextProps {
   /** Markdown source (a face from cardFaces() of @flashcard/api-contract). */
@@ -23,21 +23,22 @@ export function loadRenderer(): Promise<Renderer> {
 }
 
 export function RichText({ source, className }: RichTextProps) {
-  const [html, setHtml] = useState<string | null>(() => (renderer ? renderer(source) : null));
+  const [loaded, setLoaded] = useState(() => renderer !== null);
 
   useEffect(() => {
+    if (loaded) return;
     let current = true;
-    if (renderer) setHtml(renderer(source));
-    else
-      void loadRenderer().then(
-        (render) => current && setHtml(render(source)),
-        () => current && setHtml(null),
-      );
+    // Plain text stays up if the chunk cannot load (offline): the card is still readable.
+    void loadRenderer().then(
+      () => current && setLoaded(true),
+      () => {},
+    );
     return () => {
       current = false;
     };
-  }, [source]);
+  }, [loaded]);
 
+  const html = useMemo(() => (loaded && renderer ? renderer(source) : null), [loaded, source]);
   const classes = className ? `rich-text ${className}` : 'rich-text';
   if (html === null) return <div className={`${classes} rich-text-plain`}>{source}</div>;
   // Sanitised by DOMPurify in render.ts: the only way card HTML reaches the page.
