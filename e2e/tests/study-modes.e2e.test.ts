@@ -1,0 +1,215 @@
+// Issue 14 in a real browser: a card rated Again comes back within the same review session, a
+// session of one set only, cloze notes (one card per cloze, each hiding only its own), math
+// typeset by KaTeX, card HTML that cannot run, and the multiple-choice and timed practice modes.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** E2E_SHOTS=<folder> keeps a screenshot of each screen (desktop and phone) for a person to look at. */
+async function shot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+async function api(page: Page, method: 'POST' | 'PUT', url: string, data: object) {
+  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const response = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBeLessThan(300);
+  return response.json();
+}
+
+/** Waits until `read` gives `expected` (10 s at most), then checks it once more. */
+async function eventually<T>(read: () => Promise<T>, expected: T) {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until && JSON.stringify(await read()) !== JSON.stringify(expected)) await new Promise((r) => setTimeout(r, 100));
+  expect(await read()).toEqual(expected);
+}
+
+const article = (page: Page) => page.getByRole('article', { name: 'Flashcard' });
+
+async function reveal(page: Page) {
+  await page.getByRole('button', { name: /^(Show|Reveal) Answer$/ }).click();
+  await page.getByRole('region', { name: 'Answer' }).waitFor();
+}
+
+test('a card rated Again comes back within the same review session, marked, before it completes', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  for (const [question, answer] of [['Capital of Peru?', 'Lima'], ['Capital of Chile?', 'Santiago']]) {
+    await api(page, 'POST', '/api/cards', { question, answer });
+  }
+  // Learn both (Good: a 10-minute learning step, due within the learn-ahead window).
+  await page.goto('/study/new');
+  for (let i = 0; i < 2; i++) {
+    await reveal(page);
+    await page.getByRole('button', { name: /^Good,/ }).click();
+  }
+  await page.getByText('New Cards Learned!').waitFor();
+
+  await page.goto('/study/review');
+  await page.getByText('Card 1 of 2', { exact: true }).waitFor();
+  const first = (await article(page).locator('.study-text').first().innerText()).trim();
+  await reveal(page);
+  await page.getByRole('button', { name: /^Again,/ }).click();
+  await page.getByText('Card 2 of 2', { exact: true }).waitFor();
+  await reveal(page);
+  await page.getByRole('button', { name: /^Easy,/ }).click();
+
+  // The first card is back: N stays the 2 distinct cards, the card says it is back.
+  await page.getByText('Again: back for another try').waitFor();
+  expect((await article(page).locator('.study-text').first().innerText()).trim()).toBe(first);
+  expect(await page.getByText('Session Complete!').count()).toBe(0);
+  await shot(page, 'study-again-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'study-again-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await reveal(page);
+  await page.getByRole('button', { name: /^Easy,/ }).click();
+  await page.getByText('Session Complete!').waitFor();
+  await page.getByText('You reviewed 2 cards. Great job!').waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a set-only session: the hub and the session cover the chosen set and nothing else', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  const biology = await api(page, 'POST', '/api/categories', { name: 'Biology' });
+  const history = await api(page, 'POST', '/api/categories', { name: 'History' });
+  await api(page, 'POST', '/api/cards', { question: 'What is a cell?', answer: 'The unit of life', category_id: biology.id });
+  await api(page, 'POST', '/api/cards', { question: 'What is DNA?', answer: 'Genetic material', category_id: biology.id });
+  await api(page, 'POST', '/api/cards', { question: 'When did Rome fall?', answer: '476', category_id: history.id });
+
+  // From the cards screen: filter by the set, then "Study this set".
+  await page.goto('/cards');
+  await page.getByRole('region', { name: 'Filters' }).getByLabel('Set').selectOption({ label: 'Biology' });
+  await page.getByRole('link', { name: 'Study this set' }).click();
+  await page.waitForURL(`**/study?set=${biology.id}`);
+  await eventually(() => page.getByLabel('What to study').inputValue(), `set:${biology.id}`);
+  await page.getByRole('region', { name: 'New Cards' }).locator('.stat-value', { hasText: /^2$/ }).waitFor();
+  await shot(page, 'study-hub-set-desktop');
+
+  await page.getByRole('button', { name: 'Learn New Cards' }).click();
+  await page.getByText('Set: Biology').waitFor();
+  const seen: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    seen.push((await article(page).locator('.study-text').first().innerText()).trim());
+    await reveal(page);
+    await page.getByRole('button', { name: /^Good,/ }).click();
+  }
+  await page.getByText('New Cards Learned!').waitFor();
+  expect(seen.sort()).toEqual(['What is DNA?', 'What is a cell?']);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('rich cards: a cloze note makes one card per cloze, math is typeset, card HTML cannot run', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signUp(page);
+  await page.goto('/cards');
+
+  // The cloze note through the editor, with its live preview.
+  await page.getByRole('button', { name: 'Add New Card' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'Create New Card' });
+  await editor.getByLabel('Note type').selectOption('cloze');
+  await editor.getByLabel('Question').fill('{{c1::Paris}} is the capital of {{c2::France}}, in {{c3::Europe}}');
+  const previews = editor.getByRole('region', { name: 'Preview' }).getByRole('group');
+  await eventually(() => previews.count(), 3);
+  await editor.getByRole('button', { name: 'Create Card' }).click();
+  await page.getByText('Card created successfully').waitFor();
+
+  await api(page, 'POST', '/api/cards', { question: 'Euler: $e^{i\\pi}+1=0$', answer: '$$\\int_0^1 x\\,dx = \\frac12$$' });
+  await api(page, 'POST', '/api/cards', { question: 'Trap <img src=x onerror=alert(1)> here', answer: '[click](javascript:alert(2)) <a href="javascript:alert(3)">too</a>' });
+  await page.reload();
+  await page.getByText('Showing 5 card(s)').waitFor();
+
+  // Three cloze cards, each hiding only its own cloze and showing the other two.
+  const clozeTiles = page.locator('.cards-tile', { has: page.locator('.badge', { hasText: /^Cloze \d$/ }) });
+  await eventually(() => clozeTiles.count(), 3);
+  const hidden: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const front = clozeTiles.nth(i).locator('.cards-tile-question');
+    await front.locator('.cloze').waitFor();
+    expect(await front.locator('.cloze').count()).toBe(1);
+    const text = await front.innerText();
+    const shownWords = ['Paris', 'France', 'Europe'].filter((word) => text.includes(word));
+    expect(shownWords).toHaveLength(2);
+    hidden.push(['Paris', 'France', 'Europe'].find((word) => !text.includes(word))!);
+  }
+  expect(hidden.sort()).toEqual(['Europe', 'France', 'Paris']);
+
+  // KaTeX typeset the math (inline and display).
+  const mathTile = page.locator('.cards-tile', { hasText: 'Euler' });
+  await mathTile.locator('.katex').first().waitFor();
+  expect(await mathTile.locator('.katex-display').count()).toBe(1);
+
+  // The trap renders inert: no handler attribute, no script URL, and nothing ran.
+  const trap = page.locator('.cards-tile', { hasText: 'Trap' });
+  await trap.locator('img').waitFor({ state: 'attached' });
+  expect(await trap.locator('[onerror]').count()).toBe(0);
+  expect(await trap.locator('a[href^="javascript"]').count()).toBe(0);
+  await shot(page, 'cards-rich-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'cards-rich-phone');
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('multiple choice and timed practice run to their summaries', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  const set = await api(page, 'POST', '/api/categories', { name: 'Capitals' });
+  for (const [question, answer] of [['France', 'Paris'], ['Italy', 'Rome'], ['Spain', 'Madrid'], ['Peru', 'Lima']]) {
+    await api(page, 'POST', '/api/cards', { question, answer, category_id: set.id });
+  }
+  await page.goto(`/study?set=${set.id}`);
+  await page.getByRole('link', { name: 'Start Multiple Choice' }).click();
+  await page.getByText('Question 1 of 4').waitFor();
+  await shot(page, 'study-multiple-choice-desktop');
+  for (let i = 1; i <= 4; i++) {
+    await page.getByText(`Question ${i} of 4`).waitFor();
+    await page.keyboard.press('1');
+    await page.getByText(/^(Right!|Not quite: the right answer is marked\.)$/).waitFor();
+    await page.keyboard.press('Enter');
+  }
+  await page.getByText('Practice complete!').waitFor();
+  await page.getByText(/^\d of 4 right$/).waitFor();
+
+  await page.goto(`/study/timed?set=${set.id}`);
+  await page.getByLabel('Seconds per card').selectOption('10');
+  await page.getByRole('button', { name: 'Start Timed Practice' }).click();
+  await page.getByRole('timer', { name: 'Time left' }).waitFor();
+  await shot(page, 'study-timed-desktop');
+  for (let i = 1; i <= 4; i++) {
+    await page.getByText(`Question ${i} of 4`).waitFor();
+    await page.getByRole('button', { name: 'Show Answer' }).click();
+    await page.getByRole('button', { name: 'I knew it' }).click();
+  }
+  await page.getByText('4 of 4 right').waitFor();
+  await page.getByText('0 ran out of time').waitFor();
+  await shot(page, 'study-timed-summary-desktop');
+  expect(errors).toEqual([]);
+  await context.close();
+});
