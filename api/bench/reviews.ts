@@ -105,7 +105,7 @@ async function onDatabase(dialect: DialectName, log: (line: string) => void): Pr
 
     const started = Date.now();
     const signAccessToken = app.signAccessToken;
-    const learners = await seed(db, base, (userId) => signAccessToken({ id: userId, role: 'user' }));
+    const learners = await seed(db, base, (userId) => signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }));
     log(`[${dialect}] seeded ${LEARNERS} learners x ${CARDS_PER_LEARNER} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const load = (label: string, keyPrefix: string, seconds: number, options: { thinkMs?: [number, number]; targetP99Ms?: number } = {}) =>

@@ -8,6 +8,7 @@ import { badRequest } from '../lib/http-error';
 export const INVALID_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode';
 
 // A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const INVALID = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether any string in `value` (walked through arrays and plain objects, keys too) is invalid. */
