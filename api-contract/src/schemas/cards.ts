@@ -114,13 +114,20 @@ export const MoveToSetBody = Type.Object({
 });
 export const MoveToSetResult = Type.Object({ moved: Type.Integer() });
 
-export const ImportFormat = Type.Union([Type.Literal('csv'), Type.Literal('tsv')]);
+export const ImportFormat = Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('anki'), Type.Literal('quizlet')]);
 
 export const ImportBody = Type.Object({
   /** CSV or tab-separated text, columns question, answer, tags. */
   text: Type.String(),
-  /** csv | tsv (any case); detected by the server when absent. */
-  format: Type.Optional(Type.String({ maxLength: 10, description: 'csv | tsv' })),
+  /**
+   * csv | tsv | anki (Anki's "Notes in Plain Text" with its # header lines) | quizlet (any case);
+   * detected by the server when absent (Anki by its header lines, else csv or tsv).
+   */
+  format: Type.Optional(Type.String({ maxLength: 10, description: 'csv | tsv | anki | quizlet' })),
+  /** Quizlet: what separates a term from its definition (default a tab). */
+  termSeparator: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+  /** Quizlet: what separates rows (default a line break). */
+  rowSeparator: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
   categoryId: Type.Optional(Nullable(Type.Integer())),
   /** Validate and preview only; nothing is written. */
   dryRun: Type.Optional(Type.Boolean()),
@@ -132,10 +139,16 @@ export const ImportRow = Type.Object({
   question: Type.String(),
   answer: Type.String(),
   tags: Nullable(Type.String()),
+  /** Anki imports: the note type and the deck (our set, created by name when missing). */
+  kind: Type.Optional(NoteKindSchema),
+  set: Type.Optional(Nullable(Type.String())),
 });
 export const ImportRowError = Type.Object({ row: Type.Integer(), error: Type.String() });
 export const ImportResult = Type.Object({
+  /** Notes written as new. */
   imported: Type.Integer(),
+  /** Notes a re-import found by their guid and updated instead of adding them again. */
+  updated: Type.Integer(),
   total: Type.Integer(),
   rows: Type.Array(ImportRow),
   errors: Type.Array(ImportRowError),

@@ -140,6 +140,18 @@ const de: MessagesOf<typeof en> = {
     required: 'Frage und Antwort sind Pflichtfelder',
   },
   import: {
+    formatAnki: "Anki (Notizen als Klartext)",
+    formatQuizlet: "Quizlet-Export",
+    termSeparator: "Zwischen Begriff und Definition",
+    rowSeparator: "Zwischen Zeilen",
+    sepTab: "Tabulator",
+    sepComma: "Komma",
+    sepNewLine: "Neue Zeile",
+    sepSemicolon: "Semikolon",
+    sepCustom: "Eigenes",
+    sepCustomLabel: "{{field}}: eigenes Trennzeichen",
+    updated_one: "{{count, number}} vorhandene Notiz aktualisiert",
+    updated_other: "{{count, number}} vorhandene Notizen aktualisiert",
     title: 'Karten importieren',
     intro:
       'Eine Karte pro Zeile: Frage, Antwort und optionale Tags. Eine Kopfzeile <code>question,answer,tags</code> wird übersprungen.',

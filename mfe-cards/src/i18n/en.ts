@@ -142,6 +142,18 @@ const en = {
     required: 'Question and answer are required',
   },
   import: {
+    formatAnki: "Anki (Notes in Plain Text)",
+    formatQuizlet: "Quizlet export",
+    termSeparator: "Between term and definition",
+    rowSeparator: "Between rows",
+    sepTab: "Tab",
+    sepComma: "Comma",
+    sepNewLine: "New line",
+    sepSemicolon: "Semicolon",
+    sepCustom: "Custom",
+    sepCustomLabel: "{{field}}: custom separator",
+    updated_one: "Updated {{count, number}} note already here",
+    updated_other: "Updated {{count, number}} notes already here",
     title: 'Import cards',
     // <code> marks the header line; its words are the file format's own and stay as they are.
     intro: 'One card per line: question, answer and optional tags. A header line <code>question,answer,tags</code> is skipped.',

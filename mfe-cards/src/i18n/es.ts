@@ -145,6 +145,18 @@ const es: MessagesOf<typeof en> = {
     required: 'La pregunta y la respuesta son obligatorias',
   },
   import: {
+    formatAnki: "Anki (notas en texto plano)",
+    formatQuizlet: "Exportación de Quizlet",
+    termSeparator: "Entre término y definición",
+    rowSeparator: "Entre filas",
+    sepTab: "Tabulación",
+    sepComma: "Coma",
+    sepNewLine: "Nueva línea",
+    sepSemicolon: "Punto y coma",
+    sepCustom: "Personalizado",
+    sepCustomLabel: "{{field}}: separador personalizado",
+    updated_one: "Actualizada {{count, number}} nota que ya existía",
+    updated_other: "Actualizadas {{count, number}} notas que ya existían",
     title: 'Importar tarjetas',
     intro:
       'Una tarjeta por línea: pregunta, respuesta y etiquetas opcionales. Una línea de encabezado <code>question,answer,tags</code> se omite.',

@@ -145,6 +145,18 @@ const fr: MessagesOf<typeof en> = {
     required: 'La question et la réponse sont obligatoires',
   },
   import: {
+    formatAnki: "Anki (notes en texte brut)",
+    formatQuizlet: "Export Quizlet",
+    termSeparator: "Entre terme et définition",
+    rowSeparator: "Entre les lignes",
+    sepTab: "Tabulation",
+    sepComma: "Virgule",
+    sepNewLine: "Nouvelle ligne",
+    sepSemicolon: "Point-virgule",
+    sepCustom: "Personnalisé",
+    sepCustomLabel: "{{field}} : séparateur personnalisé",
+    updated_one: "{{count, number}} note déjà présente mise à jour",
+    updated_other: "{{count, number}} notes déjà présentes mises à jour",
     title: 'Importer des cartes',
     intro:
       'Une carte par ligne : question, réponse et étiquettes facultatives. Une ligne d’en-tête <code>question,answer,tags</code> est ignorée.',

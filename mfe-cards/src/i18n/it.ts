@@ -145,6 +145,18 @@ const it: MessagesOf<typeof en> = {
     required: 'Domanda e risposta sono obbligatorie',
   },
   import: {
+    formatAnki: "Anki (note in testo semplice)",
+    formatQuizlet: "Esportazione Quizlet",
+    termSeparator: "Tra termine e definizione",
+    rowSeparator: "Tra le righe",
+    sepTab: "Tabulazione",
+    sepComma: "Virgola",
+    sepNewLine: "Nuova riga",
+    sepSemicolon: "Punto e virgola",
+    sepCustom: "Personalizzato",
+    sepCustomLabel: "{{field}}: separatore personalizzato",
+    updated_one: "Aggiornata {{count, number}} nota già presente",
+    updated_other: "Aggiornate {{count, number}} note già presenti",
     title: 'Importa schede',
     intro:
       'Una scheda per riga: domanda, risposta e tag facoltativi. Un’eventuale riga di intestazione <code>question,answer,tags</code> viene ignorata.',

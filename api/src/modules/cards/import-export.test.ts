@@ -40,6 +40,7 @@ describeEachDb('card import and export', (ctx) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         imported: 0,
+        updated: 0,
         total: 6,
         rows: [
           { row: 1, question: 'What is H2O?', answer: 'Water', tags: 'chemistry' },
@@ -115,7 +116,7 @@ describeEachDb('card import and export', (ctx) => {
     it.each([
       [{ text: '' }, 'Paste or upload the cards to import'],
       [{ text: ' \n\r\n ' }, 'Paste or upload the cards to import'],
-      [{ text: 'q,a', format: 'xlsx' }, 'Format must be csv or tsv'],
+      [{ text: 'q,a', format: 'xlsx' }, 'Format must be csv, tsv, anki or quizlet'],
       [{}, 'Text is required'],
       [{ text: 'q,a', dryRun: 'maybe' }, 'Dry run must be boolean'],
       [{ text: 'q,a', categoryId: 'x' }, 'Category id must be integer or null'],

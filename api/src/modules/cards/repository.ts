@@ -304,6 +304,25 @@ export class CardsRepository {
       .map(({ question, answer, tags }) => ({ question, answer, tags }));
   }
 
+  /** The id of the user's set named `name` (any case), created when missing. */
+  async setIdByName(userId: number, name: string, now: string): Promise<number> {
+    const clean = name.trim().slice(0, 100);
+    const key = clean.normalize('NFC').toLowerCase();
+    const found = await this.db
+      .selectFrom('categories')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('name_key', '=', key)
+      .executeTakeFirst();
+    if (found) return found.id;
+    const row = await this.db
+      .insertInto('categories')
+      .values({ user_id: userId, name: clean, name_key: key, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   /** The cards of one note, by ord. */
   noteCards(userId: number, noteGuid: string): Promise<NoteCard[]> {
     return this.db

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
+import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
 
 export const MAX_TEXT_LENGTH = 10_000;
@@ -54,7 +55,7 @@ export const MESSAGES = {
   importEmpty: 'Paste or upload the cards to import',
   importTooLarge: 'The import is too large (at most 2 MB)',
   importTooManyRows: `Too many rows: at most ${MAX_IMPORT_ROWS} cards per import`,
-  importFormat: 'Format must be csv or tsv',
+  importFormat: 'Format must be csv, tsv, anki or quizlet',
   // Per-row import problems, reported beside the row number.
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
@@ -318,9 +319,20 @@ export class CardsService {
   async importCards(userId: number, input: ImportInput): Promise<ImportReport> {
     if (input.text.trim() === '') throw badRequest(MESSAGES.importEmpty);
     if (Buffer.byteLength(input.text, 'utf8') > MAX_IMPORT_BYTES) throw badRequest(MESSAGES.importTooLarge);
-    const format = input.format === undefined ? undefined : parseFormat(input.format);
+    const requested = input.format?.trim().toLowerCase();
     const categoryId = input.categoryId ?? null;
     if (categoryId !== null) await this.requireSet(userId, categoryId);
+    if (requested === 'anki' || requested === 'quizlet' || (requested === undefined && looksLikeAnkiText(input.text))) {
+      let parsed: ParsedNotes;
+      try {
+        parsed = requested === 'quizlet' ? parseQuizlet(input.text, input.termSeparator, input.rowSeparator) : parseAnkiText(input.text);
+      } catch (error) {
+        if (error instanceof CsvSyntaxError) throw badRequest(error.message);
+        throw error;
+      }
+      return this.importNotes(userId, parsed, categoryId, input.dryRun === true);
+    }
+    const format = requested === undefined ? undefined : parseFormat(requested);
 
     let records;
     try {
@@ -331,7 +343,7 @@ export class CardsService {
     }
     if (records.length > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
 
-    const report: ImportReport = { imported: 0, total: records.length, rows: [], errors: [] };
+    const report: ImportReport = { imported: 0, updated: 0, total: records.length, rows: [], errors: [] };
     for (const { row, fields } of records) {
       const error = importRowError(fields);
       if (error) {
@@ -356,6 +368,67 @@ export class CardsService {
     }));
     await this.withSetCheck(() => this.repository.transaction((repository) => repository.insertCards(cards)));
     report.imported = cards.length;
+    return report;
+  }
+
+  /**
+   * Notes from Anki or Quizlet: each a note of its kind (cloze notes make one card per cloze),
+   * in its deck's set (created by name) or the chosen one; a note whose guid the learner has
+   * already is updated, not added again. All in one transaction, or nothing on a dry run.
+   */
+  private async importNotes(userId: number, parsed: ParsedNotes, categoryId: number | null, dryRun: boolean): Promise<ImportReport> {
+    const total = parsed.notes.length + parsed.errors.length;
+    if (total > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
+    const report: ImportReport = { imported: 0, updated: 0, total, rows: [], errors: [...parsed.errors] };
+    const notes = parsed.notes.filter((note) => {
+      const error =
+        note.question.length > MAX_TEXT_LENGTH
+          ? MESSAGES.questionTooLong
+          : note.answer.length > MAX_TEXT_LENGTH
+            ? MESSAGES.answerTooLong
+            : (note.tags?.length ?? 0) > MAX_TAGS_LENGTH
+              ? MESSAGES.tagsTooLong
+              : noteOrds(note.kind, note.question).length === 0
+                ? MESSAGES.clozeRequired
+                : null;
+      if (error) report.errors.push({ row: note.row, error });
+      return error === null;
+    });
+    report.errors.sort((a, b) => a.row - b.row);
+    report.rows = notes.map((note) => ({ row: note.row, question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, set: note.deck }));
+    if (dryRun || notes.length === 0) return report;
+
+    const now = this.timestamp();
+    await this.withSetCheck(() =>
+      this.repository.transaction(async (repository) => {
+        const sets = new Map<string, number>();
+        for (const note of notes) {
+          let setId = categoryId;
+          if (note.deck) {
+            const key = note.deck.toLowerCase();
+            if (!sets.has(key)) sets.set(key, await repository.setIdByName(userId, note.deck, now));
+            setId = sets.get(key)!;
+          }
+          const fields = { question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, category_id: setId };
+          const existing = note.guid ? await repository.noteCards(userId, note.guid) : [];
+          if (existing.length > 0) {
+            await repository.updateNote(userId, note.guid!, { ...fields, updated_at: now });
+            const ords = noteOrds(note.kind, note.question);
+            await repository.deleteNoteCards(userId, note.guid!, existing.filter((card) => !ords.includes(card.ord)).map((card) => card.id));
+            for (const ord of ords.filter((ord) => !existing.some((card) => card.ord === ord))) {
+              await repository.insertCard({ ...fields, user_id: userId, note_guid: note.guid!, ord, created_at: now, updated_at: now });
+            }
+            report.updated += 1;
+          } else {
+            const guid = note.guid ?? newNoteGuid();
+            for (const ord of noteOrds(note.kind, note.question)) {
+              await repository.insertCard({ ...fields, user_id: userId, note_guid: guid, ord, created_at: now, updated_at: now });
+            }
+            report.imported += 1;
+          }
+        }
+      }),
+    );
     return report;
   }
 

@@ -15,6 +15,7 @@ const TEXT = 'question,answer,tags\nWhat is DNA?,A molecule,bio\n,No question,\n
 
 const PREVIEW: ImportResult = {
   imported: 0,
+  updated: 0,
   total: 3,
   rows: [
     { row: 1, question: 'What is DNA?', answer: 'A molecule', tags: 'bio' },
@@ -97,7 +98,7 @@ it('reads an uploaded file into the text area and sends the chosen format', asyn
 it('shows only the first 20 good rows and counts the rest', async () => {
   mockApis({ cards: [] });
   const rows = Array.from({ length: 25 }, (_, i) => ({ row: i + 1, question: `Q${i + 1}`, answer: 'A', tags: null }));
-  jest.spyOn(cardsApi, 'importCards').mockResolvedValue({ imported: 0, total: 25, rows, errors: [] });
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValue({ imported: 0, updated: 0, total: 25, rows, errors: [] });
   const user = userEvent.setup();
 
   renderCards();
@@ -150,4 +151,28 @@ it('toasts a failed import and keeps the dialog open', async () => {
   expect(screen.getByRole('dialog', { name: 'Import cards' })).toBeInTheDocument();
   expect(list).toHaveBeenCalledTimes(1);
   expect(toasts.success).not.toHaveBeenCalled();
+});
+
+it('sends a Quizlet export with the separators chosen, a custom one included, and says what a re-import updated', async () => {
+  mockApis({ cards: [] });
+  const rows = [1, 2, 3].map((row) => ({ row, question: `Q${row}`, answer: 'A', tags: null }));
+  const importCards = jest
+    .spyOn(cardsApi, 'importCards')
+    .mockImplementation(async (input) => ({ imported: input.dryRun ? 0 : 1, updated: input.dryRun ? 0 : 2, total: 3, rows, errors: [] }));
+  const user = userEvent.setup();
+  renderCards();
+  await screen.findByText(/No flashcards yet|Showing 0/);
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  const dialog = screen.getByRole('dialog', { name: 'Import cards' });
+  await user.type(within(dialog).getByLabelText('Paste CSV or tab-separated text'), 'perro - dog;gato - cat');
+  await user.selectOptions(within(dialog).getByLabelText('Format'), 'quizlet');
+  await user.selectOptions(within(dialog).getByLabelText('Between term and definition'), 'Custom');
+  await user.type(within(dialog).getByLabelText('Between term and definition: custom separator'), ' - ');
+  await user.selectOptions(within(dialog).getByLabelText('Between rows'), 'Semicolon');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Import 3 cards' }));
+  expect(importCards).toHaveBeenLastCalledWith(
+    expect.objectContaining({ format: 'quizlet', termSeparator: ' - ', rowSeparator: ';', text: 'perro - dog;gato - cat' }),
+  );
+  expect(toasts.success).toHaveBeenCalledWith('Updated 2 notes already here');
 });

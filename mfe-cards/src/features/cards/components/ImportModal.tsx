@@ -36,12 +36,16 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'' | ImportFormat>('');
   const [categoryId, setCategoryId] = useState(defaultCategoryId == null ? '' : String(defaultCategoryId));
+  // Quizlet's export lets the learner choose both separators; these mirror its choices.
+  const [termSeparator, setTermSeparator] = useState('\t');
+  const [rowSeparator, setRowSeparator] = useState('\n');
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState<'reading' | 'preview' | 'import' | null>(null);
 
   const input = () => ({
     text,
     ...(format ? { format } : {}),
+    ...(format === 'quizlet' ? { termSeparator: termSeparator || '\t', rowSeparator: rowSeparator || '\n' } : {}),
     categoryId: categoryId ? Number(categoryId) : null,
   });
 
@@ -91,6 +95,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
             })
           : t('import.imported', { count: result.imported }),
       );
+      if (result.updated) toast.success(t('import.updated', { count: result.updated }));
       onImported(result);
       onClose();
     } catch (err) {
@@ -137,8 +142,26 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
             <option value="">{t('import.formatAuto')}</option>
             <option value="csv">{t('import.formatCsv')}</option>
             <option value="tsv">{t('import.formatTsv')}</option>
+            <option value="anki">{t('import.formatAnki')}</option>
+            <option value="quizlet">{t('import.formatQuizlet')}</option>
           </select>
         </div>
+        {format === 'quizlet' && (
+          <>
+            <SeparatorField
+              label={t('import.termSeparator')}
+              value={termSeparator}
+              presets={[['\t', t('import.sepTab')], [',', t('import.sepComma')]]}
+              onChange={edit(setTermSeparator)}
+            />
+            <SeparatorField
+              label={t('import.rowSeparator')}
+              value={rowSeparator}
+              presets={[['\n', t('import.sepNewLine')], [';', t('import.sepSemicolon')]]}
+              onChange={edit(setRowSeparator)}
+            />
+          </>
+        )}
         <div className="field">
           <label htmlFor={`${id}-set`}>{t('import.targetSet')}</label>
           <select id={`${id}-set`} value={categoryId} onChange={(e) => edit(setCategoryId)(e.target.value)}>
@@ -215,5 +238,40 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
         )}
       </div>
     </Modal>
+  );
+}
+
+/** A separator as Quizlet offers it: a preset or the learner's own text. */
+function SeparatorField({
+  label,
+  value,
+  presets,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  presets: Array<[string, string]>;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useCardsLocale();
+  const id = useId();
+  const custom = !presets.some(([preset]) => preset === value);
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-choice`}>{label}</label>
+      <div className="row" style={{ flexWrap: 'nowrap' }}>
+        <select id={`${id}-choice`} value={custom ? 'custom' : value} onChange={(e) => onChange(e.target.value === 'custom' ? '' : e.target.value)}>
+          {presets.map(([preset, name]) => (
+            <option key={name} value={preset}>
+              {name}
+            </option>
+          ))}
+          <option value="custom">{t('import.sepCustom')}</option>
+        </select>
+        {custom && (
+          <input aria-label={t('import.sepCustomLabel', { field: label })} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} />
+        )}
+      </div>
+    </div>
   );
 }
