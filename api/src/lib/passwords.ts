@@ -36,3 +36,18 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
   await verifyPassword(await dummyHash, password);
 }
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether the password is one of the ~49,000 most common ones found in breaches (zxcvbn-ts's
+ * list, bundled: no network call), ignoring case. Loaded on first use.
+ */
+export function isCommonPassword(password: string): boolean {
+  if (!common) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily: the list is large
+    const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
+    common = new Set(dictionary['passwords-common']!.map((entry) => entry.toLowerCase()));
+  }
+  return common.has(password.toLowerCase());
+}

@@ -45,8 +45,8 @@ describeEachDb('bad input and stale tokens never reach the database', (ctx) => {
     ['a lone low surrogate', LONE_LOW],
   ])('refuses %s in bodies, query strings and paths with 400', async (_name, bad) => {
     const set = await me.createSet('Mine');
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', password: 'secret1', display_name: bad } }));
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${bad}@example.com`, password: 'secret1' } }));
+    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', password: 'sea otter 1', display_name: bad } }));
+    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${bad}@example.com`, password: 'sea otter 1' } }));
     expectRefused(await me.post('/api/cards', { question: bad, answer: 'a' }));
     expectRefused(await me.post('/api/cards', { question: 'q', answer: 'a', college: bad }));
     expectRefused(await me.put(`/api/categories/${set.id}`, { name: bad }));
@@ -125,7 +125,7 @@ describeEachDb('API answers are never cached', (ctx) => {
     const register = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: `nostore-${Date.now()}@example.com`, password: 'secret12', display_name: 'N' },
+      payload: { email: `nostore-${Date.now()}@example.com`, password: 'sea otter 12', display_name: 'N' },
     });
     expect(register.statusCode).toBe(201);
     expect(register.headers['cache-control']).toBe('no-store');

@@ -42,14 +42,14 @@ describeEachDb('attempt limits', (ctx) => {
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 3, ...WINDOW } },
     });
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const response = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.7');
+      const response = await login(app, uniqueEmail('probe'), 'whatever one 1', '192.0.2.7');
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.7');
+    const blocked = await login(app, uniqueEmail('probe'), 'whatever one 1', '192.0.2.7');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(TOO_MANY);
 
-    const elsewhere = await login(app, uniqueEmail('probe'), 'whatever1', '192.0.2.8');
+    const elsewhere = await login(app, uniqueEmail('probe'), 'whatever one 1', '192.0.2.8');
     expect(elsewhere.statusCode).toBe(401);
   });
 
@@ -61,7 +61,7 @@ describeEachDb('attempt limits', (ctx) => {
       app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { email: uniqueEmail('signup'), password: 'secret1' },
+        payload: { email: uniqueEmail('signup'), password: 'sea otter 1' },
         remoteAddress,
       });
 
@@ -83,7 +83,7 @@ describeEachDb('attempt limits', (ctx) => {
         method: 'POST',
         url: '/api/auth/change-password',
         headers: { authorization: `Bearer ${user.accessToken}` },
-        payload: { oldPassword: 'guess guess', newPassword: 'whatever1' },
+        payload: { oldPassword: 'guess guess', newPassword: 'whatever one 1' },
       });
     expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(400);
@@ -107,7 +107,7 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
     // An address no other run used: the counts in Redis outlive a test run (for the window).
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const login = (app: typeof first) =>
-      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('shared'), password: 'whatever1' }, remoteAddress: address });
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('shared'), password: 'whatever one 1' }, remoteAddress: address });
     expect((await login(first)).statusCode).toBe(401);
     expect((await login(second)).statusCode).toBe(401);
     expect((await login(first)).statusCode).toBe(401);

@@ -11,8 +11,8 @@ describeEachDb('auth API', (ctx) => {
       const email = uniqueEmail('new');
       const response = await post('/api/auth/register', {
         email,
-        password: 'secret1',
-        confirmPassword: 'secret1',
+        password: 'sea otter 1',
+        confirmPassword: 'sea otter 1',
         display_name: '  Ada  ',
         favourite_colour: 'ignored',
       });
@@ -29,7 +29,7 @@ describeEachDb('auth API', (ctx) => {
 
     it('stores the e-mail trimmed and lower-cased, with an argon2id hash and no plain password', async () => {
       const email = uniqueEmail('Mixed.Case');
-      const response = await post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password: 'secret1' });
+      const response = await post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password: 'sea otter 1' });
 
       expect(response.statusCode).toBe(201);
       expect(response.json().user.email).toBe(email.toLowerCase());
@@ -39,19 +39,19 @@ describeEachDb('auth API', (ctx) => {
         .where('email', '=', email.toLowerCase())
         .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
-      expect(row.password_hash).not.toContain('secret1');
+      expect(row.password_hash).not.toContain('sea otter 1');
       expect(row.display_name).toBeNull();
     });
 
     it.each([
-      [{ password: 'secret1' }, 'Email is required'],
-      [{ email: '   ', password: 'secret1' }, 'Email is required'],
-      [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
-      [{ email: 'a@b', password: 'secret1' }, 'Please enter a valid email address'],
+      [{ password: 'sea otter 1' }, 'Email is required'],
+      [{ email: '   ', password: 'sea otter 1' }, 'Email is required'],
+      [{ email: 'not-an-email', password: 'sea otter 1' }, 'Please enter a valid email address'],
+      [{ email: 'a@b', password: 'sea otter 1' }, 'Please enter a valid email address'],
       [{ email: 'valid@example.com' }, 'Password is required'],
       [{ email: 'valid@example.com', password: '' }, 'Password is required'],
       [{ email: 'valid@example.com', password: '12345' }, 'Password must be at least 6 characters long'],
-      [{ email: 'valid@example.com', password: 'secret1', confirmPassword: 'secret2' }, 'Passwords do not match'],
+      [{ email: 'valid@example.com', password: 'sea otter 1', confirmPassword: 'sea otter 2' }, 'Passwords do not match'],
     ])('refuses %j with "%s"', async (payload, message) => {
       const response = await post('/api/auth/register', payload);
       expect(response.statusCode).toBe(400);
@@ -61,9 +61,27 @@ describeEachDb('auth API', (ctx) => {
     it('refuses a second account for the same e-mail in any case', async () => {
       const email = uniqueEmail('twice');
       await registerUser(ctx.app, { email });
-      const response = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
+      const response = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another one 1' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: 'An account with this email already exists' });
+    });
+
+    it.each([
+      ['password1', 'This password is too common: it appears in lists of breached passwords. Please choose another.'],
+      ['QWERTY123', 'This password is too common: it appears in lists of breached passwords. Please choose another.'],
+      ['iloveyou', 'This password is too common: it appears in lists of breached passwords. Please choose another.'],
+    ])('refuses the breached favourite %s, whatever its case', async (password, error) => {
+      const response = await post('/api/auth/register', { email: uniqueEmail('common'), password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+    });
+
+    it('refuses a password that is the e-mail itself, and keeps the spec minimum first', async () => {
+      const email = uniqueEmail('same');
+      const same = await post('/api/auth/register', { email, password: ` ${email.toUpperCase()} ` });
+      expect(same.json()).toEqual({ error: 'Your password must not be your email address' });
+      const short = await post('/api/auth/register', { email: uniqueEmail('short'), password: '12345' });
+      expect(short.json()).toEqual({ error: 'Password must be at least 6 characters long' });
     });
 
     it('hashes the password before looking the e-mail up, so a taken e-mail answers no faster', async () => {
@@ -71,7 +89,7 @@ describeEachDb('auth API', (ctx) => {
       await registerUser(ctx.app, { email });
       const hash = jest.spyOn(passwords, 'hashPassword');
       try {
-        const response = await post('/api/auth/register', { email, password: 'another1' });
+        const response = await post('/api/auth/register', { email, password: 'another one 1' });
         expect(response.statusCode).toBe(409);
         expect(hash).toHaveBeenCalledTimes(1);
       } finally {
@@ -96,7 +114,7 @@ describeEachDb('auth API', (ctx) => {
     it('answers an unknown e-mail exactly like a wrong password', async () => {
       const user = await registerUser(ctx.app);
       const wrongPassword = await post('/api/auth/login', { email: user.email, password: 'not the password' });
-      const unknownEmail = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' });
+      const unknownEmail = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever one 1' });
 
       expect(wrongPassword.statusCode).toBe(401);
       expect(unknownEmail.statusCode).toBe(401);
@@ -105,9 +123,9 @@ describeEachDb('auth API', (ctx) => {
     });
 
     it.each([
-      [{ password: 'secret1' }, 'Email is required'],
+      [{ password: 'sea otter 1' }, 'Email is required'],
       [{ email: 'a@example.com' }, 'Password is required'],
-      [{ email: '', password: 'secret1' }, 'Email and password are required'],
+      [{ email: '', password: 'sea otter 1' }, 'Email and password are required'],
       [{ email: 'a@example.com', password: '' }, 'Email and password are required'],
     ])('refuses %j with "%s"', async (payload, message) => {
       const response = await post('/api/auth/login', payload);
@@ -129,7 +147,7 @@ describeEachDb('auth API', (ctx) => {
     });
 
     it('answers a schema violation with 400 and a readable message', async () => {
-      const wrongType = await post('/api/auth/login', { email: { address: 'a@example.com' }, password: 'secret1' });
+      const wrongType = await post('/api/auth/login', { email: { address: 'a@example.com' }, password: 'sea otter 1' });
       expect(wrongType.statusCode).toBe(400);
       expect(wrongType.json()).toEqual({ error: 'Email must be string' });
 
@@ -137,7 +155,7 @@ describeEachDb('auth API', (ctx) => {
       expect(notAnObject.statusCode).toBe(400);
       expect(notAnObject.json()).toEqual({ error: 'Request body must be object' });
 
-      const tooLong = await post('/api/auth/register', { email: `${'a'.repeat(250)}@example.com`, password: 'secret1' });
+      const tooLong = await post('/api/auth/register', { email: `${'a'.repeat(250)}@example.com`, password: 'sea otter 1' });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json()).toEqual({ error: 'Email must NOT have more than 254 characters' });
     });
@@ -318,6 +336,12 @@ describeEachDb('auth API', (ctx) => {
       const short = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: '123' });
       expect(short.statusCode).toBe(400);
       expect(short.json()).toEqual({ error: 'Password must be at least 6 characters long' });
+      const common = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'password123' });
+      expect(common.json()).toEqual({ error: 'This password is too common: it appears in lists of breached passwords. Please choose another.' });
+      const email = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: user.email });
+      expect(email.json()).toEqual({ error: 'Your password must not be your email address' });
+      // Nothing changed: the old password still signs in.
+      expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
 
       const missing = await changePassword(user.accessToken, { newPassword: 'brand new' });
       expect(missing.statusCode).toBe(400);

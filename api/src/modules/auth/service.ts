@@ -5,7 +5,7 @@ import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isCommonPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toTimestamp } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuthRepository } from './repository';
@@ -34,6 +34,8 @@ export const MESSAGES = {
   accountDisabled: 'This account is disabled',
   displayName: `Display name must be 1 to ${DISPLAY_NAME_MAX} characters`,
   displayNameControl: 'Display name must not contain control characters',
+  passwordCommon: 'This password is too common: it appears in lists of breached passwords. Please choose another.',
+  passwordIsEmail: 'Your password must not be your email address',
 } as const;
 
 export interface SignedIn {
@@ -59,9 +61,12 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function validateNewPassword(password: string): void {
+/** The spec's rules first (required, 6 characters), then ASVS: not a breached favourite, not the e-mail. */
+function validateNewPassword(password: string, email: string): void {
   if (!password) throw badRequest(MESSAGES.passwordRequired);
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
+  if (password.trim().toLowerCase() === email) throw badRequest(MESSAGES.passwordIsEmail);
+  if (isCommonPassword(password)) throw badRequest(MESSAGES.passwordCommon);
 }
 
 export class AuthService {
@@ -79,7 +84,7 @@ export class AuthService {
     const email = normalizeEmail(input.email);
     if (!email) throw badRequest(MESSAGES.emailRequired);
     if (!EMAIL_FORMAT.test(email)) throw badRequest(MESSAGES.emailInvalid);
-    validateNewPassword(input.password);
+    validateNewPassword(input.password, email);
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw badRequest(MESSAGES.passwordsDiffer);
     }
@@ -196,8 +201,8 @@ export class AuthService {
 
   /** On success every refresh token of the user is revoked: all devices sign in again. */
   async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<void> {
-    validateNewPassword(newPassword);
     const user = await this.currentUser(userId);
+    validateNewPassword(newPassword, user.email);
     if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest(MESSAGES.wrongCurrentPassword);
     const now = this.timestamp();
     const hash = await hashPassword(newPassword);
