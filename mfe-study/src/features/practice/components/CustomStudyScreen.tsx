@@ -1,9 +1,10 @@
 // Custom study: cram every card of a set or tag (before an exam), or study the cards due in the
 // next days ahead of time. Practice only: schedules stay as they are.
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { learningApi, type StudyScope } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
+import { PracticePage } from './PracticePage';
 import { SelfGradedPractice } from './SelfGradedPractice';
 
 export const AHEAD_DAYS = [1, 3, 7, 14, 30] as const;
@@ -18,19 +19,8 @@ export function CustomStudyScreen() {
     [mode, days],
   );
   return (
-    <div className="page practice">
-      <header className="page-header">
-        <div>
-          <h1>{mode === 'cram' ? t('practice.cramTitle') : t('practice.aheadTitle', { count: days })}</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            {t('practice.notScheduled')}
-          </p>
-        </div>
-        <Link className="btn btn-small" to="..">
-          {t('backToStudy')}
-        </Link>
-      </header>
+    <PracticePage title={mode === 'cram' ? t('practice.cramTitle') : t('practice.aheadTitle', { count: days })} subtitle={t('practice.notScheduled')}>
       <SelfGradedPractice load={load} />
-    </div>
+    </PracticePage>
   );
 }

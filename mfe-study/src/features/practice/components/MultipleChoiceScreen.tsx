@@ -2,15 +2,14 @@
 // of the same set or tag (the server picks them). Digits 1-N choose, Enter goes on. Recorded as
 // practice: nothing is rescheduled.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { cardFaces, learningApi, type MultipleChoiceQuestion } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { useStudyText } from '../../../i18n';
 import { useScope } from '../../scope';
 import { usePracticeSession } from '../hooks/usePracticeSession';
+import { PracticePage } from './PracticePage';
 import { PracticeSummary } from './PracticeSummary';
-import '../practice.css';
 
 const QUESTIONS = 10;
 
@@ -76,20 +75,14 @@ export function MultipleChoiceScreen() {
   }, [choose, next, state]);
 
   return (
-    <div className="page practice">
-      <header className="page-header">
-        <h1>{t('hub.options.multipleChoice.title')}</h1>
-        <Link className="btn btn-small" to="..">
-          {t('backToStudy')}
-        </Link>
-      </header>
+    <PracticePage title={t('hub.options.multipleChoice.title')}>
       {state.status === 'loading' && <Spinner label={t('practice.loading')} />}
       {state.status === 'failed' && <p className="card empty-state" role="alert">{state.message}</p>}
       {state.status === 'done' && (
         <PracticeSummary title={t('practice.doneTitle')} lines={[t('practice.rightOf', { right: state.right, count: state.total })]} />
       )}
       {state.status === 'asking' && <Question state={state} choose={choose} next={next} />}
-    </div>
+    </PracticePage>
   );
 }
 

@@ -1,9 +1,9 @@
 // Timed practice: choose the seconds per card, then cards of the set or tag (all when none) come
 // one by one against the clock; the summary says how many were known, ran out, and how fast.
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { learningApi, type StudyScope } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
+import { PracticePage } from './PracticePage';
 import { SelfGradedPractice } from './SelfGradedPractice';
 
 const CARDS = 20;
@@ -16,13 +16,7 @@ export function TimedPracticeScreen() {
   const [seconds, setSeconds] = useState<number>(20);
   const [started, setStarted] = useState(false);
   return (
-    <div className="page practice">
-      <header className="page-header">
-        <h1>{t('hub.options.timed.title')}</h1>
-        <Link className="btn btn-small" to="..">
-          {t('backToStudy')}
-        </Link>
-      </header>
+    <PracticePage title={t('hub.options.timed.title')}>
       {started ? (
         <SelfGradedPractice load={loadCram} seconds={seconds} />
       ) : (
@@ -48,6 +42,6 @@ export function TimedPracticeScreen() {
           </button>
         </form>
       )}
-    </div>
+    </PracticePage>
   );
 }
