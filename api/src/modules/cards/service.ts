@@ -1,14 +1,16 @@
 // Card management: every rule and user-facing message about cards, their filters, moving them
 // between sets, and CSV import/export. Routes call these; the repository does the SQL.
-import type {
-  CardInput,
-  CardListQuery,
-  CardSearchQuery,
-  ImportInput,
-  ImportResult as ImportReport,
+import {
+  isNoteKind,
+  noteOrds,
+  type CardInput,
+  type CardListQuery,
+  type CardSearchQuery,
+  type ImportInput,
+  type ImportResult as ImportReport,
+  type NoteKind,
 } from '@flashcard/api-contract/schemas';
 import { isForeignKeyViolation } from '../../db/errors';
-import { isNoteKind, noteOrds, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { CardUpdate, NewCard } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
 import { defuse } from '../../lib/sanitize';
@@ -179,7 +181,7 @@ export class CardsService {
   async create(userId: number, input: CardInput): Promise<CardWithSet> {
     const kind = parseKind(input.kind) ?? 'basic';
     const fields = this.validateFields(input, 'create', kind);
-    const ords = notesOrds(kind, fields.question!);
+    const ords = requiredOrds(kind, fields.question!);
     if (fields.category_id != null) await this.requireSet(userId, fields.category_id);
     const now = this.timestamp();
     const noteGuid = newNoteGuid();
@@ -218,7 +220,7 @@ export class CardsService {
     if (!card) throw notFound(MESSAGES.cardNotFound);
     const kind = parseKind(input.kind) ?? card.kind;
     const changes = this.validateFields(input, 'update', kind);
-    const ords = notesOrds(kind, changes.question ?? card.question);
+    const ords = requiredOrds(kind, changes.question ?? card.question);
     if (kind !== 'cloze' && !(changes.answer ?? card.answer)) throw badRequest(MESSAGES.questionAndAnswerRequired);
     if (changes.category_id != null) await this.requireSet(userId, changes.category_id);
     const now = this.timestamp();
@@ -496,8 +498,8 @@ function parseKind(value: string | undefined): NoteKind | undefined {
   return kind;
 }
 
-/** The cards the note makes; a cloze note without a cloze makes none, which is refused. */
-function notesOrds(kind: NoteKind, question: string): number[] {
+/** The cards the note makes (noteOrds); a cloze note without a cloze makes none, which is refused. */
+function requiredOrds(kind: NoteKind, question: string): number[] {
   const ords = noteOrds(kind, question);
   if (ords.length === 0) throw badRequest(MESSAGES.clozeRequired);
   return ords;
