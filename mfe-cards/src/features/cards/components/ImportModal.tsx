@@ -259,7 +259,7 @@ function SeparatorField({
   return (
     <div className="field">
       <label htmlFor={`${id}-choice`}>{label}</label>
-      <div className="row" style={{ flexWrap: 'nowrap' }}>
+      <div className="row cards-separator">
         <select id={`${id}-choice`} value={custom ? 'custom' : value} onChange={(e) => onChange(e.target.value === 'custom' ? '' : e.target.value)}>
           {presets.map(([preset, name]) => (
             <option key={name} value={preset}>
