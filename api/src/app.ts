@@ -127,7 +127,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   app.register(metricsPlugin, { db, token: config.metricsToken });
   const adminRepository = new AdminRepository(db);
-  app.register(authPlugin, { secret: config.jwtSecret, accountStatus: (userId) => adminRepository.accountStatus(userId) });
+  app.register(authPlugin, {
+    secret: config.jwtSecret,
+    accountStatus: (userId) => adminRepository.accountStatus(userId),
+    adoptTimeZone: (userId, zone) => adminRepository.adoptTimeZone(userId, zone),
+  });
 
   const platformRepository = new PlatformRepository(db, dialectOf(db));
   const platform = new PlatformService({

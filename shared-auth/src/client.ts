@@ -164,7 +164,7 @@ apiClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   // Read the token per request: another tab may have refreshed it since start-up.
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', bearer(token));
-  // "Today" and streaks are counted in the learner's own time zone.
+  // An account takes its time zone from its first device (later changes go through settings).
   const timeZone = browserTimeZone();
   if (timeZone) config.headers.set('X-Time-Zone', timeZone);
   return config;

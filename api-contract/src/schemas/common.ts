@@ -24,7 +24,10 @@ export const MessageResponse = Type.Object({ message: Type.String() });
 /** A percent with one decimal; null when there is nothing to measure. */
 export const Percent = Nullable(Type.Number());
 
-/** The learner's IANA time zone (e.g. Europe/Paris), which the kernel's client sends with every call; UTC when absent. */
+/**
+ * The device's IANA time zone (e.g. Europe/Paris), which the kernel's client sends with every
+ * call. Only an account without a zone takes it (once); days count in the account's zone.
+ */
 export const TimeZoneHeaders = Type.Object({ 'x-time-zone': Type.Optional(Type.String()) });
 
 /** A query value arrives as text; the services check it and answer with a readable message. */

@@ -1,6 +1,6 @@
 // /api/dashboard/*: the signed-in learner's own numbers (the shell's dashboard, the progress
 // screen). Query values arrive as text up to 20 characters; the API turns bad ones into a 400 a
-// person can read. "Today" and streaks are counted in the learner's time zone (X-Time-Zone).
+// person can read. "Today" and streaks are counted in the account's time zone (settings).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { errorResponses, Nullable, Percent, QueryValue, TimeZoneHeaders } from './common';

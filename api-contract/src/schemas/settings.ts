@@ -30,6 +30,11 @@ export const UserSettings = Type.Object({
   newCardsPerDay: Type.Integer(),
   /** Days, 1-36500. */
   maximumInterval: Type.Integer(),
+  /**
+   * The account's IANA time zone: where its days begin (streaks, the daily bonus, "today").
+   * Taken from the first signed-in device; changed here, at most once a day.
+   */
+  timeZone: Type.String(),
 });
 
 /** Any JSON value: the settings service checks each field, so every wrong one gets its message. */
@@ -51,6 +56,7 @@ export const UserSettingsBody = Type.Object({
   desiredRetention: NumberValue,
   newCardsPerDay: NumberValue,
   maximumInterval: NumberValue,
+  timeZone: Value,
 });
 
 export const ProfileBody = Type.Object({
@@ -64,7 +70,7 @@ export const settingsEndpoints = {
   }),
   updateSettings: endpoint('PUT', '/user/settings', {
     body: UserSettingsBody,
-    response: { 200: UserSettings, ...errorResponses(400, 401) },
+    response: { 200: UserSettings, ...errorResponses(400, 401, 429) },
   }),
   updateProfile: endpoint('PUT', '/user/profile', {
     body: ProfileBody,

@@ -26,6 +26,10 @@ export interface UsersTable {
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** In every access token; a bump (sign-out, password or role change, disabling) ends them all. */
   token_version: Generated<number>;
+  /** The learner's IANA zone (days, streaks, the bonus); null until a request names one. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last change of time_zone through settings (one a day at most). */
+  time_zone_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Idempotency-Keys of undone reviews: a key stays used, so a late retry is not a second review. */

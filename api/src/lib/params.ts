@@ -1,7 +1,6 @@
-// Request values every module parses the same way: ids in paths and bodies, the learner's time
-// zone, whole-number query parameters. (Their schemas are the contract's, @flashcard/api-contract.)
+// Request values every module parses the same way: ids in paths and bodies, whole-number query
+// parameters. (Their schemas are the contract's, @flashcard/api-contract.)
 import { badRequest } from './http-error';
-import { canonicalTimeZone } from './time';
 
 // Ids are 32-bit integer columns; anything outside cannot name a row (and would overflow in SQL).
 export const MAX_ID = 2_147_483_647;
@@ -13,9 +12,6 @@ export function parseId(value: string | number | undefined | null): number | nul
   const id = Number(text);
   return id >= 1 && id <= MAX_ID ? id : null;
 }
-
-/** An unknown or missing time zone falls back to UTC rather than failing the screen. */
-export const zoneOf = (header: string | undefined): string => canonicalTimeZone(header) ?? 'UTC';
 
 /** Query text that must be a whole number in [min, max]; `fallback` when absent. */
 export function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {

@@ -6,6 +6,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
+import { canonicalTimeZone } from '../lib/time';
 
 export const ACCESS_TOKEN_TTL = '15m';
 
@@ -20,6 +21,11 @@ export interface AuthUser {
   id: number;
   role: Role;
   tokenVersion: number;
+  /**
+   * The account's time zone (set by `authenticate`): every "today" and streak is counted in it.
+   * Not the request's X-Time-Zone: a day boundary that moved per request let a day be claimed twice.
+   */
+  timeZone: string;
 }
 
 declare module '@fastify/jwt' {
@@ -34,7 +40,7 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** Use after `authenticate`: 403 unless the caller has one of the roles. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
-    signAccessToken(user: AuthUser): string;
+    signAccessToken(user: Omit<AuthUser, 'timeZone'>): string;
     /** Forget the cached disabled flag of a user (after an admin disabled or enabled them). */
     forgetAccountStatus(userId: number): void;
   }
@@ -49,12 +55,19 @@ export const ACCOUNT_MISSING_MESSAGE = 'This account no longer exists';
 /** Signed before a sign-out, password change or role change: the client refreshes or signs in. */
 export const SESSION_ENDED_MESSAGE = 'This session has ended. Please sign in again.';
 
-export type AccountStatus = { status: 'active' | 'disabled'; tokenVersion: number } | { status: 'missing' };
+export type AccountStatus =
+  | { status: 'active' | 'disabled'; tokenVersion: number; timeZone: string | null }
+  | { status: 'missing' };
 
 export interface AuthPluginOptions {
   secret: string;
   /** Whether the account exists and may act, and its token version; absent: every token is current. */
   accountStatus?: (userId: number) => Promise<AccountStatus>;
+  /**
+   * Keeps `zone` as the account's time zone unless it has one already; answers the account's zone.
+   * Called once per account: on its first signed-in request that names a zone (X-Time-Zone).
+   */
+  adoptTimeZone?: (userId: number, zone: string) => Promise<string | null>;
 }
 
 export default fp(
@@ -62,7 +75,7 @@ export default fp(
     // A tiny per-process cache: one lookup per user per second at most.
     const statusCache = new Map<number, { status: AccountStatus; until: number }>();
     async function accountStatus(userId: number, tokenVersion: number): Promise<AccountStatus> {
-      if (!options.accountStatus) return { status: 'active', tokenVersion };
+      if (!options.accountStatus) return { status: 'active', tokenVersion, timeZone: null };
       const now = Date.now();
       const cached = statusCache.get(userId);
       // A token newer than the cached version was signed after a bump this instance has not
@@ -82,10 +95,10 @@ export default fp(
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' },
       verify: { algorithms: ['HS256'] },
-      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role, tokenVersion: payload.ver ?? 0 }),
+      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role, tokenVersion: payload.ver ?? 0, timeZone: 'UTC' }),
     });
 
-    app.decorate('signAccessToken', (user: AuthUser) =>
+    app.decorate('signAccessToken', (user: Omit<AuthUser, 'timeZone'>) =>
       app.jwt.sign({ sub: String(user.id), role: user.role, ver: user.tokenVersion }),
     );
 
@@ -102,7 +115,17 @@ export default fp(
       if (account.status === 'missing') throw unauthorized(ACCOUNT_MISSING_MESSAGE);
       if (account.status === 'disabled') throw unauthorized(ACCOUNT_DISABLED_MESSAGE);
       if (account.tokenVersion !== request.user.tokenVersion) throw unauthorized(SESSION_ENDED_MESSAGE);
+      request.user.timeZone = account.timeZone ?? (await adoptTimeZone(request, account)) ?? 'UTC';
     });
+
+    /** An account without a zone takes the one its device names, once; later changes go through settings. */
+    async function adoptTimeZone(request: FastifyRequest, account: Extract<AccountStatus, { tokenVersion: number }>) {
+      const header = request.headers['x-time-zone'];
+      const zone = canonicalTimeZone(typeof header === 'string' ? header : undefined);
+      if (!zone || !options.adoptTimeZone) return null;
+      account.timeZone = await options.adoptTimeZone(request.user.id, zone);
+      return account.timeZone;
+    }
 
     app.decorate(
       'requireRole',

@@ -199,3 +199,13 @@ export async function registerUser(
     refreshToken: body.tokens.refreshToken,
   };
 }
+
+/**
+ * Makes `zone` the account's time zone at once, as a settings change a day later would: the
+ * days of every later call are counted in it (the X-Time-Zone header no longer moves them).
+ */
+export async function setAccountTimeZone(app: FastifyInstance, db: Db, accessToken: string, zone: string): Promise<void> {
+  const userId = Number(app.jwt.decode<{ sub: string }>(accessToken)?.sub);
+  await db.updateTable('users').set({ time_zone: zone }).where('id', '=', userId).execute();
+  app.forgetAccountStatus(userId);
+}

@@ -77,6 +77,25 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
+  it("shows the account's time zone and saves a new one, or this device's with one click", async () => {
+    server = { ...DEFAULT_SETTINGS, timeZone: 'Asia/Tokyo' };
+    await renderSettings();
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Asia/Tokyo');
+    expect(zone).toHaveAccessibleDescription(/once a day/);
+
+    await userEvent.selectOptions(zone, 'Europe/Berlin');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(userApi.updateSettings).toHaveBeenCalledWith({ timeZone: 'Europe/Berlin' }));
+    expect(zone).toHaveValue('Europe/Berlin');
+
+    // The device's zone is offered when the account's differs.
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await userEvent.click(screen.getByRole('button', { name: `Use this device's (${device.replace(/_/g, ' ')})` }));
+    expect(zone).toHaveValue(device);
+    expect(screen.queryByRole('button', { name: /Use this device's/ })).not.toBeInTheDocument();
+  });
+
   it("shows the account's saved settings, loaded at sign-in, and applies theme and language", async () => {
     server = { ...DEFAULT_SETTINGS, studyGoal: 40, darkMode: true, language: 'de', pushNotifications: true };
     await renderSettings();

@@ -1,7 +1,7 @@
 // The account's settings, saved on the server. The form edits a draft; the language and dark
 // mode are previewed at once (the whole page, every remote included) and fall back to the saved
 // values if the page is left unsaved. Save Changes sends what changed and says how it went.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { userApi, type UserSettings } from '@flashcard/api-contract';
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
@@ -55,6 +55,44 @@ function NumberField({ id, label, min, max, text, onType }: { id: string; label:
         aria-invalid={wholeNumber(text) === null ? true : undefined}
         onChange={(e) => onType(e.target.value)}
       />
+    </div>
+  );
+}
+
+/** This device's zone, as the browser names it. */
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Every zone the browser knows, with the account's own kept even when it is not listed (UTC in some engines). */
+function timeZoneNames(current: string): string[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, deviceTimeZone(), 'UTC', ...names])].sort();
+}
+
+/** Where the learner's days begin; the server allows one change a day (it says so when refused). */
+function TimeZoneField({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const t = useShellText();
+  const device = deviceTimeZone();
+  const names = useMemo(() => timeZoneNames(value), [value]);
+  return (
+    <div className="field settings-time-zone" style={{ marginBottom: 0 }}>
+      <label htmlFor="settings-time-zone">{t('settings.timeZone')}</label>
+      <div className="row">
+        <select id="settings-time-zone" value={value} aria-describedby="settings-time-zone-hint" onChange={(e) => onChange(e.target.value)}>
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+        {device !== value && (
+          <button type="button" className="btn btn-secondary" onClick={() => onChange(device)}>
+            {t('settings.useDeviceTimeZone', { zone: device.replace(/_/g, ' ') })}
+          </button>
+        )}
+      </div>
+      <span id="settings-time-zone-hint" className="muted settings-hint">
+        {t('settings.timeZoneHint')}
+      </span>
     </div>
   );
 }
@@ -233,6 +271,8 @@ export function SettingsPage() {
               ))}
             </select>
           </div>
+
+          <TimeZoneField value={draft.timeZone} onChange={(zone) => change('timeZone', zone)} />
         </Section>
 
         <Section id="settings-scheduler" title={t('settings.scheduler')} intro={t('settings.schedulerIntro')}>

@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   desiredRetention: 0.9,
   newCardsPerDay: 20,
   maximumInterval: 36500,
+  timeZone: 'UTC',
 };
 
 export const THEME_STORAGE_KEY = 'flashcard-theme';

@@ -24,11 +24,18 @@ export class AdminRepository {
   async accountStatus(userId: number): Promise<AccountStatus> {
     const row = await this.db
       .selectFrom('users')
-      .select(['disabled_at', 'token_version'])
+      .select(['disabled_at', 'token_version', 'time_zone'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!row) return { status: 'missing' };
-    return { status: row.disabled_at != null ? 'disabled' : 'active', tokenVersion: row.token_version };
+    return { status: row.disabled_at != null ? 'disabled' : 'active', tokenVersion: row.token_version, timeZone: row.time_zone };
+  }
+
+  /** Sets the account's zone only where it has none (two first requests race harmlessly); the zone kept. */
+  async adoptTimeZone(userId: number, zone: string): Promise<string | null> {
+    await this.db.updateTable('users').set({ time_zone: zone }).where('id', '=', userId).where('time_zone', 'is', null).execute();
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    return row?.time_zone ?? null;
   }
 
   /** `since`: the start of today (UTC), ISO text. */

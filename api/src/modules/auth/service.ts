@@ -45,7 +45,7 @@ export interface SignedIn {
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
-  signAccessToken: (user: AuthUser) => string;
+  signAccessToken: (user: Omit<AuthUser, 'timeZone'>) => string;
   /** Drop this instance's cached account status, so a revocation bites at once here. */
   forgetAccount?: (userId: number) => void;
   now: () => Date;

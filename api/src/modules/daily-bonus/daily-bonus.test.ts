@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { signedInClient, type ApiClient } from '../../test/api-client';
-import { bearer, describeEachDb } from '../../test/harness';
+import { bearer, describeEachDb, setAccountTimeZone } from '../../test/harness';
 import { startOfLocalDay } from './service';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
@@ -33,8 +33,10 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
     me = await signedInClient(app);
   });
 
-  const call = (client: ApiClient, method: 'GET' | 'POST', url: string, zone?: string) =>
-    app.inject({ method, url, headers: { ...bearer(client.user.accessToken), ...(zone ? { 'x-time-zone': zone } : {}) } });
+  const call = async (client: ApiClient, method: 'GET' | 'POST', url: string, zone?: string) => {
+    if (zone) await setAccountTimeZone(app, ctx.db, client.user.accessToken, zone);
+    return app.inject({ method, url, headers: bearer(client.user.accessToken) });
+  };
   const info = async (client = me, zone?: string) => {
     const response = await call(client, 'GET', '/api/daily-bonus/info', zone);
     expect(response.statusCode).toBe(200);
@@ -99,8 +101,56 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
     expect(next.json().streak).toBe(2);
   });
 
-  it('treats an unknown time zone as UTC', async () => {
-    expect((await claim(me, 'Mars/Olympus_Mons')).json().next_claim_at).toBe('2024-06-12T00:00:00.000Z');
+  /** A request as a device sends it: its own zone in X-Time-Zone. */
+  const fromDevice = (method: 'GET' | 'POST' | 'PUT', url: string, zone: string, payload?: object) =>
+    app.inject({ method, url, headers: { ...bearer(me.user.accessToken), 'x-time-zone': zone }, payload });
+
+  it('counts in UTC for an account whose device names no valid zone', async () => {
+    expect((await fromDevice('POST', '/api/daily-bonus/claim', 'Mars/Olympus_Mons')).json().next_claim_at).toBe('2024-06-12T00:00:00.000Z');
+  });
+
+  it('keeps the first zone a device names: a request naming another cannot claim the same real day twice', async () => {
+    now = new Date('2024-06-11T12:00:00.000Z'); // 08:00 on the 11th in New York, 02:00 on the 12th in Kiritimati
+    const first = await fromDevice('POST', '/api/daily-bonus/claim', 'America/New_York');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().next_claim_at).toBe('2024-06-12T04:00:00.000Z');
+    const moved = await fromDevice('POST', '/api/daily-bonus/claim', 'Pacific/Kiritimati');
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ error: 'Daily bonus already claimed today' });
+    expect(await rows('daily_bonus_claims', me.user.id)).toBe(1);
+    expect((await fromDevice('GET', '/api/user/settings', 'Asia/Tokyo')).json().timeZone).toBe('America/New_York');
+  });
+
+  it('moves the day boundary through settings, once a day at most', async () => {
+    now = new Date('2024-06-11T12:00:00.000Z');
+    expect((await fromDevice('POST', '/api/daily-bonus/claim', 'America/New_York')).statusCode).toBe(200);
+    const change = await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'Pacific/Kiritimati' });
+    expect(change.statusCode).toBe(200);
+    expect(change.json().timeZone).toBe('Pacific/Kiritimati');
+    // It is the 12th in the new zone: one more claim, no more (the next day there starts at 10:00 UTC on the 12th).
+    const ahead = await fromDevice('POST', '/api/daily-bonus/claim', 'America/New_York');
+    expect(ahead.statusCode).toBe(200);
+    expect(ahead.json().next_claim_at).toBe('2024-06-12T10:00:00.000Z');
+
+    const back = await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'America/New_York' });
+    expect(back.statusCode).toBe(429);
+    expect(back.json()).toEqual({ error: 'The time zone can be changed once a day. Please try again tomorrow.' });
+    expect((await info()).next_claim_at).toBe('2024-06-12T10:00:00.000Z');
+
+    // Going back a day later lands on a day already claimed there: nothing gained.
+    now = new Date('2024-06-12T12:00:00.000Z');
+    expect((await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'America/New_York' })).statusCode).toBe(200);
+    expect((await claim()).statusCode).toBe(409);
+    expect(await rows('daily_bonus_claims', me.user.id)).toBe(2);
+  });
+
+  it('refuses a zone that is not in the time zone database', async () => {
+    for (const timeZone of ['Mars/Olympus_Mons', '+09:00', 42, null, '']) {
+      const response = await fromDevice('PUT', '/api/user/settings', 'UTC', { timeZone });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Time zone must be a name from the time zone database, such as Europe/Berlin' });
+    }
+    expect((await fromDevice('GET', '/api/user/settings', 'UTC')).json().timeZone).toBe('UTC');
   });
 
   it('grows the reward with the streak up to 7 days, and starts over after a missed day', async () => {

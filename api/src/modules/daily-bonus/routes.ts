@@ -1,7 +1,6 @@
 // /api/daily-bonus/*: what today's bonus is, and claiming it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dailyBonusEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { zoneOf } from '../../lib/params';
 import { presentClaim, presentInfo } from './presenter';
 import type { DailyBonusService } from './service';
 
@@ -9,11 +8,11 @@ const dailyBonusRoutes: FastifyPluginAsyncTypebox<{ service: DailyBonusService }
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.info.path, { schema: ep.info.schema }, async (request) =>
-    presentInfo(await service.status(request.user.id, zoneOf(request.headers['x-time-zone']))),
+    presentInfo(await service.status(request.user.id, request.user.timeZone)),
   );
 
   app.post(ep.claim.path, { schema: ep.claim.schema }, async (request) =>
-    presentClaim(await service.claim(request.user.id, zoneOf(request.headers['x-time-zone']))),
+    presentClaim(await service.claim(request.user.id, request.user.timeZone)),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionType } from '../../db/schema';
-import { bearer, describeEachDb, registerUser } from '../../test/harness';
+import { bearer, describeEachDb, registerUser, setAccountTimeZone } from '../../test/harness';
 import { SessionsRepository } from '../sessions';
 
 // The pinned "now": 05:00 UTC on 11 June 2024 is still 10 June in Los Angeles (UTC-7) and
@@ -22,12 +22,10 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     clock = NOW;
   });
 
-  const getDashboard = (accessToken: string, timeZone?: string) =>
-    app.inject({
-      method: 'GET',
-      url: '/api/dashboard/dashboard',
-      headers: { ...bearer(accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
-    });
+  const getDashboard = async (accessToken: string, timeZone?: string) => {
+    if (timeZone) await setAccountTimeZone(app, ctx.db, accessToken, timeZone);
+    return app.inject({ method: 'GET', url: '/api/dashboard/dashboard', headers: bearer(accessToken) });
+  };
 
   /** A review (of a new card of its own) at `at`, through the API as the study screens send it. */
   const reviewAt = async (accessToken: string, at: string, result = 2) => {
@@ -123,10 +121,12 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       expect(body.userStats.currentStreak).toBe(streak);
     });
 
-    it('falls back to UTC for a missing or invalid time zone', async () => {
+    it("counts in the account's zone, whatever zone a request names", async () => {
       const utc = (await getDashboard(user.accessToken, 'UTC')).json();
-      for (const timeZone of [undefined, 'Mars/Olympus_Mons', '+09:00', 'DROP TABLE users']) {
-        const response = await getDashboard(user.accessToken, timeZone);
+      expect(utc).not.toEqual((await getDashboard(user.accessToken, 'Asia/Tokyo')).json());
+      await setAccountTimeZone(app, ctx.db, user.accessToken, 'UTC');
+      for (const header of ['Asia/Tokyo', 'America/Los_Angeles', 'Mars/Olympus_Mons', 'DROP TABLE users']) {
+        const response = await app.inject({ method: 'GET', url: '/api/dashboard/dashboard', headers: { ...bearer(user.accessToken), 'x-time-zone': header } });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual(utc);
       }

@@ -6,15 +6,15 @@ import type { DashboardService } from './service';
 
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ service: DashboardService }> = async (app, { service }) => {
   app.get(ep.dashboard.path, { schema: ep.dashboard.schema, preHandler: app.authenticate }, async (request) =>
-    presentDashboard(await service.dashboard(request.user.id, request.headers['x-time-zone'])),
+    presentDashboard(await service.dashboard(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.analytics.path, { schema: ep.analytics.schema, preHandler: app.authenticate }, async (request) =>
-    presentAnalytics(await service.analytics(request.user.id, request.headers['x-time-zone'], request.query)),
+    presentAnalytics(await service.analytics(request.user.id, request.user.timeZone, request.query)),
   );
 
   app.get(ep.userStats.path, { schema: ep.userStats.schema, preHandler: app.authenticate }, async (request) =>
-    presentUserStats(await service.userStats(request.user.id, request.headers['x-time-zone'])),
+    presentUserStats(await service.userStats(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.recentActivity.path, { schema: ep.recentActivity.schema, preHandler: app.authenticate }, async (request) => ({
@@ -22,7 +22,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ service: DashboardService }> 
   }));
 
   app.get(ep.studyProgress.path, { schema: ep.studyProgress.schema, preHandler: app.authenticate }, async (request) =>
-    presentStudyProgress(await service.studyProgress(request.user.id, request.headers['x-time-zone'])),
+    presentStudyProgress(await service.studyProgress(request.user.id, request.user.timeZone)),
   );
 };
 

@@ -1,10 +1,10 @@
 // The dashboard numbers. "Today" and streaks are calendar days in the learner's time zone
-// (X-Time-Zone header), so a review at 23:30 counts for the day the learner lived it.
+// (the account's zone), so a review at 23:30 counts for the day the learner lived it.
 // Streaks are consecutive local days with at least one review; one that ended yesterday is
 // still alive (today is not over yet).
 import type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserStats } from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
-import { canonicalTimeZone, localDayNumber, toTimestamp } from '../../lib/time';
+import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate } from '../../lib/local-time';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
@@ -62,9 +62,6 @@ export function intParam(value: string | undefined, fallback: number, min: numbe
   return number;
 }
 
-/** An unknown or missing time zone falls back to UTC rather than failing the whole page. */
-export const timeZoneOf = (header: string | undefined): string => canonicalTimeZone(header) ?? 'UTC';
-
 export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
 
@@ -72,9 +69,8 @@ export class DashboardService {
     return localDayNumber(this.deps.now(), timeZone);
   }
 
-  async dashboard(userId: number, requestedTimeZone: string | undefined): Promise<Dashboard> {
+  async dashboard(userId: number, timeZone: string): Promise<Dashboard> {
     const { repository } = this.deps;
-    const timeZone = timeZoneOf(requestedTimeZone);
     const [totals, currentStreak, goal, recentSessions, reviews, totalCards] = await Promise.all([
       repository.totals(userId),
       this.currentStreak(userId, timeZone),
@@ -143,9 +139,8 @@ export class DashboardService {
   }
 
   /** Reviews per local day over the last `days` days (today included), every day listed. */
-  async analytics(userId: number, requestedTimeZone: string | undefined, query: { days?: string }): Promise<Analytics> {
+  async analytics(userId: number, timeZone: string, query: { days?: string }): Promise<Analytics> {
     const count = intParam(query.days, DEFAULT_ANALYTICS_DAYS, 1, MAX_ANALYTICS_DAYS, MESSAGES.daysInvalid);
-    const timeZone = timeZoneOf(requestedTimeZone);
     const today = this.today(timeZone);
     const from = today - count + 1;
     const rows = await this.deps.repository.reviewsPerDay(userId, dayRanges(timeZone, from, today));
@@ -163,9 +158,8 @@ export class DashboardService {
     return { days, totals: { reviews, correct, successRate: percent(correct, reviews) } };
   }
 
-  async userStats(userId: number, requestedTimeZone: string | undefined): Promise<UserStats> {
+  async userStats(userId: number, timeZone: string): Promise<UserStats> {
     const { repository } = this.deps;
-    const timeZone = timeZoneOf(requestedTimeZone);
     const today = this.today(timeZone);
     const [totals, streaks, reviews, reviewsToday, cards] = await Promise.all([
       repository.totals(userId),
@@ -197,8 +191,7 @@ export class DashboardService {
     return this.deps.repository.recentSessions(userId, limit);
   }
 
-  async studyProgress(userId: number, requestedTimeZone: string | undefined): Promise<StudyProgress> {
-    const timeZone = timeZoneOf(requestedTimeZone);
+  async studyProgress(userId: number, timeZone: string): Promise<StudyProgress> {
     const [goal, cards, reviewsToday] = await Promise.all([
       this.dailyGoalProgress(userId, timeZone),
       this.deps.repository.cardCounts(userId),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
+import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser } from '../../test/harness';
 import { SessionsRepository } from '../sessions';
 
 // 05:00 UTC on 11 June 2024: still 10 June in Los Angeles (UTC-7), 14:00 on 11 June in Tokyo.
@@ -19,12 +19,10 @@ describeEachDb('dashboard statistics', (ctx) => {
     clock = NOW;
   });
 
-  const get = (user: RegisteredUser, url: string, timeZone?: string) =>
-    app.inject({
-      method: 'GET',
-      url,
-      headers: { ...bearer(user.accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
-    });
+  const get = async (user: RegisteredUser, url: string, timeZone?: string) => {
+    if (timeZone) await setAccountTimeZone(app, ctx.db, user.accessToken, timeZone);
+    return app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
+  };
 
   const createCard = async (user: RegisteredUser, fields: Record<string, unknown> = {}) => {
     const response = await app.inject({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { DAILY_GOAL_XP, levelFor, levelProgress, levelStart } from '../../lib/experience';
 import { signedInClient, type ApiClient } from '../../test/api-client';
-import { bearer, describeEachDb, registerUser, type RegisteredUser, type TestContext } from '../../test/harness';
+import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser, type TestContext } from '../../test/harness';
 import { ACHIEVEMENTS } from './achievements';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
@@ -35,14 +35,11 @@ describe('the level curve', () => {
 });
 
 /** Calls as `user`, optionally in a time zone. */
-function caller(app: () => FastifyInstance) {
-  return (user: RegisteredUser, method: Method, url: string, payload?: unknown, zone?: string) =>
-    app().inject({
-      method,
-      url,
-      headers: { ...bearer(user.accessToken), ...(zone ? { 'x-time-zone': zone } : {}) },
-      payload: payload as object | undefined,
-    });
+function caller(app: () => FastifyInstance, ctx: TestContext) {
+  return async (user: RegisteredUser, method: Method, url: string, payload?: unknown, zone?: string) => {
+    if (zone) await setAccountTimeZone(app(), ctx.db, user.accessToken, zone);
+    return app().inject({ method, url, headers: bearer(user.accessToken), payload: payload as object | undefined });
+  };
 }
 
 function xpHelpers(ctx: TestContext) {
@@ -67,7 +64,7 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
   let now = START;
   let app: FastifyInstance;
   let me: ApiClient;
-  const send = caller(() => app);
+  const send = caller(() => app, ctx);
   const { xpBySource, count } = xpHelpers(ctx);
 
   beforeAll(async () => {
@@ -403,7 +400,7 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
 // Its own database: the leaderboard ranks every user in it.
 describeEachDb('gamification: leaderboard', (ctx) => {
   let app: FastifyInstance;
-  const send = caller(() => app);
+  const send = caller(() => app, ctx);
   let alice: RegisteredUser;
   let bob: RegisteredUser;
   let carol: RegisteredUser;

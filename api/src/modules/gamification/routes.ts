@@ -1,7 +1,6 @@
 // /api/gamification/*: levels, the leaderboard, achievements and the daily-goal XP.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { gamificationEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { zoneOf } from '../../lib/params';
 import { presentAchievement, presentLeaderboard, presentProfile, presentPublicProfile } from './presenter';
 import type { GamificationService } from './service';
 
@@ -9,7 +8,7 @@ const gamificationRoutes: FastifyPluginAsyncTypebox<{ service: GamificationServi
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.profile.path, { schema: ep.profile.schema }, async (request) =>
-    presentProfile(await service.profile(request.user.id, zoneOf(request.headers['x-time-zone']))),
+    presentProfile(await service.profile(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.publicProfile.path, { schema: ep.publicProfile.schema }, async (request) =>
@@ -21,16 +20,16 @@ const gamificationRoutes: FastifyPluginAsyncTypebox<{ service: GamificationServi
   );
 
   app.get(ep.achievements.path, { schema: ep.achievements.schema }, async (request) => ({
-    achievements: (await service.achievements(request.user.id, zoneOf(request.headers['x-time-zone']))).map(presentAchievement),
+    achievements: (await service.achievements(request.user.id, request.user.timeZone)).map(presentAchievement),
   }));
 
   app.post(ep.checkAchievements.path, { schema: ep.checkAchievements.schema }, async (request) => {
-    const result = await service.checkAchievements(request.user.id, zoneOf(request.headers['x-time-zone']));
+    const result = await service.checkAchievements(request.user.id, request.user.timeZone);
     return { unlocked: result.unlocked.map(presentAchievement), achievements: result.achievements.map(presentAchievement) };
   });
 
   app.post(ep.addExperience.path, { schema: ep.addExperience.schema }, async (request) => {
-    const result = await service.addExperience(request.user.id, zoneOf(request.headers['x-time-zone']), request.body);
+    const result = await service.addExperience(request.user.id, request.user.timeZone, request.body);
     return { experience_points: result.experiencePoints, granted: result.granted };
   });
 };

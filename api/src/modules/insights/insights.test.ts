@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
+import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser } from '../../test/harness';
 import { SessionsRepository } from '../sessions';
 
 const NOW = new Date('2024-04-12T05:00:00.000Z');
@@ -17,13 +17,10 @@ describeEachDb('insights', (ctx) => {
     clock = NOW;
   });
 
-  const call = (user: RegisteredUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, timeZone?: string) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...bearer(user.accessToken), ...(timeZone ? { 'x-time-zone': timeZone } : {}) },
-      payload,
-    });
+  const call = async (user: RegisteredUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, timeZone?: string) => {
+    if (timeZone) await setAccountTimeZone(app, ctx.db, user.accessToken, timeZone);
+    return app.inject({ method, url, headers: bearer(user.accessToken), payload });
+  };
   const get = (user: RegisteredUser, url: string, timeZone?: string) => call(user, 'GET', url, undefined, timeZone);
 
   const createSet = async (user: RegisteredUser, name: string): Promise<number> => {

@@ -2,7 +2,6 @@
 // presenter out. The fixed paths are registered before /insights/:type and win over it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { insightsEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { timeZoneOf } from '../dashboard';
 import { presentActions, presentComprehensive, presentInsight, presentUserInsights } from './presenter';
 import type { InsightsService } from './service';
 
@@ -10,19 +9,19 @@ const insightRoutes: FastifyPluginAsyncTypebox<{ service: InsightsService }> = a
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.comprehensive.path, { schema: ep.comprehensive.schema }, async (request) =>
-    presentComprehensive(await service.comprehensive(request.user.id, timeZoneOf(request.headers['x-time-zone']))),
+    presentComprehensive(await service.comprehensive(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.userInsights.path, { schema: ep.userInsights.schema }, async (request) =>
-    presentUserInsights(await service.userInsights(request.user.id, timeZoneOf(request.headers['x-time-zone']))),
+    presentUserInsights(await service.userInsights(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.recommendedActions.path, { schema: ep.recommendedActions.schema }, async (request) =>
-    presentActions(await service.recommendedActions(request.user.id, timeZoneOf(request.headers['x-time-zone']))),
+    presentActions(await service.recommendedActions(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.byType.path, { schema: ep.byType.schema }, async (request) =>
-    presentInsight(await service.byType(request.user.id, timeZoneOf(request.headers['x-time-zone']), request.params.type)),
+    presentInsight(await service.byType(request.user.id, request.user.timeZone, request.params.type)),
   );
 };
 

@@ -3,7 +3,6 @@
 // router never mistakes one for the other.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notificationsEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { zoneOf } from '../../lib/params';
 import { presentNotification } from './presenter';
 import type { NotificationsService } from './service';
 
@@ -11,12 +10,12 @@ const notificationRoutes: FastifyPluginAsyncTypebox<{ service: NotificationsServ
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.list.path, { schema: ep.list.schema }, async (request) => {
-    const result = await service.list(request.user.id, zoneOf(request.headers['x-time-zone']), request.query);
+    const result = await service.list(request.user.id, request.user.timeZone, request.query);
     return { notifications: result.notifications.map(presentNotification), unreadCount: result.unreadCount };
   });
 
   app.get(ep.unreadCount.path, { schema: ep.unreadCount.schema }, async (request) => ({
-    count: await service.unreadCount(request.user.id, zoneOf(request.headers['x-time-zone'])),
+    count: await service.unreadCount(request.user.id, request.user.timeZone),
   }));
 
   app.put(ep.markAllRead.path, { schema: ep.markAllRead.schema }, async (request) => ({

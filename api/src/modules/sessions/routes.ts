@@ -1,7 +1,6 @@
 // /api/dashboard/session/*: the study screens start a session, count cards in it, end it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sessionsEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { canonicalTimeZone } from '../../lib/time';
 import { presentSession } from '../dashboard';
 import type { SessionsService } from './service';
 
@@ -15,7 +14,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ service: SessionsService }> = a
 
   app.post(ep.end.path, { schema: ep.end.schema }, async (request) => ({
     session: presentSession(
-      await service.end(request.user.id, request.body.sessionId, canonicalTimeZone(request.headers['x-time-zone']) ?? 'UTC'),
+      await service.end(request.user.id, request.body.sessionId, request.user.timeZone),
     ),
   }));
 

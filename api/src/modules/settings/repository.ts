@@ -4,11 +4,14 @@ import type { Language, UserSettings } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+/** The settings row's fields; the account's time zone is kept on users (timeZone, changeTimeZone). */
+export type StoredSettings = Omit<UserSettings, 'timeZone'>;
+
 export class SettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Undefined for an account that never saved one: the defaults apply. */
-  async find(userId: number): Promise<UserSettings | undefined> {
+  async find(userId: number): Promise<StoredSettings | undefined> {
     const row = await this.db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -28,8 +31,25 @@ export class SettingsRepository {
     };
   }
 
+  /** The account's zone; null until a signed-in request named one. */
+  async timeZone(userId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
+  /** Changes the zone unless it changed after `notChangedSince`; false when refused. */
+  async changeTimeZone(userId: number, zone: string, now: string, notChangedSince: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ time_zone: zone, time_zone_changed_at: now })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('time_zone_changed_at', 'is', null), eb('time_zone_changed_at', '<=', notChangedSince)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Writes every setting (insert on first save). */
-  async save(userId: number, settings: UserSettings, now: string): Promise<void> {
+  async save(userId: number, settings: StoredSettings, now: string): Promise<void> {
     const values = {
       email_notifications: settings.emailNotifications,
       push_notifications: settings.pushNotifications,

@@ -9,9 +9,12 @@ const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsService; auth
 
   app.get(ep.getSettings.path, { schema: ep.getSettings.schema }, async (request) => service.get(request.user.id));
 
-  app.put(ep.updateSettings.path, { schema: ep.updateSettings.schema }, async (request) =>
-    service.update(request.user.id, request.body ?? {}),
-  );
+  app.put(ep.updateSettings.path, { schema: ep.updateSettings.schema }, async (request) => {
+    const settings = await service.update(request.user.id, request.body ?? {});
+    // This instance's next request counts days in the new zone at once (others within a second).
+    if (settings.timeZone !== request.user.timeZone) app.forgetAccountStatus(request.user.id);
+    return settings;
+  });
 
   app.put(ep.updateProfile.path, { schema: ep.updateProfile.schema }, async (request) =>
     presentUser(await auth.rename(request.user.id, request.body.displayName)),

@@ -1,8 +1,8 @@
 // The account's settings: the spec's defaults until saved, each field of a change checked (a 400
 // naming it), the study fields through the study module's own rules (studyGoal is its daily goal).
 import { LANGUAGE_CODES, type Language, type UserSettings } from '@flashcard/api-contract/schemas';
-import { badRequest } from '../../lib/http-error';
-import { toTimestamp } from '../../lib/time';
+import { badRequest, HttpError } from '../../lib/http-error';
+import { canonicalTimeZone, toTimestamp } from '../../lib/time';
 import { DEFAULT_STUDY_SETTINGS, applyStudySettings } from '../study';
 import type { SettingsRepository } from './repository';
 
@@ -20,7 +20,15 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   desiredRetention: DEFAULT_STUDY_SETTINGS.desiredRetention,
   newCardsPerDay: DEFAULT_STUDY_SETTINGS.newCardsPerDay,
   maximumInterval: DEFAULT_STUDY_SETTINGS.maximumInterval,
+  timeZone: 'UTC',
 };
+
+/**
+ * How often the account's time zone may change. Moving a day boundary ahead gives at most one
+ * extra day (a bonus claimed twice in one real day); moving it back costs that day again, so a
+ * change a day gains nothing over time, and still lets a traveller follow the clock.
+ */
+export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const SWITCHES = [
   'emailNotifications',
@@ -35,6 +43,8 @@ const SWITCHES = [
 export const MESSAGES = {
   switchInvalid: (field: string) => `${field} must be true or false`,
   language: `Language must be one of: ${LANGUAGE_CODES.join(', ')}`,
+  timeZone: 'Time zone must be a name from the time zone database, such as Europe/Berlin',
+  timeZoneTooSoon: 'The time zone can be changed once a day. Please try again tomorrow.',
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
@@ -56,7 +66,8 @@ export class SettingsService {
   constructor(private readonly deps: SettingsServiceDeps) {}
 
   async get(userId: number): Promise<UserSettings> {
-    return (await this.deps.repository.find(userId)) ?? { ...DEFAULT_USER_SETTINGS };
+    const [saved, timeZone] = await Promise.all([this.deps.repository.find(userId), this.deps.repository.timeZone(userId)]);
+    return { ...(saved ?? DEFAULT_USER_SETTINGS), timeZone: timeZone ?? DEFAULT_USER_SETTINGS.timeZone };
   }
 
   /** Changes the fields given (all checked before anything is written); answers the whole settings. */
@@ -88,7 +99,18 @@ export class SettingsService {
       maximumInterval: study.maximumInterval,
       newCardsPerDay: study.newCardsPerDay,
     };
-    await this.deps.repository.save(userId, saved, toTimestamp(this.deps.now()));
+    const zone = change.timeZone === undefined ? null : canonicalTimeZone(typeof change.timeZone === 'string' ? change.timeZone : undefined);
+    if (change.timeZone !== undefined && !zone) throw badRequest(MESSAGES.timeZone);
+    const now = this.deps.now();
+    if (zone && zone !== next.timeZone) {
+      const notChangedSince = toTimestamp(new Date(now.getTime() - TIME_ZONE_CHANGE_INTERVAL_MS));
+      // Checked and written in one statement: two racing changes cannot both pass.
+      if (!(await this.deps.repository.changeTimeZone(userId, zone, toTimestamp(now), notChangedSince))) {
+        throw new HttpError(429, MESSAGES.timeZoneTooSoon);
+      }
+      saved.timeZone = zone;
+    }
+    await this.deps.repository.save(userId, saved, toTimestamp(now));
     return saved;
   }
 }

@@ -19,6 +19,8 @@ const DEFAULTS = {
   desiredRetention: 0.9,
   newCardsPerDay: 20,
   maximumInterval: 36500,
+  // No device named a zone yet (these requests send none).
+  timeZone: 'UTC',
 };
 
 describeEachDb('settings: /api/user/*', (ctx) => {

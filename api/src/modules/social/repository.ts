@@ -48,6 +48,11 @@ export class SocialRepository {
     return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', id).executeTakeFirst();
   }
 
+  async timeZoneOf(id: number): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
   /** The e-mail is only matched, never returned. */
   userByEmail(email: string): Promise<SocialUserRow | undefined> {
     return this.db.selectFrom('users').select(['id', 'display_name']).where('email', '=', email).executeTakeFirst();

@@ -60,7 +60,7 @@ const socialRoutes: FastifyPluginAsyncTypebox<{ service: SocialService }> = asyn
   }));
 
   app.get(ep.profile.path, { schema: ep.profile.schema }, async (request) =>
-    presentProfile(await service.profile(request.user.id, request.params.userId, request.headers['x-time-zone'])),
+    presentProfile(await service.profile(request.user.id, request.params.userId)),
   );
 };
 

@@ -54,7 +54,7 @@ export interface SocialServiceDeps {
   repository: SocialRepository;
   notifications: NotificationWriter;
   /** The learner's current streak in days, as the dashboard counts it. */
-  currentStreak: (userId: number, timeZone: string | undefined) => Promise<number>;
+  currentStreak: (userId: number, timeZone: string) => Promise<number>;
   now: () => Date;
 }
 
@@ -251,12 +251,13 @@ export class SocialService {
     return visibility;
   }
 
-  async profile(userId: number, rawId: string, timeZone: string | undefined): Promise<ProfileView> {
+  async profile(userId: number, rawId: string): Promise<ProfileView> {
     const user = await this.visibleUser(userId, rawId, MESSAGES.profileNotVisible);
     const { repository } = this.deps;
     const [counts, currentStreak, isFriend, isFollowing] = await Promise.all([
       repository.profileCounts(user.id),
-      this.deps.currentStreak(user.id, timeZone),
+      // Their streak counts their days, in their own zone, whoever looks.
+      repository.timeZoneOf(user.id).then((zone) => this.deps.currentStreak(user.id, zone ?? 'UTC')),
       repository.isFriend(userId, user.id),
       repository.isFollowing(userId, user.id),
     ]);

@@ -1,18 +1,16 @@
 // /api/learning/* and /api/spaced-repetition/*: HTTP in, service call, presenter out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { studyEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { canonicalTimeZone } from '../../lib/time';
 import { presentChoiceQuestion, presentQueue, presentReview, presentScheduled, presentSettings, presentStats, presentStudyCard } from './presenter';
 import type { StudyService } from './service';
 
 // An unknown or missing time zone falls back to UTC rather than failing the screen.
-const zoneOf = (header: string | undefined) => canonicalTimeZone(header) ?? 'UTC';
 
 const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.reviewQueue.path, { schema: ep.reviewQueue.schema }, async (request) =>
-    presentQueue(await service.queue(request.user.id, zoneOf(request.headers['x-time-zone']), request.query)),
+    presentQueue(await service.queue(request.user.id, request.user.timeZone, request.query)),
   );
 
   // The spec's due-cards call (its path is ours to choose): the due queue as a list.
@@ -32,7 +30,7 @@ const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async 
     card: presentStudyCard(
       await service.cardAction(
         request.user.id,
-        zoneOf(request.headers['x-time-zone']),
+        request.user.timeZone,
         request.params.cardId,
         request.params.action,
       ),
@@ -60,7 +58,7 @@ const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async 
   );
 
   app.get(ep.stats.path, { schema: ep.stats.schema }, async (request) =>
-    presentStats(await service.stats(request.user.id, zoneOf(request.headers['x-time-zone']))),
+    presentStats(await service.stats(request.user.id, request.user.timeZone)),
   );
 
   app.get(ep.schedule.path, { schema: ep.schedule.schema }, async (request) => ({
@@ -68,7 +66,7 @@ const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async 
   }));
 
   app.get(ep.forecast.path, { schema: ep.forecast.schema }, async (request) => ({
-    days: await service.forecast(request.user.id, zoneOf(request.headers['x-time-zone']), request.query),
+    days: await service.forecast(request.user.id, request.user.timeZone, request.query),
   }));
 };
 

@@ -1,7 +1,6 @@
 // /api/tokens/*: the learner's token balance, its history, and the ways to earn tokens.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { tokensEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { zoneOf } from '../../lib/params';
 import { presentEntry } from './presenter';
 import type { TokensService } from './service';
 
@@ -17,7 +16,7 @@ const tokenRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }> = async
   }));
 
   app.get(ep.opportunities.path, { schema: ep.opportunities.schema }, async (request) => ({
-    opportunities: await service.opportunities(request.user.id, zoneOf(request.headers['x-time-zone'])),
+    opportunities: await service.opportunities(request.user.id, request.user.timeZone),
   }));
 };
 
