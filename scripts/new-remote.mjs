@@ -24,7 +24,7 @@ const FIRST_DEV_PORT = 3001;
 /** What a remote depends on when no existing remote says otherwise. */
 const DEFAULT_DEPENDENCIES = {
   '@flashcard/api-contract': '1.0.0',
-  '@flashcard/shared-auth': '1.1.0',
+  '@flashcard/shared-auth': '1.2.0',
   '@flashcard/shared-ui': '0.1.0',
   axios: '^1.9.0',
   i18next: '^27.1.2',
@@ -142,7 +142,7 @@ function files({ name, route, label, icon, order, roles, devPort, dependencies, 
     flashcardRemote: {
       routes: [{ path: `${route}/*`, module: './App', ...withRoles }],
       navigation: [{ label, path: route, icon, order, ...withRoles }],
-      kernel: '^1.1.0',
+      kernel: '^1.2.0',
       devPort,
     },
   };

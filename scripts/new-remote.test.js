@@ -111,7 +111,7 @@ describe('new-remote', () => {
         routes: [{ path: '/quiz/*', module: './App' }],
         // After the last entry (90), on the next free dev port (3004 + 1).
         navigation: [{ label: 'Quiz', path: '/quiz', icon: '◇', order: 100 }],
-        kernel: '^1.1.0',
+        kernel: '^1.2.0',
         devPort: 3005,
       },
     });
@@ -154,7 +154,7 @@ describe('new-remote', () => {
     expect(pkg.flashcardRemote).toEqual({
       routes: [{ path: '/polls/*', module: './App', roles: ['admin', 'super_admin'] }],
       navigation: [{ label: 'Team polls', path: '/polls', icon: '☑', order: 45, roles: ['admin', 'super_admin'] }],
-      kernel: '^1.1.0',
+      kernel: '^1.2.0',
       devPort: 3005,
     });
     expect(read('mfe-team-poll/webpack.config.js')).toContain("name: 'mfe_team_poll'");

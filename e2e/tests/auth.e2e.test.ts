@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import { PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -92,4 +92,33 @@ test('unknown paths go to /dashboard (and to /login first when signed out)', asy
   await page.goto('/no/such/page');
   await page.waitForURL('**/dashboard');
   await context.close();
+});
+
+test('a password change keeps this device signed in and signs the other devices out', async () => {
+  const here = await newSession(browser, product.url);
+  await here.page.goto('/signup');
+  const email = await signUp(here.page);
+  await here.page.getByText(/Welcome/).waitFor();
+  const there = await newSession(browser, product.url);
+  await there.page.goto('/login');
+  await signIn(there.page, email);
+  await there.page.waitForURL('**/dashboard');
+
+  await here.page.goto('/profile');
+  await here.page.getByLabel('Current password').fill(PASSWORD);
+  await here.page.getByLabel('New password', { exact: true }).fill('a-brand-new-one-9');
+  await here.page.getByLabel('Confirm new password').fill('a-brand-new-one-9');
+  await here.page.getByRole('button', { name: 'Change Password' }).click();
+  await here.page.getByText('Password changed').waitFor();
+
+  // This device goes on: a screen that calls the API loads, nothing sends it to /login.
+  await here.page.goto('/cards');
+  await here.page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+  expect(here.page.url()).toContain('/cards');
+  // The other device's tokens ended: its next call finds the session over.
+  await there.page.goto('/cards');
+  await there.page.waitForURL('**/login**');
+  expect(here.errors).toEqual([]);
+  await here.context.close();
+  await there.context.close();
 });

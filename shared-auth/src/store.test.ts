@@ -91,6 +91,19 @@ test('changePassword sends oldPassword/newPassword and falls back to "Password c
   expect(JSON.parse(server.calls[0].data)).toEqual({ oldPassword: 'old-pass', newPassword: 'new-pass' });
 });
 
+test('changePassword keeps this device signed in with the new tokens the server answers', async () => {
+  useAuthStore.setState({ user, token: 'old', isAuthenticated: true });
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'old');
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'old-ref');
+  const fresh = { accessToken: 'acc-2', refreshToken: 'ref-2' };
+  server = fakeServer(() => ({ status: 200, data: { success: true, message: 'Password changed successfully', tokens: fresh } }));
+  await expect(useAuthStore.getState().changePassword('old-pass', 'new-pass')).resolves.toEqual({ success: true });
+  expect(useAuthStore.getState()).toMatchObject({ user, token: 'acc-2', isAuthenticated: true });
+  expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('acc-2');
+  expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('ref-2');
+  expect(apiClient.defaults.headers.common.Authorization).toBe('Bearer acc-2');
+});
+
 test('initialize ends the loading state', async () => {
   useAuthStore.setState({ isLoading: true });
   await useAuthStore.getState().initialize();

@@ -83,7 +83,11 @@ export const useAuthStore = create<AuthState>()(
 
         changePassword: async (oldPassword, newPassword) => {
           try {
-            await authCalls.changePassword(oldPassword, newPassword);
+            const data = await authCalls.changePassword(oldPassword, newPassword);
+            // Every earlier token of the account ended with the change; this device goes on with its new ones.
+            saveTokens(data.tokens);
+            setAuthHeader(data.tokens.accessToken);
+            set({ token: data.tokens.accessToken });
             return { success: true };
           } catch (err) {
             return { success: false, error: serverErrorOf(err) ?? getErrorMessage(err, ERROR_TEXTS.passwordChangeFailed)! };

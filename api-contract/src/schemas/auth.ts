@@ -49,6 +49,8 @@ export const AuthResponse = Type.Object({ user: User, tokens: Tokens, message: T
 export const RefreshResponse = Type.Object({ tokens: Tokens, user: User });
 export const MeResponse = Type.Object({ success: Type.Literal(true), user: User });
 export const SuccessMessageResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
+/** Every earlier session ends; `tokens` start a new one on the device that changed it. */
+export const ChangePasswordResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), tokens: Tokens });
 
 export const authEndpoints = {
   register: endpoint('POST', '/auth/register', {
@@ -73,7 +75,7 @@ export const authEndpoints = {
   me: endpoint('GET', '/auth/me', { response: { 200: MeResponse, ...errorResponses(401) } }),
   changePassword: endpoint('POST', '/auth/change-password', {
     body: ChangePasswordBody,
-    response: { 200: SuccessMessageResponse, ...errorResponses(400, 401, 429) },
+    response: { 200: ChangePasswordResponse, ...errorResponses(400, 401, 429) },
   }),
 };
 

@@ -308,11 +308,20 @@ describeEachDb('auth API', (ctx) => {
     const changePassword = (accessToken: string, payload: object) =>
       post('/api/auth/change-password', payload, bearer(accessToken));
 
-    it('changes the password and signs out every device', async () => {
+    it('changes the password, signs out every other device and keeps this one signed in with new tokens', async () => {
       const user = await registerUser(ctx.app);
       const response = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'brand new' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Password changed successfully' });
+      const body = response.json();
+      expect(body).toEqual({
+        success: true,
+        message: 'Password changed successfully',
+        tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
+      });
+      // The tokens every device held end now; the ones answered go on.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.tokens.accessToken) })).statusCode).toBe(200);
+      expect((await post('/api/auth/refresh', { refreshToken: body.tokens.refreshToken })).statusCode).toBe(200);
 
       const oldLogin = await post('/api/auth/login', { email: user.email, password: user.password });
       expect(oldLogin.statusCode).toBe(401);

@@ -72,8 +72,8 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     ep.changePassword.path,
     { schema: ep.changePassword.schema, preHandler: [app.authenticate, changePasswordPerUser] },
     async (request) => {
-      await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
-      return { success: true as const, message: 'Password changed successfully' };
+      const session = await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
+      return { success: true as const, message: 'Password changed successfully', tokens: session.tokens };
     },
   );
 };

@@ -199,8 +199,11 @@ export class AuthService {
     return this.currentUser(userId);
   }
 
-  /** On success every refresh token of the user is revoked: all devices sign in again. */
-  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * On success every refresh and access token of the user is revoked: other devices sign in
+   * again; the device that changed it goes on with the new session answered here.
+   */
+  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<SignedIn> {
     const user = await this.currentUser(userId);
     validateNewPassword(newPassword, user.email);
     if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest(MESSAGES.wrongCurrentPassword);
@@ -212,6 +215,8 @@ export class AuthService {
       await repository.bumpTokenVersion(user.id);
     });
     this.deps.forgetAccount?.(user.id);
+    // Signed with the bumped version, so it outlives the revocation it follows.
+    return this.startSession(await this.currentUser(user.id));
   }
 
   private accessTokenFor(user: UserRow): string {
