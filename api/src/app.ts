@@ -1,5 +1,6 @@
 // Builds the whole server (API, security headers, front-end files) without listening, so tests
 // drive it through app.inject and server.ts adds only the listening and the signals.
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
@@ -94,6 +95,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id (reqId). A per-process counter repeats on each
+    // instance, so ids are UUIDs, or the load balancer's X-Request-Id when it sends a sane one,
+    // and the answer says which (X-Request-Id), to find one request across instances' logs.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // This API only takes small JSON bodies; a tight limit is a cheap defence.
     bodyLimit: 100 * 1024,
     // A body field its service checks itself lists the JSON types it lets through in one `type`
@@ -113,6 +119,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     },
     clientErrorHandler: replyToClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const db = overrides.db ?? createDb(config.database);
   if (!overrides.db) app.addHook('onClose', async () => db.destroy());
@@ -211,4 +221,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(staticPlugin, { webRoot: config.webRoot });
 
   return app;
+}
+
+/** A caller's id when it is short printable text (it goes into every log line), else a new UUID. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
 }
