@@ -11,16 +11,15 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { createDb, type Db, type DialectName } from '../src/db';
 import { migrateToLatest } from '../src/db/migrate';
-import type { NewCard } from '../src/db/schema';
 import { createIsolatedDatabase } from '../src/test/harness';
 import { runLoop } from './lib/http-loop';
 import { durationSeconds, type Benchmark, type Measurement } from './lib/load';
 import { reviewKey, type Learner, type ReviewLoad } from './lib/review-requests';
-import { BARE_PATH, benchConfig, cloneUsers, postJson, startBare } from './lib/server';
+import { seedLearners } from './lib/review-seed';
+import { BARE_PATH, benchConfig, startBare } from './lib/server';
 
 const LEARNERS = 50;
 const CARDS_PER_LEARNER = 400;
-const INSERT_BATCH = 500;
 const DURATION_SECONDS = durationSeconds(30);
 const WARM_UP_SECONDS = 2;
 const TARGET_P99_MS = 30;
@@ -34,7 +33,6 @@ const RACE_COPIES = 8;
 
 const REVIEW_PATH = '/api/spaced-repetition/review';
 const REQUESTS = path.join(__dirname, 'lib', 'review-requests.ts');
-const PASSWORD = 'benchmark password';
 
 /** The database to also measure on, if any; the harness reads TEST_DATABASE_URL. */
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -105,7 +103,7 @@ async function onDatabase(dialect: DialectName, log: (line: string) => void): Pr
 
     const started = Date.now();
     const signAccessToken = app.signAccessToken;
-    const learners = await seed(db, base, (userId) => signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }));
+    const learners = await seedLearners(db, base, LEARNERS, CARDS_PER_LEARNER, (userId) => signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }));
     log(`[${dialect}] seeded ${LEARNERS} learners x ${CARDS_PER_LEARNER} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const load = (label: string, keyPrefix: string, seconds: number, options: { thinkMs?: [number, number]; targetP99Ms?: number } = {}) =>
@@ -153,54 +151,6 @@ async function onDatabase(dialect: DialectName, log: (line: string) => void): Pr
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/**
- * One learner signed up through the API, the others inserted with the same password hash, each
- * with 400 new cards inserted directly, an access token and an open review session.
- */
-async function seed(db: Db, base: string, signAccessToken: (userId: number) => string): Promise<Learner[]> {
-  const email = 'bench.learner@example.com';
-  await postJson(`${base}/api/auth/register`, { email, password: PASSWORD });
-  const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  const userIds = [own.id, ...(await cloneUsers(db, own, LEARNERS - 1))];
-
-  const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    let batch: NewCard[] = [];
-    for (const userId of userIds) {
-      for (let n = 0; n < CARDS_PER_LEARNER; n++) {
-        batch.push({
-          user_id: userId,
-          note_guid: `n${n}`,
-          question: `Card ${n}: what does term ${n} mean?`,
-          answer: `Term ${n} is explained on page ${(n * 7) % 300}.`,
-          tags: `chapter-${n % 40}`,
-          created_at: now,
-          updated_at: now,
-        });
-        if (batch.length === INSERT_BATCH) {
-          await trx.insertInto('cards').values(batch).execute();
-          batch = [];
-        }
-      }
-    }
-    if (batch.length) await trx.insertInto('cards').values(batch).execute();
-  });
-  const cards = await db.selectFrom('cards').select(['id', 'user_id']).where('user_id', 'in', userIds).execute();
-
-  return Promise.all(
-    userIds.map(async (userId) => {
-      const accessToken = signAccessToken(userId);
-      const { sessionId } = await postJson<{ sessionId: number }>(
-        `${base}/api/dashboard/session/start`,
-        { session_type: 'review' },
-        { authorization: `Bearer ${accessToken}` },
-      );
-      const cardIds = cards.filter((card) => card.user_id === userId).map((card) => card.id);
-      return { userId, accessToken, cardIds, sessionId };
-    }),
-  );
 }
 
 interface ReviewAnswer {

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { LoopOptions, LoopRequest, RequestFactory, WorkerReport } from './http-loop';
 
 interface Input {
-  origin: string;
+  origin: string | string[];
   connections: number;
   durationMs: number;
   requests: LoopOptions<unknown>['requests'];
@@ -16,7 +16,8 @@ interface Input {
 }
 
 const input = workerData as Input;
-const origin = new URL(input.origin);
+// Loop n talks to origin n mod count: one instance, or several behind no balancer but this.
+const origins = (Array.isArray(input.origin) ? input.origin : [input.origin]).map((origin) => new URL(origin));
 
 function requestFactory(requests: Input['requests']): (connection: number, sequence: number) => LoopRequest {
   if (!('factory' in requests)) return () => requests;
@@ -29,7 +30,7 @@ function requestFactory(requests: Input['requests']): (connection: number, seque
 }
 const nextRequest = requestFactory(input.requests);
 
-function serialize(request: LoopRequest): string {
+function serialize(request: LoopRequest, origin: URL): string {
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
   const headers: Record<string, string | number> = { host: origin.host, ...request.headers };
   if (request.body !== undefined) {
@@ -42,6 +43,8 @@ function serialize(request: LoopRequest): string {
 
 /** One socket, one request at a time; reconnects if the server closed it. */
 class Connection {
+  constructor(readonly origin: URL) {}
+
   private socket?: net.Socket;
   private buffer: Buffer = Buffer.alloc(0);
   private pending?: { resolve: (status: number) => void; reject: (error: Error) => void };
@@ -69,7 +72,7 @@ class Connection {
 
   private connect(): net.Socket {
     this.buffer = Buffer.alloc(0);
-    const socket = net.connect({ host: origin.hostname, port: Number(origin.port) });
+    const socket = net.connect({ host: this.origin.hostname, port: Number(this.origin.port) });
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
     socket.on('error', (error) => this.settle(error));
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
   const acknowledged: string[] = [];
   const statuses: Record<string, number> = {};
   const count = (status: string) => (statuses[status] = (statuses[status] ?? 0) + 1);
-  const connections = Array.from({ length: input.connections }, () => new Connection());
+  const connections = Array.from({ length: input.connections }, (_, n) => new Connection(origins[n % origins.length]!));
   await Promise.all(connections.map((connection) => connection.open()));
 
   const started = performance.now();
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
     if (input.thinkMs) await sleep(Math.random() * input.thinkMs[1]);
     for (let sequence = 0; performance.now() < deadline; sequence++) {
       const request = nextRequest(connection, sequence);
-      const raw = serialize(request);
+      const raw = serialize(request, connections[connection]!.origin);
       const sent = performance.now();
       try {
         const status = await connections[connection]!.send(raw);

@@ -26,8 +26,8 @@ export type RequestFactory<T> = (connection: number, sequence: number, data: T) 
 
 export interface LoopOptions<T> {
   label: string;
-  /** e.g. http://127.0.0.1:41234 */
-  origin: string;
+  /** e.g. http://127.0.0.1:41234; several: loop n talks to origin n mod their count. */
+  origin: string | string[];
   connections: number;
   durationSeconds: number;
   /**
