@@ -123,6 +123,16 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Graceful shutdown: the answers still being worked on when closing starts are sent with
+  // `Connection: close`, so their kept-alive sockets end with them; otherwise the close waited
+  // for each client's idle socket to time out (72 s) after its last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const db = overrides.db ?? createDb(config.database);
   if (!overrides.db) app.addHook('onClose', async () => db.destroy());
