@@ -16,6 +16,7 @@ export {
   type CardPage,
 } from './calls/cards';
 export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from './calls/study';
+export { optimizerApi } from './calls/optimizer';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';

@@ -50,6 +50,7 @@ import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
 import { createSocialService, socialRoutes } from './modules/social';
 import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
+import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { StudyRepository } from './modules/study/repository';
 import studyRoutes from './modules/study/routes';
 import { StudyService } from './modules/study/service';
@@ -66,6 +67,8 @@ export interface AppOverrides {
   db?: Db;
   /** The clock services read ("today", token expiry); tests pin it. */
   now?: () => Date;
+  /** The FSRS optimizer's threads; tests may wrap them (to hold a fit while probing). */
+  optimizerWorkers?: OptimizerWorkers;
 }
 
 const CLIENT_ERRORS: Record<number, string> = {
@@ -208,6 +211,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(categoryRoutes, { service: categories });
       await api.register(sessionRoutes, { service: sessions });
       await api.register(studyRoutes, { service: study });
+      const optimizer = new OptimizerService({
+        repository: new OptimizerRepository(db),
+        study: new StudyRepository(db),
+        now,
+        workers: overrides.optimizerWorkers,
+      });
+      await api.register(optimizerRoutes, { service: optimizer });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

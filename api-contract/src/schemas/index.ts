@@ -19,6 +19,7 @@ export * from './platform';
 export * from './social';
 export * from './admin';
 export * from './settings';
+export * from './optimizer';
 
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
@@ -30,6 +31,7 @@ import { gamificationEndpoints } from './gamification';
 import { healthEndpoints } from './health';
 import { insightsEndpoints } from './insights';
 import { notificationsEndpoints } from './notifications';
+import { optimizerEndpoints } from './optimizer';
 import { platformEndpoints } from './platform';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -55,4 +57,5 @@ export const ENDPOINTS = {
   social: socialEndpoints,
   admin: adminEndpoints,
   settings: settingsEndpoints,
+  optimizer: optimizerEndpoints,
 };

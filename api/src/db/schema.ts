@@ -369,6 +369,24 @@ export interface SocialProfilesTable {
   updated_at: string;
 }
 
+/** A learner's fitted FSRS-6 parameters (modules/optimizer writes; the study scheduler reads those in use). */
+export interface FsrsParametersTable {
+  user_id: number;
+  /** JSON array of the 21 weights; null until a fit finished. */
+  parameters: string | null;
+  /** Reviews in the history the last fit used. */
+  review_count: Generated<number>;
+  default_log_loss: number | null;
+  default_rmse: number | null;
+  fitted_log_loss: number | null;
+  fitted_rmse: number | null;
+  /** True only when the fitted parameters predicted the history better than the defaults. */
+  in_use: Generated<boolean | 0 | 1>;
+  fitted_at: string | null;
+  /** A fit under way since then (any instance); null when none. */
+  running_since: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -395,6 +413,7 @@ export interface Database {
   admin_events: AdminEventsTable;
   media: MediaTable;
   undone_review_keys: UndoneReviewKeysTable;
+  fsrs_parameters: FsrsParametersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import * as admin from './0010_admin';
 import * as userPreferences from './0011_user_preferences';
 import * as richCards from './0012_rich_cards';
 import * as revocation from './0014_revocation';
+import * as fsrsParameters from './0015_fsrs_parameters';
 import * as accountTimeZone from './0016_account_time_zone';
 
 interface MigrationModule {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011_user_preferences': userPreferences,
   '0012_rich_cards': richCards,
   '0014_revocation': revocation,
+  '0015_fsrs_parameters': fsrsParameters,
   '0016_account_time_zone': accountTimeZone,
 };
 

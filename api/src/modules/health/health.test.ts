@@ -14,7 +14,7 @@ describeEachDb('GET /api/health', (ctx) => {
     const other = buildApp(ctx.config);
     const logged: unknown[] = [];
     other.addHook('onResponse', async (request) => {
-      logged.push(request.log.bindings().reqId);
+      logged.push((request.log as unknown as { bindings(): Record<string, unknown> }).bindings().reqId);
     });
     try {
       const ids = [];

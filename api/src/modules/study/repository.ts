@@ -82,21 +82,36 @@ export class StudyRepository {
   async findCardForReview(userId: number, cardId: number): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
     let query = this.selectStudyCards(userId)
       .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
-      .select(['user_settings.desired_retention', 'user_settings.maximum_interval'])
+      .leftJoin('fsrs_parameters', (join) =>
+        join.onRef('fsrs_parameters.user_id', '=', 'cards.user_id').on('fsrs_parameters.in_use', '=', true),
+      )
+      .select(['user_settings.desired_retention', 'user_settings.maximum_interval', 'fsrs_parameters.parameters'])
       .where('cards.id', '=', cardId);
     // Concurrent reviews of one card queue on its row instead of racing to a 409: each starts
     // from the previous one's result. Only the card's row is locked (not the settings row).
     if (this.dialect === 'postgres' && this.db.isTransaction) query = query.forUpdate('cards');
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
-    const { desired_retention, maximum_interval, ...card } = row;
+    const { desired_retention, maximum_interval, parameters, ...card } = row;
     return {
       card,
       settings: {
         desiredRetention: desired_retention === null ? DEFAULT_SETTINGS.desiredRetention : Number(desired_retention),
         maximumInterval: maximum_interval ?? DEFAULT_SETTINGS.maximumInterval,
+        parameters: parseParameters(parameters),
       },
     };
+  }
+
+  /** The learner's fitted FSRS weights when in use (modules/optimizer writes them), else null. */
+  async activeParameters(userId: number): Promise<number[] | null> {
+    const row = await this.db
+      .selectFrom('fsrs_parameters')
+      .select('parameters')
+      .where('user_id', '=', userId)
+      .where('in_use', '=', true)
+      .executeTakeFirst();
+    return parseParameters(row?.parameters ?? null);
   }
 
   /**
@@ -433,4 +448,11 @@ export class StudyRepository {
       .offset(offset)
       .execute();
   }
+}
+
+/** Stored weights as numbers; null when absent (the defaults apply). */
+function parseParameters(text: string | null): number[] | null {
+  if (!text) return null;
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) && parsed.every((value) => typeof value === 'number') ? parsed : null;
 }

@@ -12,6 +12,8 @@ export const LEARN_AHEAD_MS = 20 * 60 * 1000;
 export interface SchedulerSettings {
   desiredRetention: number;
   maximumInterval: number;
+  /** The learner's fitted FSRS-6 weights (modules/optimizer); absent or null: FSRS-6's defaults. */
+  parameters?: readonly number[] | null;
 }
 
 /** The scheduling columns of a card row (a ts-fsrs Card in database types). */
@@ -77,11 +79,12 @@ export function formatInterval(ms: number): string {
 export class Scheduler {
   private readonly fsrs: FSRS;
 
-  constructor(settings: SchedulerSettings) {
+  constructor(private readonly settings: SchedulerSettings) {
     this.fsrs = fsrs(
       generatorParameters({
         request_retention: settings.desiredRetention,
         maximum_interval: settings.maximumInterval,
+        ...(settings.parameters ? { w: settings.parameters } : {}),
         // Fuzz spreads cards learnt together over nearby days, as Anki does. ts-fsrs seeds it
         // from the card and the review time, so the same review always gives the same result.
         enable_fuzz: true,
@@ -103,6 +106,15 @@ export class Scheduler {
   review(row: SchedulingState, now: Date, result: ReviewResult): SchedulingState {
     const { card } = this.fsrs.next(toFsrsCard(row, now), now, toRating(result));
     return fromFsrsCard(card);
+  }
+
+  /**
+   * Whole days from a review until recall falls to the desired retention, for a memory of this
+   * stability, as the scheduler rounds and caps them (without fuzz): a reschedule's interval.
+   */
+  intervalDays(stability: number): number {
+    const days = Math.round(stability * this.fsrs.calculate_interval_modifier(this.settings.desiredRetention));
+    return Math.min(Math.max(1, days), this.settings.maximumInterval);
   }
 
   /** Probability of recall now, 0-1; null for a card never reviewed. */

@@ -219,8 +219,8 @@ export class StudyService {
   constructor(private readonly deps: StudyServiceDeps) {}
 
   private async schedulerFor(userId: number): Promise<{ scheduler: Scheduler; settings: StudySettings }> {
-    const settings = await this.deps.repos.study.settings(userId);
-    return { scheduler: new Scheduler(settings), settings };
+    const [settings, parameters] = await Promise.all([this.deps.repos.study.settings(userId), this.deps.repos.study.activeParameters(userId)]);
+    return { scheduler: new Scheduler({ ...settings, parameters }), settings };
   }
 
   private withPreview(scheduler: Scheduler, card: StudyCardRow, now: Date): StudyCard {
