@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, gamificationApi, spacedRepetitionApi, type DashboardData } from '@flashcard/api-contract';
+import { dashboardApi, gamificationApi, optimizerApi, spacedRepetitionApi, type DashboardData } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
 import ProgressApp from '../App';
 import { cellTitle, formatRate, heatLegend, summarizeYear } from '../features/progress/chartData';
 import { formatRelativeTime } from '../features/progress/relativeTime';
-import { analytics, analyticsDays, profile, WEEK_ANALYTICS } from '../features/progress/testing/fixtures';
+import { analytics, analyticsDays, NO_HISTORY, profile, WEEK_ANALYTICS } from '../features/progress/testing/fixtures';
 import en from './en';
 import es from './es';
 import fr from './fr';
@@ -45,6 +45,7 @@ beforeEach(() => {
   jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile(12500));
   jest.spyOn(dashboardApi, 'getAnalytics').mockImplementation(async (days?: number) => (days === 7 ? WEEK_ANALYTICS : YEAR_ANALYTICS));
   jest.spyOn(spacedRepetitionApi, 'forecast').mockResolvedValue(FORECAST);
+  jest.spyOn(optimizerApi, 'status').mockResolvedValue(NO_HISTORY);
 });
 
 afterEach(async () => {

@@ -4,12 +4,13 @@ import { toast } from 'react-hot-toast';
 import {
   dashboardApi,
   gamificationApi,
+  optimizerApi,
   spacedRepetitionApi,
   type DashboardData,
   type StudySession,
 } from '@flashcard/api-contract';
 import ProgressApp from '../../../App';
-import { analytics, analyticsDays, profile, WEEK_ANALYTICS } from '../testing/fixtures';
+import { analytics, analyticsDays, NO_HISTORY, profile, WEEK_ANALYTICS } from '../testing/fixtures';
 
 const HOUR = 3_600_000;
 
@@ -54,6 +55,7 @@ beforeEach(() => {
     .spyOn(dashboardApi, 'getAnalytics')
     .mockImplementation(async (days?: number) => (days === 7 ? WEEK_ANALYTICS : YEAR_ANALYTICS));
   forecast = jest.spyOn(spacedRepetitionApi, 'forecast').mockResolvedValue(FORECAST);
+  jest.spyOn(optimizerApi, 'status').mockResolvedValue(NO_HISTORY);
 });
 
 afterEach(() => jest.restoreAllMocks());

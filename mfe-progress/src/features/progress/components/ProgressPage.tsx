@@ -1,5 +1,6 @@
 import { currentLanguage } from '@flashcard/shared-auth';
 import { useProgressText } from '../../../i18n';
+import { OptimizerPanel } from '../../optimizer/OptimizerPanel';
 import { formatRate } from '../chartData';
 import { useProgressData } from '../hooks/useProgressData';
 import { ActivityHeatmap } from './ActivityHeatmap';
@@ -64,6 +65,7 @@ export function ProgressPage() {
 
         <ForecastChart />
         <ActivityHeatmap />
+        <OptimizerPanel />
       </div>
     </div>
   );

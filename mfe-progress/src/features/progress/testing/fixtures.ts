@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers.
-import type { Analytics, AnalyticsDay, Profile } from '@flashcard/api-contract';
+import type { Analytics, AnalyticsDay, OptimizerStatus, Profile } from '@flashcard/api-contract';
 
 const DAY_MS = 86_400_000;
 
@@ -44,3 +44,6 @@ export function profile(experience_points: number): Profile {
     tokens: 0,
   };
 }
+
+/** The optimizer's status for a learner with no reviews yet. */
+export const NO_HISTORY: OptimizerStatus = { reviewCount: 0, minimumReviews: 400, suggested: false, running: false, result: null };
