@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { optimizerApi, type OptimizerStatus, type ParameterScore } from '@flashcard/api-contract';
 import { useProgressText } from '../../i18n';
 import { PanelStatus } from '../progress/components/PanelStatus';
-import { formatLongDate, formatNumber } from '../progress/chartData';
+import { formatLongDate } from '../progress/chartData';
 import { useLoad } from '../progress/hooks/useLoad';
 import './optimizer.css';
 
