@@ -17,6 +17,7 @@ export {
 } from './calls/cards';
 export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from './calls/study';
 export { optimizerApi } from './calls/optimizer';
+export { mediaApi } from './calls/media';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';

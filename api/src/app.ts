@@ -50,6 +50,7 @@ import sessionRoutes from './modules/sessions/routes';
 import { SessionsService } from './modules/sessions/service';
 import { createSocialService, socialRoutes } from './modules/social';
 import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
+import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { StudyRepository } from './modules/study/repository';
 import studyRoutes from './modules/study/routes';
@@ -218,6 +219,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         workers: overrides.optimizerWorkers,
       });
       await api.register(optimizerRoutes, { service: optimizer });
+      await api.register(mediaRoutes, { service: new MediaService({ repository: new MediaRepository(db), now }) });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

@@ -15,7 +15,8 @@ export async function callEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: fillPath(endpoint.path, parts.params),
     params: parts.querystring,
-    data: parts.body,
+    // A body that is not JSON (an image's bytes) comes in config.data.
+    data: parts.body ?? config.data,
     headers: { ...(config.headers as object), ...parts.headers },
   });
   return response.data;

@@ -20,6 +20,7 @@ export * from './social';
 export * from './admin';
 export * from './settings';
 export * from './optimizer';
+export * from './media';
 
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
@@ -32,6 +33,7 @@ import { healthEndpoints } from './health';
 import { insightsEndpoints } from './insights';
 import { notificationsEndpoints } from './notifications';
 import { optimizerEndpoints } from './optimizer';
+import { mediaEndpoints } from './media';
 import { platformEndpoints } from './platform';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -58,4 +60,5 @@ export const ENDPOINTS = {
   admin: adminEndpoints,
   settings: settingsEndpoints,
   optimizer: optimizerEndpoints,
+  media: mediaEndpoints,
 };

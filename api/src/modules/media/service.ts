@@ -1,0 +1,101 @@
+// The learner's images. An upload is checked by its bytes, not its label: PNG, JPEG, GIF or
+// WebP only (SVG can carry script), at most MEDIA_MAX_BYTES, within the learner's quota. Its
+// name is made safe for a card to refer to (letters, digits, `.-_`, the type's extension); a
+// name already taken by other bytes gets a suffix (`cell-2.png`), as Anki does, so the cards
+// showing the first image keep showing it; the same bytes under the same name are that file.
+import { createHash } from 'node:crypto';
+import { MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type MediaFile, type MediaList } from '@flashcard/api-contract/schemas';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { toTimestamp } from '../../lib/time';
+import { presentMedia } from './presenter';
+import type { MediaInfo, MediaRepository } from './repository';
+
+export const MESSAGES = {
+  notAnImage: 'Images must be PNG, JPEG, GIF or WebP files',
+  empty: 'The image is empty',
+  tooLarge: `Images can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`,
+  quota: `Your images may take ${MEDIA_QUOTA_BYTES / 1024 / 1024} MB in all. Delete some to add more.`,
+  notFound: 'Image not found',
+} as const;
+
+/** The types we serve, told by their first bytes, with the extension a name gets. */
+const SIGNATURES: Array<{ mime: string; extension: string; matches: (bytes: Buffer) => boolean }> = [
+  { mime: 'image/png', extension: 'png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mime: 'image/jpeg', extension: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { mime: 'image/gif', extension: 'gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)) },
+  { mime: 'image/webp', extension: 'webp', matches: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+];
+const EXTENSIONS: Record<string, string[]> = { 'image/png': ['png'], 'image/jpeg': ['jpg', 'jpeg'], 'image/gif': ['gif'], 'image/webp': ['webp'] };
+const NAME_MAX = 100;
+const SUFFIX_TRIES = 1000;
+
+/** What a card may call a file: the last path segment, safe characters only, the type's extension. */
+export function safeMediaName(given: string | undefined, mime: string): string {
+  const base = (given ?? '').split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const [stemText, extension] = dot > 0 ? [base.slice(0, dot), base.slice(dot + 1).toLowerCase()] : [base, ''];
+  const stem =
+    stemText
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, NAME_MAX) || 'image';
+  const allowed = EXTENSIONS[mime] ?? [];
+  return `${stem}.${allowed.includes(extension) ? extension : allowed[0]}`;
+}
+
+/** A name cards can write is exactly what safeMediaName produces; anything else names no file. */
+export const isMediaName = (name: string) => /^[A-Za-z0-9_][A-Za-z0-9._-]{0,110}\.(png|jpe?g|gif|webp)$/.test(name);
+
+export interface MediaServiceDeps {
+  repository: MediaRepository;
+  now: () => Date;
+}
+
+export class MediaService {
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  async list(userId: number): Promise<MediaList> {
+    const [files, used] = await Promise.all([this.deps.repository.list(userId), this.deps.repository.usedBytes(userId)]);
+    return { files: files.map(presentMedia), used, quota: MEDIA_QUOTA_BYTES };
+  }
+
+  /** Stores an image for the learner (uploads, and importers with a package's media); answers the name to use. */
+  async store(userId: number, givenName: string | undefined, body: unknown): Promise<MediaFile> {
+    if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.notAnImage);
+    if (body.length === 0) throw badRequest(MESSAGES.empty);
+    if (body.length > MEDIA_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
+    const type = SIGNATURES.find((signature) => signature.matches(body));
+    if (!type) throw new HttpError(415, MESSAGES.notAnImage);
+
+    const { repository } = this.deps;
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const wanted = safeMediaName(givenName, type.mime);
+    const dot = wanted.lastIndexOf('.');
+    for (let n = 1; n <= SUFFIX_TRIES; n++) {
+      const name = n === 1 ? wanted : `${wanted.slice(0, dot)}-${n}${wanted.slice(dot)}`;
+      const taken = await repository.find(userId, name);
+      if (taken) {
+        if (taken.sha256 === sha256) return presentMedia(taken);
+        continue;
+      }
+      if ((await repository.usedBytes(userId)) + body.length > MEDIA_QUOTA_BYTES) throw new HttpError(413, MESSAGES.quota);
+      const file: MediaInfo = { name, mime: type.mime, size: body.length, sha256, created_at: toTimestamp(this.deps.now()) };
+      // Taken by a simultaneous upload: try the next name.
+      if (await repository.insert(userId, { ...file, data: body })) return presentMedia(file);
+    }
+    throw badRequest('Too many images share this name. Please rename the file.');
+  }
+
+  async file(userId: number, name: string): Promise<{ mime: string; data: Buffer }> {
+    const file = isMediaName(name) ? await this.deps.repository.file(userId, name) : undefined;
+    if (!file) throw notFound(MESSAGES.notFound);
+    return { mime: file.mime, data: Buffer.from(file.data) };
+  }
+
+  async remove(userId: number, name: string): Promise<void> {
+    if (!isMediaName(name) || !(await this.deps.repository.remove(userId, name))) throw notFound(MESSAGES.notFound);
+  }
+}
