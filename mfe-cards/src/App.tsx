@@ -1,13 +1,20 @@
 // Exposed as mfe_cards/App; the shell mounts it at /cards/*, so every path here is relative.
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { mediaApi } from '@flashcard/api-contract';
+import { RichMediaProvider, cachedMediaResolver } from '@flashcard/shared-ui';
 import { CardsPage } from './features/cards/components/CardsPage';
+
+/** The learner's images in cards, fetched once per page. */
+const media = cachedMediaResolver(mediaApi.fetch);
 
 export default function CardsApp() {
   return (
-    <Routes>
-      <Route index element={<CardsPage />} />
-      {/* Unknown sub-paths (e.g. an old /cards/42 link) fall back to the list. */}
-      <Route path="*" element={<Navigate to=".." replace />} />
-    </Routes>
+    <RichMediaProvider resolve={media}>
+      <Routes>
+        <Route index element={<CardsPage />} />
+        {/* Unknown sub-paths (e.g. an old /cards/42 link) fall back to the list. */}
+        <Route path="*" element={<Navigate to=".." replace />} />
+      </Routes>
+    </RichMediaProvider>
   );
 }

@@ -1,5 +1,7 @@
 // Exposed as mfe_study/App; the shell mounts it at /study/*, so every path here is relative.
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { mediaApi } from '@flashcard/api-contract';
+import { RichMediaProvider, cachedMediaResolver } from '@flashcard/shared-ui';
 import './i18n'; // registers the 'study' namespace before the first render
 import { StudyHub } from './features/hub/components/StudyHub';
 import { CustomStudyScreen } from './features/practice/components/CustomStudyScreen';
@@ -7,20 +9,25 @@ import { MultipleChoiceScreen } from './features/practice/components/MultipleCho
 import { TimedPracticeScreen } from './features/practice/components/TimedPracticeScreen';
 import { StudySessionScreen } from './features/session/components/StudySessionScreen';
 
+/** The learner's images in cards, fetched once per page. */
+const media = cachedMediaResolver(mediaApi.fetch);
+
 export default function StudyApp() {
   return (
-    <Routes>
-      <Route index element={<StudyHub />} />
-      {/* Spec: review and flashcards are the same review session. The keys give each route
-          its own session instead of React reusing one instance across them. */}
-      <Route path="review" element={<StudySessionScreen key="review" kind="review" />} />
-      <Route path="flashcards" element={<StudySessionScreen key="flashcards" kind="review" />} />
-      <Route path="new" element={<StudySessionScreen key="new" kind="new" />} />
-      <Route path="multiple-choice" element={<MultipleChoiceScreen />} />
-      <Route path="timed" element={<TimedPracticeScreen />} />
-      <Route path="custom" element={<CustomStudyScreen />} />
-      {/* Unknown sub-paths fall back to the hub rather than a blank area. */}
-      <Route path="*" element={<Navigate to=".." replace />} />
-    </Routes>
+    <RichMediaProvider resolve={media}>
+      <Routes>
+        <Route index element={<StudyHub />} />
+        {/* Spec: review and flashcards are the same review session. The keys give each route
+            its own session instead of React reusing one instance across them. */}
+        <Route path="review" element={<StudySessionScreen key="review" kind="review" />} />
+        <Route path="flashcards" element={<StudySessionScreen key="flashcards" kind="review" />} />
+        <Route path="new" element={<StudySessionScreen key="new" kind="new" />} />
+        <Route path="multiple-choice" element={<MultipleChoiceScreen />} />
+        <Route path="timed" element={<TimedPracticeScreen />} />
+        <Route path="custom" element={<CustomStudyScreen />} />
+        {/* Unknown sub-paths fall back to the hub rather than a blank area. */}
+        <Route path="*" element={<Navigate to=".." replace />} />
+      </Routes>
+    </RichMediaProvider>
   );
 }

@@ -4,3 +4,4 @@ export { AccessDenied } from './AccessDenied';
 export { UI_NAMESPACE, useUiText } from './i18n';
 export { toastFailure } from './toastFailure';
 export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';
+export { RichMediaProvider, cachedMediaResolver, type MediaResolver } from './rich/media';

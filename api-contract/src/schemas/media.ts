@@ -12,6 +12,14 @@ export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 /** What a learner may store in all, in bytes. */
 export const MEDIA_QUOTA_BYTES = 50 * 1024 * 1024;
 
+/**
+ * What a card can name as its image: the server gives every stored file such a name (letters,
+ * digits, `._-`, the type's extension). Anything else in an image source names no file of ours.
+ */
+export function isMediaName(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,110}\.(png|jpe?g|gif|webp)$/.test(name);
+}
+
 export const MediaFile = Type.Object({
   /** The name cards use; the server may have changed the one given (safe characters, a suffix when taken). */
   name: Type.String(),

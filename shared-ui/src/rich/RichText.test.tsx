@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { RichMediaProvider, cachedMediaResolver } from './media';
 import { RichText, loadRenderer } from './RichText';
 import { renderCardHtml } from './render';
 
@@ -41,6 +42,27 @@ describe('renderCardHtml', () => {
     expect(root.innerHTML).not.toMatch(/alert\(1\)"|onerror=/i);
   });
 
+  it("marks the learner's images by name and keeps only https: images from elsewhere", () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderCardHtml(
+      '![cell](mitosis.png) <img src="leaf.jpg" alt="leaf" onerror="alert(1)"> ![w](https://example.org/a.png) ' +
+        '<img src="data:image/png;base64,AAAA" alt="data"> <img src="http://example.org/b.png" alt="plain"> ' +
+        '<img src="../../etc/x.png" alt="path"> <img src="x" alt="odd" data-media="forged.png">',
+    );
+    const images = [...root.querySelectorAll('img')].map((image) => [image.getAttribute('alt'), image.getAttribute('src'), image.getAttribute('data-media')]);
+    expect(images).toEqual([
+      ['cell', null, 'mitosis.png'],
+      ['leaf', null, 'leaf.jpg'],
+      ['w', 'https://example.org/a.png', null],
+      ['data', null, null],
+      ['plain', null, null],
+      ['path', null, null],
+      // A card cannot name a file through the attribute itself.
+      ['odd', null, null],
+    ]);
+    expect(root.innerHTML).not.toMatch(/onerror/i);
+  });
+
   it('keeps cloze spans and Anki HTML formatting', () => {
     const root = document.createElement('div');
     root.innerHTML = renderCardHtml('The <span class="cloze">[...]</span> is <b>big</b><br>line');
@@ -55,5 +77,27 @@ describe('RichText', () => {
     await loadRenderer();
     await waitFor(() => expect(screen.getByText('Hello').tagName).toBe('STRONG'));
     expect(document.querySelector('.rich-text.face .katex')).not.toBeNull();
+  });
+
+  it("shows the learner's images from the app's resolver, fetching each name once", async () => {
+    const fetchBlob = jest.fn(async (name: string) => {
+      if (name === 'missing.png') throw new Error('404');
+      return new Blob([name], { type: 'image/png' });
+    });
+    let made = 0;
+    URL.createObjectURL = jest.fn(() => `blob:test/${++made}`);
+    const resolve = cachedMediaResolver(fetchBlob);
+    await loadRenderer();
+    render(
+      <RichMediaProvider resolve={resolve}>
+        <RichText source="![cell](cell.png) ![again](cell.png)" />
+        <RichText source="![gone](missing.png)" />
+      </RichMediaProvider>,
+    );
+    await waitFor(() => expect(screen.getByAltText('cell')).toHaveAttribute('src', 'blob:test/1'));
+    expect(screen.getByAltText('again')).toHaveAttribute('src', 'blob:test/1');
+    expect(fetchBlob.mock.calls.map(([name]) => name).sort()).toEqual(['cell.png', 'missing.png']);
+    // A file that cannot be fetched shows its alt text (no source).
+    expect(screen.getByAltText('gone')).not.toHaveAttribute('src');
   });
 });

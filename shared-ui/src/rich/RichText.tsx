@@ -1,7 +1,8 @@
 // A card's text as the learner wrote it: Markdown, math, HTML from imports, cloze spans, all
 // sanitised (render.ts). The renderer (markdown-it, KaTeX, DOMPurify) is a lazy chunk, so no
 // screen's first load pays for it; until it arrives the text shows as plain text.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMediaImages } from './media';
 
 export interface RichTextProps {
   /** Markdown source (a face from cardFaces() of @flashcard/api-contract). */
@@ -39,8 +40,10 @@ export function RichText({ source, className }: RichTextProps) {
   }, [loaded]);
 
   const html = useMemo(() => (loaded && renderer ? renderer(source) : null), [loaded, source]);
+  const container = useRef<HTMLDivElement>(null);
+  useMediaImages(container, html);
   const classes = className ? `rich-text ${className}` : 'rich-text';
   if (html === null) return <div className={`${classes} rich-text-plain`}>{source}</div>;
   // Sanitised by DOMPurify in render.ts: the only way card HTML reaches the page.
-  return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={container} className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -4,10 +4,12 @@
 // lists) with math ($...$, $$...$$) through KaTeX, HTML allowed in the source (Anki fields,
 // cloze spans) and everything through DOMPurify last, so no script, event handler or
 // javascript: URL survives whatever the source holds. Loaded as a lazy chunk (RichText).
+import { isMediaName } from '@flashcard/api-contract/schemas';
 import markdownKatex from '@vscode/markdown-it-katex';
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
+import { MEDIA_ATTRIBUTE } from './media';
 import 'katex/dist/katex.min.css';
 
 const markdown = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false })
@@ -19,6 +21,16 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer nofollow');
+  }
+  // An image is the learner's own file (`cell.png`: RichText fetches it through the API and
+  // shows a blob: URL) or an https: one; any other source (data:, http:, paths) is dropped,
+  // leaving the alt text.
+  if (node.tagName === 'IMG') {
+    const source = node.getAttribute('src') ?? '';
+    node.removeAttribute('src');
+    if (isMediaName(source)) node.setAttribute(MEDIA_ATTRIBUTE, source);
+    else if (/^https:\/\//i.test(source)) node.setAttribute('src', source);
+    node.setAttribute('loading', 'lazy');
   }
   // The one input a card shows is a task list's checkbox, read-only.
   if (node.tagName === 'INPUT') {

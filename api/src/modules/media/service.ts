@@ -4,7 +4,7 @@
 // name already taken by other bytes gets a suffix (`cell-2.png`), as Anki does, so the cards
 // showing the first image keep showing it; the same bytes under the same name are that file.
 import { createHash } from 'node:crypto';
-import { MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type MediaFile, type MediaList } from '@flashcard/api-contract/schemas';
+import { isMediaName, MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type MediaFile, type MediaList } from '@flashcard/api-contract/schemas';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { presentMedia } from './presenter';
@@ -45,9 +45,6 @@ export function safeMediaName(given: string | undefined, mime: string): string {
   const allowed = EXTENSIONS[mime] ?? [];
   return `${stem}.${allowed.includes(extension) ? extension : allowed[0]}`;
 }
-
-/** A name cards can write is exactly what safeMediaName produces; anything else names no file. */
-export const isMediaName = (name: string) => /^[A-Za-z0-9_][A-Za-z0-9._-]{0,110}\.(png|jpe?g|gif|webp)$/.test(name);
 
 export interface MediaServiceDeps {
   repository: MediaRepository;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardsApi } from '@flashcard/api-contract';
+import { cardsApi, mediaApi } from '@flashcard/api-contract';
 import { loadRenderer } from '@flashcard/shared-ui';
 import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
@@ -18,6 +18,45 @@ async function openCreate(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Add New Card' }));
   return screen.getByRole('dialog', { name: 'Create New Card' });
 }
+
+describe('Add image', () => {
+  it('uploads the chosen image and writes it where the cursor was, in the field last used', async () => {
+    mockApis({ cards: [] });
+    const upload = jest
+      .spyOn(mediaApi, 'upload')
+      .mockImplementation(async (_file, name) => ({ name: name === 'cell division.png' ? 'cell-division.png' : name, mime: 'image/png', size: 4, createdAt: '2026-01-01T00:00:00Z' }));
+    const user = userEvent.setup();
+    renderCards();
+    await screen.findByText('Showing 0 card(s)');
+    const dialog = await openCreate(user);
+
+    await user.type(within(dialog).getByLabelText('Question'), 'Which phase?');
+    const answer = within(dialog).getByLabelText('Answer');
+    await user.type(answer, 'Anaphase');
+    const picker = within(dialog).getByLabelText('Add image');
+    expect(picker).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+    expect(picker).toHaveAccessibleDescription(/PNG, JPEG, GIF or WebP up to 2 MB/);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'cell division.png', { type: 'image/png' });
+    await user.upload(picker, file);
+
+    expect(upload).toHaveBeenCalledWith(file, 'cell division.png');
+    await waitFor(() => expect(answer).toHaveValue('Anaphase![cell division](cell-division.png)'));
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Which phase?');
+  });
+
+  it('inserts nothing when the server refuses the file (its reason is toasted by the client)', async () => {
+    mockApis({ cards: [] });
+    jest.spyOn(mediaApi, 'upload').mockRejectedValue(new Error('Images can be at most 2 MB'));
+    const user = userEvent.setup();
+    renderCards();
+    await screen.findByText('Showing 0 card(s)');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Question'), 'Q');
+    await user.upload(within(dialog).getByLabelText('Add image'), new File(['x'], 'big.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Add image')).toBeEnabled());
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Q');
+  });
+});
 
 describe('Create card', () => {
   it('creates a card with every field, prepends it and toasts', async () => {

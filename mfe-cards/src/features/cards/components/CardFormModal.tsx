@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { cardFaces, clozeNumbers, noteOrds, type Card, type CardInput, type Category, type NoteKind } from '@flashcard/api-contract';
+import { cardFaces, clozeNumbers, mediaApi, noteOrds, type Card, type CardInput, type Category, type NoteKind } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
@@ -41,6 +41,25 @@ export function CardFormModal({
   const [categoryId, setCategoryId] = useState(card?.category_id == null ? '' : String(card.category_id));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const answerRef = useRef<HTMLTextAreaElement>(null);
+  // Where an added image goes: the field the learner was last in (the question at first).
+  const lastField = useRef<'question' | 'answer'>('question');
+  const [uploading, setUploading] = useState(false);
+
+  async function addImage(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const stored = await mediaApi.upload(file, file.name);
+      const alt = stored.name.replace(/\.[a-z]+$/, '').replace(/[-_]+/g, ' ');
+      const [field, setText] = lastField.current === 'answer' ? [answerRef.current, setAnswer] : [questionRef.current, setQuestion];
+      insertAtCursor(field, setText, `![${alt}](${stored.name})`);
+    } catch {
+      // The client showed the server's reason (type, size, quota); nothing was inserted.
+    } finally {
+      setUploading(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -110,6 +129,7 @@ export function CardFormModal({
             ref={questionRef}
             id={`${id}-question`}
             data-autofocus
+            onFocus={() => (lastField.current = 'question')}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             aria-invalid={error !== null && !question.trim()}
@@ -123,13 +143,34 @@ export function CardFormModal({
         <div className="field">
           <label htmlFor={`${id}-answer`}>{kind === 'cloze' ? t('form.extra') : t('form.answer')}</label>
           <textarea
+            ref={answerRef}
             id={`${id}-answer`}
+            onFocus={() => (lastField.current = 'answer')}
             value={answer}
             onChange={(e) => setAnswer(e.target.value)}
             aria-invalid={error !== null && kind !== 'cloze' && !answer.trim()}
             aria-describedby={error ? errorId : undefined}
             required={kind !== 'cloze'}
           />
+        </div>
+        <div className="row cards-add-image-row">
+          <label className={`btn btn-small btn-secondary cards-add-image${uploading ? ' is-busy' : ''}`}>
+            {uploading ? t('form.uploadingImage') : t('form.addImage')}
+            <input
+              type="file"
+              className="visually-hidden"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              disabled={uploading}
+              aria-describedby={`${id}-image-hint`}
+              onChange={(e) => {
+                void addImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          <span id={`${id}-image-hint`} className="muted cards-hint">
+            {t('form.imageHint')}
+          </span>
         </div>
         <NotePreview kind={kind} question={question} answer={answer} />
         <div className="cards-form-grid">
@@ -201,19 +242,24 @@ export function CardFormModal({
 /** How a cloze is written; shown in messages as it is (the syntax is the same in every language). */
 const CLOZE_EXAMPLE = '{{c1::…}}';
 
+/** Puts `text` in place of the selection in `field`; the cursor lands after it once React wrote the value. */
+function insertAtCursor(field: HTMLTextAreaElement | null, setText: (text: string) => void, text: string) {
+  if (!field) return;
+  const { value, selectionStart, selectionEnd } = field;
+  setText(value.slice(0, selectionStart) + text + value.slice(selectionEnd));
+  requestAnimationFrame(() => {
+    field.focus();
+    field.setSelectionRange(selectionStart + text.length, selectionStart + text.length);
+  });
+}
+
 /** Wraps the selected text (or a placeholder) of the question in the next cloze number. */
 function insertCloze(field: HTMLTextAreaElement | null, setQuestion: (text: string) => void) {
   if (!field) return;
   const { value, selectionStart, selectionEnd } = field;
   const next = Math.max(0, ...clozeNumbers(value)) + 1;
   const selected = value.slice(selectionStart, selectionEnd) || '…';
-  const cloze = `{{c${next}::${selected}}}`;
-  setQuestion(value.slice(0, selectionStart) + cloze + value.slice(selectionEnd));
-  // After React writes the new value: the cursor lands after the cloze.
-  requestAnimationFrame(() => {
-    field.focus();
-    field.setSelectionRange(selectionStart + cloze.length, selectionStart + cloze.length);
-  });
+  insertAtCursor(field, setQuestion, `{{c${next}::${selected}}}`);
 }
 
 /** Every card the note makes, front and back, as the study screens will show them. */

@@ -1,0 +1,59 @@
+// The learner's images in card text. render.ts turns an image naming one of the learner's files
+// (`![cell](cell.png)`) into `<img data-media="cell.png">` with no source; RichText then asks the
+// app's resolver for a blob: URL of that file (fetched through the API with the learner's token,
+// which an <img> could not send) and sets it. Without a resolver, or for a missing file, the image
+// shows its alt text.
+import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react';
+
+/** Set by render.ts after sanitising, so no card text can set it itself. */
+export const MEDIA_ATTRIBUTE = 'data-media';
+
+/** A blob: URL for the learner's file `name`, or null when it cannot be shown. */
+export type MediaResolver = (name: string) => Promise<string | null>;
+
+const MediaContext = createContext<MediaResolver | null>(null);
+
+/** Gives every RichText below it the learner's images (each app wraps its screens once). */
+export function RichMediaProvider({ resolve, children }: { resolve: MediaResolver; children: ReactNode }) {
+  return <MediaContext.Provider value={resolve}>{children}</MediaContext.Provider>;
+}
+
+/**
+ * A resolver that fetches each name once for the page's life (cards repeat their images as the
+ * learner flips and returns) and keeps its blob: URL; a failed fetch is tried again next time.
+ */
+export function cachedMediaResolver(fetchBlob: (name: string) => Promise<Blob>): MediaResolver {
+  const urls = new Map<string, Promise<string | null>>();
+  return (name) => {
+    let url = urls.get(name);
+    if (!url) {
+      url = fetchBlob(name).then(
+        (blob) => URL.createObjectURL(blob),
+        () => {
+          urls.delete(name);
+          return null;
+        },
+      );
+      urls.set(name, url);
+    }
+    return url;
+  };
+}
+
+/** Sets the source of each learner's image inside `container` once its URL is known. */
+export function useMediaImages(container: RefObject<HTMLElement | null>, html: string | null): void {
+  const resolve = useContext(MediaContext);
+  useEffect(() => {
+    const root = container.current;
+    if (!root || !resolve || html === null) return;
+    let current = true;
+    for (const image of root.querySelectorAll<HTMLImageElement>(`img[${MEDIA_ATTRIBUTE}]`)) {
+      void resolve(image.getAttribute(MEDIA_ATTRIBUTE)!).then((url) => {
+        if (current && url) image.src = url;
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [container, resolve, html]);
+}
