@@ -1,6 +1,7 @@
 // Issue 14 in a real browser: a card rated Again comes back within the same review session, a
 // session of one set only, cloze notes (one card per cloze, each hiding only its own), math
-// typeset by KaTeX, card HTML that cannot run, and the multiple-choice and timed practice modes.
+// typeset by KaTeX, card HTML that cannot run, images (the learner's own, shown only to them),
+// and the multiple-choice and timed practice modes.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -174,6 +175,50 @@ test('rich cards: a cloze note makes one card per cloze, math is typeset, card H
   await page.waitForTimeout(300);
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("images: added in the editor, shown in the preview, the tile and the study session, and only to their owner", async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  await page.goto('/cards');
+  await page.getByRole('button', { name: 'Add New Card' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'Create New Card' });
+  await editor.getByLabel('Question').fill('Which phase is this? ');
+  await editor.getByLabel('Answer').fill('Anaphase');
+  // Back in the question: the image goes where its cursor is (the end).
+  await editor.getByLabel('Question').click();
+  await editor.getByLabel('Question').press('End');
+  // A real 2x2 PNG, chosen through the file input the "Add image" label holds.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+  await editor.getByLabel('Add image').setInputFiles({ name: 'cell phase.png', mimeType: 'image/png', buffer: png });
+  await eventually(() => editor.getByLabel('Question').inputValue(), 'Which phase is this? ![cell phase](cell-phase.png)');
+  const decoded = (image: ReturnType<Page['locator']>) =>
+    image.evaluate((element) => {
+      const img = element as HTMLImageElement;
+      return img.complete && img.naturalWidth === 2 && img.src.startsWith('blob:');
+    });
+  const preview = editor.getByRole('region', { name: 'Preview' }).getByAltText('cell phase').first();
+  await eventually(() => decoded(preview), true);
+  await editor.getByRole('button', { name: 'Create Card' }).click();
+  await page.getByText('Card created successfully').waitFor();
+
+  const tileImage = page.locator('.cards-tile').getByAltText('cell phase');
+  await eventually(() => decoded(tileImage), true);
+  await shot(page, 'cards-image-desktop');
+
+  await page.goto('/study/new');
+  const studied = article(page).getByAltText('cell phase');
+  await eventually(() => decoded(studied), true);
+
+  // Another learner asking for the same name gets 404, not the image.
+  const other = await newSession(browser, product.url);
+  await signUp(other.page);
+  const token = await other.page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const stolen = await other.page.request.get('/api/media/cell-phase.png', { headers: { Authorization: `Bearer ${token}` } });
+  expect(stolen.status()).toBe(404);
+  expect(errors).toEqual([]);
+  await other.context.close();
   await context.close();
 });
 
