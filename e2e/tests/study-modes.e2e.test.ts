@@ -109,6 +109,8 @@ test('a set-only session: the hub and the session cover the chosen set and nothi
   await page.getByText('Set: Biology').waitFor();
   const seen: string[] = [];
   for (let i = 0; i < 2; i++) {
+    // The next card, once the one just rated has left the screen.
+    await page.getByText(`New Card ${i + 1} of 2`, { exact: true }).waitFor();
     seen.push((await article(page).locator('.study-text').first().innerText()).trim());
     await reveal(page);
     await page.getByRole('button', { name: /^Good,/ }).click();
