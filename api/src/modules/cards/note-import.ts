@@ -88,7 +88,7 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
 }
 
 /** A field as a card keeps it: HTML sanitised (or text as text), sounds dropped, Anki's answer divider resolved. */
-function cleanField(value: string, html: boolean): string {
+export function cleanField(value: string, html: boolean): string {
   let field = value.replace(/\[sound:[^\]]*\]/g, '');
   if (html) field = sanitizeHtmlText(field);
   return field.trim();
