@@ -51,6 +51,7 @@ import { SessionsService } from './modules/sessions/service';
 import { createSocialService, socialRoutes } from './modules/social';
 import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
+import { PackagesService, packageRoutes } from './modules/packages';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { StudyRepository } from './modules/study/repository';
 import studyRoutes from './modules/study/routes';
@@ -219,7 +220,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         workers: overrides.optimizerWorkers,
       });
       await api.register(optimizerRoutes, { service: optimizer });
-      await api.register(mediaRoutes, { service: new MediaService({ repository: new MediaRepository(db), now }) });
+      const media = new MediaService({ repository: new MediaRepository(db), now });
+      await api.register(mediaRoutes, { service: media });
+      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now }) });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

@@ -86,6 +86,14 @@ export const cardsApi = {
   moveToSet: (cardIds: number[], setId: number | null) => callEndpoint(ep.moveToSet, { body: { cardIds, setId } }),
   /** CSV or tab-separated text; `dryRun: true` returns the preview without writing. */
   importCards: (input: ImportInput) => callEndpoint(ep.import, { body: input }),
+  /** An Anki package, sent as its bytes; `dryRun` reads and reports without writing (the preview). */
+  importApkg: (file: Blob, options: { dryRun?: boolean; categoryId?: number | null } = {}) =>
+    callEndpoint(
+      ep.importApkg,
+      { querystring: { ...(options.dryRun ? { dryRun: 'true' } : {}), ...(options.categoryId ? { categoryId: String(options.categoryId) } : {}) } },
+      // Seconds for a big package: the server reads it off its request thread.
+      { data: file, headers: { 'Content-Type': 'application/octet-stream' }, timeout: 300_000 },
+    ),
   /** The CSV text (header question,answer,tags) of all cards, or of one set. */
   exportCsv: (categoryId?: number | null) =>
     apiClient

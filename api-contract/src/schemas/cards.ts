@@ -154,6 +154,28 @@ export const ImportResult = Type.Object({
   errors: Type.Array(ImportRowError),
 });
 
+/** Largest Anki package accepted, in bytes. */
+export const APKG_MAX_BYTES = 50 * 1024 * 1024;
+
+export const ApkgImportQuery = Type.Object({
+  /** 'true': read and report only, write nothing (the preview). */
+  dryRun: Type.Optional(Type.String({ maxLength: 5 })),
+  /** Notes of no deck go to this set (the deck's own set otherwise). */
+  categoryId: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+/** An Anki package import: the notes' report, and what came with them. */
+export const ApkgImportResult = Type.Object({
+  ...ImportResult.properties,
+  format: Type.Union([Type.Literal('anki2'), Type.Literal('anki21'), Type.Literal('anki21b')]),
+  /** Cards the notes make, and answers of their review history (brought as review logs). */
+  cards: Type.Integer(),
+  reviews: Type.Integer(),
+  /** Images stored for the notes; media not kept (sounds, other types, too large) by name with the reason. */
+  images: Type.Integer(),
+  skippedMedia: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
+});
+
 const cardResponses = { 200: Card, ...errorResponses(400, 401, 404) };
 
 export const cardsEndpoints = {
@@ -194,6 +216,11 @@ export const cardsEndpoints = {
     body: ImportBody,
     response: { 200: ImportResult, ...errorResponses(400, 401, 404, 413) },
   }),
+  /** The body is the .apkg file's bytes (application/zip or application/octet-stream). */
+  importApkg: endpoint('POST', '/cards/import/apkg', {
+    querystring: ApkgImportQuery,
+    response: { 200: ApkgImportResult, ...errorResponses(400, 401, 404, 413) },
+  }),
   /** 200 is CSV text (text/csv, header question,answer,tags), sent as an attachment. */
   export: endpoint('GET', '/cards/export', {
     querystring: ExportQuery,
@@ -214,5 +241,6 @@ export type MoveToSetResult = Static<typeof MoveToSetResult>;
 export type ImportFormat = Static<typeof ImportFormat>;
 export type ImportInput = Static<typeof ImportBody>;
 export type ImportRow = Static<typeof ImportRow>;
+export type ApkgImportResult = Static<typeof ApkgImportResult>;
 export type ImportRowError = Static<typeof ImportRowError>;
 export type ImportResult = Static<typeof ImportResult>;

@@ -2,4 +2,6 @@
 export { CURSOR_HEADER, presentCard, TOTAL_HEADER } from './presenter';
 export { CardsRepository, selectCardsWithSet, type CardWithSet } from './repository';
 export { default as cardRoutes } from './routes';
-export { CardsService } from './service';
+export { CardsService, importedNoteError } from './service';
+export { cleanField, type ParsedNote } from './note-import';
+export { writeNotes, type AddedCard } from './write-notes';

@@ -19,7 +19,8 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
-import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNotes } from './note-import';
+import { writeNotes } from './write-notes';
+import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
 
 export const MAX_TEXT_LENGTH = 10_000;
@@ -146,6 +147,15 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
+}
+
+/** Why an imported note cannot be written (the same limits as the editor's), or null. */
+export function importedNoteError(note: ParsedNote): string | null {
+  if (note.question.length > MAX_TEXT_LENGTH) return MESSAGES.questionTooLong;
+  if (note.answer.length > MAX_TEXT_LENGTH) return MESSAGES.answerTooLong;
+  if ((note.tags?.length ?? 0) > MAX_TAGS_LENGTH) return MESSAGES.tagsTooLong;
+  if (noteOrds(note.kind, note.question).length === 0) return MESSAGES.clozeRequired;
+  return null;
 }
 
 export class CardsService {
@@ -383,16 +393,7 @@ export class CardsService {
     if (total > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
     const report: ImportReport = { imported: 0, updated: 0, total, rows: [], errors: [...parsed.errors] };
     const notes = parsed.notes.filter((note) => {
-      const error =
-        note.question.length > MAX_TEXT_LENGTH
-          ? MESSAGES.questionTooLong
-          : note.answer.length > MAX_TEXT_LENGTH
-            ? MESSAGES.answerTooLong
-            : (note.tags?.length ?? 0) > MAX_TAGS_LENGTH
-              ? MESSAGES.tagsTooLong
-              : noteOrds(note.kind, note.question).length === 0
-                ? MESSAGES.clozeRequired
-                : null;
+      const error = importedNoteError(note);
       if (error) report.errors.push({ row: note.row, error });
       return error === null;
     });
@@ -401,36 +402,9 @@ export class CardsService {
     if (dryRun || notes.length === 0) return report;
 
     const now = this.timestamp();
-    await this.withSetCheck(() =>
-      this.repository.transaction(async (repository) => {
-        const sets = new Map<string, number>();
-        for (const note of notes) {
-          let setId = categoryId;
-          if (note.deck) {
-            const key = note.deck.toLowerCase();
-            if (!sets.has(key)) sets.set(key, await repository.setIdByName(userId, note.deck, now));
-            setId = sets.get(key)!;
-          }
-          const fields = { question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, category_id: setId };
-          const existing = note.guid ? await repository.noteCards(userId, note.guid) : [];
-          if (existing.length > 0) {
-            await repository.updateNote(userId, note.guid!, { ...fields, updated_at: now });
-            const ords = noteOrds(note.kind, note.question);
-            await repository.deleteNoteCards(userId, note.guid!, existing.filter((card) => !ords.includes(card.ord)).map((card) => card.id));
-            for (const ord of ords.filter((ord) => !existing.some((card) => card.ord === ord))) {
-              await repository.insertCard({ ...fields, user_id: userId, note_guid: note.guid!, ord, created_at: now, updated_at: now });
-            }
-            report.updated += 1;
-          } else {
-            const guid = note.guid ?? newNoteGuid();
-            for (const ord of noteOrds(note.kind, note.question)) {
-              await repository.insertCard({ ...fields, user_id: userId, note_guid: guid, ord, created_at: now, updated_at: now });
-            }
-            report.imported += 1;
-          }
-        }
-      }),
-    );
+    const written = await this.withSetCheck(() => this.repository.transaction((repository) => writeNotes(repository, userId, notes, categoryId, now)));
+    report.imported = written.imported;
+    report.updated = written.updated;
     return report;
   }
 

@@ -28,6 +28,8 @@ export const DEFAULT_SETTINGS: StudySettings = {
 
 const STATE_NEW = 0;
 const STATE_LEARNING = 1;
+/** Rows per insert: well under SQLite's 32,766 bound parameters at 22 columns. */
+const LOG_BATCH = 500;
 const STATE_REVIEW = 2;
 const STATE_RELEARNING = 3;
 /** ts-fsrs Rating.Again: every other rating means the card was recalled. */
@@ -292,6 +294,13 @@ export class StudyRepository {
   async insertLog(log: NewReviewLog): Promise<number> {
     const row = await this.db.insertInto('review_logs').values(log).returning('id').executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** An imported history (in batches; the caller's transaction makes it all or nothing). */
+  async insertLogs(logs: NewReviewLog[]): Promise<void> {
+    for (let start = 0; start < logs.length; start += LOG_BATCH) {
+      await this.db.insertInto('review_logs').values(logs.slice(start, start + LOG_BATCH)).execute();
+    }
   }
 
   findLog(userId: number, logId: number): Promise<ReviewLogRow | undefined> {

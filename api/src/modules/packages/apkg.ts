@@ -14,9 +14,12 @@ import Database from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import { decompress } from 'fzstd';
 import type { NoteKind } from '@flashcard/api-contract/schemas';
-import { cleanField, type ParsedNote } from './note-import';
+import { cleanField, type ParsedNote } from '../cards';
 
-export class ApkgError extends Error {}
+/** A package we cannot read; its message is for the learner. */
+export class ApkgError extends Error {
+  override name = 'ApkgError';
+}
 
 export interface ApkgReview {
   /** Epoch ms (Anki's revlog id). */
