@@ -176,3 +176,42 @@ it('sends a Quizlet export with the separators chosen, a custom one included, an
   );
   expect(toasts.success).toHaveBeenCalledWith('Updated 2 notes already here');
 });
+
+it('sends an Anki package as it is: preview with its history and media, then import', async () => {
+  mockApis({ cards: [] });
+  const report = {
+    format: 'anki21b' as const,
+    imported: 0,
+    updated: 0,
+    total: 2,
+    rows: [{ row: 1, question: 'Hund', answer: 'dog', tags: null, kind: 'reversed' as const, set: 'German' }],
+    errors: [{ row: 2, error: 'The note has no text in its first field' }],
+    cards: 2,
+    reviews: 14,
+    images: 1,
+    skippedMedia: [{ name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)' }],
+  };
+  const importApkg = jest.spyOn(cardsApi, 'importApkg').mockResolvedValueOnce(report).mockResolvedValueOnce({ ...report, imported: 1 });
+  const importCards = jest.spyOn(cardsApi, 'importCards');
+  const user = userEvent.setup();
+  renderCards();
+  await screen.findByText('Showing 0 card(s)');
+  const dialog = await openImport(user);
+
+  const upload = within(dialog).getByLabelText('Upload a .csv or .txt file');
+  expect(upload).toHaveAccessibleDescription('Or an Anki package (.apkg): notes, decks, review history and images.');
+  const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'German.apkg', { type: '' });
+  await user.upload(upload, file);
+  expect(upload).toHaveAccessibleDescription('Anki package: German.apkg');
+  expect(within(dialog).getByLabelText('Format')).toBeDisabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  expect(importApkg).toHaveBeenLastCalledWith(file, { dryRun: true, categoryId: null });
+  expect(await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image.')).toBeInTheDocument();
+  expect(within(dialog).getByRole('list', { name: 'Media not kept' })).toHaveTextContent('hund.mp3: only images are kept');
+  expect(within(dialog).getByText('Row 2: The note has no text in its first field')).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Import 1 card' }));
+  await waitFor(() => expect(importApkg).toHaveBeenLastCalledWith(file, { categoryId: null }));
+  expect(importCards).not.toHaveBeenCalled();
+});

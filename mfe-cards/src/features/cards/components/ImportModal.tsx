@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Trans } from 'react-i18next';
-import { cardsApi, type Category, type ImportFormat, type ImportResult } from '@flashcard/api-contract';
+import { cardsApi, type ApkgImportResult, type Category, type ImportFormat, type ImportResult } from '@flashcard/api-contract';
 import { useCardsLocale } from '../../../i18n';
 import { message } from '../messages';
 import { toastFailure } from '../toastFailure';
@@ -39,7 +39,9 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   // Quizlet's export lets the learner choose both separators; these mirror its choices.
   const [termSeparator, setTermSeparator] = useState('\t');
   const [rowSeparator, setRowSeparator] = useState('\n');
-  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [preview, setPreview] = useState<ImportResult | ApkgImportResult | null>(null);
+  // An Anki package goes to the server as it is (the text box is for text formats).
+  const [apkg, setApkg] = useState<File | null>(null);
   const [busy, setBusy] = useState<'reading' | 'preview' | 'import' | null>(null);
 
   const input = () => ({
@@ -60,6 +62,12 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    if (/\.apkg$/i.test(file.name)) {
+      setApkg(file);
+      edit(setText)('');
+      return;
+    }
+    setApkg(null);
     setBusy('reading');
     try {
       edit(setText)(await readFile(file));
@@ -74,7 +82,8 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   async function onPreview() {
     setBusy('preview');
     try {
-      setPreview(await cardsApi.importCards({ ...input(), dryRun: true }));
+      const target = categoryId ? Number(categoryId) : null;
+      setPreview(apkg ? await cardsApi.importApkg(apkg, { dryRun: true, categoryId: target }) : await cardsApi.importCards({ ...input(), dryRun: true }));
     } catch (err) {
       toastFailure(message('previewFailed'), err, { withReason: true });
     } finally {
@@ -85,7 +94,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   async function onImport() {
     setBusy('import');
     try {
-      const result = await cardsApi.importCards(input());
+      const result = apkg ? await cardsApi.importApkg(apkg, { categoryId: categoryId ? Number(categoryId) : null }) : await cardsApi.importCards(input());
       const skipped = result.errors?.length ?? 0;
       toast.success(
         skipped
@@ -118,7 +127,10 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           data-autofocus
           className="cards-import-text"
           value={text}
-          onChange={(e) => edit(setText)(e.target.value)}
+          onChange={(e) => {
+            setApkg(null);
+            edit(setText)(e.target.value);
+          }}
           spellCheck={false}
         />
       </div>
@@ -128,15 +140,20 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           <input
             id={`${id}-file`}
             type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
+            accept=".csv,.tsv,.txt,.apkg,text/csv,text/plain,text/tab-separated-values"
             onChange={onFile}
+            aria-describedby={`${id}-file-hint`}
           />
+          <span id={`${id}-file-hint`} className="muted cards-hint">
+            {apkg ? t('import.apkgChosen', { name: apkg.name }) : t('import.apkgHint')}
+          </span>
         </div>
         <div className="field">
           <label htmlFor={`${id}-format`}>{t('import.format')}</label>
           <select
             id={`${id}-format`}
             value={format}
+            disabled={apkg !== null}
             onChange={(e) => edit(setFormat)(e.target.value as '' | ImportFormat)}
           >
             <option value="">{t('import.formatAuto')}</option>
@@ -186,6 +203,22 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
                 })
               : t('import.ready', { count: goodRows.length })}
           </p>
+          {'reviews' in preview && (
+            <p>
+              {t('import.apkgSummary', {
+                cards: t('import.apkgCards', { count: preview.cards }),
+                reviews: t('import.apkgReviews', { count: preview.reviews }),
+                images: t('import.apkgImages', { count: preview.images }),
+              })}
+            </p>
+          )}
+          {'skippedMedia' in preview && preview.skippedMedia.length > 0 && (
+            <ul className="muted cards-import-skipped" aria-label={t('import.skippedMediaLabel')}>
+              {preview.skippedMedia.map((file) => (
+                <li key={file.name}>{t('import.skippedMedia', { name: file.name, reason: file.reason })}</li>
+              ))}
+            </ul>
+          )}
           {errors.length > 0 && (
             <ul className="cards-import-errors" aria-label={t('import.errorsLabel')}>
               {errors.map((e) => (
@@ -228,7 +261,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
         <button type="button" className="btn" onClick={onClose} disabled={busy === 'import'}>
           {t('import.cancel')}
         </button>
-        <button type="button" className="btn" onClick={onPreview} disabled={!text.trim() || busy !== null}>
+        <button type="button" className="btn" onClick={onPreview} disabled={(!text.trim() && !apkg) || busy !== null}>
           {busy === 'preview' ? t('import.checking') : t('import.preview')}
         </button>
         {preview && goodRows.length > 0 && (
