@@ -84,10 +84,13 @@ export const useAuthStore = create<AuthState>()(
         changePassword: async (oldPassword, newPassword) => {
           try {
             const data = await authCalls.changePassword(oldPassword, newPassword);
-            // Every earlier token of the account ended with the change; this device goes on with its new ones.
-            saveTokens(data.tokens);
-            setAuthHeader(data.tokens.accessToken);
-            set({ token: data.tokens.accessToken });
+            // Every earlier token of the account ended with the change; this device goes on with
+            // its new ones (an API before them answers none: the next call then asks to sign in).
+            if (data?.tokens?.accessToken) {
+              saveTokens(data.tokens);
+              setAuthHeader(data.tokens.accessToken);
+              set({ token: data.tokens.accessToken });
+            }
             return { success: true };
           } catch (err) {
             return { success: false, error: serverErrorOf(err) ?? getErrorMessage(err, ERROR_TEXTS.passwordChangeFailed)! };

@@ -140,7 +140,7 @@ describe('Profile screen', () => {
     }
 
     it('changes the password with the old and the new one', async () => {
-      const call = jest.spyOn(authApi, 'changePassword').mockResolvedValue({ success: true, message: 'Password changed successfully' });
+      const call = jest.spyOn(authApi, 'changePassword').mockResolvedValue({ success: true, message: 'Password changed successfully', tokens: { accessToken: 'new-access', refreshToken: 'new-refresh' } });
       await fill('old-secret', 'new-secret');
       expect(await screen.findByText('Password changed')).toBeInTheDocument();
       expect(call).toHaveBeenCalledWith('old-secret', 'new-secret');
