@@ -1,9 +1,10 @@
 // Issue 14 in a real browser: a card rated Again comes back within the same review session, a
 // session of one set only, cloze notes (one card per cloze, each hiding only its own), math
 // typeset by KaTeX, card HTML that cannot run, images (the learner's own, shown only to them),
-// and the multiple-choice and timed practice modes.
+// Anki packages in both formats, and the multiple-choice and timed practice modes.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildApkg, type FixturePackage } from '@flashcard/api/src/test/apkg-fixture';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
 
@@ -221,6 +222,50 @@ test("images: added in the editor, shown in the preview, the tile and the study 
   expect(stolen.status()).toBe(404);
   expect(errors).toEqual([]);
   await other.context.close();
+  await context.close();
+});
+
+test('Anki packages in both formats import through the dialog: preview, notes in their decks, review history, images', async () => {
+  const { page, context, errors } = await newSession(browser, product.url);
+  await signUp(page);
+  const day = 86_400_000;
+  const start = Date.now() - 40 * day;
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+  const pack = (format: FixturePackage['format'], prefix: string): FixturePackage => ({
+    format,
+    notes: [
+      {
+        guid: `${prefix}-cell`,
+        fields: [`${prefix}: the unit of life <img src="cell pic.png">`, 'The cell'],
+        deck: `Biology ${prefix}`,
+        cards: [{ ord: 0, reviews: [{ at: start, ease: 3, type: 0 }, { at: start + day, ease: 3, type: 1 }, { at: start + 4 * day, ease: 4, type: 1 }] }],
+      },
+      { guid: `${prefix}-dna`, fields: [`${prefix}: DNA stands for?`, 'Deoxyribonucleic acid'], deck: `Biology ${prefix}`, cards: [{ ord: 0, reviews: [{ at: start + 2 * day, ease: 1, type: 0 }] }] },
+    ],
+    media: [{ name: 'cell pic.png', data: png }],
+  });
+  await page.goto('/cards');
+  for (const [format, prefix] of [['anki21b', 'New'], ['anki2', 'Old']] as const) {
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import cards' });
+    await dialog.getByLabel('Upload a .csv or .txt file').setInputFiles({ name: `${prefix}.apkg`, mimeType: 'application/octet-stream', buffer: Buffer.from(buildApkg(pack(format, prefix))) });
+    await dialog.getByText(`Anki package: ${prefix}.apkg`).waitFor();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByText('With them: 2 cards, 4 answers of review history, 1 image.').waitFor();
+    await shot(page, `import-apkg-${format}-desktop`);
+    await dialog.getByRole('button', { name: 'Import 2 cards' }).click();
+    await page.getByText('Imported 2 cards').waitFor();
+  }
+  await page.getByText('Showing 4 card(s)').waitFor();
+  const image = page.locator('.cards-tile', { hasText: 'New: the unit of life' }).getByRole('img');
+  await eventually(() => image.evaluate((element) => (element as HTMLImageElement).src.startsWith('blob:') && (element as HTMLImageElement).naturalWidth === 2), true);
+  // The history came along: the optimizer counts it, and the sets are the decks.
+  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const status = await page.request.get('/api/spaced-repetition/optimizer', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await status.json()).reviewCount).toBe(8);
+  const sets = await page.request.get('/api/categories', { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await sets.json()) as Array<{ name: string }>).map((set) => set.name).sort()).toEqual(['Biology New', 'Biology Old']);
+  expect(errors).toEqual([]);
   await context.close();
 });
 
