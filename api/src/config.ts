@@ -15,6 +15,8 @@ export type DatabaseConfig =
 export interface RateLimitRule {
   max: number;
   timeWindowMs: number;
+  /** Each attempt past `max` doubles the wait (one window, then two, four...) instead of counting on. */
+  backoff?: boolean;
 }
 
 export interface RateLimits {
@@ -75,7 +77,8 @@ const MINUTE = 60_000;
 // strict enough that guessing a password takes days.
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAddress: { max: 100, timeWindowMs: 10 * MINUTE },
-  loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE },
+  // A guesser who keeps trying past the limit waits longer each time (ASVS: back off).
+  loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
 };

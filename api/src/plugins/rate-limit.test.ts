@@ -37,6 +37,24 @@ describeEachDb('attempt limits', (ctx) => {
     expect((await login(app, other.email, other.password, '203.0.113.66')).statusCode).toBe(200);
   });
 
+  it('backs off: each sign-in attempt past the limit doubles the wait of that account and address', async () => {
+    expect(DEFAULT_RATE_LIMITS.loginPerAccount.backoff).toBe(true);
+    const app = await ctx.buildApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccount: { max: 2, ...WINDOW, backoff: true } },
+    });
+    const user = await registerUser(app);
+    for (let attempt = 1; attempt <= 2; attempt++) expect((await login(app, user.email, 'wrong password', '203.0.113.9')).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const response = await login(app, user.email, 'wrong password', '203.0.113.9');
+      expect(response.statusCode).toBe(429);
+      waits.push(Number(response.headers['retry-after']));
+    }
+    expect(waits).toEqual([60, 120, 240, 480]);
+    // The owner elsewhere is not held back.
+    expect((await login(app, user.email, user.password, '10.0.0.2')).statusCode).toBe(200);
+  });
+
   it('limits sign-in attempts per address, whatever the accounts', async () => {
     const app = await ctx.buildApp({
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 3, ...WINDOW } },

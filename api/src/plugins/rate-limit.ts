@@ -42,11 +42,15 @@ export default fp(
     });
 
     app.decorate('attemptLimit', (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => {
-      const check = app.createRateLimit({
+      // Each limit's store honours exponentialBackoff (the plugin passes it on to the store's
+      // child), though the types list it for the plugin's options only.
+      const options: NonNullable<Parameters<typeof app.createRateLimit>[0]> & { exponentialBackoff: boolean } = {
         max: rule.max,
         timeWindow: rule.timeWindowMs,
+        exponentialBackoff: rule.backoff === true,
         keyGenerator: (request) => `${name}:${key(request)}`,
-      });
+      };
+      const check = app.createRateLimit(options);
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await check(request);
         if (result.isAllowed) return;

@@ -1,0 +1,74 @@
+// An Anki package import at scale: 10,000 notes with 100,000 review logs (10 answers a card) in
+// the current format (zstd collection.anki21b), on a fresh SQLite file. How long the import
+// request takes end to end (read and replay in a worker thread, then one transaction), and the
+// p99 of 16 clients calling GET /api/auth/me meanwhile, beside the same load with no import.
+import { buildApkg, type FixtureNote } from '../src/test/apkg-fixture';
+import { runLoop } from './lib/http-loop';
+import { type Benchmark, type Measurement } from './lib/load';
+import { signUp, startApp } from './lib/server';
+
+const NOTES = 10_000;
+const REVIEWS_PER_CARD = 10;
+const CLIENTS = 16;
+const BASELINE_SECONDS = 5;
+const TARGET_P99_MS = 100;
+const PASSWORD = 'benchmark password';
+const DAY = 86_400_000;
+
+function notes(): FixtureNote[] {
+  const start = Date.now() - 400 * DAY;
+  return Array.from({ length: NOTES }, (_, n) => {
+    let at = start + (n % 50) * 3_600_000;
+    let gap = 1;
+    const reviews = Array.from({ length: REVIEWS_PER_CARD }, (_, k) => {
+      const review = { at, ease: (k % 7 === 3 ? 1 : 3) as 1 | 3, type: k === 0 ? 0 : 1 };
+      at += gap * DAY;
+      gap = Math.min(30, gap * 2);
+      return review;
+    });
+    return { guid: `bench-${n}`, fields: [`Term ${n}: what does it mean?`, `Meaning ${n}`], tags: `chapter-${n % 40}`, deck: `Deck ${n % 20}`, cards: [{ ord: 0, reviews }] };
+  });
+}
+
+const benchmark: Benchmark = {
+  name: 'apkg',
+  async run(log) {
+    const started = Date.now();
+    const file = buildApkg({ format: 'anki21b', notes: notes() });
+    log(`built a package of ${NOTES.toLocaleString('en')} notes, ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} answers: ${(file.length / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const { base, close } = await startApp();
+    try {
+      const accessToken = await signUp(base, 'bench.learner@example.com', PASSWORD);
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const meLoad = (label: string, seconds: number, target?: number) =>
+        runLoop({ label, origin: base, connections: CLIENTS, durationSeconds: seconds, requests: { method: 'GET', path: '/api/auth/me', headers }, targetP99Ms: target });
+
+      const idle = await meLoad(`GET /api/auth/me, ${CLIENTS} clients, no import`, BASELINE_SECONDS);
+      const post = async (query: string) => {
+        const began = Date.now();
+        const response = await fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file });
+        if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
+        return { ms: Date.now() - began, body: (await response.json()) as { imported: number; reviews: number } };
+      };
+      // The preview does the same reading and replay (and loads the worker's code): its time sizes the load below.
+      const preview = await post('?dryRun=true');
+      log(`preview: ${preview.ms} ms; importing while GET /api/auth/me runs ...`);
+      const during = meLoad(`GET /api/auth/me, ${CLIENTS} clients, during the import`, Math.ceil((preview.ms * 2) / 1000) + 1, TARGET_P99_MS);
+      const [imported, busy] = await Promise.all([post(''), during]);
+      log(`imported ${imported.body.imported.toLocaleString('en')} notes with ${imported.body.reviews.toLocaleString('en')} review logs in ${imported.ms} ms`);
+      const row = (label: string, ms: number): Measurement => ({ label, p50: ms, p99: ms, requestsPerSecond: 1000 / ms, failures: 0 });
+      return {
+        title: `apkg: an Anki package of ${NOTES.toLocaleString('en')} notes with ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} review logs (${(file.length / 1024 / 1024).toFixed(1)} MB), SQLite`,
+        rows: [row('POST /api/cards/import/apkg?dryRun=true, one call', preview.ms), row('POST /api/cards/import/apkg, one call', imported.ms), idle.measurement, busy.measurement],
+        notes: [
+          '"one call": the request end to end; reading the package and replaying its history run in a worker thread, the writes in one transaction',
+          `"during the import": the same ${CLIENTS} clients while the import runs; its p99 beside "no import" is what the import costs other requests`,
+        ],
+      };
+    } finally {
+      await close();
+    }
+  },
+};
+
+export default benchmark;
