@@ -5,6 +5,7 @@
 import os from 'node:os';
 import type { Db } from '../src/db';
 import type { NewCard, NewReviewLog, NewStudySession } from '../src/db/schema';
+import { seededRandom } from '../src/test/random';
 import { measure, type Benchmark } from './lib/load';
 import { BARE_PATH, cloneUsers, signUp, startApp, startBare } from './lib/server';
 
@@ -109,18 +110,6 @@ function summarise(route: string, body: Answer): string {
   return `${body.retentionBySet?.length} sets, ${body.hardestCards?.length} hardest cards, best hour ${JSON.stringify(body.bestStudyHour)}`;
 }
 
-/** A small deterministic generator: the same data on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface Learner {
   userId: number;
   cards: Array<{ id: number; difficulty: number }>;
@@ -134,7 +123,7 @@ interface Learner {
  * users as a shared database does. Each learner's study days hold one session.
  */
 export async function seed(db: Db, email: string, now: number): Promise<{ logs: number; learnerLogs: number; cards: number; sessions: number }> {
-  const rand = random(42);
+  const rand = seededRandom(42);
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const userIds = [own.id, ...(await cloneUsers(db, own, OTHER_USERS))];
   const stamp = new Date(now).toISOString();

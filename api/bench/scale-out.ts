@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
@@ -19,6 +18,7 @@ import { durationSeconds, type Benchmark, type Measurement } from './lib/load';
 import type { ReviewLoad } from './lib/review-requests';
 import { seedLearners } from './lib/review-seed';
 import { benchConfig } from './lib/server';
+import { freePort } from '../src/test/net';
 
 const LEARNERS = 50;
 const CARDS_PER_LEARNER = 200;
@@ -122,17 +122,6 @@ export default benchmark;
 interface Instance {
   url: string;
   process: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** One API process (migrates at start; the migrator's lock lets one of several do it). */

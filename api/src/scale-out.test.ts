@@ -5,11 +5,11 @@
 // both); it starts the servers from source with tsx, each in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { makeTempDir } from './test/harness';
 import { releaseBody } from './test/platform-fixtures';
+import { freePort } from './test/net';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -17,17 +17,6 @@ const TSX = path.resolve(__dirname, '../../node_modules/.bin/tsx');
 const SERVER = path.resolve(__dirname, 'server.ts');
 
 jest.setTimeout(120_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Instance {
   url: string;

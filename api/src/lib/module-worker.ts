@@ -28,7 +28,15 @@ Promise.resolve()
     (error) => parentPort.postMessage({ failed: { kind: (error && error.name) || 'Error', message: String((error && error.message) || error) } }),
   );
 `;
-  const worker = new Worker(source, { eval: true, workerData: { modulePath, exportName, args }, transferList: transfer });
+  return runWorkerSource<T>(source, { modulePath, exportName, args }, transfer);
+}
+
+/**
+ * Runs JavaScript `source` in a worker thread with `workerData`; it answers with one message,
+ * `{ result }` or `{ failed: { kind, message } }`. The thread ends with that answer.
+ */
+export function runWorkerSource<T>(source: string, workerData: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+  const worker = new Worker(source, { eval: true, workerData, transferList: transfer });
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     worker.once('message', (message: { result?: T; failed?: { kind: string; message: string } }) => {
@@ -42,7 +50,7 @@ Promise.resolve()
       reject(error);
     });
     worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`worker for ${exportName} exited with code ${code}`));
+      if (!settled) reject(new Error(`worker thread exited with code ${code} before answering`));
     });
   });
 }

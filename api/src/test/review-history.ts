@@ -3,21 +3,10 @@
 // fit has something to learn). Deterministic for a seed. Inserted directly, in batches.
 import type { Db } from '../db';
 import type { NewCard } from '../db/schema';
+import { seededRandom } from './random';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
-
-/** mulberry32: a small seeded PRNG, so every run seeds the same history. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface SeededHistory {
   cardIds: number[];
@@ -35,7 +24,7 @@ export async function seedReviewHistory(
   userId: number,
   options: { cards: number; reviewsPerCard: number; now: Date; seed?: number },
 ): Promise<SeededHistory> {
-  const next = random(options.seed ?? 7);
+  const next = seededRandom(options.seed ?? 7);
   const stamp = options.now.toISOString();
   const plans = Array.from({ length: options.cards }, () => {
     const days: number[] = [0];

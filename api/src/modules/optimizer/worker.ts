@@ -3,8 +3,8 @@
 // replaying each card's history with given weights (its memory state now). A long history takes
 // seconds; the request thread goes on answering others meanwhile. The body is plain JavaScript
 // evaluated in the thread, so it runs the same under tsx, jest and the built server.
-import { Worker } from 'node:worker_threads';
 import type { ParameterScore } from '@flashcard/api-contract/schemas';
+import { runWorkerSource } from '../../lib/module-worker';
 
 /** A learner's reviews, oldest first within each card, cards one after the other. */
 export interface ReviewHistory {
@@ -69,7 +69,7 @@ const reviewsOf = (start, end) => {
   for (let i = start; i < end; i++) reviews.push(new fsrs.FSRSBindingReview(ratings[i], i === start ? 0 : days[i] - days[i - 1]));
   return reviews;
 };
-const fail = (error) => parentPort.postMessage({ failed: String((error && error.message) || error) });
+const fail = (error) => parentPort.postMessage({ failed: { kind: 'Error', message: String((error && error.message) || error) } });
 `;
 
 // One training item per review after a card's first: the history up to and including it.
@@ -114,26 +114,7 @@ try {
 `;
 
 function run<T>(body: string, data: Record<string, unknown>): Promise<T> {
-  const worker = new Worker(PRELUDE + body, {
-    eval: true,
-    workerData: { binding: require.resolve('@open-spaced-repetition/binding'), ...data },
-  });
-  return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    worker.once('message', (message: { result?: T; failed?: string }) => {
-      settled = true;
-      if (message.failed !== undefined) reject(new Error(`FSRS optimizer: ${message.failed}`));
-      else resolve(message.result as T);
-      void worker.terminate();
-    });
-    worker.once('error', (error) => {
-      settled = true;
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`FSRS optimizer thread exited with code ${code}`));
-    });
-  });
+  return runWorkerSource<T>(PRELUDE + body, { binding: require.resolve('@open-spaced-repetition/binding'), ...data });
 }
 
 /** Fits FSRS-6 weights to the history and scores the default and the fitted ones on it. */
