@@ -49,6 +49,8 @@ export interface LoopResult {
   acknowledged: string[];
   /** Answers per status code; "error" counts connection errors. */
   statuses: Record<string, number>;
+  /** The slowest answer: a single long stall hides below p99 when it delays one request per client. */
+  maxMs: number;
 }
 
 /** What the worker posts back when every loop has finished. */
@@ -102,6 +104,7 @@ function summarize<T>(options: LoopOptions<T>, report: WorkerReport): LoopResult
     },
     acknowledged: report.acknowledged,
     statuses: report.statuses,
+    maxMs: latencies.length ? latencies[latencies.length - 1]! : 0,
   };
 }
 

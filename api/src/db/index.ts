@@ -18,6 +18,7 @@ export type DialectName = DatabaseConfig['client'];
 const dialects = new WeakMap<Kysely<any>, DialectName>();
 /** The reader thread of a SQLite handle, while its connection is open. */
 const readers = new WeakMap<Kysely<any>, { current?: Reader }>();
+const sqliteFiles = new WeakMap<Kysely<any>, string>();
 
 /** Which database a handle from createDb talks to (migrations need it for column types). */
 export function dialectOf(db: Kysely<any>): DialectName {
@@ -61,18 +62,49 @@ function openSqlite(file: string): Db {
     dialect: new SqliteDialect({ database: async () => connectSqlite(file, reader) }),
   });
   readers.set(db, reader);
+  sqliteFiles.set(db, file);
   return db;
 }
 
-function connectSqlite(file: string, reader: { current?: Reader }) {
+/** The SQLite file a handle from createDb opened (none for PostgreSQL). */
+export function sqliteFileOf(db: Kysely<any>): string | undefined {
+  return sqliteFiles.get(db);
+}
+
+/**
+ * A handle of its own on the app's SQLite file, for a worker thread's long write (a big import):
+ * the app's connection stays free for other requests meanwhile (WAL: its reads go on; its
+ * writes wait for the lock). Transactions begin IMMEDIATE. No reader thread, no checkpointer.
+ */
+export function openSqliteSide(file: string): Db {
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: async () => adaptSqlite(openSqliteFile(file), { immediate: true }) }),
+  });
+  dialects.set(db, 'sqlite');
+  return db;
+}
+
+function openSqliteFile(file: string): SqliteDatabase.Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  // WAL lets readers work while one writer writes; busy_timeout makes a second process (or a
-  // second server instance) wait for the lock instead of failing at once.
+  // WAL lets readers work while one writer writes; busy_timeout makes a second connection (a
+  // worker's, a second server instance's) wait for the lock instead of failing at once.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite has no time zone database: the same day arithmetic as PostgreSQL's SQL function of
+  // the same name (migration 0002), done with Intl.
+  sqlite.function('local_day_number', { deterministic: true }, (timestamp: unknown, timeZone: unknown) =>
+    typeof timestamp === 'string' && typeof timeZone === 'string'
+      ? localDayNumber(new Date(timestamp), timeZone)
+      : null,
+  );
+  return sqlite;
+}
+
+function connectSqlite(file: string, reader: { current?: Reader }) {
+  const sqlite = openSqliteFile(file);
   // Checkpoints run in a worker thread (db/checkpointer.ts), not inside a request's commit.
   sqlite.pragma('wal_autocheckpoint = 0');
   // The WAL file is reused from its start after each complete checkpoint; after a burst of
@@ -84,21 +116,16 @@ function connectSqlite(file: string, reader: { current?: Reader }) {
       if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
     },
   });
-  // SQLite has no time zone database: the same day arithmetic as PostgreSQL's SQL function of
-  // the same name (migration 0002), done with Intl.
-  sqlite.function('local_day_number', { deterministic: true }, (timestamp: unknown, timeZone: unknown) =>
-    typeof timestamp === 'string' && typeof timeZone === 'string'
-      ? localDayNumber(new Date(timestamp), timeZone)
-      : null,
-  );
   reader.current = startReader(file, {
     onFailure: (message) => console.error(`SQLite reader thread stopped (${message}); reads run on the app's connection`),
   });
   const readerThread = reader.current;
-  return adaptSqlite(sqlite, () => {
-    reader.current = undefined;
-    readerThread.close();
-    checkpointer.close();
+  return adaptSqlite(sqlite, {
+    beforeClose: () => {
+      reader.current = undefined;
+      readerThread.close();
+      checkpointer.close();
+    },
   });
 }
 

@@ -47,15 +47,20 @@ export function namedRow(names: readonly string[], values: readonly unknown[]): 
 // Statements that change the schema: once one has run, every cached statement is prepared again.
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 
-/** `beforeClose` runs just before the connection closes. */
-export function adaptSqlite(sqlite: BetterSqlite.Database, beforeClose?: () => void): SqliteDatabase {
+/**
+ * `beforeClose` runs just before the connection closes. `immediate` makes Kysely's `begin` take
+ * the write lock at once (BEGIN IMMEDIATE): a second connection in the same process then waits
+ * for the lock (busy_timeout) instead of failing when its read snapshot went stale.
+ */
+export function adaptSqlite(sqlite: BetterSqlite.Database, options: { beforeClose?: () => void; immediate?: boolean } = {}): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
-      beforeClose?.();
+      options.beforeClose?.();
       sqlite.close();
     },
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = options.immediate && text === 'begin' ? 'begin immediate' : text;
       let statement = cache.get(sql);
       if (SCHEMA_CHANGE.test(sql)) cache.clear();
       if (!statement) {

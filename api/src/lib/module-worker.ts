@@ -10,6 +10,8 @@ export class WorkerTaskError extends Error {
   constructor(
     readonly kind: string,
     message: string,
+    /** The HTTP status an error thrown there carried (an HttpError's), if any. */
+    readonly statusCode?: number,
   ) {
     super(message);
     this.name = 'WorkerTaskError';
@@ -25,7 +27,7 @@ Promise.resolve()
   .then(() => require(workerData.modulePath)[workerData.exportName](...workerData.args))
   .then(
     (result) => parentPort.postMessage({ result }),
-    (error) => parentPort.postMessage({ failed: { kind: (error && error.name) || 'Error', message: String((error && error.message) || error) } }),
+    (error) => parentPort.postMessage({ failed: { kind: (error && error.name) || 'Error', message: String((error && error.message) || error), statusCode: error && error.statusCode } }),
   );
 `;
   return runWorkerSource<T>(source, { modulePath, exportName, args }, transfer);
@@ -33,15 +35,15 @@ Promise.resolve()
 
 /**
  * Runs JavaScript `source` in a worker thread with `workerData`; it answers with one message,
- * `{ result }` or `{ failed: { kind, message } }`. The thread ends with that answer.
+ * `{ result }` or `{ failed: { kind, message, statusCode? } }`. The thread ends with that answer.
  */
 export function runWorkerSource<T>(source: string, workerData: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
   const worker = new Worker(source, { eval: true, workerData, transferList: transfer });
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    worker.once('message', (message: { result?: T; failed?: { kind: string; message: string } }) => {
+    worker.once('message', (message: { result?: T; failed?: { kind: string; message: string; statusCode?: number } }) => {
       settled = true;
-      if (message.failed) reject(new WorkerTaskError(message.failed.kind, message.failed.message));
+      if (message.failed) reject(new WorkerTaskError(message.failed.kind, message.failed.message, message.failed.statusCode));
       else resolve(message.result as T);
       void worker.terminate();
     });

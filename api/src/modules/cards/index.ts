@@ -1,7 +1,7 @@
 // What the rest of the API uses of the cards module (other modules import it from here only).
 export { CURSOR_HEADER, presentCard, TOTAL_HEADER } from './presenter';
-export { CardsRepository, selectCardsWithSet, type CardWithSet } from './repository';
+export { CardsRepository, selectCardsWithSet, type AddedCard, type CardWithSet } from './repository';
 export { default as cardRoutes } from './routes';
 export { CardsService, importedNoteError } from './service';
 export { cleanField, type ParsedNote } from './note-import';
-export { writeNotes, type AddedCard } from './write-notes';
+export { writeNotes } from './write-notes';

@@ -119,6 +119,16 @@ describeEachDb('POST /api/cards/import: Anki and Quizlet', (ctx) => {
     expect((await cardsOf(me))[0]).toMatchObject({ answer: 'to talk' });
   });
 
+  it('takes a guid given twice in one file as an update of the first row', async () => {
+    const me = await signedInClient(app);
+    const text = ['#separator:tab', '#guid column:1', 'n1\tfirst\tone', 'n2\tother\ttwo', 'n1\tsecond\tthree'].join('\n');
+    expect((await me.post('/api/cards/import', { text })).json()).toMatchObject({ imported: 2, updated: 1, total: 3 });
+    expect((await cardsOf(me)).map((card) => [card.note_guid, card.question, card.answer])).toEqual([
+      ['n1', 'second', 'three'],
+      ['n2', 'other', 'two'],
+    ]);
+  });
+
   it('imports a Quizlet export with its separators into the chosen set', async () => {
     const me = await signedInClient(app);
     const set = await me.createSet('Animals');

@@ -63,6 +63,13 @@ export interface NoteCard {
   ord: number;
 }
 
+/** A card an import added, by its note and ord. */
+export interface AddedCard {
+  noteGuid: string;
+  ord: number;
+  id: number;
+}
+
 export interface CardListFilters {
   categoryId?: number;
   college?: string;
@@ -183,14 +190,18 @@ export class CardsRepository {
     return row.id;
   }
 
-  /** Inserts many cards in batches; run it inside transaction() for all-or-nothing. */
-  async insertCards(cards: NewCard[]): Promise<void> {
+  /** Inserts many cards in batches, answering their ids; run it inside transaction() for all-or-nothing. */
+  async insertCards(cards: NewCard[]): Promise<AddedCard[]> {
+    const added: AddedCard[] = [];
     for (let start = 0; start < cards.length; start += INSERT_BATCH) {
-      await this.db
+      const rows = await this.db
         .insertInto('cards')
         .values(cards.slice(start, start + INSERT_BATCH).map(withSearchText))
+        .returning(['id', 'note_guid', 'ord'])
         .execute();
+      for (const row of rows) added.push({ id: row.id, noteGuid: row.note_guid, ord: row.ord });
     }
+    return added;
   }
 
   /** False when the user has no such card. */
@@ -232,6 +243,17 @@ export class CardsRepository {
       .where('id', '=', cardId)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
+  }
+
+  /** Deletes these cards of the user (with their history), in batches. */
+  async deleteCards(userId: number, cardIds: number[]): Promise<void> {
+    for (let start = 0; start < cardIds.length; start += INSERT_BATCH) {
+      await this.db
+        .deleteFrom('cards')
+        .where('user_id', '=', userId)
+        .where('id', 'in', cardIds.slice(start, start + INSERT_BATCH))
+        .execute();
+    }
   }
 
   /** Marks every known card of the user unknown again; returns how many changed. */
@@ -321,6 +343,26 @@ export class CardsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The cards of these notes (looked up in batches), by note. */
+  async cardsOfNotes(userId: number, noteGuids: string[]): Promise<Map<string, NoteCard[]>> {
+    const found = new Map<string, NoteCard[]>();
+    for (let start = 0; start < noteGuids.length; start += INSERT_BATCH) {
+      const rows = await this.db
+        .selectFrom('cards')
+        .select(['id', 'ord', 'note_guid'])
+        .where('user_id', '=', userId)
+        .where('note_guid', 'in', noteGuids.slice(start, start + INSERT_BATCH))
+        .orderBy('ord')
+        .execute();
+      for (const row of rows) {
+        const cards = found.get(row.note_guid) ?? [];
+        cards.push({ id: row.id, ord: row.ord });
+        found.set(row.note_guid, cards);
+      }
+    }
+    return found;
   }
 
   /** The cards of one note, by ord. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { buildApkg, type FixturePackage } from '../../test/apkg-fixture';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
+import { PackagesService } from './service';
 
 const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
 const DAY = 86_400_000;
@@ -125,5 +127,28 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     expect(noSet.json()).toEqual({ error: 'Set not found' });
     expect(await cardsOf(me.user.id)).toEqual([]);
     expect((await app.inject({ method: 'POST', url: '/api/cards/import/apkg', payload: Buffer.from('x'), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(401);
+  });
+
+  it('on SQLite commits a big package in batches, and takes the earlier batches back when a later one fails', async () => {
+    if (ctx.dialect !== 'sqlite') return; // PostgreSQL writes a package in one transaction
+    const notes = (last: string) =>
+      ['a', 'b', 'c', 'd', last].map((front, n) => ({ guid: `batch-${n}`, fields: [front, `back ${n}`], cards: [{ ord: 0, reviews: [{ at: T0 + n, ease: 3 as const, type: 0 }] }] }));
+    // In-thread (as the import worker runs it) on the suite's connection, two notes per batch.
+    const service = new PackagesService({ db: ctx.db, dialect: 'sqlite', media: { store: () => Promise.reject(new Error('no media here')) }, now: () => NOW, inWorker: true, notesPerTransaction: 2 });
+    const ok = await service.importApkg(me.user.id, Buffer.from(buildApkg({ format: 'anki2', notes: notes('e') })), {});
+    expect(ok).toMatchObject({ imported: 5, updated: 0, reviews: 5 });
+    expect((await cardsOf(me.user.id)).map((card) => card.question)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(await logCount(me.user.id)).toBe(5);
+
+    const other = await signedInClient(app);
+    // A failure in the third batch (a trigger on this connection only), after two committed.
+    await sql`create temp trigger refuse_boom before insert on cards when new.question = 'boom' begin select raise(abort, 'boom'); end`.execute(ctx.db);
+    try {
+      await expect(service.importApkg(other.user.id, Buffer.from(buildApkg({ format: 'anki2', notes: notes('boom') })), {})).rejects.toThrow('boom');
+    } finally {
+      await sql`drop trigger temp.refuse_boom`.execute(ctx.db);
+    }
+    expect(await cardsOf(other.user.id)).toEqual([]);
+    expect(await logCount(other.user.id)).toBe(0);
   });
 });
