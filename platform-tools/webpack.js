@@ -4,6 +4,8 @@
 // @flashcard/platform-tools: every path is resolved from the app's folder or this package, and
 // the @flashcard/* packages are compiled from TypeScript wherever they are installed.
 const path = require('path');
+const zlib = require('zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
@@ -21,7 +23,8 @@ const SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
+  // Provided from router.js (the used part of react-router); react-router itself is not
+  // shared: only that file imports it, and it is shaken there.
   'react-router-dom',
   'zustand',
   'axios',
@@ -42,6 +45,27 @@ function versionOf(dir, name) {
   return require(resolveFrom(dir, `${pkgName}/package.json`)).version;
 }
 
+// Text files worth compressing; the server sends the .br or .gz beside each, by Accept-Encoding
+// (the shell's through @fastify/static, a release's from its stored files), so no byte is
+// compressed per request. Not source maps: only devtools fetch them, and brotli's top quality
+// on them would double the build time.
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/** Brotli (maximum quality: built once, served many times) and gzip for browsers without it. */
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({ test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz' }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      threshold: 1024,
+      minRatio: 0.9,
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      filename: '[path][base].br',
+    }),
+  ];
+}
+
 function sharedModules(dir) {
   const shared = {};
   for (const name of SINGLETONS) {
@@ -52,6 +76,7 @@ function sharedModules(dir) {
     const requiredVersion = major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
     shared[name] = { singleton: true, requiredVersion, version };
   }
+  shared['react-router-dom'].import = require.resolve('./router.js');
   return shared;
 }
 
@@ -137,7 +162,12 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
         // The contract's schemas are for the API; in a browser bundle TypeBox is a stub.
-        alias: { '@sinclair/typebox$': require.resolve('./typebox-stub.js') },
+        alias: {
+          '@sinclair/typebox$': require.resolve('./typebox-stub.js'),
+          // react-router's package exports name only its development build (warnings and
+          // checks); a production build gets the production one beside it.
+          ...(dev ? {} : { 'react-router$': path.join(path.dirname(resolveFrom(dir, 'react-router/package.json')), 'dist/production/index.mjs') }),
+        },
       },
       module: {
         rules: [
@@ -167,11 +197,18 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           runtimePlugins,
           manifest: true,
           dts: false,
+          // One federation runtime per page: a released remote's entry uses the host's (the
+          // global the shell's runtime plugin sets, shell/src/federation/runtimePlugin.ts)
+          // instead of carrying its own 65 KB copy. enhanced's own provideExternalRuntime would
+          // add a second (CommonJS) copy to the shell, so the shell provides it itself. A dev
+          // build keeps its runtime: its standalone page is its own host.
+          ...(isHost || dev ? {} : { experiments: { externalRuntime: true } }),
         }),
         new HtmlWebpackPlugin({
           template: resolveFrom(dir, '@flashcard/shared-ui/index.html'),
           title: isHost ? 'Flashcards' : `Flashcards - ${name} (standalone)`,
         }),
+        ...(dev ? [] : compressionPlugins()),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',

@@ -63,6 +63,50 @@ describe('createAppConfig', () => {
     expect(exclude.test('/team/mfe-quiz/src/App.tsx')).toBe(false);
   });
 
+  it('builds a remote on the host runtime, with the router shaken to what apps use, and compressed files in production', () => {
+    writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    const federation = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
+    const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
+    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'production' });
+    expect(federation(remote).experiments).toEqual({ externalRuntime: true });
+    expect(federation(shell).experiments).toBeUndefined();
+    for (const config of [remote, shell]) {
+      const { shared } = federation(config);
+      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('./router.js') });
+      expect(shared['react-router']).toBeUndefined();
+      const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
+      expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
+    }
+    const dev = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
+    expect(dev.plugins.some((plugin) => plugin.constructor.name === 'CompressionPlugin')).toBe(false);
+    // A dev build is its own host on its standalone page: it keeps the runtime.
+    expect(federation(dev).experiments).toBeUndefined();
+  });
+
+  it('re-exports from react-router every router API the apps import', () => {
+    const exported = new Set([...fs.readFileSync(require.resolve('./router.js'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
+    const routerModule = require('react-router');
+    for (const name of exported) expect(routerModule[name]).toBeDefined();
+    const used = new Set();
+    const walk = (folder) => {
+      for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+        if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          for (const match of fs.readFileSync(full, 'utf8').matchAll(/import \{([^}]+)\} from 'react-router-dom'/g)) {
+            for (const name of match[1].split(',')) if (!/^\s*type\s/.test(name) && name.trim()) used.add(name.trim());
+          }
+        }
+      }
+    };
+    const repo = path.join(__dirname, '..');
+    for (const folder of fs.readdirSync(repo)) if (/^(shell|mfe-|shared-)/.test(folder)) walk(path.join(repo, folder));
+    expect(used.size).toBeGreaterThan(5);
+    for (const name of used) expect([name, exported.has(name)]).toEqual([name, true]);
+  });
+
   it('resolves the HTML template from @flashcard/shared-ui', () => {
     writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });

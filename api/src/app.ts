@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -150,6 +152,14 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
   app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  // Dynamic answers (JSON lists, exports, import reports) compressed on the fly, brotli at a
+  // quality cheap enough per request; static and released files carry pre-built .br/.gz
+  // (Content-Encoding already set), which this leaves alone.
+  app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   app.register(metricsPlugin, { db, token: config.metricsToken });
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, {

@@ -25,6 +25,9 @@ describe('serving the front-ends', () => {
     write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
     write('shell/dist/main.js', 'console.log("shell entry")');
     write('shell/dist/512.0a1b2c3d.js', 'console.log("shell chunk")');
+    // What the build writes beside a text file (marked here, to tell which one was sent).
+    write('shell/dist/512.0a1b2c3d.js.br', 'brotli bytes');
+    write('shell/dist/512.0a1b2c3d.js.gz', 'gzip bytes');
 
     const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') }, { webRoot });
     db = createDb(config.database);
@@ -55,6 +58,17 @@ describe('serving the front-ends', () => {
     expect(chunk.statusCode).toBe(200);
     expect(chunk.body).toBe('console.log("shell chunk")');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's .br or .gz by Accept-Encoding, and the file itself to a client without", async () => {
+    const send = (encoding: string) => app.inject({ method: 'GET', url: '/512.0a1b2c3d.js', headers: { 'accept-encoding': encoding } });
+    const br = await send('gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'brotli bytes']);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    const gzip = await send('gzip');
+    expect([gzip.headers['content-encoding'], gzip.body]).toEqual(['gzip', 'gzip bytes']);
+    const none = await send('identity');
+    expect([none.headers['content-encoding'], none.body]).toEqual([undefined, 'console.log("shell chunk")']);
   });
 
   it('answers browser navigations to client-side routes with the shell (SPA fallback)', async () => {

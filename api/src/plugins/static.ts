@@ -38,6 +38,8 @@ export default fp(
       redirect: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      // The build writes a .br and a .gz beside each text file: sent by Accept-Encoding.
+      preCompressed: true,
     });
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,6 @@
 // Test fixtures: a fake federated build and signed-in users of each role, for the platform suites.
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema';
@@ -13,10 +14,12 @@ export interface FakeBuildOptions {
   exposes?: readonly string[];
   /** Bytes of incompressible filler in the first-load chunk. */
   padding?: number;
+  /** Also the .br and .gz of the first-load chunk, as the platform's build writes them. */
+  compressed?: boolean;
 }
 
 /** The files of a federated remote build, as the release CLI sends them (base64). */
-export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'], padding = 0 }: FakeBuildOptions = {}) {
+export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'], padding = 0, compressed = false }: FakeBuildOptions = {}) {
   const chunk = `console.log(${JSON.stringify(marker)});${randomText(padding)}`;
   const manifest = {
     id: name,
@@ -37,7 +40,12 @@ export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'
     '12.abcd1234.js': chunk,
     '13.abcd1234.js': 'console.log("later")',
   };
-  return Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') }));
+  const built = Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') }));
+  if (compressed) {
+    built.push({ path: '12.abcd1234.js.br', content: zlib.brotliCompressSync(chunk).toString('base64') });
+    built.push({ path: '12.abcd1234.js.gz', content: zlib.gzipSync(chunk, { level: 9 }).toString('base64') });
+  }
+  return built;
 }
 
 /** Text that gzip cannot shrink much (random base64). */

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { authApi, dashboardApi, notificationsApi, type User, dailyBonusApi } from '@flashcard/api-contract';
@@ -154,6 +154,14 @@ describe('RouteGuard on its own', () => {
     useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: true });
     renderGuarded(<RouteGuard />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('renders a protected page at once for a stored session, and sends to /login when the check ends it', () => {
+    useAuthStore.setState({ user, token: 't', isAuthenticated: true, isLoading: true });
+    renderGuarded(<RouteGuard />);
+    expect(screen.getByText('Secret page')).toBeInTheDocument();
+    act(() => useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false }));
+    expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 
   it('keeps guest pages mounted while a sign-in is in flight', () => {

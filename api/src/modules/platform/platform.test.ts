@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
@@ -85,7 +86,8 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it('stores an immutable release whose first version becomes active, and serves its files', async () => {
-      const response = await publish(releaseBody({ name: 'mfe_quiz', route: '/quiz' }));
+      const quiz = releaseBody({ name: 'mfe_quiz', route: '/quiz', padding: 2_000 });
+      const response = await publish(quiz);
       expect(response.statusCode).toBe(201);
       const { release, active } = response.json();
       expect(active).toBe(true);
@@ -124,7 +126,39 @@ describeEachDb('platform registry API', (ctx) => {
         expect(missing.json()).toEqual({ error: 'Not found' });
       }
 
-      const again = await publish(releaseBody({ name: 'mfe_quiz', route: '/quiz' }));
+      // Compressed by Accept-Encoding: a file the build compressed is sent as built, any other
+      // text file of 1 KB or more is compressed here; small files and non-text as they are.
+      const base = listed!.entry.replace('mf-manifest.json', '');
+      const chunk = (encoding?: string) => app.inject({ method: 'GET', url: `${base}12.abcd1234.js`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const plain = await chunk();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      const br = await chunk('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await chunk('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      const small = await app.inject({ method: 'GET', url: `${base}remoteEntry.js`, headers: { 'accept-encoding': 'br' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('var mfe_quiz; /* v1 */');
+
+      // A build's own .br / .gz are what goes out (brotli at its top quality, made once).
+      const packed = releaseBody({ name: 'mfe_packed', route: '/packed', padding: 2_000, compressed: true });
+      const packedRelease = (await publish(packed)).json().release;
+      const packedUrl = `/remotes/mfe_packed/${encodeURIComponent(packedRelease.version)}/12.abcd1234.js`;
+      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+        const sent = await app.inject({ method: 'GET', url: packedUrl, headers: { 'accept-encoding': encoding } });
+        expect(sent.headers['content-encoding']).toBe(encoding);
+        expect(sent.rawPayload.toString('base64')).toBe(packed.files.find((file) => file.path === `12.abcd1234.js${suffix}`)!.content);
+      }
+
+      // JSON answers of 1 KB or more are compressed on the fly.
+      const listing = await app.inject({ method: 'GET', url: '/api/platform/remotes', headers: { ...superAdmin.headers, 'accept-encoding': 'br' } });
+      expect(listing.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(zlib.brotliDecompressSync(listing.rawPayload).toString()).remotes.length).toBeGreaterThanOrEqual(2);
+
+      const again = await publish(quiz);
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe(`mfe_quiz ${release.version} is already published; releases are immutable`);
     });
