@@ -23,7 +23,7 @@ const SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  // Provided from router.js (the used part of react-router); react-router itself is not
+  // Provided from router.mjs (the used part of react-router); react-router itself is not
   // shared: only that file imports it, and it is shaken there.
   'react-router-dom',
   'zustand',
@@ -76,7 +76,7 @@ function sharedModules(dir) {
     const requiredVersion = major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
     shared[name] = { singleton: true, requiredVersion, version };
   }
-  shared['react-router-dom'].import = require.resolve('./router.js');
+  shared['react-router-dom'].import = require.resolve('./router.mjs');
   return shared;
 }
 

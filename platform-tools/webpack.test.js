@@ -73,7 +73,7 @@ describe('createAppConfig', () => {
     expect(federation(shell).experiments).toBeUndefined();
     for (const config of [remote, shell]) {
       const { shared } = federation(config);
-      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('./router.js') });
+      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('./router.mjs') });
       expect(shared['react-router']).toBeUndefined();
       const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
       expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
@@ -85,7 +85,7 @@ describe('createAppConfig', () => {
   });
 
   it('re-exports from react-router every router API the apps import', () => {
-    const exported = new Set([...fs.readFileSync(require.resolve('./router.js'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
+    const exported = new Set([...fs.readFileSync(require.resolve('./router.mjs'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
     const routerModule = require('react-router');
     for (const name of exported) expect(routerModule[name]).toBeDefined();
     const used = new Set();
