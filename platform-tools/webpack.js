@@ -8,6 +8,7 @@ const zlib = require('zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { FirstLoadPreloadPlugin } = require('./first-load-preload');
 const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
 
 /**
@@ -208,6 +209,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           template: resolveFrom(dir, '@flashcard/shared-ui/index.html'),
           title: isHost ? 'Flashcards' : `Flashcards - ${name} (standalone)`,
         }),
+        // The host's first-load chunks start with its HTML (a remote has no page of its own).
+        ...(isHost && !dev ? [new FirstLoadPreloadPlugin()] : []),
         ...(dev ? [] : compressionPlugins()),
       ],
       performance: { hints: false },

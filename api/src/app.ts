@@ -43,6 +43,7 @@ import pageRoutes from './modules/pages/routes';
 import { syncBuiltinReleases } from './modules/platform/builtin';
 import releaseFileRoutes from './modules/platform/files';
 import { resolveKernelVersion } from './modules/platform/kernel';
+import { PageHints } from './modules/platform/page-hints';
 import { PlatformRepository } from './modules/platform/repository';
 import platformRoutes from './modules/platform/routes';
 import { PlatformService } from './modules/platform/service';
@@ -253,7 +254,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   app.register(pageRoutes);
   app.register(releaseFileRoutes, { service: platform });
-  app.register(staticPlugin, { webRoot: config.webRoot });
+  const pageHints = new PageHints(platform);
+  app.register(staticPlugin, { webRoot: config.webRoot, pageHints: (pathname) => pageHints.for(pathname) });
 
   return app;
 }

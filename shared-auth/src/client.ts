@@ -4,6 +4,7 @@ import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequ
 import type { authEndpoints, RefreshResponse, Tokens } from '@flashcard/api-contract/schemas';
 import { getErrorMessage } from './errors';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
+import { API_BASE_URL } from './api-base';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -14,7 +15,7 @@ declare module 'axios' {
   }
 }
 
-export const API_BASE_URL = '/api';
+export { API_BASE_URL };
 
 type Auth = typeof authEndpoints;
 

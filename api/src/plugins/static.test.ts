@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { buildApp } from '../app';
+import staticPlugin from './static';
 import { createDb, type Db } from '../db';
 import { makeTempDir, testConfig } from '../test/harness';
 
@@ -22,7 +24,7 @@ describe('serving the front-ends', () => {
   beforeAll(async () => {
     dir = makeTempDir('flashcards-static-');
     webRoot = path.join(dir, 'web');
-    write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
+    write('shell/dist/index.html', '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
     write('shell/dist/main.js', 'console.log("shell entry")');
     write('shell/dist/512.0a1b2c3d.js', 'console.log("shell chunk")');
     // What the build writes beside a text file (marked here, to tell which one was sent).
@@ -69,6 +71,27 @@ describe('serving the front-ends', () => {
     expect([gzip.headers['content-encoding'], gzip.body]).toEqual(['gzip', 'gzip bytes']);
     const none = await send('identity');
     expect([none.headers['content-encoding'], none.body]).toEqual([undefined, 'console.log("shell chunk")']);
+  });
+
+  it("gives a client-side route's page the preload hints of its path, and the page alone when they fail", async () => {
+    const hinted = Fastify();
+    await hinted.register(staticPlugin, {
+      webRoot,
+      pageHints: async (pathname) => {
+        if (pathname === '/broken') throw new Error('registry down');
+        return pathname === '/cards' ? [{ href: '/remotes/mfe_cards/1/remoteEntry.js', as: 'script' }] : [];
+      },
+    });
+    const page = (url: string) => hinted.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const cards = await page('/cards?set=2');
+    expect(cards.statusCode).toBe(200);
+    expect(cards.headers['cache-control']).toBe('no-cache');
+    expect(cards.body).toBe('<!doctype html><html><head><title>shell</title><link rel="preload" as="script" href="/remotes/mfe_cards/1/remoteEntry.js"></head><body><div id="root"></div></body></html>');
+    expect((await page('/progress')).body).not.toContain('preload');
+    const broken = await page('/broken');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<title>shell</title>');
+    await hinted.close();
   });
 
   it('answers browser navigations to client-side routes with the shell (SPA fallback)', async () => {

@@ -10,8 +10,26 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { replyNotFound } from './errors';
 
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'fetch';
+}
+
 export interface StaticOptions {
   webRoot: string;
+  /** Files the page at this path will load (the registry's remote for it): preloaded from its HTML. */
+  pageHints?: (pathname: string) => Promise<PreloadHint[]>;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `html` with a <link rel="preload"> per hint at the end of its head. */
+export function withPreloads(html: string, hints: PreloadHint[]): string {
+  if (hints.length === 0) return html;
+  const links = hints
+    .map((hint) => `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${hint.as === 'fetch' ? ' crossorigin' : ''}>`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 // Content-hashed chunk names (webpack `[id].[contenthash:8].js`) never change content.
@@ -42,9 +60,16 @@ export default fp(
       preCompressed: true,
     });
 
+    // The shell's page, read once: each client-side route gets it with its preload hints.
+    const page = hasShell ? fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8') : '';
     app.setNotFoundHandler(async (request, reply) => {
       if (hasShell && wantsAppPage(request)) {
-        return reply.code(200).sendFile('index.html', shellDir);
+        const pathname = request.url.split('?')[0] ?? '/';
+        const hints = await (options.pageHints?.(pathname) ?? Promise.resolve([])).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page hints unavailable');
+          return [];
+        });
+        return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPreloads(page, hints));
       }
       return replyNotFound(reply);
     });

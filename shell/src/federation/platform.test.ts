@@ -1,5 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
+import { requestManifestEarly } from './early';
 import { OVERRIDES_KEY } from './overrides';
 import { loadRemoteModule, refreshManifest, usePlatformStore } from './platform';
 import { TEST_MANIFEST } from './testing';
@@ -54,4 +55,29 @@ test('a failed manifest marks the store failed; a remote not in the manifest doe
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await expect(loadRemoteModule('mfe_quiz')).rejects.toThrow('mfe_quiz is not in the registry');
   await expect(loadRemoteModule('mfe_cards')).resolves.toBe('the module');
+});
+
+test("takes the entry chunk's early manifest once (with the stored token), and the client's on failure", async () => {
+  localStorage.setItem('flashcard_auth_token', 'stored-token');
+  // (jsdom has no Response: the two fields early.ts reads.)
+  const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
+  const fetchMock = jest.fn(async (_url: string, _init: unknown) => answer(200, TEST_MANIFEST));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  manifestCall.mockClear();
+  requestManifestEarly();
+  expect(fetchMock).toHaveBeenCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json', Authorization: 'Bearer stored-token' } });
+  await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+  expect(manifestCall).not.toHaveBeenCalled();
+
+  // Taken once: the next refresh (a sign-in) asks through the client.
+  manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
+  await refreshManifest();
+  expect(manifestCall).toHaveBeenCalledTimes(1);
+
+  // An early 401 (expired token) falls back to the client, which refreshes the token.
+  fetchMock.mockResolvedValueOnce(answer(401, { error: 'expired' }));
+  requestManifestEarly();
+  manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
+  await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+  expect(manifestCall).toHaveBeenCalledTimes(2);
 });

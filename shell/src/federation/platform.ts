@@ -2,12 +2,13 @@
 // remote's entry URL, version, routes and navigation entries (the canary version for users in
 // its share). Nothing about remotes is compiled into the shell: the route table and the sidebar
 // are built from this manifest, and promoting or rolling back a remote takes effect on the next
-// page load. The request starts with the page (bootstrap.tsx), beside /auth/me, and nothing
-// waits for it but the remote areas themselves.
+// page load. The request starts with the entry chunk (early.ts), before the shell's other
+// chunks, and nothing waits for it but the remote areas themselves.
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { create } from 'zustand';
+import { takeEarlyManifest } from './early';
 import { applyOverrides, readOverrides } from './overrides';
 
 interface PlatformState {
@@ -42,7 +43,9 @@ function register(manifest: Manifest): void {
 
 /** Asks the registry again (start-up, sign-in, Retry) and registers what changed. */
 export function refreshManifest(): Promise<Manifest> {
-  const request = platformApi.manifest().then((raw) => {
+  const early = takeEarlyManifest();
+  const asked = early ? early.catch(() => platformApi.manifest()) : platformApi.manifest();
+  const request = asked.then((raw) => {
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
     register(manifest);
     usePlatformStore.setState({ manifest, failed: false, overridden });
