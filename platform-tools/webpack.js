@@ -198,12 +198,16 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           runtimePlugins,
           manifest: true,
           dts: false,
-          // One federation runtime per page: a released remote's entry uses the host's (the
-          // global the shell's runtime plugin sets, shell/src/federation/runtimePlugin.ts)
-          // instead of carrying its own 65 KB copy. enhanced's own provideExternalRuntime would
-          // add a second (CommonJS) copy to the shell, so the shell provides it itself. A dev
-          // build keeps its runtime: its standalone page is its own host.
-          ...(isHost || dev ? {} : { experiments: { externalRuntime: true } }),
+          experiments: {
+            // The runtime for browsers only: its Node loaders (vm, fetch of remote code) left out.
+            optimization: { target: 'web' },
+            // One federation runtime per page: a released remote's entry uses the host's (the
+            // global the shell's runtime plugin sets, shell/src/federation/runtimePlugin.ts)
+            // instead of carrying its own 65 KB copy. enhanced's own provideExternalRuntime
+            // would add a second (CommonJS) copy to the shell, so the shell provides it itself.
+            // A dev build keeps its runtime: its standalone page is its own host.
+            ...(isHost || dev ? {} : { externalRuntime: true }),
+          },
         }),
         new HtmlWebpackPlugin({
           template: resolveFrom(dir, '@flashcard/shared-ui/index.html'),

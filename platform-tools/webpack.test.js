@@ -69,8 +69,8 @@ describe('createAppConfig', () => {
     const federation = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
     const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
     const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'production' });
-    expect(federation(remote).experiments).toEqual({ externalRuntime: true });
-    expect(federation(shell).experiments).toBeUndefined();
+    expect(federation(remote).experiments).toEqual({ externalRuntime: true, optimization: { target: 'web' } });
+    expect(federation(shell).experiments).toEqual({ optimization: { target: 'web' } });
     for (const config of [remote, shell]) {
       const { shared } = federation(config);
       expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('./router.mjs') });
@@ -81,7 +81,7 @@ describe('createAppConfig', () => {
     const dev = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
     expect(dev.plugins.some((plugin) => plugin.constructor.name === 'CompressionPlugin')).toBe(false);
     // A dev build is its own host on its standalone page: it keeps the runtime.
-    expect(federation(dev).experiments).toBeUndefined();
+    expect(federation(dev).experiments.externalRuntime).toBeUndefined();
   });
 
   it('re-exports from react-router every router API the apps import', () => {

@@ -32,6 +32,7 @@ const SHARED_INPUTS = [
   'tsconfig.base.json',
   'package-lock.json',
   'shared-auth/src',
+  'shared-auth/boot.ts',
   'shared-ui',
   'api-contract/src',
 ];
@@ -56,13 +57,14 @@ function fingerprint(inputs) {
   return createHash('sha256').update(JSON.stringify(files)).digest('hex');
 }
 
-// The contract is built before everything else (see build()): both the apps and the API import it.
+// The contract is built before everything else (see build()): both the apps and the API import
+// it, as CommonJS (the API, jest) and as ES modules (the apps' bundles, shaken by webpack).
 const CONTRACT = {
   name: 'api-contract',
   kind: 'contract',
-  project: 'api-contract/tsconfig.json',
+  projects: ['api-contract/tsconfig.json', 'api-contract/tsconfig.esm.json'],
   dist: join(root, 'api-contract', 'dist'),
-  inputs: ['api-contract/src', 'api-contract/tsconfig.json', 'api-contract/package.json', 'tsconfig.base.json', 'shared-auth/src', 'package-lock.json'],
+  inputs: ['api-contract/src', 'api-contract/tsconfig.json', 'api-contract/tsconfig.esm.json', 'api-contract/package.json', 'tsconfig.base.json', 'shared-auth/src', 'package-lock.json'],
 };
 
 const targets = [
@@ -123,7 +125,7 @@ export async function build({ force = false } = {}) {
   const started = Date.now();
   const contract = stale.find((t) => t.kind === 'contract');
   if (contract) {
-    await runTsc(contract.project);
+    await Promise.all(contract.projects.map(runTsc));
     writeFileSync(join(contract.dist, STAMP), contract.print);
   }
   // The apps (one webpack run) and the API build side by side; one failing does not stop the

@@ -6,11 +6,16 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-await build();
+// The build runs in a process of its own: webpack's hundreds of megabytes go with it, and this
+// process, which stays up beside the server to pass signals on, holds nothing of it.
+const built = await new Promise((resolve) => {
+  const build = spawn(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  build.on('exit', (code) => resolve(code === 0));
+});
+if (!built) process.exit(1);
 const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',

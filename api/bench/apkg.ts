@@ -49,7 +49,7 @@ const benchmark: Benchmark = {
       const idle = await meLoad(`GET /api/auth/me, ${CLIENTS} clients, no import`, BASELINE_SECONDS);
       const post = async (query: string) => {
         const began = Date.now();
-        const response = await fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file });
+        const response = await fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file as Uint8Array<ArrayBuffer> });
         if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
         return { ms: Date.now() - began, body: (await response.json()) as { imported: number; reviews: number } };
       };

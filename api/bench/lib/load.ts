@@ -27,6 +27,8 @@ export interface BenchmarkReport {
   table?: { header: string[]; rows: string[][] };
   /** Targets such a table missed (they count like FAIL rows). */
   missed?: string[];
+  /** Limits that are enforced (a remote's size budget): any makes `npm run bench` exit with 1. */
+  failed?: string[];
   notes?: string[];
 }
 

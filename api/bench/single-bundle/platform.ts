@@ -4,8 +4,9 @@
 // renders exactly what the registry would make it render, without asking the registry.
 import type { Manifest } from '@flashcard/api-contract';
 import { create } from 'zustand';
-import cardsPackage from '../../../mfe-cards/package.json';
-import CardsApp from '../../../mfe-cards/src/App';
+// 'bundled-remote' is mfe-cards' folder (an alias of webpack.config.js and tsconfig.json here).
+import cardsPackage from 'bundled-remote/package.json';
+import CardsApp from 'bundled-remote/src/App';
 
 interface PlatformState {
   manifest: Manifest | null;

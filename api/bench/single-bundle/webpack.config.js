@@ -5,16 +5,18 @@
 // shell's registry client is swapped for platform.ts here. Every other file is the product's.
 const path = require('path');
 const webpack = require('webpack');
-const { createAppConfig } = require('../../../platform-tools/webpack');
+const { createAppConfig } = require('@flashcard/platform-tools/webpack');
 
 const SHELL = path.resolve(__dirname, '../../../shell');
+const CARDS = path.resolve(__dirname, '../../../mfe-cards');
 
 /** @param {string} outputPath where the bundle goes (served as the shell by a second server) */
 module.exports = function singleBundleConfig(outputPath) {
   const config = createAppConfig({ dir: SHELL, name: 'shell', isHost: true })({}, { mode: 'production' });
   config.plugins = config.plugins.filter((plugin) => !['ModuleFederationPlugin', 'FirstLoadPreloadPlugin'].includes(plugin.constructor.name));
-  config.plugins.push(new webpack.NormalModuleReplacementPlugin(/[\\/]federation[\\/]platform$/, path.join(__dirname, 'platform.ts')));
+  config.plugins.push(new webpack.NormalModuleReplacementPlugin(/[\\/]shell[\\/]src[\\/]federation[\\/]platform\.ts$/, path.join(__dirname, 'platform.ts')));
   config.entry = path.join(SHELL, 'src/bootstrap.tsx');
+  config.resolve = { ...config.resolve, alias: { ...config.resolve.alias, 'bundled-remote': CARDS } };
   config.optimization = { ...config.optimization, splitChunks: false };
   config.output = { ...config.output, path: outputPath, clean: true };
   return config;

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { RichMediaProvider, cachedMediaResolver } from './media';
-import { RichText, loadRenderer } from './RichText';
+import { RichText, loadRenderer, renderingOf } from './RichText';
 import { renderCardHtml } from './render';
+import { renderTextHtml } from './render-text';
 
 describe('renderCardHtml', () => {
   it('renders GitHub-flavoured Markdown: emphasis, tables, strikethrough, autolinks, task lists', () => {
@@ -71,7 +72,32 @@ describe('renderCardHtml', () => {
   });
 });
 
+describe('renderingOf', () => {
+  it('keeps plain words plain, and sends markup to the Markdown renderer and a $ to the math one', () => {
+    for (const plain of ['What is the capital of France?', 'Hund (der) - dog; plural: Hunde!', "It's 5 o'clock.\nNew line"]) {
+      expect([plain, renderingOf(plain)]).toEqual([plain, 'plain']);
+    }
+    for (const markup of ['**bold**', 'a_b', '`code`', '<b>x</b>', 'Tom &amp; Jerry', '# Title', '- item', '1. first', '> quote', '| a | b |', 'see https://example.com', 'www.example.com', 'ada@example.com', '![cell](cell.png)', '---']) {
+      expect([markup, renderingOf(markup)]).toEqual([markup, 'markdown']);
+    }
+    expect(renderingOf('Euler: $e^{i\\pi}+1=0$')).toBe('math');
+  });
+
+  it('renders Markdown without KaTeX in the text renderer', () => {
+    const html = renderTextHtml('**bold** and $x^2$');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('$x^2$');
+    expect(html).not.toContain('katex');
+  });
+});
+
 describe('RichText', () => {
+  it('shows plain words as they are, with no renderer to wait for', () => {
+    render(<RichText source="What is the capital of France?" />);
+    const text = screen.getByText('What is the capital of France?');
+    expect(text).toHaveClass('rich-text', 'rich-text-plain');
+  });
+
   it('shows the plain text at once, then the rendered card', async () => {
     render(<RichText source="**Hello** $x^2$" className="face" />);
     await loadRenderer();
