@@ -42,7 +42,7 @@ import { InsightsService } from './modules/insights/service';
 import pageRoutes from './modules/pages/routes';
 import { syncBuiltinReleases } from './modules/platform/builtin';
 import releaseFileRoutes from './modules/platform/files';
-import { resolveKernelVersion } from './modules/platform/kernel';
+import { resolveKernelVersion, resolveShellShared } from './modules/platform/kernel';
 import { PageHints } from './modules/platform/page-hints';
 import { PlatformRepository } from './modules/platform/repository';
 import platformRoutes from './modules/platform/routes';
@@ -173,6 +173,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   const platform = new PlatformService({
     repository: platformRepository,
     kernelVersion: config.platform.kernelVersion ?? resolveKernelVersion(config.webRoot, REPO_ROOT),
+    shellShared: resolveShellShared(config.webRoot, REPO_ROOT),
     budgetGzipBytes: config.platform.budgetGzipBytes,
     devOverrides: config.platform.devOverrides,
     now,

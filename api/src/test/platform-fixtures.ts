@@ -16,16 +16,18 @@ export interface FakeBuildOptions {
   padding?: number;
   /** Also the .br and .gz of the first-load chunk, as the platform's build writes them. */
   compressed?: boolean;
+  /** The shared modules its mf-manifest.json declares (what the version policy reads). */
+  shared?: Array<{ name: string; requiredVersion: string; singleton: boolean }>;
 }
 
 /** The files of a federated remote build, as the release CLI sends them (base64). */
-export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'], padding = 0, compressed = false }: FakeBuildOptions = {}) {
+export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'], padding = 0, compressed = false, shared = [] }: FakeBuildOptions = {}) {
   const chunk = `console.log(${JSON.stringify(marker)});${randomText(padding)}`;
   const manifest = {
     id: name,
     name,
     metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: [],
+    shared: shared.map((entry) => ({ ...entry, version: '0.0.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
     remotes: [],
     exposes: exposes.map((path) => ({
       id: `${name}:${path.slice(2)}`,

@@ -1,5 +1,6 @@
-// The kernel version releases are checked against: the @flashcard/shared-auth version the
-// served shell shares (its mf-manifest.json), else the kernel package in the repository.
+// What releases are checked against: the versions of the modules the served shell shares (its
+// mf-manifest.json; the kernel is @flashcard/shared-auth among them), else the packages this
+// repository installs.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,3 +22,28 @@ export function resolveKernelVersion(webRoot: string, repoRoot: string): string 
     return '0.0.0';
   }
 }
+
+/** The shared modules the served shell provides, name -> version (see the version policy in service.ts). */
+export function resolveShellShared(webRoot: string, repoRoot: string): Record<string, string> {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as {
+      shared?: Array<{ name?: string; version?: string }>;
+    };
+    const shared = Object.fromEntries((manifest.shared ?? []).flatMap((entry) => (entry.name && entry.version ? [[entry.name, entry.version]] : [])));
+    if (Object.keys(shared).length) return shared;
+  } catch {
+    // No built shell: the packages the shell would be built with.
+  }
+  const installed: Record<string, string> = {};
+  for (const name of SHELL_SINGLETONS) {
+    try {
+      installed[name] = (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(repoRoot, 'shell'), repoRoot] }), 'utf8')) as { version: string }).version;
+    } catch {
+      // not installed here: not checked
+    }
+  }
+  return installed;
+}
+
+/** The singletons of the shell's share scope (platform-tools/webpack.js SINGLETONS, package names). */
+const SHELL_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', 'i18next', 'react-i18next', KERNEL_PACKAGE];

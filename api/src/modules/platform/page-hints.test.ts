@@ -17,7 +17,7 @@ function service(files: Record<string, string | undefined>) {
   const reads: string[] = [];
   return {
     reads,
-    settings: { kernelVersion: '1.2.0', devOverrides: false },
+    settings: { kernelVersion: '1.2.0', budgetGzipBytes: 150_000, devOverrides: false },
     manifestFor: async () => [
       { release: release('mfe_cards', '0.1.0+aaaaaaaa', [{ path: '/cards/*', module: './App' }]) },
       { release: release('mfe_admin', '0.1.0+bbbbbbbb', [{ path: '/admin/*', module: './Admin', roles: ['admin'] }]) },

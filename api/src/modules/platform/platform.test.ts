@@ -85,6 +85,22 @@ describeEachDb('platform registry API', (ctx) => {
       expect((await manifest()).remotes.map((r) => r.name)).not.toContain('mfe_auth');
     });
 
+    it("refuses a build whose singleton range the shell's version does not satisfy (the version policy), with 422 naming both versions", async () => {
+      const react = (JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version;
+      const major = Number(react.split('.')[0]);
+      const build = (requiredVersion: string, singleton = true) =>
+        releaseBody({ name: 'mfe_policy', route: '/policy', marker: `${requiredVersion}-${singleton}`, shared: [{ name: 'react', requiredVersion, singleton }, { name: 'left-pad', requiredVersion: '^1.0.0', singleton: true }] });
+      const older = await publish(build(`^${major - 1}.0.0`));
+      expect(older.statusCode).toBe(422);
+      expect(older.json()).toEqual({ error: `mfe_policy needs react ^${major - 1}.0.0, but the shell shares react ${react}` });
+      expect((await publish(build('not a range'))).json()).toEqual({ error: 'mfe_policy declares react not a range, which is not a semver range' });
+      // Nothing of a refused build is stored.
+      expect((await manifest()).remotes.some((remote) => remote.name === 'mfe_policy')).toBe(false);
+      // Not a singleton (the remote may load its own); a package the shell does not share; a range that holds.
+      expect((await publish(build(`^${major - 1}.0.0`, false))).statusCode).toBe(201);
+      expect((await publish(build(`^${major}.0.0`))).statusCode).toBe(201);
+    });
+
     it('stores an immutable release whose first version becomes active, and serves its files', async () => {
       const quiz = releaseBody({ name: 'mfe_quiz', route: '/quiz', padding: 2_000 });
       const response = await publish(quiz);
@@ -355,7 +371,7 @@ describeEachDb('platform registry API', (ctx) => {
         JSON.stringify({ version: '0.3.0', flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata }),
       );
       const repository = new PlatformRepository(ctx.db, ctx.dialect);
-      const service = new PlatformService({ repository, kernelVersion: '1.0.0', budgetGzipBytes: 150_000, devOverrides: false, now: () => new Date() });
+      const service = new PlatformService({ repository, kernelVersion: '1.0.0', shellShared: {}, budgetGzipBytes: 150_000, devOverrides: false, now: () => new Date() });
       const log = app.log;
 
       writeBuild('first');

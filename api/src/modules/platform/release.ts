@@ -57,12 +57,20 @@ interface FederationManifest {
   name?: unknown;
   metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
   exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+  shared?: Array<{ name?: unknown; singleton?: unknown; requiredVersion?: unknown }>;
+}
+
+/** A singleton the build consumes, with the range it was built to accept. */
+export interface SingletonRequirement {
+  name: string;
+  requiredVersion: string;
 }
 
 export interface BuildAnalysis {
   exposes: string[];
   firstLoadGzip: number;
   totalBytes: number;
+  singletons: SingletonRequirement[];
 }
 
 /**
@@ -102,5 +110,10 @@ export function analyseBuild(name: string, files: BuiltFile[], mountedModules: s
   }
   const firstLoadGzip = [...firstLoad].reduce((sum, file) => sum + gzipSync(byPath.get(file)!.content, { level: 9 }).length, 0);
   const totalBytes = files.reduce((sum, file) => sum + file.content.length, 0);
-  return { exposes, firstLoadGzip, totalBytes };
+  const singletons = (manifest.shared ?? []).flatMap((shared) =>
+    shared.singleton === true && typeof shared.name === 'string' && typeof shared.requiredVersion === 'string' && shared.requiredVersion
+      ? [{ name: shared.name, requiredVersion: shared.requiredVersion }]
+      : [],
+  );
+  return { exposes, firstLoadGzip, totalBytes, singletons };
 }

@@ -7,7 +7,7 @@ import type { PublishReleaseBody, ReleaseMetadata } from '@flashcard/api-contrac
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile } from './release';
+import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile, type SingletonRequirement } from './release';
 import type { PlatformRepository, ReleaseRow, StateRow } from './repository';
 
 /** Paths the shell itself owns; no remote may claim them. */
@@ -19,6 +19,8 @@ export interface PlatformServiceDeps {
   repository: PlatformRepository;
   /** The kernel version the served shell shares (releases must accept it). */
   kernelVersion: string;
+  /** The versions of the shared modules the shell provides (its mf-manifest.json): name -> version. */
+  shellShared: Record<string, string>;
   budgetGzipBytes: number;
   /** Whether browsers may point a remote at a localhost dev server. */
   devOverrides: boolean;
@@ -64,6 +66,7 @@ export class PlatformService {
       if (error instanceof ReleaseRefused) throw unprocessable(error.message);
       throw error;
     }
+    this.checkSingletons(input.name, analysis.singletons);
     if (analysis.firstLoadGzip > this.deps.budgetGzipBytes) {
       throw unprocessable(
         `${input.name}'s first load is ${analysis.firstLoadGzip} bytes gzipped, over the budget of ${this.deps.budgetGzipBytes} bytes`,
@@ -207,6 +210,22 @@ export class PlatformService {
 
   file(name: string, version: string, path: string) {
     return this.repository.findFile(name, version, path);
+  }
+
+  /**
+   * The version policy: a singleton runs in the shell's version whatever the remote was built
+   * with, so each singleton's range in the build's mf-manifest.json must accept it. Refused here,
+   * a mismatch never reaches a learner (at run time it would only warn, and run mismatched code).
+   */
+  private checkSingletons(name: string, singletons: SingletonRequirement[]): void {
+    for (const { name: shared, requiredVersion } of singletons) {
+      const provided = this.deps.shellShared[shared];
+      if (!provided) continue; // the shell does not share it: the remote loads its own
+      if (!semver.validRange(requiredVersion)) throw unprocessable(`${name} declares ${shared} ${requiredVersion}, which is not a semver range`);
+      if (!semver.satisfies(provided, requiredVersion)) {
+        throw unprocessable(`${name} needs ${shared} ${requiredVersion}, but the shell shares ${shared} ${provided}`);
+      }
+    }
   }
 
   private checkKernel(name: string, range: string): void {
