@@ -387,6 +387,16 @@ export interface FsrsParametersTable {
   running_since: string | null;
 }
 
+/** A card's review totals: the sums over its review_logs, kept with them (migration 0017). */
+export interface CardReviewTotalsTable {
+  card_id: number;
+  user_id: number;
+  reviews: number;
+  /** Reviews rated above Again. */
+  remembered: number;
+  time_spent_ms: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -395,6 +405,7 @@ export interface Database {
   categories: CategoriesTable;
   cards: CardsTable;
   review_logs: ReviewLogsTable;
+  card_review_totals: CardReviewTotalsTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

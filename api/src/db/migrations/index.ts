@@ -18,6 +18,7 @@ import * as richCards from './0012_rich_cards';
 import * as revocation from './0014_revocation';
 import * as fsrsParameters from './0015_fsrs_parameters';
 import * as accountTimeZone from './0016_account_time_zone';
+import * as cardReviewTotals from './0017_card_review_totals';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014_revocation': revocation,
   '0015_fsrs_parameters': fsrsParameters,
   '0016_account_time_zone': accountTimeZone,
+  '0017_card_review_totals': cardReviewTotals,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

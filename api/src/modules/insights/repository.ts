@@ -38,12 +38,12 @@ export class InsightsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Everything the insights read per card, in one pass over the user's logs: reviews and
-   * remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
+   * Everything the insights read per card, in one pass over the user's reviewed cards: reviews
+   * and remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
    * `hardestLimit` cards forgotten most (by lapses, i.e. forgotten after being learned, then by
-   * Again ratings of any kind; Again = reviews - remembered). The logs are summed per card
-   * first (the (user_id, card_id, rating) index, read in order), then joined to the cards.
-   * One statement, so the per-card sums are computed once for both answers.
+   * Again ratings of any kind; Again = reviews - remembered). The per-card sums are kept on
+   * write (card_review_totals), so this reads one row per reviewed card, never the logs.
+   * One statement, so the cards are read once for both answers.
    */
   async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
     const { rows } = await sql<{
@@ -58,10 +58,9 @@ export class InsightsRepository {
       lapses: number | null;
     }>`
       with per_card as (
-        select card_id, count(*) as reviews, ${remembered} as remembered
-        from review_logs
+        select card_id, reviews, remembered
+        from card_review_totals
         where user_id = ${userId}
-        group by card_id
       ),
       reviewed as (
         select cards.id, cards.question, cards.lapses, cards.difficulty_level, cards.category_id,
