@@ -6,7 +6,7 @@ import type { Db } from '../src/db';
 import type { NewCard } from '../src/db/schema';
 import { withSearchText } from '../src/db/search-text';
 import { measure, type Benchmark, type Measurement } from './lib/load';
-import { BARE_PATH, benchDatabases, cloneUsers, signUp, startApp, startBare, type BenchDatabase } from './lib/server';
+import { BARE_PATH, benchDatabases, cloneUsers, signUp, settle, startApp, startBare, type BenchDatabase } from './lib/server';
 
 const USERS = 40;
 const CARDS_PER_USER = 5_000;
@@ -62,6 +62,7 @@ async function runOn(database: BenchDatabase, log: (line: string) => void): Prom
 
     const started = Date.now();
     const { userId, cards } = await seed(db, email);
+    await settle(db);
     log(`${database}: seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const headers = { authorization: `Bearer ${accessToken}` };
