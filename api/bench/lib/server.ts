@@ -95,7 +95,7 @@ export async function startApp(database: BenchDatabase = 'sqlite'): Promise<Benc
  */
 export async function settle(db: Db): Promise<void> {
   // The seeded tables only (in the run's schema): the whole database may hold other schemas.
-  const tables = ['users', 'categories', 'cards', 'review_logs', 'card_review_totals', 'study_sessions'];
+  const tables = ['users', 'categories', 'cards', 'review_logs', 'card_review_totals', 'review_quarters', 'study_sessions'];
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze ${sql.raw(tables.join(', '))}`.execute(db);
 }
 

@@ -67,3 +67,24 @@ export async function queryWithBounds<Row>(
   const result = await db.executeQuery<Row>(CompiledQuery.raw(text, parameters));
   return result.rows;
 }
+
+const QUARTER_MS = 15 * 60_000;
+
+/** The instant's UTC quarter hour starts there (review_quarters rows begin at such instants). */
+export function isQuarterStart(instant: number): boolean {
+  return instant % QUARTER_MS === 0;
+}
+
+/** The first UTC quarter-hour start at or after `instant`. */
+export function nextQuarterStart(instant: number): number {
+  return Math.ceil(instant / QUARTER_MS) * QUARTER_MS;
+}
+
+/**
+ * Every day of `ranges` begins and ends on a UTC quarter hour, so review_quarters rows
+ * (migration 0018) count its reviews exactly: true in every zone of today's time-zone database
+ * (offsets and their changes are whole quarter hours); a historical local mean time is not.
+ */
+export function quarterAligned(ranges: readonly DayRange[]): boolean {
+  return ranges.every((range) => isQuarterStart(Date.parse(range.start)) && isQuarterStart(Date.parse(range.end)));
+}

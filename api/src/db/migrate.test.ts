@@ -85,7 +85,7 @@ describeEachDb('database migrations', (ctx) => {
     }
   });
 
-  it('sums the review history written before 0017 into card_review_totals', async () => {
+  it('sums the review history written before 0017 into card_review_totals and review_quarters', async () => {
     const dir = makeTempDir('flashcards-migrate-');
     const database = await createIsolatedDatabase(ctx.dialect, dir);
     const db = createDb(database.config);
@@ -116,6 +116,12 @@ describeEachDb('database migrations', (ctx) => {
       expect(rows.map((row) => ({ ...row, time_spent_ms: Number(row.time_spent_ms) }))).toEqual([
         { card_id: cards[0]!.id, user_id: users[0]!.id, reviews: 3, remembered: 2, time_spent_ms: 600 },
         { card_id: cards[2]!.id, user_id: users[1]!.id, reviews: 1, remembered: 1, time_spent_ms: 50 },
+      ]);
+      const quarter = new Date(Math.floor(Date.parse(now) / 900_000) * 900_000).toISOString();
+      const quarters = await db.selectFrom('review_quarters').selectAll().orderBy('user_id').execute();
+      expect(quarters).toEqual([
+        { user_id: users[0]!.id, quarter, reviews: 3, remembered: 2 },
+        { user_id: users[1]!.id, quarter, reviews: 1, remembered: 1 },
       ]);
     } finally {
       await db.destroy();

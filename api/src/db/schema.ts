@@ -397,6 +397,16 @@ export interface CardReviewTotalsTable {
   time_spent_ms: number;
 }
 
+/** Reviews per learner and UTC quarter hour, kept by triggers on review_logs (migration 0018). */
+export interface ReviewQuartersTable {
+  user_id: number;
+  /** The quarter hour's start, as ISO text like review_logs.reviewed_at. */
+  quarter: string;
+  reviews: number;
+  /** Reviews rated above Again. */
+  remembered: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -406,6 +416,7 @@ export interface Database {
   cards: CardsTable;
   review_logs: ReviewLogsTable;
   card_review_totals: CardReviewTotalsTable;
+  review_quarters: ReviewQuartersTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

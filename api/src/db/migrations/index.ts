@@ -19,6 +19,7 @@ import * as revocation from './0014_revocation';
 import * as fsrsParameters from './0015_fsrs_parameters';
 import * as accountTimeZone from './0016_account_time_zone';
 import * as cardReviewTotals from './0017_card_review_totals';
+import * as reviewQuarters from './0018_review_quarters';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0015_fsrs_parameters': fsrsParameters,
   '0016_account_time_zone': accountTimeZone,
   '0017_card_review_totals': cardReviewTotals,
+  '0018_review_quarters': reviewQuarters,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,11 +1,12 @@
-// SQL over study sessions, review logs, cards and user settings. Every query is scoped to one
-// user. Days are the learner's local days: sessions "today" go through local_day_number (a
-// 48-hour window of rows); review statistics compare reviewed_at with the exact bounds of each
-// local day (see local-time.ts), so they read the (user_id, reviewed_at) index, never every log.
+// SQL over study sessions, review logs (and their quarter-hour counts), cards and user
+// settings. Every query is scoped to one user. Days are the learner's local days: sessions
+// "today" go through local_day_number (a 48-hour window of rows); review statistics compare
+// stored times with the exact bounds of each local day (see local-time.ts) through an index,
+// never reading every log.
 import type { CardCounts } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
-import { queryWithBounds } from '../../db/day-bounds';
+import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
 import { localDay } from '../../db/functions';
 import type { DayRange } from '../../lib/local-time';
 
@@ -163,26 +164,34 @@ export class DashboardRepository {
 
   /**
    * Reviews and recalled reviews (rating above Again) per local day of `ranges`, in order.
-   * Two index range counts per day: cheaper than a join, whose GROUP BY sorts every log.
+   * Two index range sums per day over the learner's quarter-hour counts (review_quarters, ~40
+   * rows a study day); over the logs themselves when a day does not begin on a quarter hour.
    */
   async reviewsPerDay(userId: number, ranges: readonly DayRange[]): Promise<DayCount[]> {
-    const inDay = sql`review_logs.user_id = ${userId}
-      and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at`;
+    const quarters = quarterAligned(ranges);
+    const inDay = quarters
+      ? sql`review_quarters.user_id = ${userId}
+          and review_quarters.quarter >= bounds.start_at and review_quarters.quarter < bounds.end_at`
+      : sql`review_logs.user_id = ${userId}
+          and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at`;
+    const counts = quarters
+      ? sql`(select sum(reviews) from review_quarters where ${inDay}) as reviews,
+          (select sum(remembered) from review_quarters where ${inDay}) as correct`
+      : sql`(select count(*) from review_logs where ${inDay}) as reviews,
+          (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct`;
     const rows = await this.withBounds(
-      'reviewsPerDay',
+      quarters ? 'reviewsPerDay:quarters' : 'reviewsPerDay:logs',
       ranges,
-      [userId, RATING_AGAIN, userId],
-      (bounds) => sql<{ day: number; reviews: number; correct: number | null }>`
+      quarters ? [userId, userId] : [userId, RATING_AGAIN, userId],
+      (bounds) => sql<{ day: number; reviews: number | null; correct: number | null }>`
         with ${bounds}
-        select bounds.day as day,
-          (select count(*) from review_logs where ${inDay}) as reviews,
-          (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct
+        select bounds.day as day, ${counts}
         from bounds
         where bounds.day >= 0
         order by bounds.day
       `,
     );
-    return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews), correct: Number(row.correct ?? 0) }));
+    return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews ?? 0), correct: Number(row.correct ?? 0) }));
   }
 
   /** Reviews in [range.start, range.end): one local day. */

@@ -5,6 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RATING_AGAIN } from '../dashboard';
 import type { OffsetSpan } from '../../lib/local-time';
+import { toTimestamp } from '../../lib/time';
+import { isQuarterStart, nextQuarterStart } from '../../db/day-bounds';
 
 export interface RetentionGroup {
   difficulty_level: number;
@@ -32,7 +34,8 @@ export interface QuarterHourCount {
   remembered: number;
 }
 
-const remembered = sql<number>`sum(case when rating > ${RATING_AGAIN} then 1 else 0 end)`;
+/** One log's share of `remembered`. */
+const rememberedOne = sql<number>`case when rating > ${RATING_AGAIN} then 1 else 0 end`;
 
 export class InsightsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -128,26 +131,45 @@ export class InsightsRepository {
 
   /**
    * Reviews since `since` per UTC quarter hour of the day, within each span of constant UTC
-   * offset (the spans must cover them all): exactly
-   * what the service needs to place every review in its local hour (offsets are whole quarter
-   * hours), with text functions both databases share on the stored ISO timestamps.
+   * offset (the spans must cover them all): exactly what the service needs to place every
+   * review in its local hour (offsets are whole quarter hours), with text functions both
+   * databases share on the stored ISO timestamps. Whole quarter hours come from the learner's
+   * quarter-hour counts (review_quarters), only the part of the first one after `since` from
+   * the logs; all from the logs should an offset change fall inside a quarter hour.
    */
   async reviewsByQuarterHour(userId: number, since: string, spans: OffsetSpan[]): Promise<QuarterHourCount[]> {
-    const span =
+    const spanOf = (column: string) =>
       spans.length <= 1
         ? sql<number>`0`
         : sql<number>`case ${sql.join(
-            spans.slice(0, -1).map((item, index) => sql`when reviewed_at < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
+            spans.slice(0, -1).map((item, index) => sql`when ${sql.ref(column)} < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
             sql` `,
           )} else ${sql.lit(spans.length - 1)} end`;
-    const quarter = sql<number>`cast(substr(reviewed_at, 12, 2) as integer) * 4 + cast(substr(reviewed_at, 15, 2) as integer) / 15`;
-    const rows = await this.db
+    const quarterOf = (column: string) =>
+      sql<number>`cast(substr(${sql.ref(column)}, 12, 2) as integer) * 4 + cast(substr(${sql.ref(column)}, 15, 2) as integer) / 15`;
+    const quarters = spans.slice(0, -1).every((span) => isQuarterStart(span.end));
+    // From here on, whole quarter hours (the quarter-hour table); before it, the logs.
+    const wholeFrom = quarters ? toTimestamp(new Date(nextQuarterStart(Date.parse(since)))) : null;
+    let logs = this.db
       .selectFrom('review_logs')
-      .select((eb) => [span.as('span'), quarter.as('quarter'), eb.fn.countAll<number>().as('reviews'), remembered.as('remembered')])
+      .select([spanOf('reviewed_at').as('span'), quarterOf('reviewed_at').as('quarter'), sql<number>`1`.as('reviews'), rememberedOne.as('remembered')])
       .where('user_id', '=', userId)
-      .where('reviewed_at', '>=', since)
-      // By output name: PostgreSQL would not match a second copy of a parameterised expression.
-      .groupBy([sql.ref('span'), sql.ref('quarter')])
+      .where('reviewed_at', '>=', since);
+    if (wholeFrom !== null) logs = logs.where('reviewed_at', '<', wholeFrom);
+    const parts =
+      wholeFrom === null
+        ? logs
+        : logs.unionAll(
+            this.db
+              .selectFrom('review_quarters')
+              .select([spanOf('quarter').as('span'), quarterOf('quarter').as('quarter'), 'reviews', 'remembered'])
+              .where('user_id', '=', userId)
+              .where('quarter', '>=', wholeFrom),
+          );
+    const rows = await this.db
+      .selectFrom(parts.as('counted'))
+      .select((eb) => ['counted.span', 'counted.quarter', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
+      .groupBy(['counted.span', 'counted.quarter'])
       .execute();
     return rows.map((row) => ({
       span: Number(row.span),
