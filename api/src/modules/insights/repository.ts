@@ -66,29 +66,36 @@ export class InsightsRepository {
         where user_id = ${userId}
       ),
       reviewed as (
-        select cards.id, cards.question, cards.lapses, cards.difficulty_level, cards.category_id,
+        select cards.id, cards.lapses, cards.difficulty_level, cards.category_id,
           per_card.reviews, per_card.remembered
         from per_card
         join cards on cards.id = per_card.card_id
         where cards.user_id = ${userId}
       )
-      select 'group' as kind, reviewed.difficulty_level, reviewed.category_id, categories.name,
-        sum(reviewed.reviews) as reviews, sum(reviewed.remembered) as remembered,
+      select 'group' as kind, groups.difficulty_level, groups.category_id, categories.name,
+        groups.reviews, groups.remembered,
         cast(null as integer) as id, cast(null as text) as question, cast(null as integer) as lapses
-      from reviewed
-      left join categories on categories.id = reviewed.category_id and categories.user_id = ${userId}
-      group by reviewed.difficulty_level, reviewed.category_id, categories.name
+      from (
+        -- Grouped first: the set names are then looked up per group, not per card.
+        select difficulty_level, category_id, sum(reviews) as reviews, sum(remembered) as remembered
+        from reviewed
+        group by difficulty_level, category_id
+      ) as groups
+      left join categories on categories.id = groups.category_id and categories.user_id = ${userId}
       union all
-      select * from (
-        -- Typed nulls: PostgreSQL would make an untyped null in a subquery text.
-        select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
-          cast(null as text) as name,
-          reviews, remembered, id, question, lapses
+      select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
+        cast(null as text) as name,
+        hardest.reviews, hardest.remembered, hardest.id, cards.question, hardest.lapses
+      from (
+        -- Typed nulls above: PostgreSQL would make an untyped null in a subquery text. Only
+        -- these few cards' questions are read.
+        select reviews, remembered, id, lapses
         from reviewed
         where lapses > 0 or remembered < reviews
         order by lapses desc, reviews - remembered desc, id
         limit ${sql.lit(hardestLimit)}
       ) as hardest
+      join cards on cards.id = hardest.id
     `.execute(this.db);
 
     const groups: RetentionGroup[] = [];
