@@ -98,7 +98,7 @@ export default benchmark;
  * same password hash (hashing 39 passwords would only slow the setup). Everyone gets 5 sets and
  * 5,000 cards; every 20th card mentions SEARCH_WORD.
  */
-async function seed(db: Db, email: string): Promise<{ userId: number; cards: number }> {
+export async function seed(db: Db, email: string): Promise<{ userId: number; cards: number }> {
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const userIds = [own.id, ...(await cloneUsers(db, own, USERS - 1))];

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DayRange } from '../lib/local-time';
+import { readOffThread } from './index';
 import type { Database } from './schema';
 
 // An empty range (start = end) for padding rows: nothing is ever in it.
@@ -43,7 +44,8 @@ const compiledShapes = new WeakMap<Kysely<Database>, Map<string, string>>();
 /**
  * Runs `build(bounds)`, a statement starting with the bounds CTE of `ranges` (`with ${bounds}`)
  * whose other parameters are `rest`, in that order (checked when the shape is first compiled).
- * Padding days have negative numbers and an empty span.
+ * Padding days have negative numbers and an empty span. `offThread`: a longer read, run on
+ * SQLite's reader thread (readOffThread: committed rows only, no local_day_number).
  */
 export async function queryWithBounds<Row>(
   db: Kysely<Database>,
@@ -51,6 +53,7 @@ export async function queryWithBounds<Row>(
   ranges: readonly DayRange[],
   rest: unknown[],
   build: (bounds: RawBuilder<unknown>) => RawBuilder<Row>,
+  options: { offThread?: boolean } = {},
 ): Promise<Row[]> {
   const rows = padded(ranges);
   const parameters = [...rows.flatMap((row) => [row.day, row.start, row.end]), ...rest];
@@ -64,7 +67,9 @@ export async function queryWithBounds<Row>(
     text = compiled.sql;
     shapes.set(key, text);
   }
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, parameters));
+  const compiled = CompiledQuery.raw(text, parameters) as CompiledQuery<Row>;
+  if (options.offThread) return readOffThread(db, { compile: () => compiled });
+  const result = await db.executeQuery<Row>(compiled);
   return result.rows;
 }
 

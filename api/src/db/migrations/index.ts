@@ -21,6 +21,7 @@ import * as accountTimeZone from './0016_account_time_zone';
 import * as cardReviewTotals from './0017_card_review_totals';
 import * as reviewQuarters from './0018_review_quarters';
 import * as cardStatisticsIndex from './0019_card_statistics_index';
+import * as forecastIndex from './0020_forecast_index';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0017_card_review_totals': cardReviewTotals,
   '0018_review_quarters': reviewQuarters,
   '0019_card_statistics_index': cardStatisticsIndex,
+  '0020_forecast_index': forecastIndex,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

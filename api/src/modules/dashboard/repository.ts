@@ -49,8 +49,9 @@ export class DashboardRepository {
     ranges: readonly DayRange[],
     rest: unknown[],
     build: (bounds: RawBuilder<unknown>) => RawBuilder<Row>,
+    options: { offThread?: boolean } = {},
   ): Promise<Row[]> {
-    return queryWithBounds(this.db, name, ranges, rest, build);
+    return queryWithBounds(this.db, name, ranges, rest, build, options);
   }
 
   async totals(userId: number): Promise<StudyTotals> {
@@ -153,6 +154,7 @@ export class DashboardRepository {
           (select length from islands where last_day >= ${aliveSince}) as current,
           (select first_day from islands where last_day >= ${aliveSince}) as current_first_day
       `,
+      { offThread: true },
     );
     const row = rows[0];
     return {
@@ -190,6 +192,7 @@ export class DashboardRepository {
         where bounds.day >= 0
         order by bounds.day
       `,
+      { offThread: true },
     );
     return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews ?? 0), correct: Number(row.correct ?? 0) }));
   }

@@ -7,6 +7,7 @@ import { RATING_AGAIN } from '../dashboard';
 import type { OffsetSpan } from '../../lib/local-time';
 import { toTimestamp } from '../../lib/time';
 import { isQuarterStart, nextQuarterStart } from '../../db/day-bounds';
+import { readOffThread } from '../../db';
 
 export interface RetentionGroup {
   difficulty_level: number;
@@ -49,7 +50,7 @@ export class InsightsRepository {
    * One statement, so the cards are read once for both answers.
    */
   async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
-    const { rows } = await sql<{
+    const statement = sql<{
       kind: 'group' | 'card';
       difficulty_level: number | null;
       category_id: number | null;
@@ -96,7 +97,9 @@ export class InsightsRepository {
         limit ${sql.lit(hardestLimit)}
       ) as hardest
       join cards on cards.id = hardest.id
-    `.execute(this.db);
+    `;
+    // A read of every reviewed card: on SQLite's reader thread, so other requests go on.
+    const rows = await readOffThread(this.db, { compile: () => statement.compile(this.db) });
 
     const groups: RetentionGroup[] = [];
     const hardest: HardCard[] = [];
@@ -173,11 +176,13 @@ export class InsightsRepository {
               .where('user_id', '=', userId)
               .where('quarter', '>=', wholeFrom),
           );
-    const rows = await this.db
-      .selectFrom(parts.as('counted'))
-      .select((eb) => ['counted.span', 'counted.quarter', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
-      .groupBy(['counted.span', 'counted.quarter'])
-      .execute();
+    const rows = await readOffThread(
+      this.db,
+      this.db
+        .selectFrom(parts.as('counted'))
+        .select((eb) => ['counted.span', 'counted.quarter', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
+        .groupBy(['counted.span', 'counted.quarter']),
+    );
     return rows.map((row) => ({
       span: Number(row.span),
       quarter: Number(row.quarter),

@@ -485,14 +485,15 @@ export class StudyRepository {
 
   /**
    * Studied (not new, not known) cards due within each local day of `ranges`, in day order:
-   * one (user_id, state, due) index range per day and state, not a time-zone call per card.
+   * one (user_id, state, due, known) index range per day and state, not a time-zone call per
+   * card; on SQLite's reader thread.
    */
   async dueCountsByDay(userId: number, ranges: readonly DayRange[]): Promise<Array<{ day: number; count: number }>> {
     const rows = await queryWithBounds(
       this.db,
       'dueCountsByDay',
       ranges,
-      [userId, false],
+      [userId],
       (bounds) => sql<{ day: number; count: number }>`
         with ${bounds}
         select bounds.day as day,
@@ -500,11 +501,12 @@ export class StudyRepository {
             where cards.user_id = ${userId}
               and cards.state in (${sql.lit(STATE_LEARNING)}, ${sql.lit(STATE_REVIEW)}, ${sql.lit(STATE_RELEARNING)})
               and cards.due >= bounds.start_at and cards.due < bounds.end_at
-              and cards.known = ${false}) as count
+              and cards.known = ${sql.lit(false)}) as count
         from bounds
         where bounds.day >= 0
         order by bounds.day
       `,
+      { offThread: true },
     );
     return rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
   }
