@@ -1,12 +1,12 @@
-// Card listing and search under load: the real app on a fresh SQLite file holding 200,000
-// cards of 40 learners, measured over loopback HTTP next to a bare Fastify route (the floor
-// this machine sets for any request).
+// Card listing and search under load: the real app on a fresh SQLite file, then in a fresh
+// PostgreSQL schema, each holding 200,000 cards of 40 learners, measured over loopback HTTP
+// next to a bare Fastify route (the floor this machine sets for any request).
 import os from 'node:os';
 import type { Db } from '../src/db';
 import type { NewCard } from '../src/db/schema';
 import { withSearchText } from '../src/db/search-text';
-import { measure, type Benchmark } from './lib/load';
-import { BARE_PATH, cloneUsers, signUp, startApp, startBare } from './lib/server';
+import { measure, type Benchmark, type Measurement } from './lib/load';
+import { BARE_PATH, benchDatabases, cloneUsers, signUp, settle, startApp, startBare, type BenchDatabase } from './lib/server';
 
 const USERS = 40;
 const CARDS_PER_USER = 5_000;
@@ -26,74 +26,70 @@ const OWN_PASSWORD = 'benchmark password';
 const benchmark: Benchmark = {
   name: 'cards',
   async run(log) {
-    const { base, db, close } = await startApp();
     const bare = await startBare();
-
+    const rows: Measurement[] = [];
+    let seeded = 0;
     try {
-      const email = 'bench.learner@example.com';
-      const accessToken = await signUp(base, email, OWN_PASSWORD);
-
-      const started = Date.now();
-      const { userId, cards } = await seed(db, email);
-      log(`seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-      const headers = { authorization: `Bearer ${accessToken}` };
-      const list = await fetch(`${base}/api/cards`, { headers });
-      const listed = ((await list.json()) as unknown[]).length;
-      const total = list.headers.get('x-total-count');
-      const search = await fetch(`${base}/api/cards/search?q=${SEARCH_WORD}`, { headers });
-      const found = search.headers.get('x-total-count');
-      // A page 1,000 cards down the list, as reached by "Show more" (the cursor is a card id).
-      const middle = await fetch(`${base}/api/cards?limit=1000`, { headers });
-      const cursor = middle.headers.get('x-next-cursor');
-      log(`user ${userId}: GET /api/cards returns ${listed} of ${total} cards, the search ${found} matches`);
-
-      const rows = [
-        await measure(`GET /api/cards (first ${listed} of ${total})`, `${base}/api/cards`, {
-          headers,
-          targetP99Ms: TARGET_P99_MS,
-        }),
-        await measure(`GET /api/cards?before=… (1,000 cards down)`, `${base}/api/cards?before=${cursor}`, {
-          headers,
-          targetP99Ms: TARGET_P99_MS,
-        }),
-        await measure(`GET /api/cards?college=…&hideKnown=true`, `${base}/api/cards?college=Science&hideKnown=true`, {
-          headers,
-          targetP99Ms: TARGET_P99_MS,
-        }),
-        await measure(
-          `GET /api/cards/search?q=${SEARCH_WORD} (${found} matches)`,
-          `${base}/api/cards/search?q=${SEARCH_WORD}`,
-          { headers, targetP99Ms: TARGET_P99_MS },
-        ),
-        await measure(`GET /api/cards/search?q=zzz (no match)`, `${base}/api/cards/search?q=zzz`, {
-          headers,
-          targetP99Ms: TARGET_P99_MS,
-        }),
-        await measure('GET /api/cards?limit=1000 (the largest page, for comparison)', `${base}/api/cards?limit=1000`, {
-          headers,
-        }),
-        await measure(`GET ${BARE_PATH} (plain Fastify)`, `${bare.base}${BARE_PATH}`),
-      ];
-
-      return {
-        title:
-          `cards: SQLite, ${cards.toLocaleString('en')} cards of ${USERS} users, ` +
-          `16 connections, ${process.env.BENCH_DURATION ?? 10} s per route, ${os.cpus().length} CPUs`,
-        rows,
-        notes: [
-          'latencies include queueing: 16 connections share one Node.js thread (plus the SQLite reader thread),',
-          `so p99 < ${TARGET_P99_MS} ms needs roughly under ${(TARGET_P99_MS / 16).toFixed(1)} ms of work per request on the busier thread`,
-          'pages are 50 cards (the API default, what the screen asks for); search scans the user\'s cards once,',
-          'on the reader thread, as does the count of each list',
-        ],
-      };
+      for (const database of benchDatabases()) {
+        const result = await runOn(database, log);
+        rows.push(...result.rows);
+        seeded = result.cards;
+      }
+      rows.push(await measure(`GET ${BARE_PATH} (plain Fastify)`, `${bare.base}${BARE_PATH}`));
     } finally {
-      await close();
       await bare.close();
     }
+    return {
+      title:
+        `cards: ${benchDatabases().join(' and ')}, ${seeded.toLocaleString('en')} cards of ${USERS} users, ` +
+        `16 connections, ${process.env.BENCH_DURATION ?? 10} s per route, ${os.cpus().length} CPUs`,
+      rows,
+      notes: [
+        'latencies include queueing: on SQLite 16 connections share one Node.js thread (plus the SQLite reader thread),',
+        `so p99 < ${TARGET_P99_MS} ms needs roughly under ${(TARGET_P99_MS / 16).toFixed(1)} ms of work per request on the busier thread`,
+        'pages are 50 cards (the API default, what the screen asks for); search scans the user\'s cards once,',
+        'on the reader thread (SQLite), as does the count of each list',
+      ],
+    };
   },
 };
+
+async function runOn(database: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; cards: number }> {
+  const { base, db, close } = await startApp(database);
+  try {
+    const email = 'bench.learner@example.com';
+    const accessToken = await signUp(base, email, OWN_PASSWORD);
+
+    const started = Date.now();
+    const { userId, cards } = await seed(db, email);
+    await settle(db);
+    log(`${database}: seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const list = await fetch(`${base}/api/cards`, { headers });
+    const listed = ((await list.json()) as unknown[]).length;
+    const total = list.headers.get('x-total-count');
+    const search = await fetch(`${base}/api/cards/search?q=${SEARCH_WORD}`, { headers });
+    const found = search.headers.get('x-total-count');
+    // A page 1,000 cards down the list, as reached by "Show more" (the cursor is a card id).
+    const middle = await fetch(`${base}/api/cards?limit=1000`, { headers });
+    const cursor = middle.headers.get('x-next-cursor');
+    log(`${database}: user ${userId}: GET /api/cards returns ${listed} of ${total} cards, the search ${found} matches`);
+
+    const target = { headers, targetP99Ms: TARGET_P99_MS };
+    const rows = [
+      await measure(`GET /api/cards (first ${listed} of ${total}) [${database}]`, `${base}/api/cards`, target),
+      await measure(`GET /api/cards?before=… (1,000 cards down) [${database}]`, `${base}/api/cards?before=${cursor}`, target),
+      await measure(`GET /api/cards?college=…&hideKnown=true [${database}]`, `${base}/api/cards?college=Science&hideKnown=true`, target),
+      await measure(`GET /api/cards/search?q=${SEARCH_WORD} (${found} matches) [${database}]`, `${base}/api/cards/search?q=${SEARCH_WORD}`, target),
+      await measure(`GET /api/cards/search?q=zzz (no match) [${database}]`, `${base}/api/cards/search?q=zzz`, target),
+      await measure(`GET /api/cards?limit=1000 (the largest page, for comparison) [${database}]`, `${base}/api/cards?limit=1000`, { headers }),
+    ];
+    return { rows, cards };
+  } finally {
+    await close();
+  }
+}
 
 export default benchmark;
 
@@ -102,7 +98,7 @@ export default benchmark;
  * same password hash (hashing 39 passwords would only slow the setup). Everyone gets 5 sets and
  * 5,000 cards; every 20th card mentions SEARCH_WORD.
  */
-async function seed(db: Db, email: string): Promise<{ userId: number; cards: number }> {
+export async function seed(db: Db, email: string): Promise<{ userId: number; cards: number }> {
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const userIds = [own.id, ...(await cloneUsers(db, own, USERS - 1))];

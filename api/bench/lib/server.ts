@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { Pool } from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createDb, type Db } from '../../src/db';
+import { createDb, dialectOf, type Db } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { UserRow } from '../../src/db/schema';
 
@@ -47,23 +49,62 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The app on a fresh SQLite file in a temporary folder, migrated, listening on loopback. */
-export async function startApp(): Promise<BenchApp> {
+export type BenchDatabase = 'sqlite' | 'postgres';
+
+/** PostgreSQL of the benchmarks that run on both databases (trust auth, a schema per run). */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The databases each such benchmark runs on: BENCH_DATABASES=sqlite (or postgres) narrows it. */
+export function benchDatabases(): BenchDatabase[] {
+  const wanted = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+  return (['sqlite', 'postgres'] as const).filter((name) => wanted.includes(name));
+}
+
+/**
+ * The app migrated and listening on loopback: on a fresh SQLite file in a temporary folder, or
+ * in a fresh schema of BENCH_DATABASE_URL (dropped on close), as the test harness does.
+ */
+export async function startApp(database: BenchDatabase = 'sqlite'): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
+  const schema = database === 'postgres' ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await withAdminPool((pool) => pool.query(`create schema ${schema}`));
   const config = benchConfig(dataDir);
+  if (schema) config.database = { client: 'postgres', url: BENCH_DATABASE_URL, schema };
   const db = createDb(config.database);
-  await migrateToLatest(db);
-  const app = buildApp(config, { db });
+  let app: ReturnType<typeof buildApp> | undefined;
   const close = async () => {
-    await app.close();
+    await app?.close();
     await db.destroy();
+    if (schema) await withAdminPool((pool) => pool.query(`drop schema ${schema} cascade`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    await migrateToLatest(db);
+    app = buildApp(config, { db });
     return { base: await app.listen({ host: '127.0.0.1', port: 0 }), db, close };
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * After seeding: on PostgreSQL, what autovacuum does to a live database within a minute or so
+ * (planner statistics, the visibility map that lets index-only scans skip the table). Without
+ * it a freshly bulk-loaded schema is measured with plans no running database would use.
+ */
+export async function settle(db: Db): Promise<void> {
+  // The seeded tables only (in the run's schema): the whole database may hold other schemas.
+  const tables = ['users', 'categories', 'cards', 'review_logs', 'card_review_totals', 'review_quarters', 'study_sessions'];
+  if (dialectOf(db) === 'postgres') await sql`vacuum analyze ${sql.raw(tables.join(', '))}`.execute(db);
+}
+
+async function withAdminPool<T>(work: (pool: Pool) => Promise<T>): Promise<T> {
+  const pool = new Pool({ connectionString: BENCH_DATABASE_URL, max: 1 });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
   }
 }
 

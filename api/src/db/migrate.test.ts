@@ -85,6 +85,51 @@ describeEachDb('database migrations', (ctx) => {
     }
   });
 
+  it('sums the review history written before 0017 into card_review_totals and review_quarters', async () => {
+    const dir = makeTempDir('flashcards-migrate-');
+    const database = await createIsolatedDatabase(ctx.dialect, dir);
+    const db = createDb(database.config);
+    try {
+      await migrateToLatest(db, '0016_account_time_zone');
+      const now = new Date().toISOString();
+      const early = db as unknown as Kysely<any>;
+      const users = await early
+        .insertInto('users')
+        .values(['a', 'b'].map((name) => ({ email: `${name}@example.com`, password_hash: 'x', created_at: now, updated_at: now })))
+        .returning('id')
+        .execute();
+      const cards = await early
+        .insertInto('cards')
+        .values([0, 0, 1].map((owner, n) => ({ user_id: users[owner]!.id, note_guid: `n${n}`, question: `Q${n}`, answer: 'A', created_at: now, updated_at: now })))
+        .returning(['id', 'user_id'])
+        .execute();
+      const log = (card: { id: number; user_id: number }, rating: number, time: number) => ({
+        user_id: card.user_id, card_id: card.id, rating, reviewed_at: now, time_spent_ms: time, state: 0, due: null, stability: 0, difficulty: 0,
+        elapsed_days: 0, scheduled_days: 0, learning_steps: 0, repetitions: 0, lapses: 0, sched_version: 0,
+        state_after: 1, due_after: now, stability_after: 1, scheduled_days_after: 0, sched_version_after: 1,
+      });
+      // Card 0: Again, Good, Easy; card 1: none; card 2 (the other user): Hard.
+      await early.insertInto('review_logs').values([log(cards[0]!, 1, 100), log(cards[0]!, 3, 200), log(cards[0]!, 4, 300), log(cards[2]!, 2, 50)]).execute();
+
+      expect(await migrateToLatest(db)).toEqual(ALL_MIGRATIONS.filter((name) => name >= '0017'));
+      const rows = await db.selectFrom('card_review_totals').selectAll().orderBy('card_id').execute();
+      expect(rows.map((row) => ({ ...row, time_spent_ms: Number(row.time_spent_ms) }))).toEqual([
+        { card_id: cards[0]!.id, user_id: users[0]!.id, reviews: 3, remembered: 2, time_spent_ms: 600 },
+        { card_id: cards[2]!.id, user_id: users[1]!.id, reviews: 1, remembered: 1, time_spent_ms: 50 },
+      ]);
+      const quarter = new Date(Math.floor(Date.parse(now) / 900_000) * 900_000).toISOString();
+      const quarters = await db.selectFrom('review_quarters').selectAll().orderBy('user_id').execute();
+      expect(quarters).toEqual([
+        { user_id: users[0]!.id, quarter, reviews: 3, remembered: 2 },
+        { user_id: users[1]!.id, quarter, reviews: 1, remembered: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('computes local_day_number in SQL exactly as the JavaScript helper does', async () => {
     const instants = [
       '2024-03-10T09:59:59.000Z', // just before the US DST change

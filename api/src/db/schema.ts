@@ -387,6 +387,26 @@ export interface FsrsParametersTable {
   running_since: string | null;
 }
 
+/** A card's review totals: the sums over its review_logs, kept with them (migration 0017). */
+export interface CardReviewTotalsTable {
+  card_id: number;
+  user_id: number;
+  reviews: number;
+  /** Reviews rated above Again. */
+  remembered: number;
+  time_spent_ms: number;
+}
+
+/** Reviews per learner and UTC quarter hour, kept by triggers on review_logs (migration 0018). */
+export interface ReviewQuartersTable {
+  user_id: number;
+  /** The quarter hour's start, as ISO text like review_logs.reviewed_at. */
+  quarter: string;
+  reviews: number;
+  /** Reviews rated above Again. */
+  remembered: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -395,6 +415,8 @@ export interface Database {
   categories: CategoriesTable;
   cards: CardsTable;
   review_logs: ReviewLogsTable;
+  card_review_totals: CardReviewTotalsTable;
+  review_quarters: ReviewQuartersTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

@@ -18,6 +18,10 @@ import * as richCards from './0012_rich_cards';
 import * as revocation from './0014_revocation';
 import * as fsrsParameters from './0015_fsrs_parameters';
 import * as accountTimeZone from './0016_account_time_zone';
+import * as cardReviewTotals from './0017_card_review_totals';
+import * as reviewQuarters from './0018_review_quarters';
+import * as cardStatisticsIndex from './0019_card_statistics_index';
+import * as forecastIndex from './0020_forecast_index';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -40,6 +44,10 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014_revocation': revocation,
   '0015_fsrs_parameters': fsrsParameters,
   '0016_account_time_zone': accountTimeZone,
+  '0017_card_review_totals': cardReviewTotals,
+  '0018_review_quarters': reviewQuarters,
+  '0019_card_statistics_index': cardStatisticsIndex,
+  '0020_forecast_index': forecastIndex,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -91,7 +91,18 @@ export function restoreFormula(cell: string): string {
 }
 
 /** The header question,answer,tags and one line per card; quoting as CSV requires (RFC 4180). */
-export function stringifyCards(cards: Iterable<CsvCard>): string {
+export function stringifyCards(cards: Iterable<CsvCard>, header = true): string {
   const records = Array.from(cards, (card) => [card.question, card.answer, card.tags ?? ''].map(neutraliseFormula));
-  return stringify(records, { header: true, columns: [...CSV_COLUMNS] });
+  return stringify(records, { header, columns: [...CSV_COLUMNS] });
+}
+
+/** stringifyCards of every batch in turn, as text chunks: the header, then each batch's lines. */
+export async function* stringifyCardBatches(batches: AsyncIterable<CsvCard[]>): AsyncGenerator<string> {
+  let header = true;
+  for await (const batch of batches) {
+    const text = stringifyCards(batch, header);
+    header = false;
+    if (text) yield text;
+  }
+  if (header) yield stringifyCards([]);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signedInClient, type ApiClient, type CardJson } from '../../test/api-client';
 import { describeEachDb } from '../../test/harness';
 import { CardsRepository } from './repository';
+import { EXPORT_BATCH } from './service';
 
 describeEachDb('card import and export', (ctx) => {
   let app: FastifyInstance;
@@ -207,6 +208,40 @@ describeEachDb('card import and export', (ctx) => {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="flashcards.csv"');
       expect(response.body).toBe('question,answer,tags\nFirst,One,x\n"Second, with comma","Two ""quoted""",\n');
+    });
+
+    it('streams a collection larger than one read, in order, each note once across reads', async () => {
+      const learner = await signedInClient(app);
+      const now = new Date().toISOString();
+      // EXPORT_BATCH + 1,004 cards; the 1,000th and 1,001st are one note (a reversed pair) that
+      // the first two reads split between them.
+      const count = EXPORT_BATCH + 1_004;
+      const cards = Array.from({ length: count }, (_, n) => ({
+        user_id: learner.user.id,
+        note_guid: `n${n === EXPORT_BATCH ? EXPORT_BATCH - 1 : n}`,
+        ord: n === EXPORT_BATCH ? 1 : 0,
+        question: `Q${n}`,
+        answer: n === EXPORT_BATCH ? `A${n - 1}` : `A${n}`,
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let start = 0; start < count; start += 500) await ctx.db.insertInto('cards').values(cards.slice(start, start + 500)).execute();
+
+      const response = await learner.get('/api/cards/export');
+      expect(response.statusCode).toBe(200);
+      const lines = response.body.trimEnd().split('\n');
+      expect(lines[0]).toBe('question,answer,tags');
+      expect(lines).toHaveLength(count); // the header + every note but the pair's second card
+      expect(lines[EXPORT_BATCH]).toBe(`Q${EXPORT_BATCH - 1},A${EXPORT_BATCH - 1},`);
+      expect(lines[EXPORT_BATCH + 1]).toBe(`Q${EXPORT_BATCH + 1},A${EXPORT_BATCH + 1},`);
+      expect(lines[count - 1]).toBe(`Q${count - 1},A${count - 1},`);
+    });
+
+    it('sends only the header for a learner without cards', async () => {
+      const learner = await signedInClient(app);
+      const response = await learner.get('/api/cards/export');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('question,answer,tags\n');
     });
 
     it('sends one set, named after it', async () => {

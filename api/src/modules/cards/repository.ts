@@ -311,19 +311,26 @@ export class CardsRepository {
 
   /**
    * Question, answer and tags of the user's notes (of one set), oldest first like a file: one row
-   * per note, however many cards it makes (its cards share the text).
+   * per note, however many cards it makes (its cards share the text). Read `batchSize` cards at
+   * a time (keyset on id), so an export holds one batch, not the whole collection.
    */
-  async exportRows(userId: number, categoryId?: number): Promise<CsvRow[]> {
-    let query = this.db
-      .selectFrom('cards')
-      .select(['note_guid', 'question', 'answer', 'tags'])
-      .where('user_id', '=', userId);
-    if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
-    const rows = await query.orderBy('id', 'asc').execute();
+  async *exportRows(userId: number, categoryId: number | undefined, batchSize: number): AsyncGenerator<CsvRow[]> {
     const seen = new Set<string>();
-    return rows
-      .filter((row) => !seen.has(row.note_guid) && seen.add(row.note_guid))
-      .map(({ question, answer, tags }) => ({ question, answer, tags }));
+    for (let after = 0; ; ) {
+      let query = this.db
+        .selectFrom('cards')
+        .select(['id', 'note_guid', 'question', 'answer', 'tags'])
+        .where('user_id', '=', userId)
+        .where('id', '>', after);
+      if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+      const rows = await query.orderBy('id', 'asc').limit(batchSize).execute();
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.id;
+      yield rows
+        .filter((row) => !seen.has(row.note_guid) && seen.add(row.note_guid))
+        .map(({ question, answer, tags }) => ({ question, answer, tags }));
+      if (rows.length < batchSize) return;
+    }
   }
 
   /** The id of the user's set named `name` (any case), created when missing. */

@@ -1,4 +1,5 @@
 // /api/cards/*: HTTP in, service call, presenter out. No rules here.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cardsEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { pageHeaders, presentCard, presentCards } from './presenter';
@@ -36,11 +37,12 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
   app.get(ep.tags.path, { schema: ep.tags.schema }, async (request) => ({ tags: await service.tags(request.user.id) }));
 
   app.get(ep.export.path, { schema: ep.export.schema }, async (request, reply) => {
-    const { filename, csv } = await service.exportCsv(request.user.id, request.query.category);
+    const { filename, chunks } = await service.exportCsv(request.user.id, request.query.category);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(csv);
+      // A stream goes out as written, chunk by chunk, never through the (string) schema.
+      .send(Readable.from(chunks) as unknown as string);
   });
 
   app.post(ep.import.path, { schema: ep.import.schema, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>

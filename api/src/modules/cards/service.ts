@@ -18,7 +18,7 @@ import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
-import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCards, type ImportFormat } from './csv';
+import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCardBatches, type ImportFormat } from './csv';
 import { writeNotes } from './write-notes';
 import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
@@ -33,6 +33,8 @@ export const MAX_PAGE_SIZE = 1_000;
 export const MAX_MOVE = 5_000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
+/** Cards read per query of an export. */
+export const EXPORT_BATCH = 1_000;
 
 export const MESSAGES = {
   cardNotFound: 'Card not found',
@@ -409,17 +411,25 @@ export class CardsService {
   }
 
   /** The user's cards (of one set) as CSV, with the file name to offer. */
-  async exportCsv(userId: number, rawCategory: string | undefined): Promise<{ filename: string; csv: string }> {
+  /**
+   * The file's name and its text as chunks, written while the cards are read (EXPORT_BATCH at a
+   * time): the set is checked first, so a bad request is refused before anything is sent.
+   */
+  async exportCsv(userId: number, rawCategory: string | undefined): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
     const categoryId = queryInteger(rawCategory, 1, MAX_ID, MESSAGES.categoryInvalid);
     let filename = 'flashcards.csv';
     if (categoryId !== undefined) {
       const set = await this.requireSet(userId, categoryId);
       filename = `flashcards-${slugify(set.name) || `set-${set.id}`}.csv`;
     }
-    const rows = await this.repository.exportRows(userId, categoryId);
-    // A file leaves our sanitising screens: nothing in it may run where HTML is rendered.
-    const safe = rows.map((row) => ({ ...row, question: defuse(row.question), answer: defuse(row.answer) }));
-    return { filename, csv: stringifyCards(safe) };
+    const repository = this.repository;
+    async function* safeBatches() {
+      for await (const rows of repository.exportRows(userId, categoryId, EXPORT_BATCH)) {
+        // A file leaves our sanitising screens: nothing in it may run where HTML is rendered.
+        yield rows.map((row) => ({ ...row, question: defuse(row.question), answer: defuse(row.answer) }));
+      }
+    }
+    return { filename, chunks: stringifyCardBatches(safeBatches()) };
   }
 
   private async requireSet(userId: number, categoryId: number): Promise<{ id: number; name: string }> {

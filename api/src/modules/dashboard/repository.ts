@@ -1,11 +1,12 @@
-// SQL over study sessions, review logs, cards and user settings. Every query is scoped to one
-// user. Days are the learner's local days: sessions "today" go through local_day_number (a
-// 48-hour window of rows); review statistics compare reviewed_at with the exact bounds of each
-// local day (see local-time.ts), so they read the (user_id, reviewed_at) index, never every log.
-import { isDeepStrictEqual } from 'node:util';
+// SQL over study sessions, review logs (and their quarter-hour counts), cards and user
+// settings. Every query is scoped to one user. Days are the learner's local days: sessions
+// "today" go through local_day_number (a 48-hour window of rows); review statistics compare
+// stored times with the exact bounds of each local day (see local-time.ts) through an index,
+// never reading every log.
 import type { CardCounts } from '@flashcard/api-contract/schemas';
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
+import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
 import { localDay } from '../../db/functions';
 import type { DayRange } from '../../lib/local-time';
 
@@ -38,65 +39,19 @@ export type { CardCounts };
 /** ts-fsrs Rating.Again (the card was forgotten); every higher rating counts as remembered. */
 export const RATING_AGAIN = 1;
 
-// An empty range (start = end) for padding rows: no review is ever in it.
-const NOWHERE = '1970-01-01T00:00:00.000Z';
-/** SQLite binds at most 32,766 parameters: 3 per day. */
-export const MAX_BOUNDS_DAYS = 8_192;
-
-/**
- * The days padded with empty ones to a power of two (32 at least), so a statement carrying
- * them takes a handful of shapes whatever the dates: SQLite's statement cache
- * (db/sqlite-connection.ts) skips parsing it again and PostgreSQL sees few distinct queries.
- * Padding days are never active and count nothing.
- */
-function padded(ranges: readonly DayRange[]): DayRange[] {
-  if (ranges.length === 0 || ranges.length > MAX_BOUNDS_DAYS) throw new Error(`bounds: ${ranges.length} days`);
-  const size = 2 ** Math.max(5, Math.ceil(Math.log2(ranges.length)));
-  const rows = [...ranges];
-  for (let pad = 1; rows.length < size; pad++) rows.push({ day: -pad, start: NOWHERE, end: NOWHERE });
-  return rows;
-}
-
-/** `bounds(day, start_at, end_at)`: one row per local day, as a CTE; its parameters come first. */
-function boundsTable(rows: DayRange[]) {
-  // cast: PostgreSQL would type an untyped parameter in VALUES as text.
-  return sql`bounds(day, start_at, end_at) as (values ${sql.join(
-    rows.map((row) => sql`(cast(${row.day} as integer), ${row.start}, ${row.end})`),
-  )})`;
-}
-
-// The compiled text of each (query, day count) shape, per database handle (its dialect writes
-// the placeholders). Building a statement of 256 days through Kysely took as long as running
-// it (~0.2 ms, three parameter nodes a day); a shape is built once, then only bound.
-const compiledShapes = new WeakMap<Kysely<Database>, Map<string, string>>();
+export { MAX_BOUNDS_DAYS } from '../../db/day-bounds';
 
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Runs `build(bounds)`, a statement starting with the bounds CTE whose other parameters are
-   * `rest`, in that order (checked when the shape is first compiled).
-   */
-  private async withBounds<Row>(
+  private withBounds<Row>(
     name: string,
     ranges: readonly DayRange[],
     rest: unknown[],
     build: (bounds: RawBuilder<unknown>) => RawBuilder<Row>,
+    options: { offThread?: boolean } = {},
   ): Promise<Row[]> {
-    const rows = padded(ranges);
-    const parameters = [...rows.flatMap((row) => [row.day, row.start, row.end]), ...rest];
-    let shapes = compiledShapes.get(this.db);
-    if (!shapes) compiledShapes.set(this.db, (shapes = new Map()));
-    const key = `${name}:${rows.length}`;
-    let text = shapes.get(key);
-    if (text === undefined) {
-      const compiled = build(boundsTable(rows)).compile(this.db);
-      if (!isDeepStrictEqual(compiled.parameters, parameters)) throw new Error(`${name}: parameters not in the declared order`);
-      text = compiled.sql;
-      shapes.set(key, text);
-    }
-    const result = await this.db.executeQuery<Row>(CompiledQuery.raw(text, parameters));
-    return result.rows;
+    return queryWithBounds(this.db, name, ranges, rest, build, options);
   }
 
   async totals(userId: number): Promise<StudyTotals> {
@@ -199,6 +154,7 @@ export class DashboardRepository {
           (select length from islands where last_day >= ${aliveSince}) as current,
           (select first_day from islands where last_day >= ${aliveSince}) as current_first_day
       `,
+      { offThread: true },
     );
     const row = rows[0];
     return {
@@ -210,26 +166,35 @@ export class DashboardRepository {
 
   /**
    * Reviews and recalled reviews (rating above Again) per local day of `ranges`, in order.
-   * Two index range counts per day: cheaper than a join, whose GROUP BY sorts every log.
+   * Two index range sums per day over the learner's quarter-hour counts (review_quarters, ~40
+   * rows a study day); over the logs themselves when a day does not begin on a quarter hour.
    */
   async reviewsPerDay(userId: number, ranges: readonly DayRange[]): Promise<DayCount[]> {
-    const inDay = sql`review_logs.user_id = ${userId}
-      and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at`;
+    const quarters = quarterAligned(ranges);
+    const inDay = quarters
+      ? sql`review_quarters.user_id = ${userId}
+          and review_quarters.quarter >= bounds.start_at and review_quarters.quarter < bounds.end_at`
+      : sql`review_logs.user_id = ${userId}
+          and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at`;
+    const counts = quarters
+      ? sql`(select sum(reviews) from review_quarters where ${inDay}) as reviews,
+          (select sum(remembered) from review_quarters where ${inDay}) as correct`
+      : sql`(select count(*) from review_logs where ${inDay}) as reviews,
+          (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct`;
     const rows = await this.withBounds(
-      'reviewsPerDay',
+      quarters ? 'reviewsPerDay:quarters' : 'reviewsPerDay:logs',
       ranges,
-      [userId, RATING_AGAIN, userId],
-      (bounds) => sql<{ day: number; reviews: number; correct: number | null }>`
+      quarters ? [userId, userId] : [userId, RATING_AGAIN, userId],
+      (bounds) => sql<{ day: number; reviews: number | null; correct: number | null }>`
         with ${bounds}
-        select bounds.day as day,
-          (select count(*) from review_logs where ${inDay}) as reviews,
-          (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct
+        select bounds.day as day, ${counts}
         from bounds
         where bounds.day >= 0
         order by bounds.day
       `,
+      { offThread: true },
     );
-    return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews), correct: Number(row.correct ?? 0) }));
+    return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews ?? 0), correct: Number(row.correct ?? 0) }));
   }
 
   /** Reviews in [range.start, range.end): one local day. */
@@ -254,13 +219,16 @@ export class DashboardRepository {
     return row.first ?? null;
   }
 
-  /** Reviews logged, those rated above Again (remembered), and the time spent on them. */
+  /**
+   * Reviews logged, those rated above Again (remembered), and the time spent on them: summed
+   * over the per-card totals kept on write (card_review_totals), one row per reviewed card.
+   */
   async reviewTotals(userId: number): Promise<{ reviews: number; correct: number; timeSpentMs: number }> {
     const row = await this.db
-      .selectFrom('review_logs')
+      .selectFrom('card_review_totals')
       .select((eb) => [
-        eb.fn.countAll<number>().as('reviews'),
-        eb.fn.sum<number | null>(eb.case().when('rating', '>', RATING_AGAIN).then(1).else(0).end()).as('correct'),
+        eb.fn.coalesce(eb.fn.sum<number>('reviews'), eb.lit(0)).as('reviews'),
+        eb.fn.sum<number | null>('remembered').as('correct'),
         eb.fn.coalesce(eb.fn.sum<number>('time_spent_ms'), eb.lit(0)).as('time_spent'),
       ])
       .where('user_id', '=', userId)

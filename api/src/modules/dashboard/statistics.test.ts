@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser } from '../../test/harness';
+import { reviewLogRow } from '../../test/review-log';
 import { SessionsRepository } from '../sessions';
+import { DashboardRepository } from './repository';
 
 // 05:00 UTC on 11 June 2024: still 10 June in Los Angeles (UTC-7), 14:00 on 11 June in Tokyo.
 const NOW = new Date('2024-06-11T05:00:00.000Z');
@@ -302,5 +304,33 @@ describeEachDb('dashboard statistics', (ctx) => {
     const response = await app.inject({ method: 'GET', url: `/api/dashboard/${path}` });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Authentication required' });
+  });
+
+  describe('reviews per day from quarter-hour counts', () => {
+    it('counts the same from quarter-hour rows (days on quarter hours) as from the logs (days not on them)', async () => {
+      const user = await registerUser(app);
+      const card = await createCard(user);
+      const times = ['2024-06-10T00:00:00.000Z', '2024-06-10T00:06:59.999Z', '2024-06-10T00:07:00.000Z', '2024-06-10T23:59:59.999Z', '2024-06-11T00:00:00.000Z', '2024-06-11T00:14:00.000Z'];
+      await ctx.db.insertInto('review_logs').values(times.map((at, n) => reviewLogRow(user.id, card.id, at, n % 2 ? 1 : 3))).execute();
+      const repository = new DashboardRepository(ctx.db);
+      const count = (start: string, end: string) => {
+        const inside = times.map((at, n) => [at, n] as const).filter(([at]) => at >= start && at < end);
+        return { reviews: inside.length, correct: inside.filter(([, n]) => n % 2 === 0).length };
+      };
+      // UTC days: on quarter hours, read from review_quarters.
+      const aligned = [
+        { day: 19884, start: '2024-06-10T00:00:00.000Z', end: '2024-06-11T00:00:00.000Z' },
+        { day: 19885, start: '2024-06-11T00:00:00.000Z', end: '2024-06-12T00:00:00.000Z' },
+      ];
+      expect(await repository.reviewsPerDay(user.id, aligned)).toEqual(aligned.map((range) => ({ day: range.day, ...count(range.start, range.end) })));
+      expect((await repository.reviewsPerDay(user.id, aligned)).map((row) => row.reviews)).toEqual([4, 2]);
+      // Days beginning at 00:07 (a local mean time's offset): read from the logs, exactly.
+      const odd = [
+        { day: 19884, start: '2024-06-10T00:07:00.000Z', end: '2024-06-11T00:07:00.000Z' },
+        { day: 19885, start: '2024-06-11T00:07:00.000Z', end: '2024-06-12T00:07:00.000Z' },
+      ];
+      expect(await repository.reviewsPerDay(user.id, odd)).toEqual(odd.map((range) => ({ day: range.day, ...count(range.start, range.end) })));
+      expect((await repository.reviewsPerDay(user.id, odd)).map((row) => row.reviews)).toEqual([3, 1]);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser } from '../../test/harness';
+import { reviewLogRow } from '../../test/review-log';
 import { SessionsRepository } from '../sessions';
+import { InsightsRepository } from './repository';
 
 const NOW = new Date('2024-04-12T05:00:00.000Z');
 
@@ -264,4 +266,25 @@ describeEachDb('insights', (ctx) => {
       expect(response.json()).toEqual({ error: 'Authentication required' });
     },
   );
+
+  it('counts hours from quarter-hour rows, the part of the first quarter after the start from the logs', async () => {
+    const user = await registerUser(app);
+    const card = (await app.inject({ method: 'POST', url: '/api/cards', headers: bearer(user.accessToken), payload: { question: 'Q', answer: 'A' } })).json() as { id: number };
+    const since = '2024-06-10T08:07:30.000Z';
+    const times = [
+      ['2024-06-10T08:00:00.000Z', 3], // same quarter, before `since`: not counted
+      ['2024-06-10T08:07:29.999Z', 3], // likewise
+      ['2024-06-10T08:07:30.000Z', 1], // counted (from the logs)
+      ['2024-06-10T08:14:59.999Z', 3], // counted (from the logs)
+      ['2024-06-10T08:15:00.000Z', 3], // counted (a whole quarter)
+      ['2024-06-10T21:44:00.000Z', 1],
+    ] as const;
+    await ctx.db.insertInto('review_logs').values(times.map(([at, rating]) => reviewLogRow(user.id, card.id, at, rating))).execute();
+    const counts = await new InsightsRepository(ctx.db).reviewsByQuarterHour(user.id, since, [{ start: Date.parse(since), end: Date.parse('2024-06-11T00:00:00.000Z'), offsetMs: 0 }]);
+    expect(counts.sort((a, b) => a.quarter - b.quarter)).toEqual([
+      { span: 0, quarter: 32, reviews: 2, remembered: 1 },
+      { span: 0, quarter: 33, reviews: 1, remembered: 1 },
+      { span: 0, quarter: 86, reviews: 1, remembered: 0 },
+    ]);
+  });
 });

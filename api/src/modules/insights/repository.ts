@@ -5,6 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RATING_AGAIN } from '../dashboard';
 import type { OffsetSpan } from '../../lib/local-time';
+import { toTimestamp } from '../../lib/time';
+import { isQuarterStart, nextQuarterStart } from '../../db/day-bounds';
+import { readOffThread } from '../../db';
 
 export interface RetentionGroup {
   difficulty_level: number;
@@ -32,21 +35,22 @@ export interface QuarterHourCount {
   remembered: number;
 }
 
-const remembered = sql<number>`sum(case when rating > ${RATING_AGAIN} then 1 else 0 end)`;
+/** One log's share of `remembered`. */
+const rememberedOne = sql<number>`case when rating > ${RATING_AGAIN} then 1 else 0 end`;
 
 export class InsightsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Everything the insights read per card, in one pass over the user's logs: reviews and
-   * remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
+   * Everything the insights read per card, in one pass over the user's reviewed cards: reviews
+   * and remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
    * `hardestLimit` cards forgotten most (by lapses, i.e. forgotten after being learned, then by
-   * Again ratings of any kind; Again = reviews - remembered). The logs are summed per card
-   * first (the (user_id, card_id, rating) index, read in order), then joined to the cards.
-   * One statement, so the per-card sums are computed once for both answers.
+   * Again ratings of any kind; Again = reviews - remembered). The per-card sums are kept on
+   * write (card_review_totals), so this reads one row per reviewed card, never the logs.
+   * One statement, so the cards are read once for both answers.
    */
   async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
-    const { rows } = await sql<{
+    const statement = sql<{
       kind: 'group' | 'card';
       difficulty_level: number | null;
       category_id: number | null;
@@ -58,36 +62,44 @@ export class InsightsRepository {
       lapses: number | null;
     }>`
       with per_card as (
-        select card_id, count(*) as reviews, ${remembered} as remembered
-        from review_logs
+        select card_id, reviews, remembered
+        from card_review_totals
         where user_id = ${userId}
-        group by card_id
       ),
       reviewed as (
-        select cards.id, cards.question, cards.lapses, cards.difficulty_level, cards.category_id,
+        select cards.id, cards.lapses, cards.difficulty_level, cards.category_id,
           per_card.reviews, per_card.remembered
         from per_card
         join cards on cards.id = per_card.card_id
         where cards.user_id = ${userId}
       )
-      select 'group' as kind, reviewed.difficulty_level, reviewed.category_id, categories.name,
-        sum(reviewed.reviews) as reviews, sum(reviewed.remembered) as remembered,
+      select 'group' as kind, groups.difficulty_level, groups.category_id, categories.name,
+        groups.reviews, groups.remembered,
         cast(null as integer) as id, cast(null as text) as question, cast(null as integer) as lapses
-      from reviewed
-      left join categories on categories.id = reviewed.category_id and categories.user_id = ${userId}
-      group by reviewed.difficulty_level, reviewed.category_id, categories.name
+      from (
+        -- Grouped first: the set names are then looked up per group, not per card.
+        select difficulty_level, category_id, sum(reviews) as reviews, sum(remembered) as remembered
+        from reviewed
+        group by difficulty_level, category_id
+      ) as groups
+      left join categories on categories.id = groups.category_id and categories.user_id = ${userId}
       union all
-      select * from (
-        -- Typed nulls: PostgreSQL would make an untyped null in a subquery text.
-        select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
-          cast(null as text) as name,
-          reviews, remembered, id, question, lapses
+      select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
+        cast(null as text) as name,
+        hardest.reviews, hardest.remembered, hardest.id, cards.question, hardest.lapses
+      from (
+        -- Typed nulls above: PostgreSQL would make an untyped null in a subquery text. Only
+        -- these few cards' questions are read.
+        select reviews, remembered, id, lapses
         from reviewed
         where lapses > 0 or remembered < reviews
         order by lapses desc, reviews - remembered desc, id
         limit ${sql.lit(hardestLimit)}
       ) as hardest
-    `.execute(this.db);
+      join cards on cards.id = hardest.id
+    `;
+    // A read of every reviewed card: on SQLite's reader thread, so other requests go on.
+    const rows = await readOffThread(this.db, { compile: () => statement.compile(this.db) });
 
     const groups: RetentionGroup[] = [];
     const hardest: HardCard[] = [];
@@ -129,27 +141,48 @@ export class InsightsRepository {
 
   /**
    * Reviews since `since` per UTC quarter hour of the day, within each span of constant UTC
-   * offset (the spans must cover them all): exactly
-   * what the service needs to place every review in its local hour (offsets are whole quarter
-   * hours), with text functions both databases share on the stored ISO timestamps.
+   * offset (the spans must cover them all): exactly what the service needs to place every
+   * review in its local hour (offsets are whole quarter hours), with text functions both
+   * databases share on the stored ISO timestamps. Whole quarter hours come from the learner's
+   * quarter-hour counts (review_quarters), only the part of the first one after `since` from
+   * the logs; all from the logs should an offset change fall inside a quarter hour.
    */
   async reviewsByQuarterHour(userId: number, since: string, spans: OffsetSpan[]): Promise<QuarterHourCount[]> {
-    const span =
+    const spanOf = (column: string) =>
       spans.length <= 1
         ? sql<number>`0`
         : sql<number>`case ${sql.join(
-            spans.slice(0, -1).map((item, index) => sql`when reviewed_at < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
+            spans.slice(0, -1).map((item, index) => sql`when ${sql.ref(column)} < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
             sql` `,
           )} else ${sql.lit(spans.length - 1)} end`;
-    const quarter = sql<number>`cast(substr(reviewed_at, 12, 2) as integer) * 4 + cast(substr(reviewed_at, 15, 2) as integer) / 15`;
-    const rows = await this.db
+    const quarterOf = (column: string) =>
+      sql<number>`cast(substr(${sql.ref(column)}, 12, 2) as integer) * 4 + cast(substr(${sql.ref(column)}, 15, 2) as integer) / 15`;
+    const quarters = spans.slice(0, -1).every((span) => isQuarterStart(span.end));
+    // From here on, whole quarter hours (the quarter-hour table); before it, the logs.
+    const wholeFrom = quarters ? toTimestamp(new Date(nextQuarterStart(Date.parse(since)))) : null;
+    let logs = this.db
       .selectFrom('review_logs')
-      .select((eb) => [span.as('span'), quarter.as('quarter'), eb.fn.countAll<number>().as('reviews'), remembered.as('remembered')])
+      .select([spanOf('reviewed_at').as('span'), quarterOf('reviewed_at').as('quarter'), sql<number>`1`.as('reviews'), rememberedOne.as('remembered')])
       .where('user_id', '=', userId)
-      .where('reviewed_at', '>=', since)
-      // By output name: PostgreSQL would not match a second copy of a parameterised expression.
-      .groupBy([sql.ref('span'), sql.ref('quarter')])
-      .execute();
+      .where('reviewed_at', '>=', since);
+    if (wholeFrom !== null) logs = logs.where('reviewed_at', '<', wholeFrom);
+    const parts =
+      wholeFrom === null
+        ? logs
+        : logs.unionAll(
+            this.db
+              .selectFrom('review_quarters')
+              .select([spanOf('quarter').as('span'), quarterOf('quarter').as('quarter'), 'reviews', 'remembered'])
+              .where('user_id', '=', userId)
+              .where('quarter', '>=', wholeFrom),
+          );
+    const rows = await readOffThread(
+      this.db,
+      this.db
+        .selectFrom(parts.as('counted'))
+        .select((eb) => ['counted.span', 'counted.quarter', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
+        .groupBy(['counted.span', 'counted.quarter']),
+    );
     return rows.map((row) => ({
       span: Number(row.span),
       quarter: Number(row.quarter),

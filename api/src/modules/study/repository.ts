@@ -2,11 +2,13 @@
 // review logs, scheduler settings and the numbers behind stats and forecast. Every query is
 // scoped to one user.
 import type { StudySettings } from '@flashcard/api-contract/schemas';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DialectName } from '../../db';
+import { queryWithBounds } from '../../db/day-bounds';
 import { hasTag, localDay } from '../../db/functions';
 import { cardSearchText } from '../../db/search-text';
-import type { Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
+import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
+import type { DayRange } from '../../lib/local-time';
 import { selectCardsWithSet, type CardWithSet } from '../cards';
 import { DEFAULT_DAILY_GOAL } from '../dashboard';
 import type { SchedulerSettings, SchedulingState } from './scheduler';
@@ -30,10 +32,27 @@ const STATE_NEW = 0;
 const STATE_LEARNING = 1;
 /** Rows per insert: well under SQLite's 32,766 bound parameters at 22 columns. */
 const LOG_BATCH = 500;
+/** Card totals per upsert (5 columns). */
+const TOTALS_BATCH = 2_000;
 const STATE_REVIEW = 2;
 const STATE_RELEARNING = 3;
 /** ts-fsrs Rating.Again: every other rating means the card was recalled. */
 const RATING_AGAIN = 1;
+
+type CardReviewTotals = Insertable<CardReviewTotalsTable>;
+
+/** Review logs summed per card: what they add to card_review_totals. */
+function totalsOf(logs: readonly NewReviewLog[]): CardReviewTotals[] {
+  const byCard = new Map<number, CardReviewTotals>();
+  for (const log of logs) {
+    let totals = byCard.get(log.card_id);
+    if (!totals) byCard.set(log.card_id, (totals = { card_id: log.card_id, user_id: log.user_id, reviews: 0, remembered: 0, time_spent_ms: 0 }));
+    totals.reviews += 1;
+    if (log.rating > RATING_AGAIN) totals.remembered += 1;
+    totals.time_spent_ms += log.time_spent_ms;
+  }
+  return [...byCard.values()];
+}
 
 /** What a queue covers: one set, one tag, or (both absent) every card. */
 export interface StudyScope {
@@ -291,8 +310,10 @@ export class StudyRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** A review log, counted into its card's totals (the caller's transaction holds both). */
   async insertLog(log: NewReviewLog): Promise<number> {
     const row = await this.db.insertInto('review_logs').values(log).returning('id').executeTakeFirstOrThrow();
+    await this.addToTotals(totalsOf([log]));
     return row.id;
   }
 
@@ -301,6 +322,24 @@ export class StudyRepository {
     for (let start = 0; start < logs.length; start += LOG_BATCH) {
       await this.db.insertInto('review_logs').values(logs.slice(start, start + LOG_BATCH)).execute();
     }
+    const totals = totalsOf(logs);
+    for (let start = 0; start < totals.length; start += TOTALS_BATCH) await this.addToTotals(totals.slice(start, start + TOTALS_BATCH));
+  }
+
+  /** Adds to cards' review totals (card_review_totals, migration 0017), creating their rows. */
+  private async addToTotals(totals: CardReviewTotals[]): Promise<void> {
+    if (totals.length === 0) return;
+    await this.db
+      .insertInto('card_review_totals')
+      .values(totals)
+      .onConflict((conflict) =>
+        conflict.column('card_id').doUpdateSet({
+          reviews: sql`card_review_totals.reviews + excluded.reviews`,
+          remembered: sql`card_review_totals.remembered + excluded.remembered`,
+          time_spent_ms: sql`card_review_totals.time_spent_ms + excluded.time_spent_ms`,
+        }),
+      )
+      .execute();
   }
 
   findLog(userId: number, logId: number): Promise<ReviewLogRow | undefined> {
@@ -333,9 +372,23 @@ export class StudyRepository {
     return row?.id ?? null;
   }
 
-  /** Deletes a review log and, by cascade, the XP it earned. */
-  async deleteLog(userId: number, logId: number): Promise<void> {
-    await this.db.deleteFrom('review_logs').where('user_id', '=', userId).where('id', '=', logId).execute();
+  /**
+   * Deletes a review log and, by cascade, the XP it earned, and takes it out of its card's
+   * totals (a card left without reviews has no totals row, as before its first).
+   */
+  async deleteLog(userId: number, log: Pick<ReviewLogRow, 'id' | 'card_id' | 'rating' | 'time_spent_ms'>): Promise<void> {
+    await this.db.deleteFrom('review_logs').where('user_id', '=', userId).where('id', '=', log.id).execute();
+    await this.db
+      .updateTable('card_review_totals')
+      .set({
+        reviews: sql`reviews - 1`,
+        remembered: sql`remembered - ${log.rating > RATING_AGAIN ? 1 : 0}`,
+        time_spent_ms: sql`time_spent_ms - ${log.time_spent_ms}`,
+      })
+      .where('user_id', '=', userId)
+      .where('card_id', '=', log.card_id)
+      .execute();
+    await this.db.deleteFrom('card_review_totals').where('user_id', '=', userId).where('card_id', '=', log.card_id).where('reviews', '<=', 0).execute();
   }
 
   /** Keeps an undone review's Idempotency-Key used (its log row is gone). */
@@ -430,20 +483,31 @@ export class StudyRepository {
     return Number(row.count);
   }
 
-  /** Studied (not new, not known) cards due before `until`, counted per local day of their due time. */
-  async dueCountsByDay(userId: number, timeZone: string, until: string): Promise<Array<{ day: number; count: number }>> {
-    const day = localDay('cards.due', timeZone);
-    const rows = await this.db
-      .selectFrom('cards')
-      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('count')])
-      .where('cards.user_id', '=', userId)
-      .where('cards.state', '!=', STATE_NEW)
-      .where('cards.known', '=', false)
-      .where('cards.due', '<', until)
-      // By the output name: PostgreSQL would not match a second copy of the expression (its
-      // time-zone parameter is a new placeholder).
-      .groupBy(sql.ref('day'))
-      .execute();
+  /**
+   * Studied (not new, not known) cards due within each local day of `ranges`, in day order:
+   * one (user_id, state, due, known) index range per day and state, not a time-zone call per
+   * card; on SQLite's reader thread.
+   */
+  async dueCountsByDay(userId: number, ranges: readonly DayRange[]): Promise<Array<{ day: number; count: number }>> {
+    const rows = await queryWithBounds(
+      this.db,
+      'dueCountsByDay',
+      ranges,
+      [userId],
+      (bounds) => sql<{ day: number; count: number }>`
+        with ${bounds}
+        select bounds.day as day,
+          (select count(*) from cards
+            where cards.user_id = ${userId}
+              and cards.state in (${sql.lit(STATE_LEARNING)}, ${sql.lit(STATE_REVIEW)}, ${sql.lit(STATE_RELEARNING)})
+              and cards.due >= bounds.start_at and cards.due < bounds.end_at
+              and cards.known = ${sql.lit(false)}) as count
+        from bounds
+        where bounds.day >= 0
+        order by bounds.day
+      `,
+      { offThread: true },
+    );
     return rows.map((row) => ({ day: Number(row.day), count: Number(row.count) }));
   }
 

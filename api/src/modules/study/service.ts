@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { dayStarts, dayToDate } from '../../lib/local-time';
+import { dayRanges, dayStarts, dayToDate } from '../../lib/local-time';
 import { MAX_ID, parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
@@ -501,7 +501,7 @@ export class StudyService {
       if (!(await study.updateScheduling(userId, card.id, card.sched_version, before, log.sched_version))) {
         throw conflict(MESSAGES.busy);
       }
-      await study.deleteLog(userId, log.id);
+      await study.deleteLog(userId, log);
       if (log.idempotency_key !== null) await study.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
       if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
       return this.withPreview(scheduler, { ...card, ...before, sched_version: log.sched_version }, this.deps.now());
@@ -574,15 +574,12 @@ export class StudyService {
   /** Cards falling due on each of the next `days` local days; today includes the overdue ones. */
   async forecast(userId: number, timeZone: string, query: { days?: string }): Promise<Array<{ date: string; due: number }>> {
     const days = intParam(query.days, 30, 1, MAX_FORECAST_DAYS, MESSAGES.daysInvalid);
-    const now = this.deps.now();
-    const today = localDayNumber(now, timeZone);
-    // A little past the last local day in every zone; the day filter below is exact.
-    const until = toTimestamp(new Date(now.getTime() + (days + 1) * MS_PER_DAY));
+    const today = localDayNumber(this.deps.now(), timeZone);
+    const ranges = dayRanges(timeZone, today, today + days - 1);
+    // Overdue cards count for today: its range starts before every timestamp.
+    const counted = [{ ...ranges[0]!, start: '' }, ...ranges.slice(1)];
     const counts = new Array<number>(days).fill(0);
-    for (const { day, count } of await this.deps.repos.study.dueCountsByDay(userId, timeZone, until)) {
-      const index = Math.max(0, day - today);
-      if (index < days) counts[index] = (counts[index] ?? 0) + count;
-    }
+    for (const { day, count } of await this.deps.repos.study.dueCountsByDay(userId, counted)) counts[day - today] = count;
     return counts.map((due, index) => ({ date: dayToDate(today + index), due }));
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import { signedInClient, type ApiClient } from '../../test/api-client';
-import { bearer, describeEachDb } from '../../test/harness';
+import { bearer, describeEachDb, setAccountTimeZone } from '../../test/harness';
+import { reviewTotalsAndLogSums } from '../../test/review-totals';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -274,6 +275,38 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
   });
 
   describe('POST /api/spaced-repetition/undo', () => {
+    it('keeps each card\'s review totals equal to its logs through reviews, undo and deletion', async () => {
+      const [a, b] = [await me.createCard(), await me.createCard()];
+      const other = await signedInClient(app);
+      const theirs = await other.createCard();
+      await reviewOk(a.id, 0, { timeSpent: 1000 }); // Again: not remembered
+      now = new Date(START.getTime() + 10 * MINUTE);
+      const second = await reviewOk(a.id, 2, { timeSpent: 2000 });
+      await reviewOk(b.id, 3, { timeSpent: 3000 });
+      await review(theirs.id, 1, {}, undefined, other);
+      let totals = await reviewTotalsAndLogSums(ctx.db, me.user.id);
+      expect(totals.kept).toEqual([
+        { card_id: a.id, reviews: 2, remembered: 1, time_spent_ms: 3000 },
+        { card_id: b.id, reviews: 1, remembered: 1, time_spent_ms: 3000 },
+      ]);
+      expect(totals.kept).toEqual(totals.summed);
+
+      // Undo takes the review out; a card left without reviews has no row.
+      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId })).statusCode).toBe(200);
+      const bReview = (await ctx.db.selectFrom('review_logs').select('id').where('card_id', '=', b.id).executeTakeFirstOrThrow()).id;
+      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: bReview })).statusCode).toBe(200);
+      totals = await reviewTotalsAndLogSums(ctx.db, me.user.id);
+      expect(totals.kept).toEqual([{ card_id: a.id, reviews: 1, remembered: 0, time_spent_ms: 1000 }]);
+      expect(totals.kept).toEqual(totals.summed);
+
+      // Deleting the card deletes its totals; the other learner's stay.
+      expect((await me.del(`/api/cards/${a.id}?confirm=true`)).statusCode).toBe(200);
+      expect((await reviewTotalsAndLogSums(ctx.db, me.user.id)).kept).toEqual([]);
+      totals = await reviewTotalsAndLogSums(ctx.db, other.user.id);
+      expect(totals.kept).toHaveLength(1);
+      expect(totals.kept).toEqual(totals.summed);
+    });
+
     it('restores the card exactly, removes the log, its XP and its session count', async () => {
       const sessionId = await startSession();
       const card = await me.createCard();
@@ -468,6 +501,41 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       const bad = await send(me, 'GET', '/api/spaced-repetition/forecast?days=0');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ error: 'days must be between 1 and 365' });
+    });
+
+    it('forecasts each card on its local day across a DST change, leaving out known and new cards', async () => {
+      await setAccountTimeZone(app, ctx.db, me.user.accessToken, 'America/New_York');
+      // 2024-11-03: New York goes from UTC-4 to UTC-5 at 06:00 UTC.
+      const dues = [
+        '2024-06-01T12:00:00.000Z', // overdue: today (June 11)
+        '2024-11-03T03:59:59.999Z', // Nov 2, 23:59 EDT
+        '2024-11-03T04:00:00.000Z', // Nov 3, 00:00 EDT
+        '2024-11-04T04:59:59.999Z', // Nov 3, 23:59 EST
+        '2024-11-04T05:00:00.000Z', // Nov 4, 00:00 EST
+        '2025-06-11T04:00:00.000Z', // June 11, 2025: the 366th day, past a 365-day forecast
+      ];
+      const cards = [];
+      for (const due of dues) {
+        const card = await me.createCard();
+        await ctx.db.updateTable('cards').set({ state: 2, due }).where('id', '=', card.id).execute();
+        cards.push(card);
+      }
+      const known = await me.createCard();
+      await ctx.db.updateTable('cards').set({ state: 2, due: dues[2], known: true }).where('id', '=', known.id).execute();
+      await me.createCard(); // new: never forecast
+
+      const response = await send(me, 'GET', '/api/spaced-repetition/forecast?days=365');
+      expect(response.statusCode).toBe(200);
+      const days = response.json().days as Array<{ date: string; due: number }>;
+      expect(days).toHaveLength(365);
+      expect(days[0]).toEqual({ date: '2024-06-11', due: 1 });
+      expect(days[364]!.date).toBe('2025-06-10');
+      expect(days.filter((day) => day.due > 0)).toEqual([
+        { date: '2024-06-11', due: 1 },
+        { date: '2024-11-02', due: 1 },
+        { date: '2024-11-03', due: 2 },
+        { date: '2024-11-04', due: 1 },
+      ]);
     });
 
     it('requires authentication everywhere', async () => {
