@@ -20,7 +20,7 @@ const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 type Encoding = keyof typeof ENCODINGS;
 
 const brotli = promisify(zlib.brotliCompress);
-// Quality 5: near gzip -9's speed, smaller output; a release's own .br (quality 11) is better still.
+// Quality 5: near gzip -9's speed, smaller output; a release's own .br (quality 10) is better still.
 const BROTLI_ON_THE_FLY = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 interface CachedFile {
