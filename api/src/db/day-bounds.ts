@@ -40,7 +40,6 @@ function boundsTable(rows: DayRange[]) {
 // it (~0.2 ms, three parameter nodes a day); a shape is built once, then only bound.
 const compiledShapes = new WeakMap<Kysely<Database>, Map<string, string>>();
 
-
 /**
  * Runs `build(bounds)`, a statement starting with the bounds CTE of `ranges` (`with ${bounds}`)
  * whose other parameters are `rest`, in that order (checked when the shape is first compiled).

@@ -60,10 +60,10 @@ export default fp(
       preCompressed: true,
     });
 
-    // The shell's page, read once: each client-side route gets it with its preload hints.
-    const page = hasShell ? fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8') : '';
     app.setNotFoundHandler(async (request, reply) => {
       if (hasShell && wantsAppPage(request)) {
+        // Read per page (2 KB, from the OS cache): a rebuilt shell is served at once.
+        const page = await fs.promises.readFile(path.join(shellDir, 'index.html'), 'utf8');
         const pathname = request.url.split('?')[0] ?? '/';
         const hints = await (options.pageHints?.(pathname) ?? Promise.resolve([])).catch((error: unknown) => {
           request.log.warn({ err: error }, 'page hints unavailable');
