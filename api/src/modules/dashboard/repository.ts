@@ -4,7 +4,7 @@
 // stored times with the exact bounds of each local day (see local-time.ts) through an index,
 // never reading every log.
 import type { CardCounts } from '@flashcard/api-contract/schemas';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
 import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
 import { localDay } from '../../db/functions';
@@ -43,16 +43,6 @@ export { MAX_BOUNDS_DAYS } from '../../db/day-bounds';
 
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  private withBounds<Row>(
-    name: string,
-    ranges: readonly DayRange[],
-    rest: unknown[],
-    build: (bounds: RawBuilder<unknown>) => RawBuilder<Row>,
-    options: { offThread?: boolean } = {},
-  ): Promise<Row[]> {
-    return queryWithBounds(this.db, name, ranges, rest, build, options);
-  }
 
   async totals(userId: number): Promise<StudyTotals> {
     const row = await this.db
@@ -97,7 +87,8 @@ export class DashboardRepository {
       where review_logs.user_id = ${userId}
         and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at
     )`;
-    const rows = await this.withBounds(
+    const rows = await queryWithBounds(
+      this.db,
       'currentRun',
       ranges,
       [aliveSince, userId, userId],
@@ -129,7 +120,8 @@ export class DashboardRepository {
    * log; then gaps and islands: on consecutive days, day - rank is constant.
    */
   async reviewStreaks(userId: number, ranges: readonly DayRange[], aliveSince: number): Promise<ReviewStreaks> {
-    const rows = await this.withBounds(
+    const rows = await queryWithBounds(
+      this.db,
       'reviewStreaks',
       ranges,
       [userId, aliveSince, aliveSince],
@@ -181,7 +173,8 @@ export class DashboardRepository {
           (select sum(remembered) from review_quarters where ${inDay}) as correct`
       : sql`(select count(*) from review_logs where ${inDay}) as reviews,
           (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct`;
-    const rows = await this.withBounds(
+    const rows = await queryWithBounds(
+      this.db,
       quarters ? 'reviewsPerDay:quarters' : 'reviewsPerDay:logs',
       ranges,
       quarters ? [userId, userId] : [userId, RATING_AGAIN, userId],
