@@ -11,7 +11,13 @@ module.exports = function jestConfig(packageDir, overrides = {}) {
     transform: {
       '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(packageDir, 'tsconfig.json') }],
     },
-    moduleNameMapper: { '\\.css$': path.join(__dirname, 'jest.style-stub.js') },
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'jest.style-stub.js'),
+      // The kernel's sources, as webpack and tsc see them here (its "@flashcard/source" export
+      // condition); its dist is only built for a team's repository (npm pack).
+      '^@flashcard/shared-auth$': path.join(__dirname, 'shared-auth/src/index.ts'),
+      '^@flashcard/shared-auth/(boot|testing)$': path.join(__dirname, 'shared-auth/src/$1.ts'),
+    },
     // jsdom picks the browser build of axios, which is ESM; the node build works in tests.
     ...overrides,
   };

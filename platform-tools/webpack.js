@@ -17,33 +17,13 @@ const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
  */
 const DEV_PORTS = { api: 4000, shell: 3000 };
 
-// Exactly one instance of each at runtime (architecture invariant). `react/` and `react-dom/`
-// share the sub-paths (react/jsx-runtime, react-dom/client) too.
-const SINGLETONS = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  // Provided from router.mjs (the used part of react-router); react-router itself is not
-  // shared: only that file imports it, and it is shaken there.
-  'react-router-dom',
-  'zustand',
-  'axios',
-  'react-hot-toast',
-  '@flashcard/shared-auth',
-  // One translation instance for the whole page (the kernel's i18n.ts configures it).
-  'i18next',
-  'react-i18next',
-];
-
 /** Resolves a module from the app's folder first (its own node_modules), then from here. */
 function resolveFrom(dir, request) {
   return require.resolve(request, { paths: [dir, __dirname] });
 }
 
 function versionOf(dir, name) {
-  const pkgName = name.replace(/\/$/, '');
-  return require(resolveFrom(dir, `${pkgName}/package.json`)).version;
+  return require(resolveFrom(dir, `${name}/package.json`)).version;
 }
 
 // Text files worth compressing; the server sends the .br or .gz beside each, by Accept-Encoding
@@ -70,18 +50,9 @@ function compressionPlugins() {
   ];
 }
 
-function sharedModules(dir) {
-  const shared = {};
-  for (const name of SINGLETONS) {
-    const version = versionOf(dir, name);
-    // Accept any build of the same major (same minor while 0.x): a remote built a little
-    // earlier still loads.
-    const [major, minor] = version.split('.');
-    const requiredVersion = major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
-    shared[name] = { singleton: true, requiredVersion, version };
-  }
-  shared['react-router-dom'].import = require.resolve('./router.mjs');
-  return shared;
+/** The kernel's share map and resolve conditions (its shared-config.js), as every bundler gets them. */
+function kernelConfig(dir) {
+  return require(resolveFrom(dir, '@flashcard/shared-auth/shared-config'));
 }
 
 /** A remote's dev-server port: its package.json `flashcardRemote.devPort`. */
@@ -165,6 +136,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
+        conditionNames: kernelConfig(dir).conditionNames(),
         // The contract's schemas are for the API; in a browser bundle TypeBox is a stub.
         alias: {
           '@sinclair/typebox$': require.resolve('./typebox-stub.js'),
@@ -196,7 +168,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           exposes,
           // Remotes are registered at runtime from the registry's manifest, never compiled in.
           remotes: {},
-          shared: sharedModules(dir),
+          shared: kernelConfig(dir).sharedConfig({ dir }),
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: true,
@@ -247,4 +219,4 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
   };
 }
 
-module.exports = { createAppConfig, devManifest, DEV_PORTS, SINGLETONS };
+module.exports = { createAppConfig, devManifest, DEV_PORTS };

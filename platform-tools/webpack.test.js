@@ -72,8 +72,11 @@ describe('createAppConfig', () => {
     expect(federation(remote).experiments).toEqual({ externalRuntime: true, optimization: { target: 'web' } });
     expect(federation(shell).experiments).toEqual({ optimization: { target: 'web' } });
     for (const config of [remote, shell]) {
+      // Here the kernel is a workspace: apps compile its sources (a packed kernel has none).
+      expect(config.resolve.conditionNames).toEqual(['@flashcard/source', '...']);
       const { shared } = federation(config);
-      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('./router.mjs') });
+      expect(shared).toEqual(require('@flashcard/shared-auth/shared-config').sharedConfig({ dir: path.join(root, 'mfe-quiz') }));
+      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('@flashcard/shared-auth/router') });
       expect(shared['react-router']).toBeUndefined();
       const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
       expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
@@ -85,7 +88,7 @@ describe('createAppConfig', () => {
   });
 
   it('re-exports from react-router every router API the apps import', () => {
-    const exported = new Set([...fs.readFileSync(require.resolve('./router.mjs'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
+    const exported = new Set([...fs.readFileSync(require.resolve('@flashcard/shared-auth/router'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
     const routerModule = require('react-router');
     for (const name of exported) expect(routerModule[name]).toBeDefined();
     const used = new Set();

@@ -26,13 +26,20 @@ export const APPS = [
     .filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')))
     .map((remote) => remote.folder),
 ];
+/** Remotes built with another bundler (`new-remote --bundler rspack`): their own `npm run build`. */
+const OWN_BUILDS = findRemotes(root)
+  .filter((remote) => !existsSync(join(remote.dir, 'webpack.config.js')) && existsSync(join(remote.dir, 'rspack.config.js')))
+  .map((remote) => remote.folder);
 const SHARED_INPUTS = [
   'webpack.common.js',
   'platform-tools',
   'tsconfig.base.json',
   'package-lock.json',
+  // The kernel: its sources, share map and router facade (apps compile its sources here).
   'shared-auth/src',
-  'shared-auth/boot.ts',
+  'shared-auth/shared-config.js',
+  'shared-auth/router.mjs',
+  'shared-auth/package.json',
   'shared-ui',
   'api-contract/src',
 ];
@@ -75,6 +82,12 @@ const targets = [
     dist: join(root, app, 'dist'),
     inputs: [`${app}/src`, `${app}/webpack.config.js`, `${app}/package.json`, `${app}/tsconfig.json`, ...SHARED_INPUTS],
   })),
+  ...OWN_BUILDS.map((app) => ({
+    name: app,
+    kind: 'script',
+    dist: join(root, app, 'dist'),
+    inputs: [`${app}/src`, `${app}/rspack.config.js`, `${app}/package.json`, `${app}/tsconfig.json`, ...SHARED_INPUTS],
+  })),
   {
     name: 'api',
     kind: 'tsc',
@@ -101,6 +114,13 @@ function runWebpack(apps) {
       }
       resolve();
     });
+  });
+}
+
+function runScript(folder) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'build'], { cwd: join(root, folder), stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build in ${folder} exited with ${code}`))));
   });
 }
 
@@ -134,6 +154,7 @@ export async function build({ force = false } = {}) {
   const jobs = [
     ...(apps.length ? [{ targets: apps, run: runWebpack(apps) }] : []),
     ...stale.filter((t) => t.kind === 'tsc').map((t) => ({ targets: [t], run: runTsc(t.project) })),
+    ...stale.filter((t) => t.kind === 'script').map((t) => ({ targets: [t], run: runScript(t.name) })),
   ];
   const results = await Promise.allSettled(jobs.map((job) => job.run));
   results.forEach((result, i) => {

@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const { DEV_PORTS } = require('../webpack.common.js');
 const { findRemotes } = require('../platform-tools/remotes.js');
 
-const remotes = findRemotes(root).filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')));
+const remotes = findRemotes(root).filter((remote) => ['webpack.config.js', 'rspack.config.js'].some((config) => existsSync(join(remote.dir, config))));
 for (const remote of remotes) {
   if (!Number.isInteger(remote.devPort)) {
     console.error(`${remote.folder}/package.json has no flashcardRemote.devPort: the shell cannot find its dev server.`);
@@ -34,13 +34,16 @@ const processes = [
   ...APPS.map((app) => ({
     name: app,
     cwd: join(root, app),
-    args: [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'],
+    // A remote on another bundler (new-remote --bundler rspack) serves itself with its own script.
+    ...(existsSync(join(root, app, 'webpack.config.js'))
+      ? { args: [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'] }
+      : { command: 'npm', args: ['run', '--silent', 'dev'] }),
     env: {},
   })),
 ];
 
-const children = processes.map(({ name, cwd, args, env }) => {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+const children = processes.map(({ name, cwd, command = process.execPath, args, env }) => {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${name}]`.padEnd(15);
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run new-remote -- mfe-quiz --route /quiz --label Quiz [--icon X] [--order N] [--roles admin,super_admin]`
+// `npm run new-remote -- mfe-quiz --route /quiz --label Quiz [--icon X] [--order N] [--roles admin,super_admin] [--bundler rspack]`
 // Scaffolds a remote in the same shape as the others: package.json (scripts, dependencies, the
-// "flashcardRemote" metadata the registry reads), webpack.config.js calling the one factory,
-// tsconfig, jest config, and src/ (async boundary, standalone bootstrap, a small App and its
-// test). It adds the folder to the root workspaces and runs nothing: no install, no build. The
+// "flashcardRemote" metadata the registry reads), webpack.config.js calling the one factory (or
+// with --bundler rspack an rspack.config.js built on the kernel's same share map), tsconfig, jest
+// config, and src/ (async boundary, standalone bootstrap, a small App and its test). It adds the folder to the root workspaces and runs nothing: no install, no build. The
 // shell is not touched: it learns about the remote from the registry once it is released.
 //   --root <dir>   the repository to write into (default: this one); tests use a temp copy
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -13,18 +13,38 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const USAGE =
-  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>]';
+  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack]';
 
 /** Paths the shell owns (same list as SHELL_PATHS in api/src/modules/platform/service.ts). */
 const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
 const ROLES = ['user', 'admin', 'super_admin'];
+/**
+ * What each bundler's remote builds with: the measured pairs of docs/PLATFORM.md ("Toolchains").
+ * A webpack remote takes this repository's versions (its root devDependencies), so a remote
+ * scaffolded here and one built in a team's repository use the same toolchain.
+ */
+const TOOLCHAINS = {
+  webpack: ['@module-federation/enhanced', 'typescript', 'webpack', 'webpack-cli', 'webpack-dev-server'],
+  rspack: ['@module-federation/enhanced', 'typescript', '@rspack/cli', '@rspack/core', '@rspack/dev-server'],
+};
+const BUNDLERS = Object.keys(TOOLCHAINS);
+const TOOLCHAIN_DEFAULTS = {
+  '@module-federation/enhanced': '2.9.2',
+  typescript: '~5.9.3',
+  webpack: '5.111.1',
+  'webpack-cli': '^6.0.1',
+  'webpack-dev-server': '^5.2.0',
+  '@rspack/cli': '^2.2.8',
+  '@rspack/core': '^2.3.2',
+  '@rspack/dev-server': '^2.2.2',
+};
 const DEFAULT_ICON = '◇';
 const FIRST_DEV_PORT = 3001;
 
 /** What a remote depends on when no existing remote says otherwise. */
 const DEFAULT_DEPENDENCIES = {
   '@flashcard/api-contract': '1.0.0',
-  '@flashcard/shared-auth': '1.2.0',
+  '@flashcard/shared-auth': '1.3.0',
   '@flashcard/shared-ui': '0.1.0',
   axios: '^1.9.0',
   i18next: '^27.1.2',
@@ -58,7 +78,7 @@ function existingRemotes(root) {
 const basePath = (path) => path.replace(/\/\*$/, '') || '/';
 
 /** Checks the options; returns them normalised, or throws ScaffoldError. */
-export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles }) {
+export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles, bundler = 'webpack' }) {
   if (!name) throw new ScaffoldError(`Name the remote: mfe-<name>.\n${USAGE}`);
   if (!/^mfe-[a-z][a-z0-9-]*$/.test(name)) {
     throw new ScaffoldError(`"${name}" is not a remote name: use mfe- then a lower-case letter, then lower-case letters, digits or dashes (mfe-quiz).`);
@@ -106,10 +126,12 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
     }
   }
 
+  if (!BUNDLERS.includes(bundler)) throw new ScaffoldError(`--bundler takes ${BUNDLERS.join(' or ')}, got "${bundler}".`);
+
   const ports = remotes.map((remote) => remote.pkg.flashcardRemote.devPort).filter(Number.isInteger);
   const devPort = ports.length ? Math.max(...ports) + 1 : FIRST_DEV_PORT;
 
-  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, devPort, remotes };
+  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, bundler, devPort, remotes };
 }
 
 /** Dependencies like the other remotes': their ranges where they declare the package. */
@@ -123,26 +145,107 @@ function dependenciesFor(root, remotes) {
   return dependencies;
 }
 
-function files({ name, route, label, icon, order, roles, devPort, dependencies, platformToolsVersion }) {
+/** webpack.config.js: the platform's factory does everything. */
+const webpackConfig = (federationName) => `const { createAppConfig } = require('@flashcard/platform-tools/webpack');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: '${federationName}',
+  exposes: { './App': './src/App.tsx' },
+});
+`;
+
+/**
+ * rspack.config.js: what the webpack factory sets, written out for Rspack. The share map and
+ * the resolve conditions come from the kernel, so both bundlers ask for the same singletons.
+ */
+const rspackConfig = (federationName, devPort) => `// The remote's Rspack build. The contract with the shell (docs/PLATFORM.md, "Rules a remote
+// keeps"): federation name = registry key, './App' exposed, publicPath 'auto', a manifest, the
+// kernel's share map, and in production the shell's federation runtime (externalRuntime).
+const path = require('path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { sharedConfig, conditionNames } = require('@flashcard/shared-auth/shared-config');
+
+module.exports = (_env, argv = {}) => {
+  const dev = argv.mode === 'development';
+  return {
+    mode: dev ? 'development' : 'production',
+    context: __dirname,
+    entry: './src/index.ts',
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(__dirname, 'dist'),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: dev ? '[name].js' : '[id].[contenthash:8].js',
+      uniqueName: '${federationName}',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      conditionNames: conditionNames(),
+      // The contract's schemas are for the API; in a browser bundle TypeBox is a stub.
+      alias: { '@sinclair/typebox$': require.resolve('@flashcard/platform-tools/typebox-stub') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\\.tsx?$/,
+          // The @flashcard packages ship TypeScript sources where they have no build.
+          exclude: /node_modules[\\\\/](?!@flashcard[\\\\/])/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+          type: 'javascript/auto',
+        },
+        { test: /\\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: '${federationName}',
+        filename: 'remoteEntry.js',
+        exposes: { './App': './src/App.tsx' },
+        shared: sharedConfig({ dir: __dirname }),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        experiments: { optimization: { target: 'web' }, ...(dev ? {} : { externalRuntime: true }) },
+      }),
+      new rspack.HtmlRspackPlugin({ title: 'Flashcards - ${federationName} (standalone)' }),
+    ],
+    devServer: {
+      port: ${devPort},
+      historyApiFallback: true,
+      // The shell (another origin in dev) fetches the manifest and chunks from here.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:4000' }],
+    },
+  };
+};
+`;
+
+function files({ name, route, label, icon, order, roles, bundler, devPort, dependencies, platformToolsVersion, toolchain }) {
   const federationName = name.replace(/-/g, '_');
   const withRoles = roles ? { roles } : {};
+  const rspack = bundler === 'rspack';
   const pkg = {
     name: `@flashcard/${name}`,
     version: '0.1.0',
     private: true,
     scripts: {
-      build: 'webpack --mode production',
-      dev: 'webpack serve --mode development',
+      build: rspack ? 'rspack build --mode production' : 'webpack --mode production',
+      dev: rspack ? 'rspack serve --mode development' : 'webpack serve --mode development',
       test: 'jest',
       typecheck: 'tsc --noEmit -p .',
       release: 'flashcard-release .',
     },
     dependencies,
-    devDependencies: { '@flashcard/platform-tools': platformToolsVersion },
+    devDependencies: { '@flashcard/platform-tools': platformToolsVersion, ...toolchain },
     flashcardRemote: {
       routes: [{ path: `${route}/*`, module: './App', ...withRoles }],
       navigation: [{ label, path: route, icon, order, ...withRoles }],
-      kernel: '^1.2.0',
+      kernel: `^${dependencies['@flashcard/shared-auth'].replace(/^[^\d]*/, '')}`,
       devPort,
     },
   };
@@ -154,14 +257,7 @@ function files({ name, route, label, icon, order, roles, devPort, dependencies, 
     .join('')}App`;
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    'webpack.config.js': `const { createAppConfig } = require('@flashcard/platform-tools/webpack');
-
-module.exports = createAppConfig({
-  dir: __dirname,
-  name: '${federationName}',
-  exposes: { './App': './src/App.tsx' },
-});
-`,
+    ...(rspack ? { 'rspack.config.js': rspackConfig(federationName, devPort) } : { 'webpack.config.js': webpackConfig(federationName) }),
     'tsconfig.json': '{ "extends": "../tsconfig.base.json", "include": ["src"] }\n',
     'jest.config.js': "module.exports = require('../jest.preset')(__dirname);\n",
     'src/index.ts': `// Async boundary: shared singletons are negotiated before any app code runs.
@@ -181,10 +277,14 @@ createRoot(document.getElementById('root')!).render(
 `,
     'src/App.tsx': `// Exposed as ${federationName}/App; the shell mounts it at ${route}/* inside its own router (the
 // standalone harness provides one too), so this area never renders a Router of its own: it may
-// use <Routes>, <Link> and the router hooks directly.
+// use <Routes>, <Link> and the router hooks directly. The signed-in user comes from the kernel's
+// one auth store, the shell's.
+import { useAuthStore } from '@flashcard/shared-auth';
+
 const TITLE = ${JSON.stringify(label)};
 
 export default function ${componentName}() {
+  const user = useAuthStore((state) => state.user);
   return (
     <div className="page">
       <header className="page-header">
@@ -194,6 +294,7 @@ export default function ${componentName}() {
         <p className="muted" style={{ margin: 0 }}>
           This area is ready to grow: its screens live in ${name}/src, and \`npm run release -- ${name}\` publishes it.
         </p>
+        {user && <p style={{ margin: 0 }}>Signed in as {user.display_name || user.email}.</p>}
       </section>
     </div>
   );
@@ -201,7 +302,15 @@ export default function ${componentName}() {
 `,
     'src/App.test.tsx': `import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { mockKernel, type MockKernel } from '@flashcard/shared-auth/testing';
 import App from './App';
+
+// The kernel as the shell leaves it: a signed-in learner, the API answering from a table.
+let kernel: MockKernel;
+beforeEach(() => {
+  kernel = mockKernel({ user: { display_name: 'Ada' } });
+});
+afterEach(() => kernel.restore());
 
 describe('${name}', () => {
   it('renders its page where the shell mounts it, inside the shell\\'s router', () => {
@@ -215,6 +324,7 @@ describe('${name}', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: ${JSON.stringify(label)} })).toBeInTheDocument();
     expect(screen.getByText(/This area is ready to grow/)).toBeInTheDocument();
+    expect(screen.getByText('Signed in as Ada.')).toBeInTheDocument();
   });
 });
 `,
@@ -262,8 +372,10 @@ export function scaffold(options) {
   const checked = validate(options);
   const { root, name, remotes } = checked;
   const platformToolsVersion = readJson(join(root, 'platform-tools', 'package.json'))?.version ?? '1.0.0';
+  const rootDevDependencies = readJson(join(root, 'package.json'))?.devDependencies ?? {};
+  const toolchain = Object.fromEntries(TOOLCHAINS[checked.bundler].map((tool) => [tool, rootDevDependencies[tool] ?? TOOLCHAIN_DEFAULTS[tool]]));
   const dependencies = dependenciesFor(root, remotes);
-  const contents = files({ ...checked, dependencies, platformToolsVersion });
+  const contents = files({ ...checked, dependencies, platformToolsVersion, toolchain });
   const dir = join(root, name);
   for (const [path, content] of Object.entries(contents)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -273,7 +385,7 @@ export function scaffold(options) {
   return { dir, files: Object.keys(contents), pkg: JSON.parse(contents['package.json']) };
 }
 
-const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--root': 'root' };
+const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--bundler': 'bundler', '--root': 'root' };
 
 /** The command line as scaffold() options. */
 export function parseArgs(argv) {

@@ -9,6 +9,7 @@ const SCRIPT = path.join(__dirname, 'new-remote.mjs');
 
 let root;
 let rootPackageBefore;
+const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 
 function write(file, content) {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -35,9 +36,7 @@ function remote(folder, { route, order, devPort, roles }) {
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'new-remote-'));
   // The real root package.json (its formatting is what the workspaces edit must keep).
-  const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-  rootPackage.workspaces = ['shared-auth', 'api-contract', 'shared-ui', 'platform-tools', 'shell', 'mfe-cards', 'mfe-admin', 'api', 'e2e'];
-  write('package.json', rootPackage);
+  write('package.json', { ...rootPackage, workspaces: ['shared-auth', 'api-contract', 'shared-ui', 'platform-tools', 'shell', 'mfe-cards', 'mfe-admin', 'api', 'e2e'] });
   rootPackageBefore = read('package.json');
   write('shared-auth/package.json', { name: '@flashcard/shared-auth', version: '1.2.0' });
   write('shared-ui/package.json', { name: '@flashcard/shared-ui', version: '0.1.0' });
@@ -106,7 +105,15 @@ describe('new-remote', () => {
         'react-router-dom': '^7.6.0',
         zustand: '^5.0.5',
       },
-      devDependencies: { '@flashcard/platform-tools': '1.0.0' },
+      // The repository's own toolchain (its root devDependencies).
+      devDependencies: {
+        '@flashcard/platform-tools': '1.0.0',
+        '@module-federation/enhanced': rootPackage.devDependencies['@module-federation/enhanced'],
+        typescript: rootPackage.devDependencies.typescript,
+        webpack: rootPackage.devDependencies.webpack,
+        'webpack-cli': rootPackage.devDependencies['webpack-cli'],
+        'webpack-dev-server': rootPackage.devDependencies['webpack-dev-server'],
+      },
       flashcardRemote: {
         routes: [{ path: '/quiz/*', module: './App' }],
         // After the last entry (90), on the next free dev port (3004 + 1).
@@ -161,6 +168,34 @@ describe('new-remote', () => {
     expect(read('mfe-team-poll/src/App.tsx')).toContain('export default function TeamPollApp()');
   });
 
+  it('scaffolds an Rspack remote on the kernel\'s share map with --bundler rspack', () => {
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'rspack');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(fs.existsSync(path.join(root, 'mfe-quiz', 'webpack.config.js'))).toBe(false);
+    const pkg = readJson('mfe-quiz/package.json');
+    expect(pkg.scripts).toMatchObject({ build: 'rspack build --mode production', dev: 'rspack serve --mode development', release: 'flashcard-release .' });
+    expect(pkg.devDependencies).toEqual({
+      '@flashcard/platform-tools': '1.0.0',
+      '@module-federation/enhanced': readJson('package.json').devDependencies['@module-federation/enhanced'],
+      typescript: readJson('package.json').devDependencies.typescript,
+      '@rspack/cli': expect.stringMatching(/^\^2\./),
+      '@rspack/core': expect.stringMatching(/^\^2\./),
+      '@rspack/dev-server': expect.stringMatching(/^\^2\./),
+    });
+    const config = read('mfe-quiz/rspack.config.js');
+    expect(config).toContain("require('@module-federation/enhanced/rspack')");
+    expect(config).toContain("shared: sharedConfig({ dir: __dirname })");
+    expect(config).toContain("name: 'mfe_quiz'");
+    expect(config).toContain("publicPath: 'auto'");
+    expect(config).toContain('manifest: true');
+    expect(config).toContain('port: 3005');
+    expect(config).toContain('test: /\\.tsx?$/');
+    expect(config).toContain('exclude: /node_modules[\\\\/](?!@flashcard[\\\\/])/');
+    // The same app and test as a webpack remote.
+    expect(read('mfe-quiz/src/App.test.tsx')).toContain('mockKernel(');
+  });
+
   it('adds the last workspace entry correctly when no remote is listed yet', () => {
     const pkg = readJson('package.json');
     pkg.workspaces = ['shared-auth', 'shell'];
@@ -190,6 +225,7 @@ describe('new-remote', () => {
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--roles', 'admin,root'], /unknown: root/],
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--icon', 'toolong'], /--icon must be one glyph/],
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--colour', 'red'], /Unknown option --colour/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'vite'], /--bundler takes webpack or rspack, got "vite"/],
   ])('refuses %j with a clear message, exit code 1 and nothing written', (args, message) => {
     const result = run(...args);
     expect(result.code).toBe(1);

@@ -1,8 +1,15 @@
-// Test helper: a fake transport for the real axios client, so interceptors run exactly as in
-// the browser while no network is touched.
+// The kernel's test doubles (`@flashcard/shared-auth/testing`), for a remote's tests in this
+// repository or in a team's own: a fake transport for the real axios client (interceptors run
+// exactly as in the browser, no network is touched) and `mockKernel`, a signed-in kernel whose
+// API answers from a table, so a remote runs and tests alone.
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
-import { apiClient } from './client';
+import type { User } from '@flashcard/api-contract/schemas';
+import { apiClient, setAuthHeader } from './client';
+import { clearSession, saveTokens, saveUser } from './session';
+import { useAuthStore } from './store';
+
+export { catalogueProblems } from './testing-i18n';
 
 export type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | Error;
 export type Route = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
@@ -37,4 +44,67 @@ export function fakeServer(route: Route): FakeServer {
 export function authHeader(config: InternalAxiosRequestConfig): string | undefined {
   const value = config.headers?.Authorization ?? config.headers?.get?.('Authorization');
   return value ? String(value) : undefined;
+}
+
+/** The learner a mock kernel signs in unless told otherwise. */
+export const MOCK_USER: User = { id: 1, email: 'learner@example.com', display_name: 'Learner', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+export const MOCK_TOKENS = { accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' } as const;
+
+export interface MockKernelOptions {
+  /** Who is signed in: fields over MOCK_USER (e.g. `{ role: 'admin' }`), or null for nobody. */
+  user?: Partial<User> | null;
+  /**
+   * The API's answers by `'METHOD /path'`, the path as the contract writes it (no `/api`, no
+   * query): `{ 'GET /cards': { status: 200, data: { cards: [] } } }`, or a function of the
+   * request. A request with no answer gets 404 `{ error }` naming it.
+   */
+  api?: Record<string, Reply | Route>;
+}
+
+export interface MockKernel extends FakeServer {
+  user: User | null;
+  /** Adds or replaces an answer. */
+  on: (request: string, reply: Reply | Route) => void;
+  /** The requests made so far, as `'METHOD /path'`. */
+  requests: () => string[];
+}
+
+/** `'GET /cards'` for a request of the client (its base and query left out). */
+function requestKey(config: InternalAxiosRequestConfig): string {
+  const path = (config.url ?? '').split('?')[0].replace(/^https?:\/\/[^/]+/, '').replace(/^\/api(?=\/)/, '');
+  return `${(config.method ?? 'get').toUpperCase()} ${path}`;
+}
+
+/**
+ * The kernel as the shell leaves it for a remote: the auth store signed in (tokens stored, the
+ * client's bearer header set) and the one API client answering from `api`. `restore()` signs out
+ * and gives the client its transport back.
+ */
+export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): MockKernel {
+  const answers = new Map(Object.entries(api));
+  const server = fakeServer((config) => {
+    const key = requestKey(config);
+    const answer = answers.get(key);
+    if (!answer) return { status: 404, data: { error: `mockKernel has no answer for ${key}` } };
+    return typeof answer === 'function' ? answer(config) : answer;
+  });
+  const signedIn = user === null ? null : { ...MOCK_USER, ...user };
+  if (signedIn) {
+    saveTokens(MOCK_TOKENS);
+    saveUser(signedIn);
+    setAuthHeader(MOCK_TOKENS.accessToken);
+  }
+  useAuthStore.setState({ user: signedIn, token: signedIn ? MOCK_TOKENS.accessToken : null, isAuthenticated: Boolean(signedIn), isLoading: false, error: null });
+  return {
+    ...server,
+    user: signedIn,
+    on: (request, reply) => void answers.set(request, reply),
+    requests: () => server.calls.map(requestKey),
+    restore: () => {
+      server.restore();
+      clearSession();
+      setAuthHeader(null);
+      useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { fakeServer } from '@flashcard/shared-auth/src/testing';
+import { fakeServer } from '@flashcard/shared-auth/testing';
 import { cardQueryParams, cardsApi } from './cards';
 
 test('only set filters are sent, hideKnown as true', () => {

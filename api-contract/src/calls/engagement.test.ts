@@ -1,6 +1,6 @@
 import { AxiosError } from 'axios';
 import { setErrorNotifier } from '@flashcard/shared-auth';
-import { fakeServer } from '@flashcard/shared-auth/src/testing';
+import { fakeServer } from '@flashcard/shared-auth/testing';
 import { dashboardApi } from './dashboard';
 import { notificationsApi } from './engagement';
 import { gamificationApi } from './gamification';

@@ -1,5 +1,5 @@
 import { setAuthHeader, STORAGE_KEYS } from '@flashcard/shared-auth';
-import { authHeader, fakeServer } from '@flashcard/shared-auth/src/testing';
+import { authHeader, fakeServer } from '@flashcard/shared-auth/testing';
 import { dashboardApi } from './dashboard';
 import { learningApi, spacedRepetitionApi } from './study';
 

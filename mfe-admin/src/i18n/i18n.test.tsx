@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { adminApi, platformApi, type AdminOverview } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { makeUser } from '../features/admin/adminFixtures';
 import { renderAdminApp, signInAs, signOut } from '../test/render';
 import { makeOverview } from '../test/platform';

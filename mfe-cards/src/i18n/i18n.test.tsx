@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { cardsApi } from '@flashcard/api-contract';
 import { makeCard, mockApis, renderCards, spyToasts } from '../test/cards';
 import { confirmDeleteSet, message } from '../features/cards/messages';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { dashboardApi, gamificationApi, optimizerApi, spacedRepetitionApi, type DashboardData } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import ProgressApp from '../App';
 import { cellTitle, formatRate, heatLegend, summarizeYear } from '../features/progress/chartData';
 import { formatRelativeTime } from '../features/progress/relativeTime';

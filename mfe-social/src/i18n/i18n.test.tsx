@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { authApi, gamificationApi, socialApi, type Profile as ProfileJson } from '@flashcard/api-contract';
 import { setLanguage, useAuthStore } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import Profile from '../Profile';
 import Social from '../Social';
 import { relativeTime } from '../features/social/relativeTime';

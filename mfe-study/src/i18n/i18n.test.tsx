@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { learningApi } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { mockStudyApi, renderStudyAt, reviewQueue, spyToasts, studyCards } from '../test/study';
 import en from './en';
 import es from './es';

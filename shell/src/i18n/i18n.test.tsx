@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { dashboardApi, learningApi, notificationsApi, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { setLanguage, useAuthStore } from '@flashcard/shared-auth';
-import { catalogueProblems } from '@flashcard/shared-auth/src/testing-i18n';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
 import { Layout } from '../layout/Layout';

@@ -35,7 +35,7 @@ export function resolveShellShared(webRoot: string, repoRoot: string): Record<st
     // No built shell: the packages the shell would be built with.
   }
   const installed: Record<string, string> = {};
-  for (const name of SHELL_SINGLETONS) {
+  for (const name of shellSingletons(repoRoot)) {
     try {
       installed[name] = (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(repoRoot, 'shell'), repoRoot] }), 'utf8')) as { version: string }).version;
     } catch {
@@ -45,5 +45,13 @@ export function resolveShellShared(webRoot: string, repoRoot: string): Record<st
   return installed;
 }
 
-/** The singletons of the shell's share scope (platform-tools/webpack.js SINGLETONS, package names). */
-const SHELL_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', 'i18next', 'react-i18next', KERNEL_PACKAGE];
+/** The singletons of the shell's share scope, package names: the kernel's share map (shared-config.js). */
+function shellSingletons(repoRoot: string): string[] {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS read at run time, beside the API
+    const { SINGLETONS } = require(path.join(repoRoot, 'shared-auth', 'shared-config.js')) as { SINGLETONS: string[] };
+    return SINGLETONS.filter((name) => !name.endsWith('/'));
+  } catch {
+    return [];
+  }
+}
