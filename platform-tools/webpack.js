@@ -156,6 +156,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
             // Type errors are caught by `npm run typecheck`; builds only transpile, fast.
             options: { transpileOnly: true, allowTsInNodeModules: true, configFile: path.join(dir, 'tsconfig.json') },
           },
+          // The contract's schemas are for the API: a browser build keeps its endpoints' methods
+          // and paths only (contract-loader.js).
+          require('./contract-loader').rule,
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           // Fonts a stylesheet names (KaTeX's): files of the release, fetched when first used.
           { test: /\.(woff2?|ttf|eot)$/i, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:8][ext]' } },

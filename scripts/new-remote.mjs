@@ -198,6 +198,8 @@ module.exports = (_env, argv = {}) => {
           options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
           type: 'javascript/auto',
         },
+        // The contract's schemas are for the API: a browser keeps its endpoints' methods and paths.
+        require('@flashcard/platform-tools/contract-loader').rule,
         { test: /\\.css$/, type: 'css/auto' },
       ],
     },
