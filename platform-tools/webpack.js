@@ -110,8 +110,10 @@ function devManifestMiddleware(root) {
  * @param {Record<string,string>} [options.exposes]  remotes: what the shell may load
  * @param {boolean} [options.isHost]     the shell: serves from "/", answers the dev manifest in dev
  * @param {string[]} [options.runtimePlugins]
+ * @param {Record<string,string>} [options.requiredVersions]  shared ranges other than the installed
+ *   major (sharedConfig's option, for rolling a major)
  */
-function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugins = [] }) {
+function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugins = [], requiredVersions = {} }) {
   return (_env, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const dev = mode === 'development';
@@ -171,7 +173,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           exposes,
           // Remotes are registered at runtime from the registry's manifest, never compiled in.
           remotes: {},
-          shared: kernelConfig(dir).sharedConfig({ dir }),
+          shared: kernelConfig(dir).sharedConfig({ dir, requiredVersions }),
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: true,

@@ -12,8 +12,12 @@ export interface SharedEntry {
 /** The package names (and `react/`, `react-dom/` for their sub-paths) shared as singletons. */
 export declare const SINGLETONS: readonly string[];
 
-/** The share map for webpack's and Rspack's ModuleFederationPlugin; versions read from `dir`. */
-export declare function sharedConfig(options?: { dir?: string }): Record<string, SharedEntry>;
+/**
+ * The share map for webpack's and Rspack's ModuleFederationPlugin; versions read from `dir`.
+ * `requiredVersions` replaces the asked-for range of a package (and its sub-paths), e.g.
+ * `{ react: '^18.0.0 || ^19.0.0' }` while the shell rolls a major.
+ */
+export declare function sharedConfig(options?: { dir?: string; requiredVersions?: Record<string, string> }): Record<string, SharedEntry>;
 
 /** `^<major>.0.0`, or `^0.<minor>.0` while 0.x. */
 export declare function rangeOf(version: string): string;

@@ -40,9 +40,12 @@ function rangeOf(version) {
  * @param {object} [options]
  * @param {string} [options.dir]  the app's folder: versions are read from what it has installed
  *                                (default: the current directory)
+ * @param {Record<string, string>} [options.requiredVersions]  ranges to ask for instead of the
+ *   installed major, e.g. `{ react: '^18.0.0 || ^19.0.0' }` while a major is rolled
+ *   (docs/PLATFORM.md, "Version policy")
  * @returns {Record<string, { singleton: true, requiredVersion: string, version: string, import?: string }>}
  */
-function sharedConfig({ dir = process.cwd() } = {}) {
+function sharedConfig({ dir = process.cwd(), requiredVersions = {} } = {}) {
   const versionOf = (name) => {
     const pkgName = name.replace(/\/$/, '');
     if (pkgName === '@flashcard/shared-auth') return require('./package.json').version;
@@ -51,7 +54,8 @@ function sharedConfig({ dir = process.cwd() } = {}) {
   const shared = {};
   for (const name of SINGLETONS) {
     const version = versionOf(name);
-    shared[name] = { singleton: true, requiredVersion: rangeOf(version), version };
+    const requiredVersion = requiredVersions[name.replace(/\/$/, '')] ?? rangeOf(version);
+    shared[name] = { singleton: true, requiredVersion, version };
   }
   shared['react-router-dom'].import = path.join(__dirname, 'router.mjs');
   return shared;

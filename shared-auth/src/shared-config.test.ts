@@ -27,6 +27,13 @@ describe('sharedConfig', () => {
     expect(conditionNames()).toEqual(['@flashcard/source', '...']);
   });
 
+  it('asks for the ranges a team gives while a major is rolled, sub-paths included', () => {
+    const shared = sharedConfig({ dir: root, requiredVersions: { react: '^18.0.0 || ^19.0.0' } });
+    expect(shared.react.requiredVersion).toBe('^18.0.0 || ^19.0.0');
+    expect(shared['react/'].requiredVersion).toBe('^18.0.0 || ^19.0.0');
+    expect(shared['react-dom'].requiredVersion).toBe(`^${installed('react-dom').split('.')[0]}.0.0`);
+  });
+
   it('asks for the same minor while a package is 0.x', () => {
     expect(rangeOf('0.4.2')).toBe('^0.4.0');
     expect(rangeOf('19.3.1')).toBe('^19.0.0');
