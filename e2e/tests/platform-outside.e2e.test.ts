@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, ROOT, signUp, startProduct, type Product } from '../src/harness';
 
@@ -22,7 +23,8 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`))));
+    // Without colours (a bundler colours its output when CI asks for colour).
+    child.on('exit', (code) => (code === 0 ? resolve(stripVTControlCharacters(out)) : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`))));
   });
 }
 

@@ -22,6 +22,7 @@ import * as cardReviewTotals from './0017_card_review_totals';
 import * as reviewQuarters from './0018_review_quarters';
 import * as cardStatisticsIndex from './0019_card_statistics_index';
 import * as forecastIndex from './0020_forecast_index';
+import * as cardSearchTrigram from './0021_card_search_trigram';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0018_review_quarters': reviewQuarters,
   '0019_card_statistics_index': cardStatisticsIndex,
   '0020_forecast_index': forecastIndex,
+  '0021_card_search_trigram': cardSearchTrigram,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
