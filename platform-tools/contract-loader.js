@@ -7,25 +7,20 @@
 // the .d.ts files), and the API, which validates, uses the contract's CommonJS build untouched.
 const acorn = require('acorn');
 
-/** Every node below `node` (a tiny walker: acorn's own is another package). */
-function* nodesOf(node) {
-  if (!node || typeof node.type !== 'string') return;
+/**
+ * Every node below `node` (a tiny walker: acorn's own is another package); with `skipFunctions`
+ * not the bodies of the functions it defines (code that does not run where it is written).
+ */
+function* nodesOf(node, { skipFunctions = false } = {}) {
+  if (!node || typeof node.type !== 'string' || (skipFunctions && /Function/.test(node.type))) return;
   yield node;
   for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const child of value) yield* nodesOf(child);
-    else if (value && typeof value === 'object') yield* nodesOf(value);
+    if (Array.isArray(value)) for (const child of value) yield* nodesOf(child, { skipFunctions });
+    else if (value && typeof value === 'object') yield* nodesOf(value, { skipFunctions });
   }
 }
 
-/** The calls (and `new`s) an expression evaluates, leaving out the bodies of functions it defines. */
-function* callsOf(node) {
-  if (!node || typeof node.type !== 'string' || /Function/.test(node.type)) return;
-  if (node.type === 'CallExpression' || node.type === 'NewExpression') yield node;
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const child of value) yield* callsOf(child);
-    else if (value && typeof value === 'object') yield* callsOf(value);
-  }
-}
+const isCall = (node) => node.type === 'CallExpression' || node.type === 'NewExpression';
 
 /** The local names `endpoint` is imported as (`import { endpoint as e } from '../endpoint'`). */
 function endpointNames(program) {
@@ -66,7 +61,7 @@ function stripContractSchemas(source) {
     for (const declarator of declaration.declarations) {
       // Every call a top-level initializer makes on its own (not inside a function it defines):
       // the minifier drops a pure call whose value is unused only if its arguments are pure too.
-      for (const call of callsOf(declarator.init)) {
+      for (const call of [...nodesOf(declarator.init, { skipFunctions: true })].filter(isCall)) {
         if (!edits.some(([start, end]) => call.start >= start && call.end <= end)) edits.push([call.start, call.start, '/*#__PURE__*/ ']);
       }
     }
