@@ -39,6 +39,7 @@ const de: MessagesOf<typeof en> = {
     saving: 'Wird gespeichert...',
     saved: 'Einstellungen gespeichert',
     notSaved: 'Deine Einstellungen wurden nicht gespeichert. Bitte versuche es erneut.',
+    loading: 'Deine Einstellungen werden geladen...',
     loadFailed: 'Deine gespeicherten Einstellungen konnten nicht geladen werden; das sind die Standardwerte.',
     unsaved: 'Du hast ungespeicherte Änderungen.',
   },

@@ -37,6 +37,7 @@ const en = {
     saving: 'Saving...',
     saved: 'Settings saved',
     notSaved: 'Your settings were not saved. Please try again.',
+    loading: 'Loading your settings...',
     loadFailed: 'Your saved settings could not be loaded; these are the defaults.',
     unsaved: 'You have unsaved changes.',
   },

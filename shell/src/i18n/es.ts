@@ -41,6 +41,7 @@ const es: MessagesOf<typeof en> = {
     saving: 'Guardando...',
     saved: 'Ajustes guardados',
     notSaved: 'No se guardaron tus ajustes. Inténtalo de nuevo.',
+    loading: 'Cargando tus ajustes...',
     loadFailed: 'No se pudieron cargar tus ajustes guardados; estos son los predeterminados.',
     unsaved: 'Tienes cambios sin guardar.',
   },

@@ -41,6 +41,7 @@ const fr: MessagesOf<typeof en> = {
     saving: 'Enregistrement...',
     saved: 'Paramètres enregistrés',
     notSaved: 'Vos paramètres n’ont pas été enregistrés. Veuillez réessayer.',
+    loading: 'Chargement de vos paramètres...',
     loadFailed: 'Vos paramètres enregistrés n’ont pas pu être chargés ; voici les valeurs par défaut.',
     unsaved: 'Vous avez des modifications non enregistrées.',
   },

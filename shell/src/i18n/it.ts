@@ -41,6 +41,7 @@ const it: MessagesOf<typeof en> = {
     saving: 'Salvataggio...',
     saved: 'Impostazioni salvate',
     notSaved: 'Le tue impostazioni non sono state salvate. Riprova.',
+    loading: 'Caricamento delle impostazioni...',
     loadFailed: 'Non è stato possibile caricare le impostazioni salvate; questi sono i valori predefiniti.',
     unsaved: 'Hai modifiche non salvate.',
   },

@@ -106,6 +106,25 @@ describe('SettingsPage', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
   });
 
+  it('shows no form until the saved settings arrive (a reload never shows the defaults as the account’s)', async () => {
+    server = { ...DEFAULT_SETTINGS, studyGoal: 40 };
+    let answer: (settings: UserSettings) => void = () => undefined;
+    jest.spyOn(userApi, 'settings').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    render(
+      <MemoryRouter initialEntries={['/settings']}>
+        <ShellProviders>
+          <SettingsPage />
+        </ShellProviders>
+      </MemoryRouter>,
+    );
+    await screen.findByText('Loading your settings...');
+    expect(screen.queryByRole('slider', { name: 'Daily goal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await act(async () => answer({ ...server }));
+    expect(await screen.findByRole('slider', { name: 'Daily goal' })).toHaveValue('40');
+    expect(screen.queryByText('Loading your settings...')).not.toBeInTheDocument();
+  });
+
   it('saves only what changed, with a success message, and the next load sees it', async () => {
     await renderSettings();
     fireEvent.change(screen.getByRole('slider', { name: 'Daily goal' }), { target: { value: '40' } });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { toast } from 'react-hot-toast';
 import { userApi, type UserSettings } from '@flashcard/api-contract';
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
 import { allowBrowserNotifications } from '../layout/browserNotifications';
 import { STUDY_GOAL_MAX, STUDY_GOAL_MIN, applySettings, useSettingsStore } from './settingsStore';
@@ -185,132 +186,137 @@ export function SettingsPage() {
         <h1>{t('settings.title')}</h1>
       </div>
 
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        {status === 'failed' && (
-          <div className="alert alert-error" role="alert">
-            {t('settings.loadFailed')}
-          </div>
-        )}
+      {/* The form waits for the saved settings: defaults shown meanwhile would read as the account's. */}
+      {status === 'idle' || status === 'loading' ? (
+        <Spinner label={t('settings.loading')} />
+      ) : (
+        <form className="stack" onSubmit={onSubmit} noValidate>
+          {status === 'failed' && (
+            <div className="alert alert-error" role="alert">
+              {t('settings.loadFailed')}
+            </div>
+          )}
 
-        <Section id="settings-profile" title={t('settings.profile')}>
-          <div className="field">
-            <label htmlFor="settings-display-name">{t('settings.displayName')}</label>
-            <input
-              id="settings-display-name"
-              type="text"
-              autoComplete="nickname"
-              maxLength={100}
-              value={displayName}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? 'settings-display-name-error' : undefined}
-              onChange={(e) => {
-                setNameError(null);
-                setFailed(false);
-                setDisplayName(e.target.value);
-              }}
-            />
-            {nameError && (
-              <span id="settings-display-name-error" className="field-error" role="alert">
-                {nameError}
+          <Section id="settings-profile" title={t('settings.profile')}>
+            <div className="field">
+              <label htmlFor="settings-display-name">{t('settings.displayName')}</label>
+              <input
+                id="settings-display-name"
+                type="text"
+                autoComplete="nickname"
+                maxLength={100}
+                value={displayName}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? 'settings-display-name-error' : undefined}
+                onChange={(e) => {
+                  setNameError(null);
+                  setFailed(false);
+                  setDisplayName(e.target.value);
+                }}
+              />
+              {nameError && (
+                <span id="settings-display-name-error" className="field-error" role="alert">
+                  {nameError}
+                </span>
+              )}
+            </div>
+            <div className="field" style={{ marginBottom: 0 }}>
+              <label htmlFor="settings-email">{t('settings.email')}</label>
+              <input id="settings-email" type="email" value={user?.email ?? ''} readOnly />
+            </div>
+          </Section>
+
+          <Section id="settings-notifications" title={t('settings.notifications')}>
+            <Toggle id="setting-emailNotifications" checked={draft.emailNotifications} onChange={(value) => change('emailNotifications', value)} label={t('settings.emailNotifications')} hint={t('settings.emailNotificationsHint')}/>
+            <Toggle id="setting-pushNotifications" checked={draft.pushNotifications} onChange={(value) => {
+                change('pushNotifications', value);
+                if (value) void allowBrowserNotifications();
+              }} label={t('settings.pushNotifications')} hint={t('settings.pushNotificationsHint')}/>
+            <Toggle id="setting-studyReminders" checked={draft.studyReminders} onChange={(value) => change('studyReminders', value)} label={t('settings.studyReminders')} hint={t('settings.studyRemindersHint')}/>
+            <Toggle id="setting-friendNotifications" checked={draft.friendNotifications} onChange={(value) => change('friendNotifications', value)} label={t('settings.friendNotifications')}/>
+            <Toggle id="setting-achievementNotifications" checked={draft.achievementNotifications} onChange={(value) => change('achievementNotifications', value)} label={t('settings.achievementNotifications')}/>
+          </Section>
+
+          <Section id="settings-study" title={t('settings.studyPreferences')}>
+            <Toggle id="setting-darkMode" checked={draft.darkMode} onChange={(value) => change('darkMode', value)} label={t('settings.darkMode')}/>
+            <Toggle id="setting-autoplay" checked={draft.autoplay} onChange={(value) => change('autoplay', value)} label={t('settings.autoplay')}/>
+
+            <div className="field">
+              <label htmlFor="settings-study-goal">{t('settings.dailyGoal')}</label>
+              <div className="settings-range">
+                <input
+                  id="settings-study-goal"
+                  type="range"
+                  min={STUDY_GOAL_MIN}
+                  max={STUDY_GOAL_MAX}
+                  step={1}
+                  value={draft.studyGoal}
+                  aria-valuetext={t('settings.dailyGoalValueText', { count: draft.studyGoal })}
+                  onChange={(e) => change('studyGoal', Number(e.target.value))}
+                />
+                <output htmlFor="settings-study-goal" aria-live="polite">
+                  {t('settings.dailyGoalValue', { count: draft.studyGoal })}
+                </output>
+              </div>
+            </div>
+
+            <div className="field" style={{ marginBottom: 0 }}>
+              <label htmlFor="settings-language">{t('settings.language')}</label>
+              <select
+                id="settings-language"
+                value={draft.language}
+                onChange={(e) => {
+                  if (isLanguage(e.target.value)) change('language', e.target.value);
+                }}
+              >
+                {LANGUAGES.map((option) => (
+                  <option key={option.value} value={option.value} lang={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            <TimeZoneField value={draft.timeZone} onChange={(zone) => change('timeZone', zone)} />
+          </Section>
+
+          <Section id="settings-scheduler" title={t('settings.scheduler')} intro={t('settings.schedulerIntro')}>
+            <div className="field">
+              <label htmlFor="settings-retention">{t('settings.desiredRetention')}</label>
+              <div className="settings-range">
+                <input
+                  id="settings-retention"
+                  type="range"
+                  min={70}
+                  max={99}
+                  step={1}
+                  value={Math.round(draft.desiredRetention * 100)}
+                  aria-valuetext={`${Math.round(draft.desiredRetention * 100)}%`}
+                  aria-describedby="settings-retention-hint"
+                  onChange={(e) => change('desiredRetention', Number(e.target.value) / 100)}
+                />
+                <output htmlFor="settings-retention">{Math.round(draft.desiredRetention * 100)}%</output>
+              </div>
+              <span id="settings-retention-hint" className="muted settings-hint">
+                {t('settings.desiredRetentionHint')}
               </span>
-            )}
-          </div>
-          <div className="field" style={{ marginBottom: 0 }}>
-            <label htmlFor="settings-email">{t('settings.email')}</label>
-            <input id="settings-email" type="email" value={user?.email ?? ''} readOnly />
-          </div>
-        </Section>
-
-        <Section id="settings-notifications" title={t('settings.notifications')}>
-          <Toggle id="setting-emailNotifications" checked={draft.emailNotifications} onChange={(value) => change('emailNotifications', value)} label={t('settings.emailNotifications')} hint={t('settings.emailNotificationsHint')}/>
-          <Toggle id="setting-pushNotifications" checked={draft.pushNotifications} onChange={(value) => {
-              change('pushNotifications', value);
-              if (value) void allowBrowserNotifications();
-            }} label={t('settings.pushNotifications')} hint={t('settings.pushNotificationsHint')}/>
-          <Toggle id="setting-studyReminders" checked={draft.studyReminders} onChange={(value) => change('studyReminders', value)} label={t('settings.studyReminders')} hint={t('settings.studyRemindersHint')}/>
-          <Toggle id="setting-friendNotifications" checked={draft.friendNotifications} onChange={(value) => change('friendNotifications', value)} label={t('settings.friendNotifications')}/>
-          <Toggle id="setting-achievementNotifications" checked={draft.achievementNotifications} onChange={(value) => change('achievementNotifications', value)} label={t('settings.achievementNotifications')}/>
-        </Section>
-
-        <Section id="settings-study" title={t('settings.studyPreferences')}>
-          <Toggle id="setting-darkMode" checked={draft.darkMode} onChange={(value) => change('darkMode', value)} label={t('settings.darkMode')}/>
-          <Toggle id="setting-autoplay" checked={draft.autoplay} onChange={(value) => change('autoplay', value)} label={t('settings.autoplay')}/>
-
-          <div className="field">
-            <label htmlFor="settings-study-goal">{t('settings.dailyGoal')}</label>
-            <div className="settings-range">
-              <input
-                id="settings-study-goal"
-                type="range"
-                min={STUDY_GOAL_MIN}
-                max={STUDY_GOAL_MAX}
-                step={1}
-                value={draft.studyGoal}
-                aria-valuetext={t('settings.dailyGoalValueText', { count: draft.studyGoal })}
-                onChange={(e) => change('studyGoal', Number(e.target.value))}
-              />
-              <output htmlFor="settings-study-goal" aria-live="polite">
-                {t('settings.dailyGoalValue', { count: draft.studyGoal })}
-              </output>
             </div>
-          </div>
-
-          <div className="field" style={{ marginBottom: 0 }}>
-            <label htmlFor="settings-language">{t('settings.language')}</label>
-            <select
-              id="settings-language"
-              value={draft.language}
-              onChange={(e) => {
-                if (isLanguage(e.target.value)) change('language', e.target.value);
-              }}
-            >
-              {LANGUAGES.map((option) => (
-                <option key={option.value} value={option.value} lang={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-
-          <TimeZoneField value={draft.timeZone} onChange={(zone) => change('timeZone', zone)} />
-        </Section>
-
-        <Section id="settings-scheduler" title={t('settings.scheduler')} intro={t('settings.schedulerIntro')}>
-          <div className="field">
-            <label htmlFor="settings-retention">{t('settings.desiredRetention')}</label>
-            <div className="settings-range">
-              <input
-                id="settings-retention"
-                type="range"
-                min={70}
-                max={99}
-                step={1}
-                value={Math.round(draft.desiredRetention * 100)}
-                aria-valuetext={`${Math.round(draft.desiredRetention * 100)}%`}
-                aria-describedby="settings-retention-hint"
-                onChange={(e) => change('desiredRetention', Number(e.target.value) / 100)}
-              />
-              <output htmlFor="settings-retention">{Math.round(draft.desiredRetention * 100)}%</output>
+            <div className="settings-numbers">
+              <NumberField id="settings-new-per-day" label={t('settings.newCardsPerDay')} min={0} max={9999} text={numbers.newCardsPerDay} onType={(text) => typeNumber('newCardsPerDay', text)} />
+              <NumberField id="settings-max-interval" label={t('settings.maximumInterval')} min={1} max={36500} text={numbers.maximumInterval} onType={(text) => typeNumber('maximumInterval', text)} />
             </div>
-            <span id="settings-retention-hint" className="muted settings-hint">
-              {t('settings.desiredRetentionHint')}
-            </span>
-          </div>
-          <div className="settings-numbers">
-            <NumberField id="settings-new-per-day" label={t('settings.newCardsPerDay')} min={0} max={9999} text={numbers.newCardsPerDay} onType={(text) => typeNumber('newCardsPerDay', text)} />
-            <NumberField id="settings-max-interval" label={t('settings.maximumInterval')} min={1} max={36500} text={numbers.maximumInterval} onType={(text) => typeNumber('maximumInterval', text)} />
-          </div>
-        </Section>
+          </Section>
 
-        <div className="row settings-actions">
-          <button type="submit" className="btn btn-primary" disabled={saving || !dirty || !numbersValid} aria-describedby="settings-save-status">
-            {saving ? t('settings.saving') : t('settings.save')}
-          </button>
-          <p id="settings-save-status" className="muted" role="status" style={{ margin: 0 }}>
-            {failed ? t('settings.notSaved') : dirty ? t('settings.unsaved') : ''}
-          </p>
-        </div>
-      </form>
+          <div className="row settings-actions">
+            <button type="submit" className="btn btn-primary" disabled={saving || !dirty || !numbersValid} aria-describedby="settings-save-status">
+              {saving ? t('settings.saving') : t('settings.save')}
+            </button>
+            <p id="settings-save-status" className="muted" role="status" style={{ margin: 0 }}>
+              {failed ? t('settings.notSaved') : dirty ? t('settings.unsaved') : ''}
+            </p>
+          </div>
+        </form>
+      )}
     </div>
   );
 }
