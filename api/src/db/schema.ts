@@ -397,6 +397,21 @@ export interface CardReviewTotalsTable {
   time_spent_ms: number;
 }
 
+/** A learner's running totals over review_logs and cards, kept by triggers (migration 0022). */
+export interface UserTotalsTable {
+  user_id: number;
+  reviews: number;
+  /** Reviews rated above Again. */
+  remembered: number;
+  time_spent_ms: number;
+  cards: number;
+  new_cards: number;
+  learning_cards: number;
+  review_cards: number;
+  relearning_cards: number;
+  known_cards: number;
+}
+
 /** Reviews per learner and UTC quarter hour, kept by triggers on review_logs (migration 0018). */
 export interface ReviewQuartersTable {
   user_id: number;
@@ -417,6 +432,7 @@ export interface Database {
   review_logs: ReviewLogsTable;
   card_review_totals: CardReviewTotalsTable;
   review_quarters: ReviewQuartersTable;
+  user_totals: UserTotalsTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

@@ -23,6 +23,7 @@ import * as reviewQuarters from './0018_review_quarters';
 import * as cardStatisticsIndex from './0019_card_statistics_index';
 import * as forecastIndex from './0020_forecast_index';
 import * as cardSearchTrigram from './0021_card_search_trigram';
+import * as userTotals from './0022_user_totals';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019_card_statistics_index': cardStatisticsIndex,
   '0020_forecast_index': forecastIndex,
   '0021_card_search_trigram': cardSearchTrigram,
+  '0022_user_totals': userTotals,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -36,6 +36,14 @@ export interface DayCount {
 
 export type { CardCounts };
 
+export interface LearnerTotals {
+  /** Review logs, those rated above Again (remembered), and the time spent on them. */
+  reviews: number;
+  correct: number;
+  timeSpentMs: number;
+  cards: CardCounts;
+}
+
 /** ts-fsrs Rating.Again (the card was forgotten); every higher rating counts as remembered. */
 export const RATING_AGAIN = 1;
 
@@ -213,54 +221,32 @@ export class DashboardRepository {
   }
 
   /**
-   * Reviews logged, those rated above Again (remembered), and the time spent on them: summed
-   * over the per-card totals kept on write (card_review_totals), one row per reviewed card.
+   * The learner's review and card totals: one row kept by the database on every write
+   * (user_totals, migration 0022), zeros before any card or review.
    */
-  async reviewTotals(userId: number): Promise<{ reviews: number; correct: number; timeSpentMs: number }> {
-    const row = await this.db
-      .selectFrom('card_review_totals')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('reviews'), eb.lit(0)).as('reviews'),
-        eb.fn.sum<number | null>('remembered').as('correct'),
-        eb.fn.coalesce(eb.fn.sum<number>('time_spent_ms'), eb.lit(0)).as('time_spent'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { reviews: Number(row.reviews), correct: Number(row.correct ?? 0), timeSpentMs: Number(row.time_spent) };
+  async learnerTotals(userId: number): Promise<LearnerTotals> {
+    const row = await this.db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return {
+      reviews: Number(row?.reviews ?? 0),
+      correct: Number(row?.remembered ?? 0),
+      timeSpentMs: Number(row?.time_spent_ms ?? 0),
+      cards: {
+        total: Number(row?.cards ?? 0),
+        new: Number(row?.new_cards ?? 0),
+        learning: Number(row?.learning_cards ?? 0),
+        review: Number(row?.review_cards ?? 0),
+        relearning: Number(row?.relearning_cards ?? 0),
+        known: Number(row?.known_cards ?? 0),
+      },
+    };
   }
 
   async countCards(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('cards')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return (await this.learnerTotals(userId)).cards.total;
   }
 
-  /** The user's cards per scheduler state, and how many are marked known (whatever their state). */
   async cardCounts(userId: number): Promise<CardCounts> {
-    const byState = (state: number) => sql<number>`sum(case when state = ${state} then 1 else 0 end)`;
-    const row = await this.db
-      .selectFrom('cards')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        byState(0).as('new'),
-        byState(1).as('learning'),
-        byState(2).as('review'),
-        byState(3).as('relearning'),
-        eb.fn.sum<number>(eb.case().when('known', '=', true).then(1).else(0).end()).as('known'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return {
-      total: Number(row.total),
-      new: Number(row.new ?? 0),
-      learning: Number(row.learning ?? 0),
-      review: Number(row.review ?? 0),
-      relearning: Number(row.relearning ?? 0),
-      known: Number(row.known ?? 0),
-    };
+    return (await this.learnerTotals(userId)).cards;
   }
 
   /**

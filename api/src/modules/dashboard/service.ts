@@ -71,21 +71,20 @@ export class DashboardService {
 
   async dashboard(userId: number, timeZone: string): Promise<Dashboard> {
     const { repository } = this.deps;
-    const [totals, currentStreak, goal, recentSessions, reviews, totalCards] = await Promise.all([
+    const [totals, currentStreak, goal, recentSessions, learner] = await Promise.all([
       repository.totals(userId),
       this.currentStreak(userId, timeZone),
       this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
-      repository.reviewTotals(userId),
-      repository.countCards(userId),
+      repository.learnerTotals(userId),
     ]);
     return {
       totalCardsStudied: totals.totalCardsStudied,
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
       currentStreak,
-      successRate: percent(reviews.correct, reviews.reviews),
-      totalReviews: reviews.reviews,
-      totalCards,
+      successRate: percent(learner.correct, learner.reviews),
+      totalReviews: learner.reviews,
+      totalCards: learner.cards.total,
       recentSessions,
       cardsStudiedToday: goal.cardsStudied,
       dailyGoal: goal.dailyGoal,
@@ -161,23 +160,22 @@ export class DashboardService {
   async userStats(userId: number, timeZone: string): Promise<UserStats> {
     const { repository } = this.deps;
     const today = this.today(timeZone);
-    const [totals, streaks, reviews, reviewsToday, cards] = await Promise.all([
+    const [totals, streaks, learner, reviewsToday] = await Promise.all([
       repository.totals(userId),
       this.streaks(userId, timeZone, today),
-      repository.reviewTotals(userId),
+      repository.learnerTotals(userId),
       this.reviewsOn(userId, timeZone, today),
-      repository.cardCounts(userId),
     ]);
     return {
       totalCardsStudied: totals.totalCardsStudied,
       averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
       currentStreak: streaks.current,
       longestStreak: streaks.longest,
-      successRate: percent(reviews.correct, reviews.reviews),
-      totalReviews: reviews.reviews,
+      successRate: percent(learner.correct, learner.reviews),
+      totalReviews: learner.reviews,
       reviewsToday,
-      totalCards: cards.total,
-      studyTimeMs: reviews.timeSpentMs,
+      totalCards: learner.cards.total,
+      studyTimeMs: learner.timeSpentMs,
     };
   }
 
