@@ -114,8 +114,9 @@ describeEachDb('database migrations', (ctx) => {
       expect(await migrateToLatest(db)).toEqual(ALL_MIGRATIONS.filter((name) => name >= '0017'));
       const rows = await db.selectFrom('card_review_totals').selectAll().orderBy('card_id').execute();
       expect(rows.map((row) => ({ ...row, time_spent_ms: Number(row.time_spent_ms) }))).toEqual([
-        { card_id: cards[0]!.id, user_id: users[0]!.id, reviews: 3, remembered: 2, time_spent_ms: 600 },
-        { card_id: cards[2]!.id, user_id: users[1]!.id, reviews: 1, remembered: 1, time_spent_ms: 50 },
+        // 0023 copies each card's difficulty, set and lapses onto its row.
+        { card_id: cards[0]!.id, user_id: users[0]!.id, reviews: 3, remembered: 2, time_spent_ms: 600, difficulty_level: 1, category_id: null, lapses: 0 },
+        { card_id: cards[2]!.id, user_id: users[1]!.id, reviews: 1, remembered: 1, time_spent_ms: 50, difficulty_level: 1, category_id: null, lapses: 0 },
       ]);
       const quarter = new Date(Math.floor(Date.parse(now) / 900_000) * 900_000).toISOString();
       const quarters = await db.selectFrom('review_quarters').selectAll().orderBy('user_id').execute();

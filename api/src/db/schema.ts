@@ -395,6 +395,10 @@ export interface CardReviewTotalsTable {
   /** Reviews rated above Again. */
   remembered: number;
   time_spent_ms: number;
+  /** The card's own, copied and kept by triggers (migration 0023); never written by the app. */
+  difficulty_level: ColumnType<number, never, never>;
+  category_id: ColumnType<number | null, never, never>;
+  lapses: ColumnType<number, never, never>;
 }
 
 /** A learner's running totals over review_logs and cards, kept by triggers (migration 0022). */

@@ -106,7 +106,7 @@ describeEachDb('user_totals', (ctx) => {
       await db.updateTable('cards').set({ state: 2, known: true }).where('id', '=', x!).execute();
       await db.insertInto('review_logs').values([reviewLogRow(learner, x!, NOW, 1), reviewLogRow(learner, y!, NOW, 3)]).execute();
 
-      expect(await migrateToLatest(db)).toEqual(['0022_user_totals']);
+      expect(await migrateToLatest(db, '0022_user_totals')).toEqual(['0022_user_totals']);
       const state = await keptAndSummed(db, learner);
       expect(state.kept).toEqual({ reviews: 2, remembered: 1, timeSpentMs: 2000, cards: [2, 1, 0, 1, 0, 1] });
       expect(state.kept).toEqual(state.summed);

@@ -24,6 +24,7 @@ import * as cardStatisticsIndex from './0019_card_statistics_index';
 import * as forecastIndex from './0020_forecast_index';
 import * as cardSearchTrigram from './0021_card_search_trigram';
 import * as userTotals from './0022_user_totals';
+import * as cardReviewTotalsAttributes from './0023_card_review_totals_attributes';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020_forecast_index': forecastIndex,
   '0021_card_search_trigram': cardSearchTrigram,
   '0022_user_totals': userTotals,
+  '0023_card_review_totals_attributes': cardReviewTotalsAttributes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -42,12 +42,12 @@ export class InsightsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Everything the insights read per card, in one pass over the user's reviewed cards: reviews
-   * and remembered reviews per (difficulty, set) of the reviewed card as it is now, and the
-   * `hardestLimit` cards forgotten most (by lapses, i.e. forgotten after being learned, then by
-   * Again ratings of any kind; Again = reviews - remembered). The per-card sums are kept on
-   * write (card_review_totals), so this reads one row per reviewed card, never the logs.
-   * One statement, so the cards are read once for both answers.
+   * Everything the insights read per card, from the learner's per-card review totals
+   * (card_review_totals, kept on write, with each card's difficulty, set and lapses copied by
+   * triggers: migrations 0017 and 0023): reviews and remembered reviews per (difficulty, set),
+   * an index-only pass that never joins the cards, and the `hardestLimit` cards forgotten most
+   * (by lapses, i.e. forgotten after being learned, then by Again ratings of any kind; Again =
+   * reviews - remembered), the first entries of an index in that order. One statement.
    */
   async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
     const statement = sql<{
@@ -61,44 +61,33 @@ export class InsightsRepository {
       question: string | null;
       lapses: number | null;
     }>`
-      with per_card as (
-        select card_id, reviews, remembered
-        from card_review_totals
-        where user_id = ${userId}
-      ),
-      reviewed as (
-        select cards.id, cards.lapses, cards.difficulty_level, cards.category_id,
-          per_card.reviews, per_card.remembered
-        from per_card
-        join cards on cards.id = per_card.card_id
-        where cards.user_id = ${userId}
-      )
       select 'group' as kind, groups.difficulty_level, groups.category_id, categories.name,
         groups.reviews, groups.remembered,
         cast(null as integer) as id, cast(null as text) as question, cast(null as integer) as lapses
       from (
         -- Grouped first: the set names are then looked up per group, not per card.
         select difficulty_level, category_id, sum(reviews) as reviews, sum(remembered) as remembered
-        from reviewed
+        from card_review_totals
+        where user_id = ${userId}
         group by difficulty_level, category_id
       ) as groups
       left join categories on categories.id = groups.category_id and categories.user_id = ${userId}
       union all
       select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
         cast(null as text) as name,
-        hardest.reviews, hardest.remembered, hardest.id, cards.question, hardest.lapses
+        hardest.reviews, hardest.remembered, hardest.card_id as id, cards.question, hardest.lapses
       from (
-        -- Typed nulls above: PostgreSQL would make an untyped null in a subquery text. Only
-        -- these few cards' questions are read.
-        select reviews, remembered, id, lapses
-        from reviewed
-        where lapses > 0 or remembered < reviews
-        order by lapses desc, reviews - remembered desc, id
+        -- Typed nulls above: PostgreSQL would make an untyped null in a subquery text. The
+        -- order is card_review_totals_user_hardest_idx's; only these cards' questions are read.
+        select reviews, remembered, card_id, lapses
+        from card_review_totals
+        where user_id = ${userId} and (lapses > 0 or remembered < reviews)
+        order by lapses desc, reviews - remembered desc, card_id
         limit ${sql.lit(hardestLimit)}
       ) as hardest
-      join cards on cards.id = hardest.id
+      join cards on cards.id = hardest.card_id and cards.user_id = ${userId}
     `;
-    // A read of every reviewed card: on SQLite's reader thread, so other requests go on.
+    // A pass over every reviewed card's totals: on SQLite's reader thread, so other requests go on.
     const rows = await readOffThread(this.db, { compile: () => statement.compile(this.db) });
 
     const groups: RetentionGroup[] = [];
