@@ -55,8 +55,8 @@ const benchmark: Benchmark = {
         `16 connections, ${process.env.BENCH_DURATION ?? 10} s per route, ${os.cpus().length} CPUs`,
       rows,
       notes: [
-        `the learner's current streak is at least ${CURRENT_STREAK_DAYS} days in ${TIME_ZONE} (the seeded days before it may extend it): longer than the dashboard's first 64-day window, so every ` +
-          'dashboard call takes a second query over the 128 days before it (the slow path; a streak under 64 days needs one)',
+        `the learner's current streak is at least ${CURRENT_STREAK_DAYS} days in ${TIME_ZONE} (the seeded days before it may extend it); ` +
+          'streaks are read from one row per UTC study day (review_days), the dashboard\'s first window is a year',
         'on SQLite 16 connections share one Node.js thread and one SQLite connection: p99 is roughly 16 x the work of one request',
         ...notes,
       ],

@@ -91,7 +91,7 @@ describeEachDb('card_review_totals attributes', (ctx) => {
       const early = db as unknown as Db;
       await early.insertInto('card_review_totals').values(cards.map((card) => totals(user, card))).execute();
 
-      expect(await migrateToLatest(db)).toEqual(['0023_card_review_totals_attributes']);
+      expect(await migrateToLatest(db, '0023_card_review_totals_attributes')).toEqual(['0023_card_review_totals_attributes']);
       const state = await copiedAndOwn(db, user);
       expect(state.copied).toEqual([
         { card: cards[0], difficulty: 4, category: set, lapses: 2 },

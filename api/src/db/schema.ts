@@ -416,6 +416,15 @@ export interface UserTotalsTable {
   known_cards: number;
 }
 
+/** Each UTC day with reviews and its first and last reviewed quarter hour, kept by triggers (migration 0024). */
+export interface ReviewDaysTable {
+  user_id: number;
+  /** The UTC date, '2024-06-11'. */
+  day: string;
+  first_quarter: string;
+  last_quarter: string;
+}
+
 /** Reviews per learner and UTC quarter hour, kept by triggers on review_logs (migration 0018). */
 export interface ReviewQuartersTable {
   user_id: number;
@@ -437,6 +446,7 @@ export interface Database {
   card_review_totals: CardReviewTotalsTable;
   review_quarters: ReviewQuartersTable;
   user_totals: UserTotalsTable;
+  review_days: ReviewDaysTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

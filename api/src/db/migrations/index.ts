@@ -25,6 +25,7 @@ import * as forecastIndex from './0020_forecast_index';
 import * as cardSearchTrigram from './0021_card_search_trigram';
 import * as userTotals from './0022_user_totals';
 import * as cardReviewTotalsAttributes from './0023_card_review_totals_attributes';
+import * as reviewDays from './0024_review_days';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021_card_search_trigram': cardSearchTrigram,
   '0022_user_totals': userTotals,
   '0023_card_review_totals_attributes': cardReviewTotalsAttributes,
+  '0024_review_days': reviewDays,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -9,6 +9,7 @@ import type { Database, StudySessionRow } from '../../db/schema';
 import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
 import { localDay } from '../../db/functions';
 import type { DayRange } from '../../lib/local-time';
+import type { ReviewDay } from './streaks';
 
 export const DEFAULT_DAILY_GOAL = 15;
 
@@ -119,6 +120,17 @@ export class DashboardRepository {
       length: Number(row?.length ?? 0),
       firstDay: row?.first_day === null || row?.first_day === undefined ? null : Number(row.first_day),
     };
+  }
+
+  /** The learner's review days (review_days, migration 0024) from UTC date `from` to `to`, inclusive. */
+  reviewDays(userId: number, from: string, to: string): Promise<ReviewDay[]> {
+    return this.db
+      .selectFrom('review_days')
+      .select(['day', 'first_quarter', 'last_quarter'])
+      .where('user_id', '=', userId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute();
   }
 
   /**

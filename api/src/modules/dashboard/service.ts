@@ -6,7 +6,8 @@ import type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserSta
 import { badRequest } from '../../lib/http-error';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
-import { dayRanges, dayToDate } from '../../lib/local-time';
+import { dayRanges, dayToDate, type DayRange } from '../../lib/local-time';
+import { activeDays, runsOf, utcDaysOf } from './streaks';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
@@ -18,8 +19,11 @@ export const DEFAULT_ANALYTICS_DAYS = 30;
 export const MAX_ANALYTICS_DAYS = 366;
 /** Streaks look back this far at most (22 years): the most days one query can carry. */
 export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
-/** The first window the current streak is looked for in (see currentStreak). */
-const STREAK_WINDOW_DAYS = 64;
+/**
+ * The first window the current streak is looked for in (see currentStreak): a year, one read
+ * of at most that many review days for almost every streak.
+ */
+const STREAK_WINDOW_DAYS = 366;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
 
@@ -92,9 +96,8 @@ export class DashboardService {
   }
 
   /**
-   * The alive streak. The walk (repository.currentRun) probes one day per day of the run; the
-   * days it may walk are sent window by window (64 days, then twice as many each time), so a
-   * run longer than a window goes on in the next, older one.
+   * The alive streak, looked for window by window (a year, then twice as many days each time):
+   * a run that reaches a window's first day goes on in the next, older one.
    */
   private async currentStreak(userId: number, timeZone: string): Promise<number> {
     const today = this.today(timeZone);
@@ -104,13 +107,31 @@ export class DashboardService {
     let aliveSince = today - 1;
     for (let size = STREAK_WINDOW_DAYS; ; size *= 2) {
       const from = Math.max(to - size + 1, oldest);
-      const run = await this.deps.repository.currentRun(userId, dayRanges(timeZone, from, to), aliveSince);
+      const run = await this.currentRun(userId, dayRanges(timeZone, from, to), aliveSince);
       length += run.length;
       if (run.firstDay !== from || from === oldest) return length;
       // The run reaches this window's first day: it must go on from the last day of the next.
       to = from - 1;
       aliveSince = to;
     }
+  }
+
+  /**
+   * The run of review days within `ranges` that reaches `aliveSince` or later: from the review
+   * days (one row per UTC study day); from the logs, one probe per day of the run, when those
+   * cannot tell (a day not on quarter hours).
+   */
+  private async currentRun(userId: number, ranges: readonly DayRange[], aliveSince: number): Promise<{ length: number; firstDay: number | null }> {
+    const active = await this.activeDays(userId, ranges);
+    if (active === null) return this.deps.repository.currentRun(userId, ranges, aliveSince);
+    const { current, currentFirstDay } = runsOf(ranges.map((range) => range.day), active, aliveSince);
+    return { length: current, firstDay: currentFirstDay };
+  }
+
+  /** The days of `ranges` with a review, from the review days; null when they cannot tell. */
+  private async activeDays(userId: number, ranges: readonly DayRange[]): Promise<Set<number> | null> {
+    const { from, to } = utcDaysOf(ranges);
+    return activeDays(ranges, await this.deps.repository.reviewDays(userId, from, to));
   }
 
   /** Current and longest streak over the learner's whole history (up to MAX_HISTORY_DAYS). */
@@ -121,7 +142,12 @@ export class DashboardService {
     const from = Math.max(localDayNumber(new Date(first), timeZone), today - MAX_HISTORY_DAYS + 1);
     // Reviews dated after today (a clock set ahead) count for no day.
     if (from > today) return { current: 0, longest: 0 };
-    const { current, longest } = await repository.reviewStreaks(userId, dayRanges(timeZone, from, today), today - 1);
+    const ranges = dayRanges(timeZone, from, today);
+    const active = await this.activeDays(userId, ranges);
+    const { current, longest } =
+      active === null
+        ? await repository.reviewStreaks(userId, ranges, today - 1)
+        : runsOf(ranges.map((range) => range.day), active, today - 1);
     return { current, longest };
   }
 

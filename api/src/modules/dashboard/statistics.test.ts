@@ -3,6 +3,7 @@ import { bearer, describeEachDb, registerUser, setAccountTimeZone, type Register
 import { reviewLogRow } from '../../test/review-log';
 import { SessionsRepository } from '../sessions';
 import { DashboardRepository } from './repository';
+import { activeDays, runsOf, utcDaysOf } from './streaks';
 
 // 05:00 UTC on 11 June 2024: still 10 June in Los Angeles (UTC-7), 14:00 on 11 June in Tokyo.
 const NOW = new Date('2024-06-11T05:00:00.000Z');
@@ -331,6 +332,40 @@ describeEachDb('dashboard statistics', (ctx) => {
       ];
       expect(await repository.reviewsPerDay(user.id, odd)).toEqual(odd.map((range) => ({ day: range.day, ...count(range.start, range.end) })));
       expect((await repository.reviewsPerDay(user.id, odd)).map((row) => row.reviews)).toEqual([3, 1]);
+    });
+
+    it('finds the same streaks from the review days as from one probe of the logs per day; days not on quarter hours go to the logs', async () => {
+      const user = await registerUser(app);
+      const card = await createCard(user);
+      // Reviewed on 1-3 and 5-6 June (UTC), and at 00:03 on 8 June.
+      const times = ['2024-06-01T12:00:00.000Z', '2024-06-02T00:00:00.000Z', '2024-06-03T23:59:00.000Z', '2024-06-05T08:00:00.000Z', '2024-06-06T08:00:00.000Z', '2024-06-08T00:03:00.000Z'];
+      await ctx.db.insertInto('review_logs').values(times.map((at) => reviewLogRow(user.id, card.id, at, 3))).execute();
+      const repository = new DashboardRepository(ctx.db);
+      const days = (startMinute: string) =>
+        Array.from({ length: 9 }, (_, n) => {
+          const start = Date.parse(`2024-06-01T00:${startMinute}:00.000Z`) + n * 86_400_000;
+          return { day: 19_875 + n, start: new Date(start).toISOString(), end: new Date(start + 86_400_000).toISOString() };
+        });
+      const fromReviewDays = async (ranges: ReturnType<typeof days>, aliveSince: number) => {
+        const { from, to } = utcDaysOf(ranges);
+        const active = activeDays(ranges, await repository.reviewDays(user.id, from, to));
+        return active && runsOf(ranges.map((range) => range.day), active, aliveSince);
+      };
+
+      // UTC days (on quarter hours), 1-9 June (days 19875-19883): reviews on 1-3, 5-6 and 8 June;
+      // on the 9th the run alive since the 8th is 1 day long.
+      const [june5, june7, june8] = [19_879, 19_881, 19_882];
+      const aligned = days('00');
+      expect(await fromReviewDays(aligned, june8)).toEqual({ longest: 3, current: 1, currentFirstDay: june8 });
+      expect(await repository.reviewStreaks(user.id, aligned, june8)).toEqual({ longest: 3, current: 1, currentFirstDay: june8 });
+      expect(await repository.currentRun(user.id, aligned, june8)).toEqual({ length: 1, firstDay: june8 });
+      // Days from 00:07 (a local mean time): the review days cannot tell; the logs can. The
+      // review at 00:00 on 2 June belongs to 1 June's day, the one at 00:03 on 8 June to 7
+      // June's: active days 1, 3, 5, 6, 7, so on the 8th the run alive since the 7th is 5-7 June.
+      const odd = days('07');
+      expect(await fromReviewDays(odd, june7)).toBeNull();
+      expect(await repository.reviewStreaks(user.id, odd, june7)).toEqual({ longest: 3, current: 3, currentFirstDay: june5 });
+      expect(await repository.currentRun(user.id, odd, june7)).toEqual({ length: 3, firstDay: june5 });
     });
   });
 });
