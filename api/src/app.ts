@@ -202,7 +202,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       });
       const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
       const dailyGoal = (userId: number, timeZone: string) => dashboard.dailyGoalProgress(userId, timeZone);
-      const engagement = createEngagementServices(db, { now, dailyGoal });
+      const streaks = (userId: number, timeZone: string) => dashboard.reviewStreaks(userId, timeZone);
+      const engagement = createEngagementServices(db, { now, dailyGoal, streaks });
       const sessions = new SessionsService({
         ...transactional,
         // Finishing a session is when new achievements are most likely earned.
@@ -240,7 +241,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
-      await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: async (userId, timeZone) => (await dashboard.dashboard(userId, timeZone)).currentStreak }) });
+      await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }) });
       await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
       await api.register(platformRoutes, { service: platform, repository: platformRepository, now });
       const admin = new AdminService({

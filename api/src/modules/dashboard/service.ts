@@ -99,7 +99,7 @@ export class DashboardService {
    * The alive streak, looked for window by window (a year, then twice as many days each time):
    * a run that reaches a window's first day goes on in the next, older one.
    */
-  private async currentStreak(userId: number, timeZone: string): Promise<number> {
+  async currentStreak(userId: number, timeZone: string): Promise<number> {
     const today = this.today(timeZone);
     const oldest = today - MAX_HISTORY_DAYS + 1;
     let length = 0;
@@ -132,6 +132,11 @@ export class DashboardService {
   private async activeDays(userId: number, ranges: readonly DayRange[]): Promise<Set<number> | null> {
     const { from, to } = utcDaysOf(ranges);
     return activeDays(ranges, await this.deps.repository.reviewDays(userId, from, to));
+  }
+
+  /** Current (alive since yesterday) and longest streak of review days in `timeZone`. */
+  reviewStreaks(userId: number, timeZone: string): Promise<{ current: number; longest: number }> {
+    return this.streaks(userId, timeZone, this.today(timeZone));
   }
 
   /** Current and longest streak over the learner's whole history (up to MAX_HISTORY_DAYS). */

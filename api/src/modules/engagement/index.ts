@@ -22,9 +22,10 @@ export interface EngagementDeps {
   now: () => Date;
   /** Cards studied today and the goal, as the dashboard counts them. */
   dailyGoal: GamificationServiceDeps['dailyGoal'];
+  streaks: GamificationServiceDeps['streaks'];
 }
 
-export function createEngagementServices(db: Db, { now, dailyGoal }: EngagementDeps) {
+export function createEngagementServices(db: Db, { now, dailyGoal, streaks }: EngagementDeps) {
   const reposOn = (handle: Db) => ({
     gamification: new GamificationRepository(handle),
     dailyBonus: new DailyBonusRepository(handle),
@@ -35,7 +36,7 @@ export function createEngagementServices(db: Db, { now, dailyGoal }: EngagementD
   const repos = reposOn(db);
   const transactional = { repos, inTransaction: inTransaction(db, reposOn) };
 
-  const gamification = new GamificationService({ ...transactional, dailyGoal, now });
+  const gamification = new GamificationService({ ...transactional, dailyGoal, streaks, now });
   const dailyBonus = new DailyBonusService({ ...transactional, now });
   const tokens = new TokensService({
     repository: repos.tokens,

@@ -57,79 +57,32 @@ export class GamificationRepository {
     return row !== undefined;
   }
 
-  /** Reviews logged and cards the learner has now. */
+  /** Reviews logged and cards the learner has now: their running totals (user_totals, migration 0022). */
   async counts(userId: number): Promise<{ reviews: number; cards: number }> {
-    const [reviews, cards] = await Promise.all([
-      this.db.selectFrom('review_logs').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    ]);
-    return { reviews: Number(reviews.count), cards: Number(cards.count) };
-  }
-
-  /** Everything the achievement catalogue measures, from the learner's own rows. */
-  async facts(userId: number, timeZone: string): Promise<AchievementFacts> {
-    const count = async (query: Promise<{ count: number | string | bigint }>) => Number((await query).count);
-    const [reviews, cards, finishedSessions, bestReviewStreak, bestDayCards, dailyGoal] = await Promise.all([
-      count(
-        this.db
-          .selectFrom('review_logs')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ),
-      count(
-        this.db
-          .selectFrom('cards')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ),
-      count(
-        this.db
-          .selectFrom('study_sessions')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', userId)
-          .where('ended_at', 'is not', null)
-          .where('abandoned', '=', false)
-          .where('cards_studied', '>', 0)
-          .executeTakeFirstOrThrow(),
-      ),
-      this.bestReviewStreak(userId, timeZone),
-      this.bestDayCards(userId, timeZone),
-      this.dailyGoal(userId),
-    ]);
-    return { reviews, cards, finishedSessions, bestReviewStreak, bestDayCards, dailyGoal };
-  }
-
-  private async bestReviewStreak(userId: number, timeZone: string): Promise<number> {
-    // No day number reaches 2^31 - 1 (a PostgreSQL integer parameter): no run is "current".
-    return (await this.reviewStreaks(userId, timeZone, 2_147_483_647)).longest;
+    const row = await this.db.selectFrom('user_totals').select(['reviews', 'cards']).where('user_id', '=', userId).executeTakeFirst();
+    return { reviews: Number(row?.reviews ?? 0), cards: Number(row?.cards ?? 0) };
   }
 
   /**
-   * Streaks from the learner's review history in local days: the longest run of consecutive
-   * days with a review, and the run whose last day is `aliveSince` or later (yesterday for a
-   * streak still alive; 0 when there is none). Gaps and islands: on consecutive days,
-   * day - row_number is constant, so each run is one group.
+   * What the achievement catalogue measures from the learner's own rows; the streaks are the
+   * dashboard's (the service adds the longest).
    */
-  async reviewStreaks(userId: number, timeZone: string, aliveSince: number): Promise<{ longest: number; current: number }> {
-    const { rows } = await sql<{ longest: number | null; current: number | null }>`
-      with days as (
-        select distinct ${localDay('reviewed_at', timeZone)} as day
-        from review_logs
-        where user_id = ${userId}
-      ),
-      runs as (
-        select day, day - row_number() over (order by day) as run from days
-      ),
-      islands as (
-        select max(day) as last_day, count(*) as length from runs group by run
-      )
-      select
-        (select max(length) from islands) as longest,
-        (select max(length) from islands where last_day >= ${aliveSince}) as current
-    `.execute(this.db);
-    return { longest: Number(rows[0]?.longest ?? 0), current: Number(rows[0]?.current ?? 0) };
+  async facts(userId: number, timeZone: string): Promise<Omit<AchievementFacts, 'bestReviewStreak'>> {
+    const [counts, finishedSessions, bestDayCards, dailyGoal] = await Promise.all([
+      this.counts(userId),
+      this.db
+        .selectFrom('study_sessions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is not', null)
+        .where('abandoned', '=', false)
+        .where('cards_studied', '>', 0)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count)),
+      this.bestDayCards(userId, timeZone),
+      this.dailyGoal(userId),
+    ]);
+    return { ...counts, finishedSessions, bestDayCards, dailyGoal };
   }
 
   /** Most cards studied in sessions on one local day (what the daily goal counts). */

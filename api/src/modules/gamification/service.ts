@@ -56,6 +56,8 @@ export interface GamificationServiceDeps {
   inTransaction: InTransaction<GamificationRepos>;
   /** Cards studied today and the goal, as the dashboard counts them. */
   dailyGoal: (userId: number, timeZone: string) => Promise<{ cardsStudied: number; dailyGoal: number }>;
+  /** The current (alive since yesterday) and longest review streak, as the dashboard counts them. */
+  streaks: (userId: number, timeZone: string) => Promise<{ current: number; longest: number }>;
   now: () => Date;
 }
 
@@ -92,11 +94,10 @@ export class GamificationService {
    */
   async profile(userId: number, timeZone = 'UTC'): Promise<Profile> {
     const { gamification } = this.deps.repos;
-    const today = localDayNumber(this.deps.now(), timeZone);
     const [publicProfile, tokens, streaks, facts] = await Promise.all([
       this.profileOf(userId),
       this.deps.repos.tokens.balance(userId),
-      gamification.reviewStreaks(userId, timeZone, today - 1),
+      this.deps.streaks(userId, timeZone),
       gamification.counts(userId),
     ]);
     if (!publicProfile) throw notFound(MESSAGES.userNotFound);
@@ -131,8 +132,12 @@ export class GamificationService {
   /** The catalogue with the learner's progress; unlocking happens in checkAchievements. */
   async achievements(userId: number, timeZone: string): Promise<AchievementStatus[]> {
     const { gamification } = this.deps.repos;
-    const [facts, unlocked] = await Promise.all([gamification.facts(userId, timeZone), gamification.unlocked(userId)]);
-    return achievementStatuses(facts, new Map(unlocked.map((row) => [row.achievement_key, row.unlocked_at])));
+    const [facts, streaks, unlocked] = await Promise.all([
+      gamification.facts(userId, timeZone),
+      this.deps.streaks(userId, timeZone),
+      gamification.unlocked(userId),
+    ]);
+    return achievementStatuses({ ...facts, bestReviewStreak: streaks.longest }, new Map(unlocked.map((row) => [row.achievement_key, row.unlocked_at])));
   }
 
   /**
