@@ -416,6 +416,15 @@ export interface UserTotalsTable {
   known_cards: number;
 }
 
+/** Reviews per learner, card difficulty and set (category_key 0: unfiled), kept by triggers (migration 0025). */
+export interface RetentionGroupsTable {
+  user_id: number;
+  difficulty_level: number;
+  category_key: number;
+  reviews: number;
+  remembered: number;
+}
+
 /** Each UTC day with reviews and its first and last reviewed quarter hour, kept by triggers (migration 0024). */
 export interface ReviewDaysTable {
   user_id: number;
@@ -447,6 +456,7 @@ export interface Database {
   review_quarters: ReviewQuartersTable;
   user_totals: UserTotalsTable;
   review_days: ReviewDaysTable;
+  retention_groups: RetentionGroupsTable;
   experience_events: ExperienceEventsTable;
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;

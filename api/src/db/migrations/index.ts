@@ -26,6 +26,7 @@ import * as cardSearchTrigram from './0021_card_search_trigram';
 import * as userTotals from './0022_user_totals';
 import * as cardReviewTotalsAttributes from './0023_card_review_totals_attributes';
 import * as reviewDays from './0024_review_days';
+import * as retentionGroups from './0025_retention_groups';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0022_user_totals': userTotals,
   '0023_card_review_totals_attributes': cardReviewTotalsAttributes,
   '0024_review_days': reviewDays,
+  '0025_retention_groups': retentionGroups,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

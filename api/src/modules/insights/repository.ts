@@ -42,12 +42,12 @@ export class InsightsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Everything the insights read per card, from the learner's per-card review totals
-   * (card_review_totals, kept on write, with each card's difficulty, set and lapses copied by
-   * triggers: migrations 0017 and 0023): reviews and remembered reviews per (difficulty, set),
-   * an index-only pass that never joins the cards, and the `hardestLimit` cards forgotten most
-   * (by lapses, i.e. forgotten after being learned, then by Again ratings of any kind; Again =
-   * reviews - remembered), the first entries of an index in that order. One statement.
+   * Everything the insights read per card: reviews and remembered reviews per (difficulty, set)
+   * of the reviewed cards as they are now (retention_groups, kept by triggers: migration 0025,
+   * a few rows), and the `hardestLimit` cards forgotten most (by lapses, i.e. forgotten after
+   * being learned, then by Again ratings of any kind; Again = reviews - remembered): the first
+   * entries of an index over the per-card totals (card_review_totals with each card's lapses,
+   * migrations 0017 and 0023). One statement.
    */
   async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
     const statement = sql<{
@@ -61,17 +61,13 @@ export class InsightsRepository {
       question: string | null;
       lapses: number | null;
     }>`
-      select 'group' as kind, groups.difficulty_level, groups.category_id, categories.name,
+      select 'group' as kind, groups.difficulty_level,
+        case when groups.category_key = 0 then null else groups.category_key end as category_id, categories.name,
         groups.reviews, groups.remembered,
         cast(null as integer) as id, cast(null as text) as question, cast(null as integer) as lapses
-      from (
-        -- Grouped first: the set names are then looked up per group, not per card.
-        select difficulty_level, category_id, sum(reviews) as reviews, sum(remembered) as remembered
-        from card_review_totals
-        where user_id = ${userId}
-        group by difficulty_level, category_id
-      ) as groups
-      left join categories on categories.id = groups.category_id and categories.user_id = ${userId}
+      from retention_groups as groups
+      left join categories on categories.id = groups.category_key and categories.user_id = ${userId}
+      where groups.user_id = ${userId} and groups.reviews > 0
       union all
       select 'card' as kind, cast(null as integer) as difficulty_level, cast(null as integer) as category_id,
         cast(null as text) as name,
@@ -87,7 +83,7 @@ export class InsightsRepository {
       ) as hardest
       join cards on cards.id = hardest.card_id and cards.user_id = ${userId}
     `;
-    // A pass over every reviewed card's totals: on SQLite's reader thread, so other requests go on.
+    // On SQLite's reader thread, so other requests go on.
     const rows = await readOffThread(this.db, { compile: () => statement.compile(this.db) });
 
     const groups: RetentionGroup[] = [];
