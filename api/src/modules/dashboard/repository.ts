@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
 import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
 import { localDay } from '../../db/functions';
+import { dialectOf } from '../../db';
 import type { DayRange } from '../../lib/local-time';
 import type { ReviewDay } from './streaks';
 
@@ -178,8 +179,8 @@ export class DashboardRepository {
 
   /**
    * Reviews and recalled reviews (rating above Again) per local day of `ranges`, in order.
-   * Two index range sums per day over the learner's quarter-hour counts (review_quarters, ~40
-   * rows a study day); over the logs themselves when a day does not begin on a quarter hour.
+   * Index range sums per day over the learner's quarter-hour counts (review_quarters, ~40 rows
+   * a study day); over the logs themselves when a day does not begin on a quarter hour.
    */
   async reviewsPerDay(userId: number, ranges: readonly DayRange[]): Promise<DayCount[]> {
     const quarters = quarterAligned(ranges);
@@ -188,20 +189,28 @@ export class DashboardRepository {
           and review_quarters.quarter >= bounds.start_at and review_quarters.quarter < bounds.end_at`
       : sql`review_logs.user_id = ${userId}
           and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at`;
-    const counts = quarters
-      ? sql`(select sum(reviews) from review_quarters where ${inDay}) as reviews,
+    // PostgreSQL sums both counts over one range a day (a lateral subquery: half the index
+    // scans); SQLite, which has no LATERAL, takes two scalar subqueries.
+    const lateral = quarters && dialectOf(this.db) === 'postgres';
+    const counts = lateral
+      ? sql`day_counts.reviews, day_counts.correct`
+      : quarters
+        ? sql`(select sum(reviews) from review_quarters where ${inDay}) as reviews,
           (select sum(remembered) from review_quarters where ${inDay}) as correct`
-      : sql`(select count(*) from review_logs where ${inDay}) as reviews,
+        : sql`(select count(*) from review_logs where ${inDay}) as reviews,
           (select sum(case when review_logs.rating > ${RATING_AGAIN} then 1 else 0 end) from review_logs where ${inDay}) as correct`;
+    const join = lateral
+      ? sql`cross join lateral (select sum(reviews) as reviews, sum(remembered) as correct from review_quarters where ${inDay}) as day_counts`
+      : sql``;
     const rows = await queryWithBounds(
       this.db,
-      quarters ? 'reviewsPerDay:quarters' : 'reviewsPerDay:logs',
+      lateral ? 'reviewsPerDay:quarters-lateral' : quarters ? 'reviewsPerDay:quarters' : 'reviewsPerDay:logs',
       ranges,
-      quarters ? [userId, userId] : [userId, RATING_AGAIN, userId],
+      lateral ? [userId] : quarters ? [userId, userId] : [userId, RATING_AGAIN, userId],
       (bounds) => sql<{ day: number; reviews: number | null; correct: number | null }>`
         with ${bounds}
         select bounds.day as day, ${counts}
-        from bounds
+        from bounds ${join}
         where bounds.day >= 0
         order by bounds.day
       `,
