@@ -1,9 +1,8 @@
 // card_review_totals carries its card's difficulty, set and lapses (migration 0023), kept by
 // triggers: a new totals row takes them, a card's change of any of them is copied (a deleted
 // set's ON DELETE SET NULL included), and migrating a database with history fills them.
-import fs from 'node:fs';
-import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/harness';
-import { createDb, type Db } from './index';
+import { describeEachDb, withFreshDatabase } from '../test/harness';
+import type { Db } from './index';
 import { migrateToLatest } from './migrate';
 
 const NOW = '2024-06-11T05:00:00.000Z';
@@ -81,10 +80,7 @@ describeEachDb('card_review_totals attributes', (ctx) => {
   });
 
   it('is filled from the cards when the migration runs', async () => {
-    const dir = makeTempDir('flashcards-attributes-');
-    const database = await createIsolatedDatabase(ctx.dialect, dir);
-    const db = createDb(database.config);
-    try {
+    await withFreshDatabase(ctx.dialect, async (db) => {
       await migrateToLatest(db, '0022_user_totals');
       const { user, set, cards } = await seedLearner(db, 'history@example.com');
       // Before 0023 the table has none of the copied columns.
@@ -97,10 +93,6 @@ describeEachDb('card_review_totals attributes', (ctx) => {
         { card: cards[0], difficulty: 4, category: set, lapses: 2 },
         { card: cards[1], difficulty: 1, category: null, lapses: 0 },
       ]);
-    } finally {
-      await db.destroy();
-      await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

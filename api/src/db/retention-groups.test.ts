@@ -2,9 +2,8 @@
 // changes, moves or deletes a card's totals (a review, an undo, an edit of the card's
 // difficulty or set, a deleted set, card or account), each (learner, difficulty, set) group
 // holds the sums over that learner's reviewed cards in it. Migrating fills it.
-import fs from 'node:fs';
-import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/harness';
-import { createDb, type Db } from './index';
+import { describeEachDb, withFreshDatabase } from '../test/harness';
+import type { Db } from './index';
 import { migrateToLatest } from './migrate';
 
 const NOW = '2024-06-11T05:00:00.000Z';
@@ -76,10 +75,7 @@ describeEachDb('retention_groups', (ctx) => {
   });
 
   it('is filled from the per-card totals when the migration runs', async () => {
-    const dir = makeTempDir('flashcards-groups-');
-    const database = await createIsolatedDatabase(ctx.dialect, dir);
-    const db = createDb(database.config);
-    try {
+    await withFreshDatabase(ctx.dialect, async (db) => {
       await migrateToLatest(db, '0024_review_days');
       const { user, set, cards } = await learner(db, 'history@example.com');
       await db.insertInto('card_review_totals').values([totals(user, cards[0], 3, 2), totals(user, cards[1], 1, 1), totals(user, cards[2], 2, 0)]).execute();
@@ -87,10 +83,6 @@ describeEachDb('retention_groups', (ctx) => {
       const state = await keptAndSummed(db, user);
       expect(state.kept).toEqual([`2/${set}: 3 of 4`, '3/0: 0 of 2']);
       expect(state.kept).toEqual(state.summed);
-    } finally {
-      await db.destroy();
-      await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

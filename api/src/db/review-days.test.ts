@@ -1,10 +1,9 @@
 // review_days (migration 0024) is kept by triggers on review_quarters: whatever writes or
 // deletes review logs, each (user, UTC day) row holds the first and last reviewed quarter hour
 // of that day, and a day without reviews has none. Migrating a database with history fills it.
-import fs from 'node:fs';
-import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/harness';
+import { describeEachDb, withFreshDatabase } from '../test/harness';
 import { reviewLogRow } from '../test/review-log';
-import { createDb, type Db } from './index';
+import type { Db } from './index';
 import { migrateToLatest } from './migrate';
 
 const NOW = '2024-06-11T05:00:00.000Z';
@@ -77,10 +76,7 @@ describeEachDb('review_days', (ctx) => {
   });
 
   it('is filled from the review history when the migration runs', async () => {
-    const dir = makeTempDir('flashcards-days-');
-    const database = await createIsolatedDatabase(ctx.dialect, dir);
-    const db = createDb(database.config);
-    try {
+    await withFreshDatabase(ctx.dialect, async (db) => {
       await migrateToLatest(db, '0023_card_review_totals_attributes');
       const { user, cards } = await learner(db, 'history@example.com');
       await db
@@ -91,10 +87,6 @@ describeEachDb('review_days', (ctx) => {
       const state = await keptAndComputed(db, user);
       expect(state.kept).toEqual([{ day: '2024-06-10', first_quarter: '2024-06-10T08:00:00.000Z', last_quarter: '2024-06-10T22:45:00.000Z' }]);
       expect(state.kept).toEqual(state.computed);
-    } finally {
-      await db.destroy();
-      await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,11 +1,10 @@
 // user_totals (migration 0022) is kept by triggers on cards and review_logs: whatever writes,
 // changes or deletes them (one row or many a statement, cascades included), each learner's row
 // equals the sums over their cards and logs. Migrating a database with history fills it.
-import fs from 'node:fs';
 import { sql } from 'kysely';
-import { createIsolatedDatabase, describeEachDb, makeTempDir } from '../test/harness';
+import { describeEachDb, withFreshDatabase } from '../test/harness';
 import { reviewLogRow } from '../test/review-log';
-import { createDb, type Db } from './index';
+import type { Db } from './index';
 import { migrateToLatest } from './migrate';
 
 const NOW = '2024-06-11T05:00:00.000Z';
@@ -95,10 +94,7 @@ describeEachDb('user_totals', (ctx) => {
   });
 
   it('is filled for learners with history when the migration runs', async () => {
-    const dir = makeTempDir('flashcards-totals-');
-    const database = await createIsolatedDatabase(ctx.dialect, dir);
-    const db = createDb(database.config);
-    try {
+    await withFreshDatabase(ctx.dialect, async (db) => {
       await migrateToLatest(db, '0021_card_search_trigram');
       const learner = await addUser(db, 'history@example.com');
       const idle = await addUser(db, 'idle@example.com');
@@ -112,10 +108,6 @@ describeEachDb('user_totals', (ctx) => {
       expect(state.kept).toEqual(state.summed);
       // A learner with nothing has no row (the reads count zeros).
       expect(await db.selectFrom('user_totals').select('user_id').where('user_id', '=', idle).executeTakeFirst()).toBeUndefined();
-    } finally {
-      await db.destroy();
-      await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -137,6 +137,23 @@ export async function createIsolatedDatabase(dialect: DialectName, dir: string):
   };
 }
 
+/**
+ * `work` on a database of its own (a fresh SQLite file or PostgreSQL schema, not migrated),
+ * dropped afterwards: for tests that migrate step by step with history in between.
+ */
+export async function withFreshDatabase(dialect: DialectName, work: (db: Db) => Promise<void>): Promise<void> {
+  const dir = makeTempDir('flashcards-fresh-');
+  const database = await createIsolatedDatabase(dialect, dir);
+  const db = createDb(database.config);
+  try {
+    await work(db);
+  } finally {
+    await db.destroy();
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function withAdminPool<T>(url: string, work: (pool: Pool) => Promise<T>): Promise<T> {
   const pool = new Pool({ connectionString: url, max: 1 });
   try {
