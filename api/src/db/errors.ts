@@ -21,3 +21,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
+
+/**
+ * PostgreSQL aborted the transaction and asks for it to be run again: a deadlock (40P01) or a
+ * serialization failure (40001).
+ */
+export function isRetryableTransactionFailure(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '40P01' || code === '40001';
+}

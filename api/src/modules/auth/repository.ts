@@ -1,13 +1,14 @@
 // SQL for users and refresh tokens. Callers pass already-normalised e-mails and ISO timestamps.
 import type { Kysely } from 'kysely';
 import type { Database, NewRefreshToken, NewUser, RefreshTokenRow, Role, UserRow } from '../../db/schema';
+import { runTransaction } from '../../db/transaction';
 
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new AuthRepository(trx)));
+    return runTransaction(this.db, (trx) => work(new AuthRepository(trx)));
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {

@@ -5,6 +5,7 @@ import { readOffThread, type DialectName } from '../../db';
 import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
 import { containsText } from '../../db/functions';
 import type { CardUpdate, Database, NewCard, NoteKind } from '../../db/schema';
+import { runTransaction } from '../../db/transaction';
 
 /** The columns a card is presented with, plus its set's name. */
 const CARD_COLUMNS = [
@@ -123,7 +124,7 @@ export class CardsRepository {
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: CardsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CardsRepository(trx, this.dialect)));
+    return runTransaction(this.db, (trx) => work(new CardsRepository(trx, this.dialect)));
   }
 
   private selectCards(userId: number) {

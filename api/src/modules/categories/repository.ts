@@ -1,6 +1,7 @@
 // SQL over sets (categories). Every query is scoped to one user.
 import type { Kysely } from 'kysely';
 import type { CategoryRow, Database, NewCategory } from '../../db/schema';
+import { runTransaction } from '../../db/transaction';
 
 export interface CategoryWithCount {
   id: number;
@@ -15,7 +16,7 @@ export class CategoriesRepository {
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: CategoriesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CategoriesRepository(trx)));
+    return runTransaction(this.db, (trx) => work(new CategoriesRepository(trx)));
   }
 
   /** The user's sets with how many of the user's cards each holds (unsorted: see service). */

@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db';
 import type { Database, RemoteReleasesTable, RemoteStateTable } from '../../db/schema';
+import { runTransaction } from '../../db/transaction';
 
 export type ReleaseRow = Selectable<RemoteReleasesTable>;
 export type StateRow = Selectable<RemoteStateTable>;
@@ -44,7 +45,7 @@ export class PlatformRepository {
   ) {}
 
   transaction<T>(work: (repository: PlatformRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new PlatformRepository(trx, this.dialect)));
+    return runTransaction(this.db, (trx) => work(new PlatformRepository(trx, this.dialect)));
   }
 
   async insertRelease(release: Omit<ReleaseRow, 'id'>, files: NewReleaseFile[]): Promise<ReleaseRow> {

@@ -3,6 +3,7 @@
 // fields only (id, display name), never an e-mail.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { runTransaction } from '../../db/transaction';
 
 export interface SocialUserRow {
   id: number;
@@ -202,7 +203,7 @@ export class SocialRepository {
    * was gone already (a concurrent accept, decline or cancel won).
    */
   acceptRequest(request: RequestRow, at: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return runTransaction(this.db, async (trx) => {
       const deleted = await trx.deleteFrom('friend_requests').where('id', '=', request.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx
@@ -234,7 +235,7 @@ export class SocialRepository {
 
   /** Ends the friendship both ways; false when they were not friends. */
   removeFriend(userId: number, friendId: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return runTransaction(this.db, async (trx) => {
       const mine = await trx.deleteFrom('friendships').where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
       await trx.deleteFrom('friendships').where('user_id', '=', friendId).where('friend_id', '=', userId).execute();
       return Number(mine.numDeletedRows) > 0;
