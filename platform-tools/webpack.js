@@ -9,6 +9,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload');
+const { kernelCacheGroup } = require('./kernel-chunk');
 const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
 
 /**
@@ -118,6 +119,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const dev = mode === 'development';
     const port = isHost ? DEV_PORTS.shell : devPortOf(dir);
+    const shared = kernelConfig(dir).sharedConfig({ dir, requiredVersions });
     return {
       mode,
       context: dir,
@@ -173,14 +175,16 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           exposes,
           // Remotes are registered at runtime from the registry's manifest, never compiled in.
           remotes: {},
-          shared: kernelConfig(dir).sharedConfig({ dir, requiredVersions }),
+          shared,
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: true,
           dts: false,
           experiments: {
             // The runtime for browsers only: its Node loaders (vm, fetch of remote code) left out.
-            optimization: { target: 'web' },
+            // A remote's entry also leaves out the loading of remotes of its own: only the shell
+            // registers and loads remotes (through the page's one runtime), so a remote never has any.
+            optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
             // One federation runtime per page: a released remote's entry uses the host's (the
             // global the shell's runtime plugin sets, shell/src/federation/runtimePlugin.ts)
             // instead of carrying its own 65 KB copy. enhanced's own provideExternalRuntime
@@ -197,6 +201,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
         ...(isHost && !dev ? [new FirstLoadPreloadPlugin()] : []),
         ...(dev ? [] : compressionPlugins()),
       ],
+      // The host's shared modules load as one file (kernel-chunk.js).
+      ...(isHost && !dev ? { optimization: { splitChunks: { cacheGroups: { kernel: kernelCacheGroup(dir, Object.keys(shared)) } } } } : {}),
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

@@ -69,8 +69,11 @@ describe('createAppConfig', () => {
     const federation = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
     const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
     const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'production' });
-    expect(federation(remote).experiments).toEqual({ externalRuntime: true, optimization: { target: 'web' } });
+    expect(federation(remote).experiments).toEqual({ externalRuntime: true, optimization: { target: 'web', disableRemote: true } });
     expect(federation(shell).experiments).toEqual({ optimization: { target: 'web' } });
+    // The host's shared modules go into one chunk; a remote keeps webpack's split.
+    expect(shell.optimization.splitChunks.cacheGroups.kernel).toMatchObject({ name: 'kernel', chunks: 'async', enforce: true });
+    expect(remote.optimization).toBeUndefined();
     for (const config of [remote, shell]) {
       // Here the kernel is a workspace: apps compile its sources (a packed kernel has none).
       expect(config.resolve.conditionNames).toEqual(['@flashcard/source', '...']);
@@ -78,6 +81,7 @@ describe('createAppConfig', () => {
       expect(shared).toEqual(require('@flashcard/shared-auth/shared-config').sharedConfig({ dir: path.join(root, 'mfe-quiz') }));
       expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('@flashcard/shared-auth/router') });
       expect(shared['react-router']).toBeUndefined();
+      expect(shared['react-i18next']).toMatchObject({ singleton: true, import: path.join(path.dirname(require.resolve('@flashcard/shared-auth/package.json')), 'react-i18next.mjs') });
       const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
       expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
     }
@@ -85,6 +89,8 @@ describe('createAppConfig', () => {
     expect(dev.plugins.some((plugin) => plugin.constructor.name === 'CompressionPlugin')).toBe(false);
     // A dev build is its own host on its standalone page: it keeps the runtime.
     expect(federation(dev).experiments.externalRuntime).toBeUndefined();
+    const devShell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    expect(devShell.optimization).toBeUndefined();
   });
 
   it('re-exports from react-router every router API the apps import', () => {

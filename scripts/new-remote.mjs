@@ -161,7 +161,8 @@ module.exports = createAppConfig({
  */
 const rspackConfig = (federationName, devPort) => `// The remote's Rspack build. The contract with the shell (docs/PLATFORM.md, "Rules a remote
 // keeps"): federation name = registry key, './App' exposed, publicPath 'auto', a manifest, the
-// kernel's share map, and in production the shell's federation runtime (externalRuntime).
+// kernel's share map, no remote loader of its own (the shell loads remotes), and in production
+// the shell's federation runtime (externalRuntime).
 const path = require('path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
@@ -212,7 +213,7 @@ module.exports = (_env, argv = {}) => {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        experiments: { optimization: { target: 'web' }, ...(dev ? {} : { externalRuntime: true }) },
+        experiments: { optimization: { target: 'web', disableRemote: true }, ...(dev ? {} : { externalRuntime: true }) },
       }),
       new rspack.HtmlRspackPlugin({ title: 'Flashcards - ${federationName} (standalone)' }),
     ],

@@ -24,6 +24,7 @@ const SINGLETONS = [
   '@flashcard/shared-auth',
   // One translation instance for the whole page (the kernel's i18n.ts configures it).
   'i18next',
+  // Provided from react-i18next.mjs (the part the apps use), like the router.
   'react-i18next',
 ];
 
@@ -58,6 +59,7 @@ function sharedConfig({ dir = process.cwd(), requiredVersions = {} } = {}) {
     shared[name] = { singleton: true, requiredVersion, version };
   }
   shared['react-router-dom'].import = path.join(__dirname, 'router.mjs');
+  shared['react-i18next'].import = path.join(__dirname, 'react-i18next.mjs');
   return shared;
 }
 

@@ -23,6 +23,19 @@ describe('sharedConfig', () => {
     expect(shared['react-router']).toBeUndefined();
   });
 
+  it('provides react-i18next as its facade, which takes the package through the kernel\'s own "#react-i18next" import', async () => {
+    const shared = sharedConfig({ dir: root });
+    const facade = path.join(__dirname, '..', 'react-i18next.mjs');
+    expect(shared['react-i18next'].import).toBe(facade);
+    // The facade may not ask for 'react-i18next' itself: that request is the shared module, so
+    // the bundler would hand the facade back to itself.
+    const source = await import('node:fs').then((fs) => fs.readFileSync(facade, 'utf8'));
+    expect(source).not.toMatch(/from 'react-i18next'/);
+    const pkg = require('../package.json') as { imports: Record<string, string>; files: string[] };
+    expect(pkg.imports['#react-i18next']).toBe('react-i18next');
+    expect(pkg.files).toEqual(expect.arrayContaining(['router.mjs', 'react-i18next.mjs']));
+  });
+
   it('resolves the kernel to its sources in this repository (a packed kernel has none)', () => {
     expect(conditionNames()).toEqual(['@flashcard/source', '...']);
   });
