@@ -414,6 +414,10 @@ export interface UserTotalsTable {
   review_cards: number;
   relearning_cards: number;
   known_cards: number;
+  /** Over every study session (migration 0026): cards studied; the sum and count of the accuracies of sessions that studied a card. */
+  cards_studied: number;
+  accuracy_sum: number;
+  accuracy_sessions: number;
 }
 
 /** Reviews per learner, card difficulty and set (category_key 0: unfiled), kept by triggers (migration 0025). */

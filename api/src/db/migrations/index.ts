@@ -27,6 +27,7 @@ import * as userTotals from './0022_user_totals';
 import * as cardReviewTotalsAttributes from './0023_card_review_totals_attributes';
 import * as reviewDays from './0024_review_days';
 import * as retentionGroups from './0025_retention_groups';
+import * as sessionTotals from './0026_session_totals';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023_card_review_totals_attributes': cardReviewTotalsAttributes,
   '0024_review_days': reviewDays,
   '0025_retention_groups': retentionGroups,
+  '0026_session_totals': sessionTotals,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -44,6 +44,8 @@ export interface LearnerTotals {
   correct: number;
   timeSpentMs: number;
   cards: CardCounts;
+  /** Over every study session. */
+  studied: StudyTotals;
 }
 
 /** ts-fsrs Rating.Again (the card was forgotten); every higher rating counts as remembered. */
@@ -54,35 +56,25 @@ export { MAX_BOUNDS_DAYS } from '../../db/day-bounds';
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async totals(userId: number): Promise<StudyTotals> {
+  /**
+   * The learner's daily goal and the cards studied on calendar day `day` in `timeZone`, in one
+   * query (both are read on every dashboard, queue and insights request). `since` (a timestamp
+   * safely before that day began anywhere) lets the (user_id, created_at) index narrow the scan.
+   */
+  async dailyGoalProgress(userId: number, day: number, timeZone: string, since: string): Promise<{ cardsStudied: number; dailyGoal: number }> {
     const row = await this.db
-      .selectFrom('study_sessions')
-      .where('user_id', '=', userId)
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('cards_studied'), eb.lit(0)).as('total_cards'),
-        // Empty sessions say nothing about accuracy; leave them out of the mean.
-        eb.fn.avg<number | null>(eb.case().when('cards_studied', '>', 0).then(eb.ref('accuracy')).end()).as('avg_accuracy'),
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('study_sessions')
+          .where('user_id', '=', userId)
+          .where('created_at', '>=', since)
+          .where(localDay('created_at', timeZone), '=', day)
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('cards_studied'), inner.lit(0)).as('cards'))
+          .as('cards'),
+        eb.selectFrom('user_settings').select('daily_goal').where('user_id', '=', userId).as('goal'),
       ])
       .executeTakeFirstOrThrow();
-    return {
-      totalCardsStudied: Number(row.total_cards),
-      averageAccuracy: row.avg_accuracy === null ? null : Number(row.avg_accuracy),
-    };
-  }
-
-  /**
-   * Cards studied on calendar day `day` in `timeZone`. `since` (a timestamp safely before that
-   * day began anywhere) lets the (user_id, created_at) index narrow the scan first.
-   */
-  async cardsStudiedOn(userId: number, day: number, timeZone: string, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('study_sessions')
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .where(localDay('created_at', timeZone), '=', day)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cards_studied'), eb.lit(0)).as('cards'))
-      .executeTakeFirstOrThrow();
-    return Number(row.cards);
+    return { cardsStudied: Number(row.cards ?? 0), dailyGoal: row.goal ?? DEFAULT_DAILY_GOAL };
   }
 
   /**
@@ -259,6 +251,10 @@ export class DashboardRepository {
         relearning: Number(row?.relearning_cards ?? 0),
         known: Number(row?.known_cards ?? 0),
       },
+      studied: {
+        totalCardsStudied: Number(row?.cards_studied ?? 0),
+        averageAccuracy: row && Number(row.accuracy_sessions) > 0 ? Number(row.accuracy_sum) / Number(row.accuracy_sessions) : null,
+      },
     };
   }
 
@@ -287,14 +283,5 @@ export class DashboardRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-  }
-
-  async dailyGoal(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('user_settings')
-      .select('daily_goal')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.daily_goal ?? DEFAULT_DAILY_GOAL;
   }
 }

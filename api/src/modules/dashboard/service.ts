@@ -75,16 +75,15 @@ export class DashboardService {
 
   async dashboard(userId: number, timeZone: string): Promise<Dashboard> {
     const { repository } = this.deps;
-    const [totals, currentStreak, goal, recentSessions, learner] = await Promise.all([
-      repository.totals(userId),
+    const [currentStreak, goal, recentSessions, learner] = await Promise.all([
       this.currentStreak(userId, timeZone),
       this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
       repository.learnerTotals(userId),
     ]);
     return {
-      totalCardsStudied: totals.totalCardsStudied,
-      averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
+      totalCardsStudied: learner.studied.totalCardsStudied,
+      averageAccuracy: Math.round(learner.studied.averageAccuracy ?? 0),
       currentStreak,
       successRate: percent(learner.correct, learner.reviews),
       totalReviews: learner.reviews,
@@ -161,11 +160,7 @@ export class DashboardService {
     const { repository } = this.deps;
     const now = this.deps.now();
     const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
-    const [cardsStudied, dailyGoal] = await Promise.all([
-      repository.cardsStudiedOn(userId, localDayNumber(now, timeZone), timeZone, since),
-      repository.dailyGoal(userId),
-    ]);
-    return { cardsStudied, dailyGoal };
+    return repository.dailyGoalProgress(userId, localDayNumber(now, timeZone), timeZone, since);
   }
 
   /** Reviews per local day over the last `days` days (today included), every day listed. */
@@ -191,15 +186,14 @@ export class DashboardService {
   async userStats(userId: number, timeZone: string): Promise<UserStats> {
     const { repository } = this.deps;
     const today = this.today(timeZone);
-    const [totals, streaks, learner, reviewsToday] = await Promise.all([
-      repository.totals(userId),
+    const [streaks, learner, reviewsToday] = await Promise.all([
       this.streaks(userId, timeZone, today),
       repository.learnerTotals(userId),
       this.reviewsOn(userId, timeZone, today),
     ]);
     return {
-      totalCardsStudied: totals.totalCardsStudied,
-      averageAccuracy: Math.round(totals.averageAccuracy ?? 0),
+      totalCardsStudied: learner.studied.totalCardsStudied,
+      averageAccuracy: Math.round(learner.studied.averageAccuracy ?? 0),
       currentStreak: streaks.current,
       longestStreak: streaks.longest,
       successRate: percent(learner.correct, learner.reviews),

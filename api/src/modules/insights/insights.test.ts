@@ -192,6 +192,16 @@ describeEachDb('insights', (ctx) => {
     expect((await get(user, '/api/insights/best-study-hour')).json()).toEqual({ type: 'best-study-hour', data: null });
   });
 
+  it('places reviews a clock set ahead dated after now in the offset of their own date', async () => {
+    const user = await registerUser(app);
+    const card = await createCard(user, 'From the future');
+    // Dated December 2024 while it is April: New York is back on UTC-5 by then (3 November), so
+    // 14:00 UTC is 09:00 there, not the 10:00 of April's UTC-4.
+    const ahead = Array.from({ length: 10 }, (_, index) => `2024-12-${String(index + 1).padStart(2, '0')}T14:00:00.000Z`);
+    await review(user, ahead.map((at) => [at, card, 2] as [string, number, number]));
+    expect((await get(user, '/api/insights/best-study-hour', 'America/New_York')).json().data).toEqual({ hour: 9, reviews: 10, retention: 100 });
+  });
+
   it('names no best hour before an hour has 10 reviews in the last 90 days', async () => {
     const user = await registerUser(app);
     const card = await createCard(user, 'Few reviews');

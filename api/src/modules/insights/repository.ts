@@ -114,16 +114,6 @@ export class InsightsRepository {
     return { groups, hardest };
   }
 
-  /** The time of the user's latest review, null before any. */
-  async lastReviewAt(userId: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('review_logs')
-      .select((eb) => eb.fn.max<string | null>('reviewed_at').as('last'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return row.last ?? null;
-  }
-
   /**
    * Reviews since `since` per UTC quarter hour of the day, within each span of constant UTC
    * offset (the spans must cover them all): exactly what the service needs to place every

@@ -25,6 +25,8 @@ export const HARDEST_CARDS_LIMIT = 10;
 /** The best study hour looks at this many recent days. */
 export const BEST_HOUR_DAYS = 90;
 const MS_PER_DAY = 86_400_000;
+/** How far past now the best hour's offset spans reach (reviews a clock set ahead dated). */
+const FUTURE_SPAN_MS = 366 * MS_PER_DAY;
 /**
  * An hour needs this many reviews, and this share of the period's, to be called the best: a
  * few lucky reviews at an odd hour are no pattern.
@@ -57,7 +59,7 @@ export type InsightData = InsightByType;
 
 export interface InsightsServiceDeps {
   repository: InsightsRepository;
-  /** countDue and countNew: the same counts the study queue shows. */
+  /** queueCounts: the same counts the study queue shows. */
   study: StudyRepository;
   /** countCards, for the empty-collection action. */
   dashboard: DashboardRepository;
@@ -121,12 +123,12 @@ export class InsightsService {
   private async bestStudyHour(userId: number, timeZone: string): Promise<BestStudyHour | null> {
     const { repository } = this.deps;
     const now = this.deps.now().getTime();
-    const last = await repository.lastReviewAt(userId);
-    if (last === null) return null;
     const since = now - BEST_HOUR_DAYS * MS_PER_DAY;
-    // The offsets in force from `since` to the latest review (which a clock set ahead may date
-    // after now): the quarter-hour counts below are placed in local hours span by span.
-    const spans = offsetSpans(timeZone, since, Math.max(now, Date.parse(last)) + 1);
+    // The offsets in force from `since` to a year ahead (a review a clock set ahead dated after
+    // now is placed in its own offset too; anything later takes the last span's): the
+    // quarter-hour counts below are placed in local hours span by span. A year of spans costs
+    // a few more CASE branches, where asking for the latest review cost a query.
+    const spans = offsetSpans(timeZone, since, now + FUTURE_SPAN_MS);
     const counts = await repository.reviewsByQuarterHour(userId, toTimestamp(new Date(since)), spans);
 
     const hours = Array.from({ length: 24 }, () => ({ reviews: 0, remembered: 0 }));
@@ -232,10 +234,9 @@ export class InsightsService {
     const { study, dashboard, now } = this.deps;
     const at = now();
     const window = { now: toTimestamp(at), learnAheadUntil: toTimestamp(new Date(at.getTime() + LEARN_AHEAD_MS)) };
-    const [cards, due, fresh, goal] = await Promise.all([
+    const [cards, { due, fresh }, goal] = await Promise.all([
       dashboard.countCards(userId),
-      study.countDue(userId, window),
-      study.countNew(userId, window.now),
+      study.queueCounts(userId, window),
       this.deps.dailyGoal(userId, timeZone),
     ]);
     if (cards === 0) {

@@ -2,7 +2,7 @@
 // review logs, scheduler settings and the numbers behind stats and forecast. Every query is
 // scoped to one user.
 import type { StudySettings } from '@flashcard/api-contract/schemas';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db';
 import { queryWithBounds } from '../../db/day-bounds';
 import { hasTag, localDay } from '../../db/functions';
@@ -137,16 +137,21 @@ export class StudyRepository {
 
   /**
    * The cards a queue may hold: in the scope, not marked known (the learner said they need no
-   * study), not suspended, not buried (until `now`).
+   * study), not suspended, not buried (until `now`). On any query of `cards`, joined or not.
    */
-  private studyable(userId: number, scope: StudyScope, now: string) {
-    let query = this.selectStudyCards(userId)
+  private studyableWhere<Q extends SelectQueryBuilder<Database, 'cards', object>>(query: Q, scope: StudyScope, now: string): Q {
+    let filtered = query
       .where('cards.known', '=', false)
       .where('cards.suspended', '=', false)
       .where((eb) => eb.or([eb('cards.buried_until', 'is', null), eb('cards.buried_until', '<=', now)]));
-    if (scope.categoryId !== undefined) query = query.where('cards.category_id', '=', scope.categoryId);
-    if (scope.tag !== undefined) query = query.where(hasTag('cards.tags', scope.tag));
-    return query;
+    if (scope.categoryId !== undefined) filtered = filtered.where('cards.category_id', '=', scope.categoryId);
+    if (scope.tag !== undefined) filtered = filtered.where(hasTag('cards.tags', scope.tag));
+    return filtered as Q;
+  }
+
+  /** The same with the study columns and the set (selectStudyCards). */
+  private studyable(userId: number, scope: StudyScope, now: string) {
+    return this.studyableWhere(this.selectStudyCards(userId), scope, now);
   }
 
   private dueFilter(userId: number, window: DueWindow, scope: StudyScope) {
@@ -161,17 +166,39 @@ export class StudyRepository {
     );
   }
 
+  /**
+   * The count of studyable cards of these states due by `until`, on the cards table alone (no
+   * set join), as one index range (user, state, due): SQLite scans all of the learner's index
+   * entries for an OR of the two due conditions, so the queue's counts add up two of these.
+   */
+  private studyableCount(userId: number, states: number[], until: string | null, scope: StudyScope, now: string) {
+    let query = this.db.selectFrom('cards').where('cards.user_id', '=', userId).where('cards.state', 'in', states);
+    if (until !== null) query = query.where('cards.due', '<=', until);
+    return this.studyableWhere(query, scope, now).select((eb) => eb.fn.countAll<number>().as('count'));
+  }
+
   /** Due cards, most overdue first. */
   dueCards(userId: number, window: DueWindow, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
     return this.dueFilter(userId, window, scope).orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
   }
 
+  /** What dueFilter selects, counted: reviews due now plus learning steps due within learn-ahead. */
   async countDue(userId: number, window: DueWindow, scope: StudyScope = {}): Promise<number> {
-    const row = await this.dueFilter(userId, window, scope)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return (await this.queueCounts(userId, window, scope, { fresh: false })).due;
+  }
+
+  /**
+   * The due count and (unless `fresh` is false) the count of new cards the queue may introduce,
+   * in one query: the queue and the insights ask for both at once, one round trip instead of three.
+   */
+  async queueCounts(userId: number, window: DueWindow, scope: StudyScope = {}, { fresh = true } = {}): Promise<{ due: number; fresh: number }> {
+    const counts: AliasedSelectQueryBuilder<{ count: number }, string>[] = [
+      this.studyableCount(userId, [STATE_REVIEW], window.now, scope, window.now).as('review'),
+      this.studyableCount(userId, [STATE_LEARNING, STATE_RELEARNING], window.learnAheadUntil, scope, window.now).as('learning'),
+    ];
+    if (fresh) counts.push(this.studyableCount(userId, [STATE_NEW], null, scope, window.now).as('fresh'));
+    const row: Record<string, unknown> = await this.db.selectNoFrom(counts).executeTakeFirstOrThrow();
+    return { due: Number(row.review) + Number(row.learning), fresh: Number(row.fresh ?? 0) };
   }
 
   private newFilter(userId: number, now: string, scope: StudyScope) {
@@ -183,13 +210,6 @@ export class StudyRepository {
     return this.newFilter(userId, now, scope).orderBy('cards.id').limit(limit).execute();
   }
 
-  async countNew(userId: number, now: string, scope: StudyScope = {}): Promise<number> {
-    const row = await this.newFilter(userId, now, scope)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
 
   /**
    * Cram: every card of the scope that is not suspended, studied ones by due (soonest first),

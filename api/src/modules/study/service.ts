@@ -249,11 +249,10 @@ export class StudyService {
     const today = localDayNumber(now, timeZone);
     const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
 
-    const [{ scheduler, settings }, dueCount, due, newTotal, introducedToday, dailyGoal] = await Promise.all([
+    const [{ scheduler, settings }, { due: dueCount, fresh: newTotal }, due, introducedToday, dailyGoal] = await Promise.all([
       this.schedulerFor(userId),
-      study.countDue(userId, window, scope),
+      study.queueCounts(userId, window, scope),
       study.dueCards(userId, window, dueLimit, scope),
-      study.countNew(userId, window.now, scope),
       study.countFirstReviewsOn(userId, today, timeZone, since),
       this.deps.dailyGoal(userId, timeZone),
     ]);
