@@ -130,14 +130,15 @@ export class InsightsRepository {
             spans.slice(0, -1).map((item, index) => sql`when ${sql.ref(column)} < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
             sql` `,
           )} else ${sql.lit(spans.length - 1)} end`;
-    const quarterOf = (column: string) =>
-      sql<number>`cast(substr(${sql.ref(column)}, 12, 2) as integer) * 4 + cast(substr(${sql.ref(column)}, 15, 2) as integer) / 15`;
+    // The UTC time of day, 'HH:MM', grouped on as text and made a quarter hour below: one
+    // substr a row instead of two, two casts and the arithmetic (a third of the query's time).
+    const timeOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 12, 5)`;
     const quarters = spans.slice(0, -1).every((span) => isQuarterStart(span.end));
     // From here on, whole quarter hours (the quarter-hour table); before it, the logs.
     const wholeFrom = quarters ? toTimestamp(new Date(nextQuarterStart(Date.parse(since)))) : null;
     let logs = this.db
       .selectFrom('review_logs')
-      .select([spanOf('reviewed_at').as('span'), quarterOf('reviewed_at').as('quarter'), sql<number>`1`.as('reviews'), rememberedOne.as('remembered')])
+      .select([spanOf('reviewed_at').as('span'), timeOf('reviewed_at').as('time'), sql<number>`1`.as('reviews'), rememberedOne.as('remembered')])
       .where('user_id', '=', userId)
       .where('reviewed_at', '>=', since);
     if (wholeFrom !== null) logs = logs.where('reviewed_at', '<', wholeFrom);
@@ -147,7 +148,7 @@ export class InsightsRepository {
         : logs.unionAll(
             this.db
               .selectFrom('review_quarters')
-              .select([spanOf('quarter').as('span'), quarterOf('quarter').as('quarter'), 'reviews', 'remembered'])
+              .select([spanOf('quarter').as('span'), timeOf('quarter').as('time'), 'reviews', 'remembered'])
               .where('user_id', '=', userId)
               .where('quarter', '>=', wholeFrom),
           );
@@ -155,14 +156,19 @@ export class InsightsRepository {
       this.db,
       this.db
         .selectFrom(parts.as('counted'))
-        .select((eb) => ['counted.span', 'counted.quarter', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
-        .groupBy(['counted.span', 'counted.quarter']),
+        .select((eb) => ['counted.span', 'counted.time', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
+        .groupBy(['counted.span', 'counted.time']),
     );
-    return rows.map((row) => ({
-      span: Number(row.span),
-      quarter: Number(row.quarter),
-      reviews: Number(row.reviews),
-      remembered: Number(row.remembered),
-    }));
+    // A log's time has any minute: the minutes of one quarter hour are added up here.
+    const counts = new Map<string, QuarterHourCount>();
+    for (const row of rows) {
+      const span = Number(row.span);
+      const quarter = Number(row.time.slice(0, 2)) * 4 + Math.floor(Number(row.time.slice(3, 5)) / 15);
+      const count = counts.get(`${span}:${quarter}`) ?? { span, quarter, reviews: 0, remembered: 0 };
+      count.reviews += Number(row.reviews);
+      count.remembered += Number(row.remembered);
+      counts.set(`${span}:${quarter}`, count);
+    }
+    return [...counts.values()];
   }
 }
