@@ -2,6 +2,7 @@
 // starts, advances, ends or deletes sessions (one a statement or many, cascades included), each
 // learner's row equals the sums over their sessions. Migrating a database with sessions fills it.
 import { sql } from 'kysely';
+import { DashboardRepository } from '../modules/dashboard/repository';
 import { describeEachDb, withFreshDatabase } from '../test/harness';
 import type { Db } from './index';
 import { migrateToLatest } from './migrate';
@@ -78,6 +79,21 @@ describeEachDb('user_totals: study sessions', (ctx) => {
     await ctx.db.deleteFrom('users').where('id', '=', other).execute();
     const { rows } = await sql<{ user_id: number }>`select user_id from user_totals`.execute(ctx.db);
     expect(rows.map((row) => Number(row.user_id))).toEqual([me]);
+  });
+
+  it("gives the mean of exact accuracies exactly, whatever the kept sum's float drift", async () => {
+    const me = await addUser(ctx.db, 'sessions.mean@example.com');
+    await ctx.db.insertInto('study_sessions').values([session(me, 4, 80), session(me, 4, 85)]).execute();
+    // A session that goes through thirds and sevenths, then is deleted: the kept sum is added to
+    // and taken from in steps that leave its last bits off 165.
+    const passing = await ctx.db.insertInto('study_sessions').values(session(me, 3, 66.66666666666667)).returning('id').executeTakeFirstOrThrow();
+    for (const accuracy of [33.333333333333336, 14.285714285714286]) {
+      await ctx.db.updateTable('study_sessions').set({ accuracy }).where('id', '=', passing.id).execute();
+    }
+    await ctx.db.deleteFrom('study_sessions').where('id', '=', passing.id).execute();
+    const { studied } = await new DashboardRepository(ctx.db).learnerTotals(me);
+    // 82.5 exactly, which the dashboard rounds to 83 (82.49999999999999 would give 82).
+    expect(studied).toEqual({ totalCardsStudied: 8, averageAccuracy: 82.5 });
   });
 
   it('is filled for learners with sessions when the migration runs', async () => {

@@ -53,6 +53,15 @@ export const RATING_AGAIN = 1;
 
 export { MAX_BOUNDS_DAYS } from '../../db/day-bounds';
 
+/**
+ * A mean from a sum the triggers keep by adding and taking away values such as 66.666...: the
+ * float sum drifts in its last bits, which could tip an exact 82.5 to 82.4999... and a rounded
+ * 83 to 82. Nine decimals are far below any reading and far above the drift.
+ */
+function meanOfKeptSum(sum: number, count: number): number {
+  return Math.round((sum / count) * 1e9) / 1e9;
+}
+
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -253,7 +262,7 @@ export class DashboardRepository {
       },
       studied: {
         totalCardsStudied: Number(row?.cards_studied ?? 0),
-        averageAccuracy: row && Number(row.accuracy_sessions) > 0 ? Number(row.accuracy_sum) / Number(row.accuracy_sessions) : null,
+        averageAccuracy: row && Number(row.accuracy_sessions) > 0 ? meanOfKeptSum(Number(row.accuracy_sum), Number(row.accuracy_sessions)) : null,
       },
     };
   }
