@@ -188,8 +188,8 @@ export class StudyRepository {
   }
 
   /**
-   * The due count and (unless `fresh` is false) the count of new cards the queue may introduce,
-   * in one query: the queue and the insights ask for both at once, one round trip instead of three.
+   * The due count and (unless `fresh` is false) the count of studyable new cards, in one query:
+   * the queue and the insights ask for both at once, one round trip instead of three.
    */
   async queueCounts(userId: number, window: DueWindow, scope: StudyScope = {}, { fresh = true } = {}): Promise<{ due: number; fresh: number }> {
     const counts: AliasedSelectQueryBuilder<{ count: number }, string>[] = [
@@ -209,7 +209,6 @@ export class StudyRepository {
   newCards(userId: number, now: string, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
     return this.newFilter(userId, now, scope).orderBy('cards.id').limit(limit).execute();
   }
-
 
   /**
    * Cram: every card of the scope that is not suspended, studied ones by due (soonest first),
