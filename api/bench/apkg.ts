@@ -1,11 +1,12 @@
 // An Anki package import at scale: 10,000 notes with 100,000 review logs (10 answers a card) in
-// the current format (zstd collection.anki21b), on a fresh SQLite file. How long the import
-// request takes end to end (read and replay in a worker thread, then one transaction), and the
-// p99 of 16 clients calling GET /api/auth/me meanwhile, beside the same load with no import.
+// the current format (zstd collection.anki21b), on a fresh SQLite file and a fresh PostgreSQL
+// schema (BENCH_DATABASES narrows it). How long the import request takes end to end (read and
+// replay in a worker thread, then the writes), and the p99 of 16 clients calling
+// GET /api/auth/me meanwhile, beside the same load with no import.
 import { buildApkg, type FixtureNote } from '../src/test/apkg-fixture';
 import { runLoop } from './lib/http-loop';
 import { type Benchmark, type Measurement } from './lib/load';
-import { signUp, startApp } from './lib/server';
+import { benchDatabases, signUp, startApp, type BenchDatabase } from './lib/server';
 
 // APKG_NOTES / APKG_REVIEWS size a bigger run by hand (100,000 notes fit the 50 MB limit).
 const NOTES = Number(process.env.APKG_NOTES ?? 10_000);
@@ -38,41 +39,58 @@ const benchmark: Benchmark = {
   async run(log) {
     const started = Date.now();
     const file = buildApkg({ format: 'anki21b', notes: notes() });
-    log(`built a package of ${NOTES.toLocaleString('en')} notes, ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} answers: ${(file.length / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const { base, close } = await startApp();
-    try {
-      const accessToken = await signUp(base, 'bench.learner@example.com', PASSWORD);
-      const headers = { authorization: `Bearer ${accessToken}` };
-      const meLoad = (label: string, seconds: number, target?: number) =>
-        runLoop({ label, origin: base, connections: CLIENTS, durationSeconds: seconds, requests: { method: 'GET', path: '/api/auth/me', headers }, targetP99Ms: target });
-
-      const idle = await meLoad(`GET /api/auth/me, ${CLIENTS} clients, no import`, BASELINE_SECONDS);
-      const post = async (query: string) => {
-        const began = Date.now();
-        const response = await fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file as Uint8Array<ArrayBuffer> });
-        if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
-        return { ms: Date.now() - began, body: (await response.json()) as { imported: number; reviews: number } };
-      };
-      // The preview does the same reading and replay (and loads the worker's code): its time sizes the load below.
-      const preview = await post('?dryRun=true');
-      log(`preview: ${preview.ms} ms; importing while GET /api/auth/me runs ...`);
-      const during = meLoad(`GET /api/auth/me, ${CLIENTS} clients, during the import`, Math.ceil((preview.ms * 2) / 1000) + 1, TARGET_P99_MS);
-      const [imported, busy] = await Promise.all([post(''), during]);
-      log(`imported ${imported.body.imported.toLocaleString('en')} notes with ${imported.body.reviews.toLocaleString('en')} review logs in ${imported.ms} ms`);
-      const row = (label: string, ms: number): Measurement => ({ label, p50: ms, p99: ms, requestsPerSecond: 1000 / ms, failures: 0 });
-      return {
-        title: `apkg: an Anki package of ${NOTES.toLocaleString('en')} notes with ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} review logs (${(file.length / 1024 / 1024).toFixed(1)} MB), SQLite`,
-        rows: [row('POST /api/cards/import/apkg?dryRun=true, one call', preview.ms), row('POST /api/cards/import/apkg, one call', imported.ms), idle.measurement, busy.measurement],
-        notes: [
-          '"one call": the request end to end; reading the package, replaying its history and the writes (transactions of 2,000 notes) run in a worker thread',
-          `"during the import": the same ${CLIENTS} clients while the import runs; its p99 beside "no import" is what the import costs other requests (slowest answer: ${idle.maxMs.toFixed(0)} ms with no import, ${busy.maxMs.toFixed(0)} ms during it)`,
-          'on SQLite the whole import runs on a worker thread with its own connection: reads go on meanwhile; other writes wait at most for its current batch (~0.4 s)',
-        ],
-      };
-    } finally {
-      await close();
+    const size = `${(file.length / 1024 / 1024).toFixed(1)} MB`;
+    log(`built a package of ${NOTES.toLocaleString('en')} notes, ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} answers: ${size} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const rows: Measurement[] = [];
+    const slowest: string[] = [];
+    for (const database of benchDatabases()) {
+      const result = await runOn(database, file, log);
+      rows.push(...result.rows);
+      slowest.push(result.note);
     }
+    return {
+      title: `apkg: an Anki package of ${NOTES.toLocaleString('en')} notes with ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} review logs (${size}), ${benchDatabases().join(' and ')}`,
+      rows,
+      notes: [
+        '"one call": the request end to end; reading the package and replaying its history run in a worker thread',
+        `"during the import": the same ${CLIENTS} clients while the import runs; its p99 beside "no import" is what the import costs other requests`,
+        ...slowest,
+        'on SQLite the writes run there too, on its own connection, in transactions of 2,000 notes: reads go on meanwhile; other writes wait at most for its current batch (~0.4 s)',
+        'on PostgreSQL the writes are one transaction from the request\'s thread, through the pool',
+      ],
+    };
   },
 };
 
 export default benchmark;
+
+async function runOn(database: BenchDatabase, file: Uint8Array, log: (line: string) => void): Promise<{ rows: Measurement[]; note: string }> {
+  const { base, close } = await startApp(database);
+  try {
+    const accessToken = await signUp(base, 'bench.learner@example.com', PASSWORD);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const meLoad = (label: string, seconds: number, target?: number) =>
+      runLoop({ label: `${label} [${database}]`, origin: base, connections: CLIENTS, durationSeconds: seconds, requests: { method: 'GET', path: '/api/auth/me', headers }, targetP99Ms: target });
+
+    const idle = await meLoad(`GET /api/auth/me, ${CLIENTS} clients, no import`, BASELINE_SECONDS);
+    const post = async (query: string) => {
+      const began = Date.now();
+      const response = await fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: file as Uint8Array<ArrayBuffer> });
+      if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
+      return { ms: Date.now() - began, body: (await response.json()) as { imported: number; reviews: number } };
+    };
+    // The preview does the same reading and replay (and loads the worker's code): its time sizes the load below.
+    const preview = await post('?dryRun=true');
+    log(`${database}: preview: ${preview.ms} ms; importing while GET /api/auth/me runs ...`);
+    const during = meLoad(`GET /api/auth/me, ${CLIENTS} clients, during the import`, Math.ceil((preview.ms * 2) / 1000) + 1, TARGET_P99_MS);
+    const [imported, busy] = await Promise.all([post(''), during]);
+    log(`${database}: imported ${imported.body.imported.toLocaleString('en')} notes with ${imported.body.reviews.toLocaleString('en')} review logs in ${imported.ms} ms`);
+    const row = (label: string, ms: number): Measurement => ({ label: `${label} [${database}]`, p50: ms, p99: ms, requestsPerSecond: 1000 / ms, failures: 0 });
+    return {
+      rows: [row('POST /api/cards/import/apkg?dryRun=true, one call', preview.ms), row('POST /api/cards/import/apkg, one call', imported.ms), idle.measurement, busy.measurement],
+      note: `${database}: slowest answer ${idle.maxMs.toFixed(0)} ms with no import, ${busy.maxMs.toFixed(0)} ms during it`,
+    };
+  } finally {
+    await close();
+  }
+}

@@ -1,22 +1,18 @@
 // Reviews under load: 50 learners at once, each rating its own 400 cards (POST
 // /api/spaced-repetition/review, a fresh Idempotency-Key per review, random ratings, inside an
 // open study session), first pausing between answers as people do, then as fast as the answers
-// come back (the capacity of one process), over loopback HTTP, on SQLite and, with
-// BENCH_DATABASE_URL or TEST_DATABASE_URL set, on PostgreSQL; next to a bare Fastify route.
+// come back (the capacity of one process), over loopback HTTP, on SQLite and on PostgreSQL
+// (BENCH_DATABASES narrows it); next to a bare Fastify route.
 // Then the integrity check: every acknowledged review is stored exactly once, and retries of
 // acknowledged keys (one after the other, and copies racing each other) add nothing.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { createDb, type Db, type DialectName } from '../src/db';
-import { migrateToLatest } from '../src/db/migrate';
-import { createIsolatedDatabase } from '../src/test/harness';
+import type { Db } from '../src/db';
 import { runLoop } from './lib/http-loop';
 import { durationSeconds, type Benchmark, type Measurement } from './lib/load';
 import { reviewKey, type Learner, type ReviewLoad } from './lib/review-requests';
 import { seedLearners } from './lib/review-seed';
-import { BARE_PATH, benchConfig, startBare } from './lib/server';
+import { BARE_PATH, benchDatabases, startApp, startBare, type BenchDatabase } from './lib/server';
 
 const LEARNERS = 50;
 const CARDS_PER_LEARNER = 400;
@@ -34,22 +30,16 @@ const RACE_COPIES = 8;
 const REVIEW_PATH = '/api/spaced-repetition/review';
 const REQUESTS = path.join(__dirname, 'lib', 'review-requests.ts');
 
-/** The database to also measure on, if any; the harness reads TEST_DATABASE_URL. */
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-
 const benchmark: Benchmark = {
   name: 'reviews',
   async run(log) {
-    const dialects: DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-    if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
     const rows: Measurement[] = [];
     const notes: string[] = [];
-    for (const dialect of dialects) {
+    for (const dialect of benchDatabases()) {
       const result = await onDatabase(dialect, log);
       rows.push(...result.rows);
       notes.push(...result.notes);
     }
-    if (!postgresUrl) notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
     log(`measuring POST ${BARE_PATH} ...`);
     const bare = await startBare();
@@ -89,20 +79,10 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-async function onDatabase(dialect: DialectName, log: (line: string) => void): Promise<{ rows: Measurement[]; notes: string[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
-  // A fresh SQLite file, or a fresh PostgreSQL schema dropped afterwards.
-  const database = await createIsolatedDatabase(dialect, dataDir);
-  const config = { ...benchConfig(dataDir), database: database.config };
-  const db = createDb(database.config);
-  let app: ReturnType<typeof buildApp> | undefined;
+async function onDatabase(dialect: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; notes: string[] }> {
+  const { base, db, signAccessToken, close } = await startApp(dialect);
   try {
-    await migrateToLatest(db);
-    app = buildApp(config, { db });
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-
     const started = Date.now();
-    const signAccessToken = app.signAccessToken;
     const learners = await seedLearners(db, base, LEARNERS, CARDS_PER_LEARNER, (userId) => signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }));
     log(`[${dialect}] seeded ${LEARNERS} learners x ${CARDS_PER_LEARNER} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -121,7 +101,7 @@ async function onDatabase(dialect: DialectName, log: (line: string) => void): Pr
     log(`[${dialect}] measuring POST ${REVIEW_PATH}, learners pausing ${THINK_MS.join('-')} ms ...`);
     const paced = await load(`POST ${REVIEW_PATH} [${dialect}] learners`, 'paced', DURATION_SECONDS, {
       thinkMs: THINK_MS,
-      targetP99Ms: dialect === 'sqlite' ? TARGET_P99_MS : undefined,
+      targetP99Ms: TARGET_P99_MS,
     });
     log(`[${dialect}] measuring POST ${REVIEW_PATH}, no pauses (saturation) ...`);
     const saturated = await load(`POST ${REVIEW_PATH} [${dialect}] saturation`, 'run', DURATION_SECONDS);
@@ -146,10 +126,7 @@ async function onDatabase(dialect: DialectName, log: (line: string) => void): Pr
     const problems = integrity.problems;
     return { rows: [{ ...paced.measurement, problems }, { ...saturated.measurement, problems }], notes };
   } finally {
-    await app?.close();
-    await db.destroy();
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -45,6 +45,8 @@ export interface BenchApp {
   /** http://127.0.0.1:port */
   base: string;
   db: Db;
+  /** An access token of this app, as sign-in would issue it. */
+  signAccessToken: ReturnType<typeof buildApp>['signAccessToken'];
   /** Stops the server and deletes its data folder. */
   close(): Promise<void>;
 }
@@ -81,7 +83,7 @@ export async function startApp(database: BenchDatabase = 'sqlite'): Promise<Benc
   try {
     await migrateToLatest(db);
     app = buildApp(config, { db });
-    return { base: await app.listen({ host: '127.0.0.1', port: 0 }), db, close };
+    return { base: await app.listen({ host: '127.0.0.1', port: 0 }), db, signAccessToken: app.signAccessToken, close };
   } catch (error) {
     await close();
     throw error;
