@@ -108,7 +108,8 @@ test('two learners become friends and each sees the other finish a session in th
   await ada.page.getByLabel('Search learners by name').fill('Bob Feed');
   await ada.page.getByRole('button', { name: 'Search', exact: true }).click();
   await ada.page.getByRole('button', { name: 'Add Bob Feed as a friend' }).click();
-  await ada.page.getByText('Request sent').waitFor();
+  // Exact: the toast "Friend request sent" holds these words too, and may still be showing.
+  await ada.page.getByText('Request sent', { exact: true }).waitFor();
 
   // Bob sees it (and the bell says so), and accepts.
   await bob.page.goto('/social');
