@@ -1,7 +1,8 @@
 // The FSRS optimizer on a long history: one learner with 100,000 review logs (10,000 cards x
-// 10 reviews), on a fresh SQLite file and a fresh PostgreSQL schema. How long a fit takes (POST /api/spaced-repetition/optimizer,
-// answered when the fit is saved), and whether the server stays responsive meanwhile: the p99 of
-// 16 clients calling GET /api/auth/me while the fit runs, beside the same load with no fit.
+// 10 reviews), on a fresh SQLite file and a fresh PostgreSQL schema (BENCH_DATABASES narrows
+// it). How long a fit takes (POST /api/spaced-repetition/optimizer, answered when the fit is
+// saved), and whether the server stays responsive meanwhile: the p99 of 16 clients calling
+// GET /api/auth/me while the fit runs, beside the same load with no fit.
 import { runLoop } from './lib/http-loop';
 import { type Benchmark, type Measurement } from './lib/load';
 import { benchDatabases, signUp, startApp, type BenchDatabase } from './lib/server';
