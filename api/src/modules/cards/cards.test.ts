@@ -541,6 +541,10 @@ describeEachDb('cards API', (ctx) => {
       expect(ids(rest.json().results)).toEqual([found.mitosis]);
       expect(rest.headers['x-total-count']).toBe('3');
       expect(rest.headers['x-next-cursor']).toBeUndefined();
+      // A cursor past the last match: an empty page, the matches still counted.
+      const past = await learner.get(`/api/cards/search?q=what%20is&limit=2&before=${found.mitosis}`);
+      expect(past.json()).toEqual({ results: [] });
+      expect(past.headers['x-total-count']).toBe('3');
     });
 
     it('applies the list filters to the matches', async () => {
