@@ -156,9 +156,10 @@ export class CardsRepository {
    * when it read the ids and then the page).
    */
   async search(userId: number, text: string, filters: CardListFilters, page: Page): Promise<CardPage> {
+    const contains = containsText('cards.search_text', searchKey(text));
     if (this.dialect === 'postgres') {
       const matching = this.applyFilters(this.selectCards(userId), filters)
-        .where(containsText('cards.search_text', searchKey(text)))
+        .where(contains)
         .select(sql<string>`count(*) over ()`.as('matches'));
       let query = this.db.selectFrom(matching.as('matching')).selectAll();
       if (page.before !== undefined) query = query.where('matching.id', '<', page.before);
@@ -166,7 +167,7 @@ export class CardsRepository {
       // No row: no match at all, or a `before` past the last one (then they are counted apart).
       let total = rows.length ? Number(rows[0]!.matches) : 0;
       if (!rows.length && page.before !== undefined) {
-        const [count] = await this.countMatching(userId, filters).where(containsText('cards.search_text', searchKey(text))).execute();
+        const [count] = await this.countMatching(userId, filters).where(contains).execute();
         total = Number(count!.total);
       }
       return toPage(rows.map(({ matches: _, ...card }) => card), page.limit, total);
@@ -174,7 +175,7 @@ export class CardsRepository {
     const matches = await readOffThread(
       this.db,
       this.applyFilters(this.db.selectFrom('cards').select('cards.id').where('cards.user_id', '=', userId), filters)
-        .where(containsText('cards.search_text', searchKey(text)))
+        .where(contains)
         .orderBy('cards.id', 'desc'),
     );
     const after = page.before === undefined ? matches : matches.filter((match) => match.id < page.before!);
