@@ -21,9 +21,9 @@ Environment:
 /** A mistake the user can fix: printed as is, exit code 1. */
 class ReleaseError extends Error {}
 
-/** Same rule as the server (api/src/modules/platform/release.ts isReleaseFile): maps stay with the team. */
+/** Same rule as the server (api/src/modules/platform/release.ts isReleaseFile): maps stay with the team, the standalone page with the dev server. */
 function isReleaseFile(relativePath) {
-  return !relativePath.endsWith('.map') && path.posix.basename(relativePath) !== '.build-stamp';
+  return !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.posix.basename(relativePath) !== '.build-stamp';
 }
 
 /** `{ remoteDir, promote, build, help }` from the command line (after `node release.mjs`). */
@@ -54,7 +54,7 @@ function requireToken(env = process.env) {
   if (!token) {
     throw new ReleaseError(
       'PLATFORM_TOKEN is not set. Ask the platform team for a deploy token ' +
-        '(on the server: npm run deploy-token -- <label>) and run: PLATFORM_TOKEN=fcd_... flashcard-release',
+        '(on the server: npm run deploy-token -- <label> --remote <name>) and run: PLATFORM_TOKEN=fcd_... flashcard-release',
     );
   }
   return token;

@@ -47,6 +47,7 @@ import { PageHints } from './modules/platform/page-hints';
 import { PlatformRepository } from './modules/platform/repository';
 import platformRoutes from './modules/platform/routes';
 import { PlatformService } from './modules/platform/service';
+import { DeployTokenService } from './modules/platform/tokens';
 import { NotificationsRepository } from './modules/notifications';
 import { SessionsRepository } from './modules/sessions/repository';
 import sessionRoutes from './modules/sessions/routes';
@@ -175,6 +176,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     kernelVersion: config.platform.kernelVersion ?? resolveKernelVersion(config.webRoot, REPO_ROOT),
     shellShared: resolveShellShared(config.webRoot, REPO_ROOT),
     budgetGzipBytes: config.platform.budgetGzipBytes,
+    quotaBytes: config.platform.quotaBytes,
     devOverrides: config.platform.devOverrides,
     now,
   });
@@ -243,7 +245,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(notificationRoutes, { service: engagement.notifications });
       await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }) });
       await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
-      await api.register(platformRoutes, { service: platform, repository: platformRepository, now });
+      await api.register(platformRoutes, { service: platform, tokens: new DeployTokenService(platformRepository, now), repository: platformRepository });
       const admin = new AdminService({
         repository: adminRepository,
         now,

@@ -62,11 +62,16 @@ export interface Config {
 export interface PlatformConfig {
   /** Largest gzip size of a remote's first load a release may have. */
   budgetGzipBytes: number;
+  /** Bytes all releases of one remote may store together. */
+  quotaBytes: number;
   /** The kernel version releases are checked against; read from the built shell when unset. */
   kernelVersion?: string;
   /** Browsers may point a remote at a localhost dev server (the shell's override badge). */
   devOverrides: boolean;
 }
+
+/** 500 MB: a built-in remote's release stores about 6 MB (fonts, precompressed copies). */
+export const DEFAULT_RELEASE_QUOTA_BYTES = 500_000_000;
 
 /** 150 KB gzipped: the built-in remotes load 29-40 KB each. */
 export const DEFAULT_RELEASE_BUDGET_GZIP_BYTES = 150_000;
@@ -118,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
+      quotaBytes: parsePositiveInteger('RELEASE_QUOTA_BYTES', env.RELEASE_QUOTA_BYTES, DEFAULT_RELEASE_QUOTA_BYTES),
       kernelVersion: env.KERNEL_VERSION || undefined,
       // Off in production unless asked for: it lets a browser run code from its own localhost.
       devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,

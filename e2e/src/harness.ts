@@ -25,8 +25,8 @@ export interface Product {
   url: string;
   /** `npm run set-role` against this product's database. */
   setRole(email: string, role: 'user' | 'admin' | 'super_admin'): Promise<void>;
-  /** `npm run deploy-token` against this product's database: the new token. */
-  deployToken(label: string): Promise<string>;
+  /** `npm run deploy-token` against this product's database: a new token for `remotes` only. */
+  deployToken(label: string, remotes: string[]): Promise<string>;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -56,7 +56,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     setRole: async (email, role) => {
       await runNpm(['run', '--silent', 'set-role', '--', email, role], dataDir);
     },
-    deployToken: async (label) => (await runNpm(['run', '--silent', 'deploy-token', '--', label], dataDir)).trim(),
+    deployToken: async (label, remotes) =>
+      (await runNpm(['run', '--silent', 'deploy-token', '--', label, ...remotes.flatMap((name) => ['--remote', name])], dataDir)).trim(),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

@@ -104,7 +104,7 @@ async function teamRemote(folder: string, route: string, label: string, bundler:
 
 /** Releases the remote with the documented command; resolves with its output. */
 async function release(remote: string, team: string): Promise<string> {
-  const token = await product.deployToken(team);
+  const token = await product.deployToken(`${team}-team`, [`mfe_${team}`]);
   return run('npm', ['run', 'release'], remote, { PLATFORM_URL: product.url, PLATFORM_TOKEN: token });
 }
 
@@ -132,7 +132,7 @@ test('a webpack remote in its own repository, typed by the packed kernel, is rel
   await expect(run('npx', ['tsc', '--noEmit', '-p', '.'], remote)).rejects.toThrow(/Type 'string' is not assignable to type 'number'/);
   rmSync(join(remote, 'src', 'typo.ts'));
 
-  expect(await release(remote, 'trivia-team')).toMatch(/Released mfe_trivia 0\.1\.0\+[0-9a-f]{8} \(active\)/);
+  expect(await release(remote, 'trivia')).toMatch(/Released mfe_trivia 0\.1\.0\+[0-9a-f]{8} \(active\)/);
   await openArea('Trivia', '/trivia', 'webpack');
 });
 
@@ -153,7 +153,7 @@ apiClient.get('/decks').then((r) => { console.log(JSON.stringify({ data: r.data,
   );
   expect(JSON.parse(probe.trim().split('\n').pop()!)).toEqual({ data: { decks: 2 }, user: 'team@example.com', auth: 'Bearer mock-access-token', requests: ['GET /decks'] });
 
-  const output = await release(remote, 'poetry-team');
+  const output = await release(remote, 'poetry');
   expect(output).toMatch(/Rspack compiled successfully/);
   expect(output).toMatch(/Released mfe_poetry 0\.1\.0\+[0-9a-f]{8} \(active\)/);
   // Built on the shell's federation runtime, with the kernel's share map in its manifest.

@@ -77,7 +77,7 @@ let v2: string;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
-  token = await product.deployToken('e2e-team');
+  token = await product.deployToken('e2e-team', ['mfe_quiz']);
   // Inside the repository, so the scaffold resolves the workspace's packages like any remote.
   work = mkdtempSync(join(ROOT, 'e2e', '.work-'));
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));

@@ -2,7 +2,7 @@
 // canary), the audit trail and the load failures browsers report. See docs/PLATFORM.md.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, Role } from './common';
+import { errorResponses, Nullable, PathId, Role } from './common';
 
 /** A remote's registry key = its federation name (a JS identifier): `mfe_quiz`. */
 export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9_]{1,39}$' });
@@ -157,6 +157,43 @@ export const LoadFailureBody = Type.Object({
 });
 const RemoteParams = Type.Object({ name: RemoteName });
 
+/** A deploy token as listed (the token itself is shown once, when created). */
+export const DeployToken = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  /** The remotes it may publish, promote, roll back and run canaries of. */
+  remotes: Type.Array(RemoteName),
+  createdAt: Type.String(),
+  lastUsedAt: Nullable(Type.String()),
+  expiresAt: Nullable(Type.String()),
+  revokedAt: Nullable(Type.String()),
+});
+
+export const DEPLOY_TOKEN_MAX_DAYS = 3650;
+
+export const CreateDeployTokenBody = Type.Object({
+  /** Who uses it: `quiz-team ci`. */
+  label: Type.String({ minLength: 1, maxLength: 100 }),
+  remotes: Type.Array(RemoteName, { minItems: 1, maxItems: 20, uniqueItems: true }),
+  /** Absent: the token never expires (it can still be revoked). */
+  expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPLOY_TOKEN_MAX_DAYS })),
+});
+
+export const CreatedDeployToken = Type.Object({
+  /** `fcd_...`: shown this once, only its sha256 is stored. */
+  token: Type.String(),
+  deployToken: DeployToken,
+});
+
+/** One remote as its team sees it: its state plus the latest registry changes of it. */
+export const RemoteStatus = Type.Composite([
+  RemoteState,
+  Type.Object({
+    /** Newest first: at most 20. */
+    events: Type.Array(RegistryEvent),
+  }),
+]);
+
 export const platformEndpoints = {
   /** What this browser loads (per-user canary when signed in); answers before sign-in too. */
   manifest: endpoint('GET', '/platform/manifest', { response: { 200: Manifest, ...errorResponses(401) } }),
@@ -181,6 +218,23 @@ export const platformEndpoints = {
     body: CanaryBody,
     response: { 200: RemoteState, ...errorResponses(400, 401, 403, 404) },
   }),
+  /** One remote's state, releases, failures and audit: its team's deploy token or an admin. */
+  remoteStatus: endpoint('GET', '/platform/remotes/:name', {
+    params: RemoteParams,
+    response: { 200: RemoteStatus, ...errorResponses(401, 403, 404) },
+  }),
+  /** Every deploy token (super_admin). */
+  tokens: endpoint('GET', '/platform/tokens', { response: { 200: Type.Array(DeployToken), ...errorResponses(401, 403) } }),
+  /** A new deploy token scoped to some remotes (super_admin). */
+  createToken: endpoint('POST', '/platform/tokens', {
+    body: CreateDeployTokenBody,
+    response: { 201: CreatedDeployToken, ...errorResponses(400, 401, 403) },
+  }),
+  /** Revoke a deploy token at once (super_admin). */
+  revokeToken: endpoint('DELETE', '/platform/tokens/:id', {
+    params: Type.Object({ id: PathId }),
+    response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+  }),
   /** A browser could not load or render a remote. */
   reportLoadFailure: endpoint('POST', '/platform/load-failures', {
     body: LoadFailureBody,
@@ -200,3 +254,7 @@ export type RegistryOverview = Static<typeof RegistryOverview>;
 export type ManifestRemote = Static<typeof ManifestRemote>;
 export type Manifest = Static<typeof Manifest>;
 export type LoadFailureBody = Static<typeof LoadFailureBody>;
+export type DeployToken = Static<typeof DeployToken>;
+export type CreateDeployTokenBody = Static<typeof CreateDeployTokenBody>;
+export type CreatedDeployToken = Static<typeof CreatedDeployToken>;
+export type RemoteStatus = Static<typeof RemoteStatus>;

@@ -305,6 +305,10 @@ export interface DeployTokensTable {
   token_hash: string;
   created_at: CreatedAt;
   last_used_at: string | null;
+  /** JSON array of the remote names the token may change (migration 0027). */
+  remotes: ColumnType<string, string | undefined, string>;
+  expires_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface RemoteLoadFailuresTable {

@@ -28,6 +28,7 @@ import * as cardReviewTotalsAttributes from './0023_card_review_totals_attribute
 import * as reviewDays from './0024_review_days';
 import * as retentionGroups from './0025_retention_groups';
 import * as sessionTotals from './0026_session_totals';
+import * as deployTokenScopes from './0027_deploy_token_scopes';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0024_review_days': reviewDays,
   '0025_retention_groups': retentionGroups,
   '0026_session_totals': sessionTotals,
+  '0027_deploy_token_scopes': deployTokenScopes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -11,8 +11,10 @@ import { HttpError } from '../../lib/http-error';
 import { contentHash, isReleaseFile, type BuiltFile } from './release';
 import type { PlatformRepository } from './repository';
 import type { PlatformService } from './service';
+import { actorName, BUILT_IN } from './tokens';
 
-export const BUILT_IN_ACTOR = 'built-in';
+/** How the audit trail and `published_by` name the server's own releases. */
+export const BUILT_IN_ACTOR = actorName(BUILT_IN);
 
 interface RemotePackage {
   version: string;
@@ -63,7 +65,7 @@ export async function syncBuiltinReleases(
     const followBuilds = !state || active?.published_by === BUILT_IN_ACTOR;
     try {
       if (!(await repository.findRelease(name, version))) {
-        await service.publish(BUILT_IN_ACTOR, {
+        await service.publish(BUILT_IN, {
           name,
           packageVersion: pkg.version,
           metadata: pkg.flashcardRemote,
@@ -72,7 +74,7 @@ export async function syncBuiltinReleases(
         });
         log.info({ remote: name, version }, 'released the built-in remote');
       } else if (followBuilds && state && state.active_version !== version) {
-        await service.promote(BUILT_IN_ACTOR, name, version);
+        await service.promote(BUILT_IN, name, version);
       }
     } catch (error) {
       // Another instance starting at the same moment released it first: fine.

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync } from 'fastify';
 import { replyNotFound } from '../../plugins/errors';
+import { isScriptType } from './release';
 import type { PlatformService } from './service';
 
 const CACHE_BYTES = 64 * 1024 * 1024;
@@ -76,6 +77,8 @@ const releaseFileRoutes: FastifyPluginAsync<{ service: PlatformService }> = asyn
     const body = encoding ? file.encoded[encoding] : undefined;
     if (body) reply.header('Content-Encoding', encoding);
     if (file.encoded.br || file.encoded.gzip) reply.header('Vary', 'Accept-Encoding');
+    // An SVG or text opened on its own is a document of the site's origin: give it no powers.
+    if (!isScriptType(file.contentType)) reply.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'");
     return (
       reply
         .header('Content-Type', file.contentType)
@@ -83,6 +86,7 @@ const releaseFileRoutes: FastifyPluginAsync<{ service: PlatformService }> = asyn
         // A shell on another origin may load these: allow it past CORS and helmet's same-origin CORP.
         .header('Access-Control-Allow-Origin', '*')
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .header('X-Content-Type-Options', 'nosniff')
         .send(body ?? file.content)
     );
   });

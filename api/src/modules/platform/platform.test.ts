@@ -8,8 +8,8 @@ import { bearer, describeEachDb, makeTempDir, registerUser } from '../../test/ha
 import { BUILT_IN_ACTOR, syncBuiltinReleases } from './builtin';
 import { fakeBuild, releaseBody, userWithRole } from '../../test/platform-fixtures';
 import { PlatformRepository } from './repository';
-import { hashDeployToken } from './routes';
 import { canaryBucket, PlatformService } from './service';
+import { DeployTokenService } from './tokens';
 
 type Headers = Record<string, string>;
 
@@ -180,8 +180,8 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it('accepts a deploy token and records it as the publisher', async () => {
-      await new PlatformRepository(ctx.db, ctx.dialect).insertDeployToken({ label: 'team-ci', token_hash: hashDeployToken('fcd_team-secret'), created_at: new Date().toISOString() });
-      const response = await publish(releaseBody({ name: 'mfe_tokened', route: '/tokened' }), { authorization: 'Bearer fcd_team-secret' });
+      const { token } = await new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), () => new Date()).create({ label: 'team-ci', remotes: ['mfe_tokened'] });
+      const response = await publish(releaseBody({ name: 'mfe_tokened', route: '/tokened' }), { authorization: `Bearer ${token}` });
       expect(response.statusCode).toBe(201);
       expect(response.json().release.publishedBy).toBe('token:team-ci');
     });
@@ -189,8 +189,8 @@ describeEachDb('platform registry API', (ctx) => {
     it.each([
       [{ kernel: '^2.0.0' }, 'mfe_k2 needs kernel (@flashcard/shared-auth) ^2.0.0, but the shell provides 1.0.0'],
       [{ kernel: 'not a range' }, '"not a range" is not a semver range of the kernel'],
-      [{ route: '/dashboard' }, '/dashboard belongs to the shell'],
-      [{ route: '/quiz' }, '/quiz is already owned by mfe_quiz'],
+      [{ route: '/dashboard' }, '/dashboard overlaps /dashboard, which belongs to the shell'],
+      [{ route: '/quiz' }, '/quiz overlaps /quiz, which mfe_quiz owns'],
       [{ exposes: ['./Other'] }, 'The routes mount ./App, which the build does not expose (it exposes ./Other)'],
       [{ padding: 300_000 }, /^mfe_k2's first load is \d+ bytes gzipped, over the budget of 150000 bytes$/],
     ] as const)('refuses %j with 422', async (options, message) => {
@@ -371,7 +371,7 @@ describeEachDb('platform registry API', (ctx) => {
         JSON.stringify({ version: '0.3.0', flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata }),
       );
       const repository = new PlatformRepository(ctx.db, ctx.dialect);
-      const service = new PlatformService({ repository, kernelVersion: '1.0.0', shellShared: {}, budgetGzipBytes: 150_000, devOverrides: false, now: () => new Date() });
+      const service = new PlatformService({ repository, kernelVersion: '1.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, devOverrides: false, now: () => new Date() });
       const log = app.log;
 
       writeBuild('first');

@@ -2,6 +2,7 @@
 import { Value } from '@sinclair/typebox/value';
 import {
   ManifestRemote,
+  type DeployToken,
   type Manifest,
   type NavEntrySpec,
   type RegistryEvent,
@@ -10,8 +11,9 @@ import {
   type RemoteState,
   type RouteSpec,
 } from '@flashcard/api-contract/schemas';
-import type { FailureCountRow, ReleaseRow, StateRow } from './repository';
+import type { DeployTokenRow, FailureCountRow, ReleaseRow, StateRow } from './repository';
 import { releaseBaseUrl } from './service';
+import { remotesOf } from './tokens';
 
 interface StoredMetadata {
   routes: RouteSpec[];
@@ -128,4 +130,17 @@ export function presentManifest(
     remotes.push(entry);
   }
   return { kernelVersion: settings.kernelVersion, devOverrides: settings.devOverrides, remotes };
+}
+
+/** A deploy token as listed: never its hash. */
+export function presentDeployToken(row: DeployTokenRow): DeployToken {
+  return {
+    id: row.id,
+    label: row.label,
+    remotes: remotesOf(row),
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
 }

@@ -12,31 +12,58 @@ export interface BuiltFile {
 
 export class ReleaseRefused extends Error {}
 
+/**
+ * What a release may carry, with the type it is served as: a remote's scripts, styles, JSON,
+ * source maps, fonts, images and the license texts minifiers write. Never a page: HTML would run
+ * on the site's origin, and the shell is the only page there.
+ */
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
 };
+
+/** A build's own precompressed copies (`x.js.br`) are served in place of the file they compress. */
+const ENCODED = /\.(br|gz)$/;
 
 export function contentTypeOf(filePath: string): string {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Files a build folder holds that are no part of a release (maps stay with the team). */
+/** Why a file may not be part of a release, or null when it may. */
+export function refusedFileReason(filePath: string): string | null {
+  const extension = path.extname(filePath.replace(ENCODED, '')).toLowerCase();
+  if (extension === '.html' || extension === '.htm' || extension === '.xhtml') {
+    return `${filePath} is an HTML page; a release may not carry pages (the shell is the only page of the site)`;
+  }
+  if (!CONTENT_TYPES[extension]) {
+    return `${filePath} is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)`;
+  }
+  return null;
+}
+
+/** Only scripts run as what they are; any other file is served sandboxed, never as an active document. */
+export const isScriptType = (contentType: string) => contentType.startsWith('text/javascript');
+
+/** Files a build folder holds that are no part of a release: maps stay with the team, the standalone page with the dev server. */
 export function isReleaseFile(relativePath: string): boolean {
-  return !relativePath.endsWith('.map') && path.basename(relativePath) !== '.build-stamp';
+  return !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.basename(relativePath) !== '.build-stamp';
 }
 
 /**
@@ -78,6 +105,10 @@ export interface BuildAnalysis {
  * routes mount. First load = remoteEntry.js + the synchronous JS and CSS of those modules.
  */
 export function analyseBuild(name: string, files: BuiltFile[], mountedModules: string[]): BuildAnalysis {
+  for (const file of files) {
+    const refused = refusedFileReason(file.path);
+    if (refused) throw new ReleaseRefused(refused);
+  }
   const byPath = new Map(files.map((file) => [file.path, file]));
   const manifestFile = byPath.get('mf-manifest.json');
   if (!manifestFile) throw new ReleaseRefused('The release has no mf-manifest.json (build with manifest: true)');

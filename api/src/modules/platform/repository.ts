@@ -1,12 +1,13 @@
 // SQL of the platform registry. Registry rows are not owned by a learner: the routes decide
 // who may read or change them (admin views, super_admin or a deploy token changes).
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db';
-import type { Database, RemoteReleasesTable, RemoteStateTable } from '../../db/schema';
+import type { Database, DeployTokensTable, RemoteReleasesTable, RemoteStateTable } from '../../db/schema';
 import { runTransaction } from '../../db/transaction';
 
 export type ReleaseRow = Selectable<RemoteReleasesTable>;
 export type StateRow = Selectable<RemoteStateTable>;
+export type DeployTokenRow = Selectable<DeployTokensTable>;
 
 export type ServedRelease = ReleaseRow & { role: 'active' | 'canary'; canary_percent: number };
 
@@ -129,8 +130,21 @@ export class PlatformRepository {
     await this.db.insertInto('registry_events').values(event).execute();
   }
 
-  listEvents(limit: number) {
-    return this.db.selectFrom('registry_events').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  /** The latest audit rows, of one remote when `remote` is given. */
+  listEvents(limit: number, remote?: string) {
+    let query = this.db.selectFrom('registry_events').selectAll();
+    if (remote) query = query.where('remote', '=', remote);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The bytes every release of a remote stores (what its quota limits). */
+  async storedBytes(name: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('remote_releases')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_bytes'), sql<number>`0`).as('bytes'))
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
   }
 
   /** One built file of a release. */
@@ -180,23 +194,33 @@ export class PlatformRepository {
     });
   }
 
-  async actorOf(userId: number): Promise<string> {
-    return `user:${(await emailOfUser(this.db, userId)) ?? userId}`;
+  async emailOf(userId: number): Promise<string> {
+    return (await emailOfUser(this.db, userId)) ?? String(userId);
   }
 
-  async insertDeployToken(token: { label: string; token_hash: string; created_at: string }): Promise<void> {
-    await this.db.insertInto('deploy_tokens').values(token).execute();
+  async insertDeployToken(token: Insertable<DeployTokensTable>): Promise<DeployTokenRow> {
+    return this.db.insertInto('deploy_tokens').values(token).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** The token's label, and marks it used; undefined for an unknown token. */
-  async useDeployToken(tokenHash: string, at: string): Promise<string | undefined> {
-    const row = await this.db
-      .updateTable('deploy_tokens')
-      .set({ last_used_at: at })
-      .where('token_hash', '=', tokenHash)
-      .returning('label')
-      .executeTakeFirst();
-    return row?.label;
+  findDeployToken(tokenHash: string): Promise<DeployTokenRow | undefined> {
+    return this.db.selectFrom('deploy_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  async markDeployTokenUsed(id: number, at: string): Promise<void> {
+    await this.db.updateTable('deploy_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Newest first. */
+  listDeployTokens(): Promise<DeployTokenRow[]> {
+    return this.db.selectFrom('deploy_tokens').selectAll().orderBy('id', 'desc').execute();
+  }
+
+  /** False when no such token exists; revoking twice keeps the first time. */
+  async revokeDeployToken(id: number, at: string): Promise<boolean> {
+    const row = await this.db.selectFrom('deploy_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    if (!row.revoked_at) await this.db.updateTable('deploy_tokens').set({ revoked_at: at }).where('id', '=', id).execute();
+    return true;
   }
 }
 

@@ -9,9 +9,10 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { toTimestamp } from '../../lib/time';
 import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile, type SingletonRequirement } from './release';
 import type { PlatformRepository, ReleaseRow, StateRow } from './repository';
+import { actorName, assertMayChange, type RegistryActor } from './tokens';
 
-/** Paths the shell itself owns; no remote may claim them. */
-export const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
+/** Paths the shell and the server own, with everything under them (`/` itself only). */
+export const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings', '/api', '/remotes'];
 
 export const unprocessable = (message: string) => new HttpError(422, message);
 
@@ -22,6 +23,8 @@ export interface PlatformServiceDeps {
   /** The versions of the shared modules the shell provides (its mf-manifest.json): name -> version. */
   shellShared: Record<string, string>;
   budgetGzipBytes: number;
+  /** Bytes all releases of one remote may store together. */
+  quotaBytes: number;
   /** Whether browsers may point a remote at a localhost dev server. */
   devOverrides: boolean;
   now: () => Date;
@@ -55,7 +58,9 @@ export class PlatformService {
     return { kernelVersion: this.deps.kernelVersion, budgetGzipBytes: this.deps.budgetGzipBytes, devOverrides: this.deps.devOverrides };
   }
 
-  async publish(actor: string, input: PublishReleaseBody): Promise<PublishedRelease> {
+  async publish(by: RegistryActor, input: PublishReleaseBody): Promise<PublishedRelease> {
+    assertMayChange(by, input.name);
+    const actor = actorName(by);
     const files = decodeFiles(input.files);
     this.checkKernel(input.name, input.metadata.kernel);
     const mounted = [...new Set(input.metadata.routes.map((route) => route.module))];
@@ -72,7 +77,9 @@ export class PlatformService {
         `${input.name}'s first load is ${analysis.firstLoadGzip} bytes gzipped, over the budget of ${this.deps.budgetGzipBytes} bytes`,
       );
     }
-    await this.checkRoutes(input.name, input.metadata);
+    await this.checkRoutes(this.repository, input.name, input.metadata);
+    // The server's own build of an in-repository remote is the operator's disk, not a team's share.
+    if (by.kind !== 'built-in') await this.checkQuota(input.name, analysis.totalBytes);
 
     const version = `${input.packageVersion}+${contentHash(files, input.metadata)}`;
     const now = toTimestamp(this.deps.now());
@@ -102,7 +109,7 @@ export class PlatformService {
           return { release, active: true };
         }
         if (input.promote) {
-          await this.activate(repository, actor, input.name, version, now);
+          await this.activate(repository, by, input.name, version, now);
           return { release, active: true };
         }
         return { release, active: false };
@@ -114,16 +121,20 @@ export class PlatformService {
   }
 
   /** Make `version` the active release: a promote, or a rollback when it is older than the current one. */
-  async promote(actor: string, name: string, version: string): Promise<void> {
+  async promote(by: RegistryActor, name: string, version: string): Promise<void> {
+    assertMayChange(by, name);
     const now = toTimestamp(this.deps.now());
-    await this.repository.transaction((repository) => this.activate(repository, actor, name, version, now));
+    await this.repository.transaction((repository) => this.activate(repository, by, name, version, now));
   }
 
-  private async activate(repository: PlatformRepository, actor: string, name: string, version: string, now: string): Promise<void> {
+  private async activate(repository: PlatformRepository, by: RegistryActor, name: string, version: string, now: string): Promise<void> {
+    const actor = actorName(by);
     const state = await this.requireState(repository, name);
     const target = await repository.findRelease(name, version);
     if (!target) throw notFound(`${name} has no release ${version}`);
     if (state.active_version === version) return;
+    // Another remote may have taken one of its paths since it was published.
+    await this.checkRoutes(repository, name, metadataOf(target));
     const current = await repository.findRelease(name, state.active_version);
     const action = current && target.id < current.id ? 'rollback' : 'promote';
     // Promoting the canary version ends the canary: everyone now gets it.
@@ -138,7 +149,9 @@ export class PlatformService {
   }
 
   /** Sends `percent` of users to `version`; 0 ends the canary. */
-  async setCanary(actor: string, name: string, version: string | undefined, percent: number): Promise<void> {
+  async setCanary(by: RegistryActor, name: string, version: string | undefined, percent: number): Promise<void> {
+    assertMayChange(by, name);
+    const actor = actorName(by);
     const now = toTimestamp(this.deps.now());
     await this.repository.transaction(async (repository) => {
       const state = await this.requireState(repository, name);
@@ -149,7 +162,9 @@ export class PlatformService {
         return;
       }
       if (!version) throw badRequest('Version is required to start a canary');
-      if (!(await repository.findRelease(name, version))) throw notFound(`${name} has no release ${version}`);
+      const target = await repository.findRelease(name, version);
+      if (!target) throw notFound(`${name} has no release ${version}`);
+      await this.checkRoutes(repository, name, metadataOf(target));
       if (version === state.active_version) throw badRequest(`${version} is already the active version of ${name}`);
       await repository.updateState(name, { ...omitName(state), canary_version: version, canary_percent: percent, updated_at: now });
       await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: version, percent, actor, created_at: now });
@@ -199,6 +214,12 @@ export class PlatformService {
     };
   }
 
+  /** One remote as its team sees it: `state` plus its latest audit rows. */
+  async status(name: string) {
+    const [remote, events] = await Promise.all([this.state(name), this.repository.listEvents(20, name)]);
+    return { ...remote, events };
+  }
+
   /** Load failures are counted over the last 24 hours. */
   private failuresSince(): string {
     return toTimestamp(new Date(this.deps.now().getTime() - 24 * 60 * 60 * 1000));
@@ -237,28 +258,67 @@ export class PlatformService {
     }
   }
 
-  /** Shell paths are the shell's; a path another remote's active release owns stays its own. */
-  private async checkRoutes(name: string, metadata: ReleaseMetadata): Promise<void> {
-    const claimed = metadata.routes.map((route) => basePath(route.path));
-    const shell = claimed.find((path) => SHELL_PATHS.includes(path));
-    if (shell) throw unprocessable(`${shell} belongs to the shell`);
-    for (const { release } of await this.manifestFor(null)) {
-      if (release.name === name) continue;
-      let owned: string[];
-      try {
-        owned = (JSON.parse(release.metadata) as ReleaseMetadata).routes.map((route) => basePath(route.path));
-      } catch {
-        continue; // an unreadable entry owns nothing (the manifest skips it too)
+  /**
+   * Route namespaces: a remote owns the prefixes of its routes. A release may not claim a path
+   * equal to, inside or containing another remote's prefix (its active or canary release), nor
+   * a shell path or anything under one; its navigation entries point inside its own routes.
+   */
+  private async checkRoutes(repository: PlatformRepository, name: string, metadata: Pick<ReleaseMetadata, 'routes' | 'navigation'>): Promise<void> {
+    const claimed = metadata.routes.map((route) => routePrefix(route.path));
+    for (const prefix of claimed) {
+      const shell = SHELL_PATHS.find((path) => (path === '/' ? prefix === '/' : overlaps(prefix, path)));
+      if (shell) throw unprocessable(`${prefix} overlaps ${shell}, which belongs to the shell`);
+    }
+    for (const entry of metadata.navigation) {
+      if (!claimed.some((prefix) => within(entry.path, prefix))) {
+        throw unprocessable(`The navigation entry "${entry.label}" points at ${entry.path}, outside ${name}'s own routes (${claimed.join(', ')})`);
       }
-      const clash = claimed.find((path) => owned.includes(path));
-      if (clash) throw unprocessable(`${clash} is already owned by ${release.name}`);
+    }
+    for (const release of await repository.listServedReleases()) {
+      if (release.name === name) continue;
+      const owned = metadataOf(release)
+        .routes.filter((route) => typeof route?.path === 'string')
+        .map((route) => routePrefix(route.path));
+      for (const prefix of claimed) {
+        const clash = owned.find((other) => overlaps(prefix, other));
+        if (clash) throw unprocessable(`${prefix} overlaps ${clash}, which ${release.name} owns`);
+      }
+    }
+  }
+
+  /** Every release a remote keeps counts against its quota (releases are immutable). */
+  private async checkQuota(name: string, adding: number): Promise<void> {
+    const stored = await this.repository.storedBytes(name);
+    if (stored + adding > this.deps.quotaBytes) {
+      throw new HttpError(
+        413,
+        `${name} would store ${stored + adding} bytes of releases, over its quota of ${this.deps.quotaBytes} bytes (${stored} stored already)`,
+      );
     }
   }
 }
 
-/** `/social/*` -> `/social`, `/profile/:id` -> `/profile/:id`. */
-function basePath(path: string): string {
-  return path.replace(/\/\*$/, '') || '/';
+/** The prefix a route path claims: `/social/*` -> `/social`, `/profile/:id` -> `/profile`. */
+export function routePrefix(path: string): string {
+  const segments = path.replace(/\/\*$/, '').split('/');
+  const param = segments.findIndex((segment) => segment.startsWith(':'));
+  return (param === -1 ? segments : segments.slice(0, param)).join('/') || '/';
+}
+
+/** `path` is `prefix` or under it. */
+const within = (path: string, prefix: string) => prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`);
+
+/** One prefix equals, contains or lies inside the other. */
+const overlaps = (a: string, b: string) => within(a, b) || within(b, a);
+
+/** A stored release's routes and navigation; an unreadable entry owns nothing (the manifest skips it too). */
+function metadataOf(release: ReleaseRow): Pick<ReleaseMetadata, 'routes' | 'navigation'> {
+  try {
+    const parsed = JSON.parse(release.metadata) as Partial<ReleaseMetadata>;
+    return { routes: Array.isArray(parsed.routes) ? parsed.routes : [], navigation: Array.isArray(parsed.navigation) ? parsed.navigation : [] };
+  } catch {
+    return { routes: [], navigation: [] };
+  }
 }
 
 function omitName(state: StateRow): Omit<StateRow, 'name'> {
