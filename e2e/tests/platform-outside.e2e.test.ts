@@ -133,7 +133,8 @@ async function teamRepository(folder: string, route: string, label: string, bund
     await expect(run('npm', ['run', 'typecheck'], remote)).rejects.toThrow(/Type 'string' is not assignable to type 'number'/);
     rmSync(join(remote, 'src', 'typo.ts'));
   }
-  // remotes: mfe_<folder> (the deploy token's scope once deploy tokens name their remotes)
+  // remotes: mfe_trivia (webpack team), mfe_poetry (Rspack team): `folder` with '_', the token's
+  // scope once deploy tokens name their remotes (`npm run deploy-token -- <label> --remote mfe_x`).
   const token = await product.deployToken(`${folder}-team`);
   const released = await run('npx', ['flashcard-release', '.'], remote, { PLATFORM_URL: product.url, PLATFORM_TOKEN: token });
   return { remote, tested, released };
