@@ -161,6 +161,8 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
   }
   if (SHELL_PATHS.includes(route)) throw new ScaffoldError(`--route ${route} belongs to the shell.`);
   const remotes = existingRemotes(root);
+  // The registry knows a remote by its name alone: a team's repository cannot reuse the platform's.
+  if (standalone !== undefined && remotes.some((remote) => remote.folder === name)) throw new ScaffoldError(`${name} is already a remote of the platform: choose another name.`);
   for (const remote of remotes) {
     const { routes = [], navigation = [] } = remote.pkg.flashcardRemote;
     if ([...routes, ...navigation].some((entry) => basePath(entry.path) === route)) {

@@ -286,6 +286,13 @@ describe('new-remote', () => {
     expect(read('package.json')).toBe(rootPackageBefore);
   });
 
+  it('refuses a standalone repository named like a remote of the platform', () => {
+    const result = run('mfe-cards', '--route', '/decks', '--label', 'Decks', '--standalone', path.join(root, 'out'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/mfe-cards is already a remote of the platform/);
+    expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
+  });
+
   it('adds the last workspace entry correctly when no remote is listed yet', () => {
     const pkg = readJson('package.json');
     pkg.workspaces = ['shared-auth', 'shell'];
