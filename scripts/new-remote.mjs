@@ -11,7 +11,7 @@
 //                       of @flashcard/platform-tools, a dev port no platform remote uses
 //   --packages <dir>    with --standalone: the @flashcard packages as `file:` ranges to the
 //                       tarballs of `npm pack` in <dir>, instead of registry versions
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -115,7 +115,7 @@ function platformVersion(root, name) {
  * --standalone a team may install the platform from them instead of a registry.
  */
 function tarballs(packages) {
-  if (!existsSync(packages)) throw new ScaffoldError(`--packages ${packages} does not exist.`);
+  if (!existsSync(packages) || !statSync(packages).isDirectory()) throw new ScaffoldError(`--packages ${packages} is not a folder.`);
   const found = {};
   for (const file of readdirSync(packages)) {
     const match = /^flashcard-(.+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.tgz$/.exec(file);
@@ -150,7 +150,7 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
   if (!existsSync(join(root, 'package.json'))) throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
   if (packages !== undefined && standalone === undefined) throw new ScaffoldError('--packages goes with --standalone (an in-repository remote uses the workspaces).');
   if (standalone !== undefined) {
-    if (existsSync(standalone) && readdirSync(standalone).length) throw new ScaffoldError(`${standalone} is not empty: --standalone writes a new repository.`);
+    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length)) throw new ScaffoldError(`${standalone} is not empty: --standalone writes a new repository.`);
   } else if (existsSync(join(root, name))) {
     throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
   }

@@ -275,11 +275,12 @@ describe('new-remote', () => {
 
   it.each([
     [['--packages', 'packs'], /--packages goes with --standalone/],
-    [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere does not exist/],
+    [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere is not a folder/],
     [['--standalone', 'out', '--packages', 'mfe-cards'], /has no tarball of @flashcard\/api-contract, @flashcard\/shared-auth, @flashcard\/shared-ui, @flashcard\/platform-tools/],
     [['--standalone', 'mfe-cards'], /mfe-cards is not empty/],
+    [['--standalone', 'package.json'], /package\.json is not empty/],
   ])('refuses %j for a standalone repository', (args, message) => {
-    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards)$/.test(arg) ? path.join(root, arg) : arg)));
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards|package\.json)$/.test(arg) ? path.join(root, arg) : arg)));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
