@@ -150,7 +150,7 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
   if (!existsSync(join(root, 'package.json'))) throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
   if (packages !== undefined && standalone === undefined) throw new ScaffoldError('--packages goes with --standalone (an in-repository remote uses the workspaces).');
   if (standalone !== undefined) {
-    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length)) throw new ScaffoldError(`${standalone} is not empty: --standalone writes a new repository.`);
+    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length)) throw new ScaffoldError(`${standalone} is not an empty folder: --standalone writes a new repository.`);
   } else if (existsSync(join(root, name))) {
     throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
   }

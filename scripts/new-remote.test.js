@@ -277,8 +277,8 @@ describe('new-remote', () => {
     [['--packages', 'packs'], /--packages goes with --standalone/],
     [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere is not a folder/],
     [['--standalone', 'out', '--packages', 'mfe-cards'], /has no tarball of @flashcard\/api-contract, @flashcard\/shared-auth, @flashcard\/shared-ui, @flashcard\/platform-tools/],
-    [['--standalone', 'mfe-cards'], /mfe-cards is not empty/],
-    [['--standalone', 'package.json'], /package\.json is not empty/],
+    [['--standalone', 'mfe-cards'], /mfe-cards is not an empty folder/],
+    [['--standalone', 'package.json'], /package\.json is not an empty folder/],
   ])('refuses %j for a standalone repository', (args, message) => {
     const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards|package\.json)$/.test(arg) ? path.join(root, arg) : arg)));
     expect(result.code).toBe(1);
