@@ -151,7 +151,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['**/*.test.{js,cjs,mjs}', 'jest.setup.js'],
+    files: ['**/*.test.{js,cjs,mjs}', 'platform-tools/jest-setup.js'],
     languageOptions: { globals: { ...globals.jest } },
   },
 

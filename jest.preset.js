@@ -6,13 +6,14 @@ module.exports = function jestConfig(packageDir, overrides = {}) {
     rootDir: packageDir,
     testEnvironment: 'jsdom',
     roots: ['<rootDir>/src'],
-    setupFiles: [path.join(__dirname, 'jest.setup.js')],
+    // What jsdom lacks: the same setup a team's repository gets from platform-tools' preset.
+    setupFiles: [path.join(__dirname, 'platform-tools/jest-setup.js')],
     setupFilesAfterEnv: ['@testing-library/jest-dom'],
     transform: {
       '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(packageDir, 'tsconfig.json') }],
     },
     moduleNameMapper: {
-      '\\.css$': path.join(__dirname, 'jest.style-stub.js'),
+      '\\.css$': path.join(__dirname, 'platform-tools/jest-style-stub.js'),
       // The kernel's sources, as webpack and tsc see them here (its "@flashcard/source" export
       // condition); its dist is only built for a team's repository (npm pack).
       '^@flashcard/shared-auth$': path.join(__dirname, 'shared-auth/src/index.ts'),

@@ -5,15 +5,20 @@
 // with --bundler rspack an rspack.config.js built on the kernel's same share map), tsconfig, jest
 // config, and src/ (async boundary, standalone bootstrap, a small App and its test). It adds the folder to the root workspaces and runs nothing: no install, no build. The
 // shell is not touched: it learns about the remote from the registry once it is released.
-//   --root <dir>   the repository to write into (default: this one); tests use a temp copy
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+//   --root <dir>        the platform repository (default: this one); tests use a temp copy
+//   --standalone <dir>  write a team's own repository into <dir> instead (nothing in the root
+//                       changes): every dependency listed, its own tsconfig, jest on the preset
+//                       of @flashcard/platform-tools, a dev port no platform remote uses
+//   --packages <dir>    with --standalone: the @flashcard packages as `file:` ranges to the
+//                       tarballs of `npm pack` in <dir>, instead of registry versions
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const USAGE =
-  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack]';
+  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack] [--standalone <dir> [--packages <dir>]]';
 
 /** Paths the shell owns (same list as SHELL_PATHS in api/src/modules/platform/service.ts). */
 const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
@@ -38,14 +43,28 @@ const TOOLCHAIN_DEFAULTS = {
   '@rspack/core': '^2.3.2',
   '@rspack/dev-server': '^2.2.2',
 };
+/** What a team's own repository also needs to run its tests: this repository's versions (root devDependencies). */
+const TEST_TOOLS = {
+  jest: '^30.0.0',
+  'jest-environment-jsdom': '^30.0.0',
+  'ts-jest': '^29.4.0',
+  '@testing-library/dom': '^10.4.0',
+  '@testing-library/jest-dom': '^6.6.0',
+  '@testing-library/react': '^16.3.0',
+  '@types/jest': '^30.0.0',
+  '@types/react': '^19.1.0',
+  '@types/react-dom': '^19.1.0',
+};
 const DEFAULT_ICON = '◇';
 const FIRST_DEV_PORT = 3001;
+/** The shell (3000) and the built-in remotes (3001-3005) in development: a team's own repository starts above them. */
+const FIRST_STANDALONE_DEV_PORT = 3006;
+const API_DEV_PORT = 4000;
 
-/** What a remote depends on when no existing remote says otherwise. */
+/** The platform's packages a remote depends on; their versions are read from their package.json. */
+const PLATFORM_PACKAGES = ['@flashcard/api-contract', '@flashcard/shared-auth', '@flashcard/shared-ui'];
+/** What a remote depends on besides them, when no existing remote says otherwise. */
 const DEFAULT_DEPENDENCIES = {
-  '@flashcard/api-contract': '1.0.0',
-  '@flashcard/shared-auth': '1.3.0',
-  '@flashcard/shared-ui': '0.1.0',
   axios: '^1.9.0',
   i18next: '^27.1.2',
   react: '^19.1.0',
@@ -67,25 +86,74 @@ function readJson(file) {
   }
 }
 
-/** The remotes already in `root`: folders whose package.json has "flashcardRemote". */
+/** The remotes already in `root`: its workspaces and folders whose package.json has "flashcardRemote". */
 function existingRemotes(root) {
-  return readdirSync(root, { withFileTypes: true })
+  const rootPkg = readJson(join(root, 'package.json'));
+  const workspaces = (Array.isArray(rootPkg?.workspaces) ? rootPkg.workspaces : rootPkg?.workspaces?.packages) ?? [];
+  const folders = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
-    .map((entry) => ({ folder: entry.name, pkg: readJson(join(root, entry.name, 'package.json')) }))
+    .map((entry) => entry.name);
+  return [...new Set([...workspaces.filter((entry) => !/[*?]/.test(entry)), ...folders])]
+    .map((folder) => ({ folder, pkg: readJson(join(root, folder, 'package.json')) }))
     .filter((remote) => remote.pkg && remote.pkg.flashcardRemote);
+}
+
+/** A file of the platform: in `root`, else in this checkout (a --root that holds only some of it). */
+function platformJson(root, file) {
+  return readJson(join(root, file)) ?? readJson(join(REPO_ROOT, file));
+}
+
+/** `@flashcard/x` -> the version of the platform's `x/package.json`. */
+function platformVersion(root, name) {
+  const version = platformJson(root, join(name.slice('@flashcard/'.length), 'package.json'))?.version;
+  if (!version) throw new ScaffoldError(`Cannot read the version of ${name} (${name.slice('@flashcard/'.length)}/package.json).`);
+  return version;
+}
+
+/**
+ * The tarballs `npm pack` wrote into `packages`, by package name: `{ version, file }`. With
+ * --standalone a team may install the platform from them instead of a registry.
+ */
+function tarballs(packages) {
+  if (!existsSync(packages) || !statSync(packages).isDirectory()) throw new ScaffoldError(`--packages ${packages} is not a folder.`);
+  const found = {};
+  for (const file of readdirSync(packages)) {
+    const match = /^flashcard-(.+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.tgz$/.exec(file);
+    if (match) found[`@flashcard/${match[1]}`] = { version: match[2], file: join(packages, file) };
+  }
+  const missing = [...PLATFORM_PACKAGES, '@flashcard/platform-tools'].filter((name) => !found[name]);
+  if (missing.length) throw new ScaffoldError(`--packages ${packages} has no tarball of ${missing.join(', ')} (npm pack writes flashcard-<name>-<version>.tgz).`);
+  return found;
+}
+
+/**
+ * The next dev port after every one the platform's remotes declare (and never the API's); a
+ * team's own repository also stays above the platform's defaults, whatever `root` holds.
+ */
+function nextDevPort(remotes, standalone) {
+  const taken = remotes.map((remote) => remote.pkg.flashcardRemote.devPort).filter(Number.isInteger);
+  const floor = standalone ? FIRST_STANDALONE_DEV_PORT : FIRST_DEV_PORT;
+  let port = Math.max(floor, ...taken.map((used) => used + 1));
+  while (port === API_DEV_PORT || taken.includes(port)) port += 1;
+  return port;
 }
 
 const basePath = (path) => path.replace(/\/\*$/, '') || '/';
 
 /** Checks the options; returns them normalised, or throws ScaffoldError. */
-export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles, bundler = 'webpack' }) {
+export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles, bundler = 'webpack', standalone, packages }) {
   if (!name) throw new ScaffoldError(`Name the remote: mfe-<name>.\n${USAGE}`);
   if (!/^mfe-[a-z][a-z0-9-]*$/.test(name)) {
     throw new ScaffoldError(`"${name}" is not a remote name: use mfe- then a lower-case letter, then lower-case letters, digits or dashes (mfe-quiz).`);
   }
   if (name.length > 40) throw new ScaffoldError(`"${name}" is too long: at most 40 characters.`);
   if (!existsSync(join(root, 'package.json'))) throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
-  if (existsSync(join(root, name))) throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
+  if (packages !== undefined && standalone === undefined) throw new ScaffoldError('--packages goes with --standalone (an in-repository remote uses the workspaces).');
+  if (standalone !== undefined) {
+    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length)) throw new ScaffoldError(`${standalone} is not an empty folder: --standalone writes a new repository.`);
+  } else if (existsSync(join(root, name))) {
+    throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
+  }
 
   if (!route) throw new ScaffoldError(`--route is required (e.g. --route /${name.slice(4)}).\n${USAGE}`);
   if (!/^\/[a-z0-9-]+$/.test(route)) {
@@ -93,6 +161,8 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
   }
   if (SHELL_PATHS.includes(route)) throw new ScaffoldError(`--route ${route} belongs to the shell.`);
   const remotes = existingRemotes(root);
+  // The registry knows a remote by its name alone: a team's repository cannot reuse the platform's.
+  if (standalone !== undefined && remotes.some((remote) => remote.folder === name)) throw new ScaffoldError(`${name} is already a remote of the platform: choose another name.`);
   for (const remote of remotes) {
     const { routes = [], navigation = [] } = remote.pkg.flashcardRemote;
     if ([...routes, ...navigation].some((entry) => basePath(entry.path) === route)) {
@@ -128,21 +198,30 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
 
   if (!BUNDLERS.includes(bundler)) throw new ScaffoldError(`--bundler takes ${BUNDLERS.join(' or ')}, got "${bundler}".`);
 
-  const ports = remotes.map((remote) => remote.pkg.flashcardRemote.devPort).filter(Number.isInteger);
-  const devPort = ports.length ? Math.max(...ports) + 1 : FIRST_DEV_PORT;
+  const devPort = nextDevPort(remotes, standalone !== undefined);
+  const packs = packages === undefined ? undefined : tarballs(packages);
 
-  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, bundler, devPort, remotes };
+  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, bundler, devPort, remotes, standalone, packs };
 }
 
-/** Dependencies like the other remotes': their ranges where they declare the package. */
-function dependenciesFor(root, remotes) {
+/**
+ * Dependencies like the other remotes': the platform's packages at their version (or their
+ * tarball), the rest at the range the remotes declare. `kernelVersion` is the kernel's version.
+ */
+function dependenciesFor(root, remotes, packs, dir) {
   const dependencies = {};
+  for (const name of PLATFORM_PACKAGES) dependencies[name] = packs ? fileRange(packs[name].file, dir) : platformVersion(root, name);
   for (const [dependency, fallback] of Object.entries(DEFAULT_DEPENDENCIES)) {
-    const local = dependency.startsWith('@flashcard/') ? readJson(join(root, dependency.slice('@flashcard/'.length), 'package.json')) : null;
     const declared = remotes.map((remote) => remote.pkg.dependencies?.[dependency]).find(Boolean);
-    dependencies[dependency] = local?.version ?? declared ?? fallback;
+    dependencies[dependency] = declared ?? fallback;
   }
-  return dependencies;
+  const kernelVersion = packs ? packs['@flashcard/shared-auth'].version : platformVersion(root, '@flashcard/shared-auth');
+  return { dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1))), kernelVersion };
+}
+
+/** A `file:` range to a tarball, relative to the repository that installs it (so the pair can move together). */
+function fileRange(file, dir) {
+  return `file:${relative(dir, file).split(sep).join('/')}`;
 }
 
 /** webpack.config.js: the platform's factory does everything. */
@@ -228,12 +307,41 @@ module.exports = (_env, argv = {}) => {
 };
 `;
 
-function files({ name, route, label, icon, order, roles, bundler, devPort, dependencies, platformToolsVersion, toolchain }) {
+/**
+ * A team's own tsconfig.json: the platform's compiler options without its "resolve the sources"
+ * condition (a team installs the built kernel), jest's globals for the tests.
+ */
+function standaloneTsconfig(root) {
+  const text = readFileSync(existsSync(join(root, 'tsconfig.base.json')) ? join(root, 'tsconfig.base.json') : join(REPO_ROOT, 'tsconfig.base.json'), 'utf8');
+  const { compilerOptions } = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+  delete compilerOptions.customConditions;
+  compilerOptions.types = ['jest'];
+  return `${JSON.stringify({ compilerOptions, include: ['src'] }, null, 2)}\n`;
+}
+
+/** What a team's own repository has beside the remote's files. */
+const standaloneReadme = (name, label, devPort) => `# ${name}
+
+The ${label} area of the flashcard platform, a Module Federation remote built and released on its
+own. The platform's guide (docs/PLATFORM.md of the platform repository) has the whole workflow
+and the contract a remote keeps.
+
+\`\`\`sh
+npm install
+npm test                 # jest + Testing Library, on the mock kernel (@flashcard/shared-auth/testing)
+npm run typecheck
+npm run dev              # alone on http://localhost:${devPort}, the API proxied to :4000
+npm run build            # dist/, what a release publishes
+PLATFORM_URL=https://flashcards.example PLATFORM_TOKEN=fcd_... npx flashcard-release . [--promote]
+\`\`\`
+`;
+
+function files({ name, route, label, icon, order, roles, bundler, devPort, dependencies, kernelVersion, platformTools, toolchain, testTools, standalone, root }) {
   const federationName = name.replace(/-/g, '_');
   const withRoles = roles ? { roles } : {};
   const rspack = bundler === 'rspack';
   const pkg = {
-    name: `@flashcard/${name}`,
+    name: standalone ? name : `@flashcard/${name}`,
     version: '0.1.0',
     private: true,
     scripts: {
@@ -244,11 +352,12 @@ function files({ name, route, label, icon, order, roles, bundler, devPort, depen
       release: 'flashcard-release .',
     },
     dependencies,
-    devDependencies: { '@flashcard/platform-tools': platformToolsVersion, ...toolchain },
+    devDependencies: { '@flashcard/platform-tools': platformTools, ...toolchain, ...(standalone ? testTools : {}) },
     flashcardRemote: {
       routes: [{ path: `${route}/*`, module: './App', ...withRoles }],
       navigation: [{ label, path: route, icon, order, ...withRoles }],
-      kernel: `^${dependencies['@flashcard/shared-auth'].replace(/^[^\d]*/, '')}`,
+      // The kernel this remote is built against, from its package.json: a new major narrows it.
+      kernel: `^${kernelVersion}`,
       devPort,
     },
   };
@@ -261,8 +370,19 @@ function files({ name, route, label, icon, order, roles, bundler, devPort, depen
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
     ...(rspack ? { 'rspack.config.js': rspackConfig(federationName, devPort) } : { 'webpack.config.js': webpackConfig(federationName) }),
-    'tsconfig.json': '{ "extends": "../tsconfig.base.json", "include": ["src"] }\n',
-    'jest.config.js': "module.exports = require('../jest.preset')(__dirname);\n",
+    ...(standalone
+      ? {
+          'tsconfig.json': standaloneTsconfig(root),
+          'jest.config.js': `// jsdom, ts-jest, the jest-dom matchers, CSS stubbed: @flashcard/platform-tools/jest-preset.
+module.exports = { preset: '@flashcard/platform-tools' };
+`,
+          '.gitignore': 'node_modules/\ndist/\n',
+          'README.md': standaloneReadme(name, label, devPort),
+        }
+      : {
+          'tsconfig.json': '{ "extends": "../tsconfig.base.json", "include": ["src"] }\n',
+          'jest.config.js': "module.exports = require('../jest.preset')(__dirname);\n",
+        }),
     'src/index.ts': `// Async boundary: shared singletons are negotiated before any app code runs.
 import('./bootstrap');
 `,
@@ -295,7 +415,7 @@ export default function ${componentName}() {
       </header>
       <section className="card stack">
         <p className="muted" style={{ margin: 0 }}>
-          This area is ready to grow: its screens live in ${name}/src, and \`npm run release -- ${name}\` publishes it.
+          This area is ready to grow: its screens live in ${standalone ? 'src' : `${name}/src`}, and \`${standalone ? 'npx flashcard-release .' : `npm run release -- ${name}`}\` publishes it.
         </p>
         {user && <p style={{ margin: 0 }}>Signed in as {user.display_name || user.email}.</p>}
       </section>
@@ -331,7 +451,7 @@ describe('${name}', () => {
   });
 });
 `,
-    'src/jest-dom.d.ts': `// jest.preset installs the jest-dom matchers at runtime; this makes tsc know about them too.
+    'src/jest-dom.d.ts': `// The jest preset installs the jest-dom matchers at runtime; this makes tsc know about them too.
 /// <reference types="@testing-library/jest-dom" />
 `,
   };
@@ -373,22 +493,23 @@ export function addWorkspace(root, folder) {
 /** Writes the remote; returns `{ dir, files, pkg }`. Throws ScaffoldError for bad options. */
 export function scaffold(options) {
   const checked = validate(options);
-  const { root, name, remotes } = checked;
-  const platformToolsVersion = readJson(join(root, 'platform-tools', 'package.json'))?.version ?? '1.0.0';
+  const { root, name, remotes, standalone, packs } = checked;
+  const dir = standalone ?? join(root, name);
+  const platformTools = packs ? fileRange(packs['@flashcard/platform-tools'].file, dir) : platformVersion(root, '@flashcard/platform-tools');
   const rootDevDependencies = readJson(join(root, 'package.json'))?.devDependencies ?? {};
-  const toolchain = Object.fromEntries(TOOLCHAINS[checked.bundler].map((tool) => [tool, rootDevDependencies[tool] ?? TOOLCHAIN_DEFAULTS[tool]]));
-  const dependencies = dependenciesFor(root, remotes);
-  const contents = files({ ...checked, dependencies, platformToolsVersion, toolchain });
-  const dir = join(root, name);
+  const pick = (defaults) => Object.fromEntries(Object.entries(defaults).map(([tool, fallback]) => [tool, rootDevDependencies[tool] ?? fallback]));
+  const toolchain = pick(Object.fromEntries(TOOLCHAINS[checked.bundler].map((tool) => [tool, TOOLCHAIN_DEFAULTS[tool]])));
+  const { dependencies, kernelVersion } = dependenciesFor(root, remotes, packs, dir);
+  const contents = files({ ...checked, dependencies, kernelVersion, platformTools, toolchain, testTools: pick(TEST_TOOLS) });
   for (const [path, content] of Object.entries(contents)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content, { flag: 'wx' });
   }
-  addWorkspace(root, name);
+  if (!standalone) addWorkspace(root, name);
   return { dir, files: Object.keys(contents), pkg: JSON.parse(contents['package.json']) };
 }
 
-const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--bundler': 'bundler', '--root': 'root' };
+const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--bundler': 'bundler', '--root': 'root', '--standalone': 'standalone', '--packages': 'packages' };
 
 /** The command line as scaffold() options. */
 export function parseArgs(argv) {
@@ -410,7 +531,7 @@ export function parseArgs(argv) {
   }
   if (positional.length > 1) throw new ScaffoldError(`One remote at a time (got ${positional.join(', ')}).\n${USAGE}`);
   options.name = positional[0];
-  if (options.root) options.root = resolve(process.env.INIT_CWD ?? process.cwd(), options.root);
+  for (const key of ['root', 'standalone', 'packages']) if (options[key]) options[key] = resolve(process.env.INIT_CWD ?? process.cwd(), options[key]);
   return options;
 }
 
@@ -424,12 +545,23 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       const nav = pkg.flashcardRemote.navigation[0];
       console.log(`Created ${dir}:`);
       for (const file of written) console.log(`  ${file}`);
-      console.log(`
-${pkg.name}: route ${pkg.flashcardRemote.routes[0].path}, sidebar "${nav.label}" (order ${nav.order}), dev server :${pkg.flashcardRemote.devPort}.
+      const summary = `${pkg.name}: route ${pkg.flashcardRemote.routes[0].path}, sidebar "${nav.label}" (order ${nav.order}), dev server :${pkg.flashcardRemote.devPort}, kernel ${pkg.flashcardRemote.kernel}.`;
+      if (options.standalone) {
+        console.log(`
+${summary}
+A repository of its own. Next, in ${dir}:
+  ${'npm install'.padEnd(32)} its dependencies${options.packages ? ' (the platform from the tarballs)' : ''}
+  ${'npm test'.padEnd(32)} its test, on the mock kernel
+  ${'npm run dev'.padEnd(32)} the remote alone
+  ${'npx flashcard-release .'.padEnd(32)} build and publish it (PLATFORM_URL, PLATFORM_TOKEN)`);
+      } else {
+        console.log(`
+${summary}
 Added to the workspaces of package.json. Next:
   ${'npm install'.padEnd(32)} link the new workspace
   ${'npm run dev'.padEnd(32)} every app, the new one included
   ${`npm run release -- ${options.name}`.padEnd(32)} publish it to the platform (PLATFORM_URL, PLATFORM_TOKEN)`);
+      }
     }
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error;

@@ -196,6 +196,104 @@ describe('new-remote', () => {
     expect(read('mfe-quiz/src/App.test.tsx')).toContain('mockKernel(');
   });
 
+  it('with --standalone writes a whole repository of its own: every dependency, its own tsconfig and jest config, a free dev port', () => {
+    // A remote of the platform already on 3007: the team's gets the next port, never one of the platform's.
+    remote('mfe-progress', { route: '/progress', order: 50, devPort: 3007 });
+    const dir = path.join(root, 'teams', 'quiz');
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--standalone', dir);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('A repository of its own');
+    // Nothing of the platform repository changed.
+    expect(read('package.json')).toBe(rootPackageBefore);
+    expect(fs.existsSync(path.join(root, 'mfe-quiz'))).toBe(false);
+
+    expect(fs.readdirSync(dir, { recursive: true }).filter((file) => !fs.statSync(path.join(dir, file)).isDirectory()).sort()).toEqual([
+      '.gitignore',
+      'README.md',
+      'jest.config.js',
+      'package.json',
+      'src/App.test.tsx',
+      'src/App.tsx',
+      'src/bootstrap.tsx',
+      'src/index.ts',
+      'src/jest-dom.d.ts',
+      'tsconfig.json',
+      'webpack.config.js',
+    ]);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.name).toBe('mfe-quiz');
+    expect(pkg.dependencies).toMatchObject({ '@flashcard/api-contract': '1.0.0', '@flashcard/shared-auth': '1.2.0', '@flashcard/shared-ui': '0.1.0' });
+    for (const runtime of ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', 'i18next', 'react-i18next']) {
+      expect(pkg.dependencies[runtime]).toMatch(/^\^\d/);
+    }
+    // The repository's own tool versions, so the team's tests run as the platform's do.
+    const dev = rootPackage.devDependencies;
+    expect(pkg.devDependencies).toEqual({
+      '@flashcard/platform-tools': '1.0.0',
+      ...Object.fromEntries(
+        ['@module-federation/enhanced', 'typescript', 'webpack', 'webpack-cli', 'webpack-dev-server', 'jest', 'jest-environment-jsdom', 'ts-jest', '@testing-library/dom', '@testing-library/jest-dom', '@testing-library/react', '@types/jest', '@types/react', '@types/react-dom'].map((tool) => [tool, dev[tool]]),
+      ),
+    });
+    expect(Object.values(pkg.devDependencies).every(Boolean)).toBe(true);
+    // The kernel range is the kernel's own version; above the platform's dev ports (3000-3005, 3007).
+    expect(pkg.flashcardRemote).toMatchObject({ kernel: '^1.2.0', devPort: 3008 });
+
+    const tsconfig = fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
+    expect(tsconfig).not.toContain('../');
+    expect(JSON.parse(tsconfig).compilerOptions).toMatchObject({ jsx: 'react-jsx', strict: true, types: ['jest'] });
+    expect(JSON.parse(tsconfig).compilerOptions.customConditions).toBeUndefined();
+    const jestConfig = fs.readFileSync(path.join(dir, 'jest.config.js'), 'utf8');
+    expect(jestConfig).not.toContain('../');
+    expect(jestConfig).toContain("preset: '@flashcard/platform-tools'");
+    expect(fs.readFileSync(path.join(dir, 'src/App.test.tsx'), 'utf8')).toContain("from '@flashcard/shared-auth/testing'");
+    expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain('http://localhost:3008');
+  });
+
+  it('with --standalone and no remotes to read still stays off the platform\'s dev ports; --packages installs the tarballs', () => {
+    const packs = path.join(root, 'packs');
+    for (const file of ['flashcard-shared-auth-2.0.0.tgz', 'flashcard-shared-ui-0.1.0.tgz', 'flashcard-api-contract-1.0.0.tgz', 'flashcard-platform-tools-1.0.0.tgz']) write(`packs/${file}`, '');
+    fs.rmSync(path.join(root, 'mfe-cards'), { recursive: true });
+    fs.rmSync(path.join(root, 'mfe-admin'), { recursive: true });
+    const dir = path.join(root, 'poetry');
+    const result = run('mfe-poetry', '--route', '/poetry', '--label', 'Poetry', '--bundler', 'rspack', '--standalone', dir, '--packages', packs);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.dependencies).toMatchObject({
+      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-1.0.0.tgz',
+      '@flashcard/shared-auth': 'file:../packs/flashcard-shared-auth-2.0.0.tgz',
+      '@flashcard/shared-ui': 'file:../packs/flashcard-shared-ui-0.1.0.tgz',
+    });
+    expect(pkg.devDependencies['@flashcard/platform-tools']).toBe('file:../packs/flashcard-platform-tools-1.0.0.tgz');
+    expect(pkg.devDependencies).toHaveProperty('@rspack/core');
+    expect(pkg.devDependencies).toHaveProperty('jest-environment-jsdom');
+    // The kernel that gets installed decides the range: a new major is not hidden behind ^1.
+    expect(pkg.flashcardRemote).toMatchObject({ kernel: '^2.0.0', devPort: 3006 });
+    expect(fs.readFileSync(path.join(dir, 'rspack.config.js'), 'utf8')).toContain('port: 3006');
+  });
+
+  it.each([
+    [['--packages', 'packs'], /--packages goes with --standalone/],
+    [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere is not a folder/],
+    [['--standalone', 'out', '--packages', 'mfe-cards'], /has no tarball of @flashcard\/api-contract, @flashcard\/shared-auth, @flashcard\/shared-ui, @flashcard\/platform-tools/],
+    [['--standalone', 'mfe-cards'], /mfe-cards is not an empty folder/],
+    [['--standalone', 'package.json'], /package\.json is not an empty folder/],
+  ])('refuses %j for a standalone repository', (args, message) => {
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards|package\.json)$/.test(arg) ? path.join(root, arg) : arg)));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
+    expect(read('package.json')).toBe(rootPackageBefore);
+  });
+
+  it('refuses a standalone repository named like a remote of the platform', () => {
+    const result = run('mfe-cards', '--route', '/decks', '--label', 'Decks', '--standalone', path.join(root, 'out'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/mfe-cards is already a remote of the platform/);
+    expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
+  });
+
   it('adds the last workspace entry correctly when no remote is listed yet', () => {
     const pkg = readJson('package.json');
     pkg.workspaces = ['shared-auth', 'shell'];

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Measures which bundler + @module-federation/enhanced pairs build a remote against the packed
-// platform packages, as a team outside this repository would (scaffold, own folder, npm install,
-// npm run build), and checks the build the way a release is checked (a manifest, the kernel's
+// platform packages, as a team outside this repository would (new-remote --standalone with the
+// tarballs, npm install, npm run build), and checks the build the way a release is checked (a manifest, the kernel's
 // singletons in it). The table it prints is docs/PLATFORM.md's "Toolchains".
 //   node scripts/toolchains.mjs                      the default pairs
 //   node scripts/toolchains.mjs webpack@5.112.2+2.9.2 rspack@2.3.3+2.9.3
 // Needs the npm registry; takes about half a minute per pair.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,19 +34,10 @@ const reason = (out) => out.split('\n').find((line) => /error|Error|ERR!/.test(l
 function measure(pair, packs, work) {
   const [, bundler, bundlerVersion, federationVersion] = /^(webpack|rspack)@([^+]+)\+(.+)$/.exec(pair) ?? [];
   if (!bundler) return { pair, result: `not a pair (bundler@version+enhancedVersion)` };
-  const scratch = mkdtempSync(join(work, 'scratch-'));
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));
-  const made = sh(process.execPath, [join(ROOT, 'scripts/new-remote.mjs'), 'mfe-probe', '--route', '/probe', '--label', 'Probe', '--bundler', bundler, '--root', scratch], ROOT);
-  if (!made.ok) return { pair, result: `scaffold failed: ${reason(made.out)}` };
   const remote = join(work, `${bundler}-${bundlerVersion}-${federationVersion}`);
-  renameSync(join(scratch, 'mfe-probe'), remote);
+  const made = sh(process.execPath, [join(ROOT, 'scripts/new-remote.mjs'), 'mfe-probe', '--route', '/probe', '--label', 'Probe', '--bundler', bundler, '--standalone', remote, '--packages', packs], ROOT);
+  if (!made.ok) return { pair, result: `scaffold failed: ${reason(made.out)}` };
   const pkg = JSON.parse(readFileSync(join(remote, 'package.json'), 'utf8'));
-  const tarballs = readdirSync(packs);
-  for (const section of ['dependencies', 'devDependencies']) {
-    for (const name of Object.keys(pkg[section])) {
-      if (name.startsWith('@flashcard/')) pkg[section][name] = `file:${join(packs, tarballs.find((file) => file.startsWith(name.slice(1).replace('/', '-'))))}`;
-    }
-  }
   pkg.devDependencies['@module-federation/enhanced'] = federationVersion;
   pkg.devDependencies[bundler === 'webpack' ? 'webpack' : '@rspack/core'] = bundlerVersion;
   writeFileSync(join(remote, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -75,11 +66,6 @@ function measure(pair, packs, work) {
 const pairs = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAIRS;
 const work = mkdtempSync(join(tmpdir(), 'flashcards-toolchains-'));
 try {
-  // The team's compiler options (the remotes' tsconfig extends ../tsconfig.base.json): this
-  // repository's, without its "resolve the sources" condition.
-  const base = JSON.parse(readFileSync(join(ROOT, 'tsconfig.base.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
-  delete base.compilerOptions.customConditions;
-  writeFileSync(join(work, 'tsconfig.base.json'), JSON.stringify(base, null, 2));
   const packs = join(work, 'packs');
   mkdirSync(packs);
   const packed = sh('npm', ['pack', '--silent', '--pack-destination', packs, ...['shared-auth', 'shared-ui', 'api-contract', 'platform-tools'].flatMap((name) => ['--workspace', `@flashcard/${name}`])], ROOT);

@@ -1,9 +1,10 @@
-// react-router 7 needs TextEncoder, which jsdom does not provide.
+// What jsdom lacks and the platform's packages use (this repository's jest.preset.js uses it too).
+// react-router 7 needs TextEncoder.
 const { TextEncoder, TextDecoder } = require('util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
 
-// jsdom has no matchMedia; react-hot-toast asks it (reduced motion) when a toast shows. A test
+// react-hot-toast asks matchMedia (reduced motion) when a toast shows; jsdom has none. A test
 // that needs a phone-sized match replaces this with its own.
 if (typeof globalThis.window !== 'undefined' && typeof globalThis.window.matchMedia !== 'function') {
   globalThis.window.matchMedia = (query) => ({

@@ -1,0 +1,2 @@
+// CSS imports in tests: jest runs no stylesheet.
+module.exports = {};
