@@ -153,6 +153,34 @@ test('a remote that is down shows its fallback with Retry while the rest keeps w
   await context.close();
 });
 
+test('Retry fetches the same remote again after a transient failure of its entry or manifest, without a reload', async () => {
+  // The entry failing on a sidebar click (the hover preload fails too), the manifest on a direct load
+  // (the page's own preload hints fail too).
+  for (const [file, open] of [['remoteEntry.js', 'click'], ['mf-manifest.json', 'goto']] as const) {
+    const { page, context, errors } = await newSession(browser, product.url);
+    await signUp(page);
+    let reachable = false;
+    let fetchedAfter = 0;
+    await page.route(new RegExp(`/remotes/mfe_progress/[^/]+/${file.replace('.', '\\.')}$`), (route) => {
+      if (!reachable) return route.abort();
+      fetchedAfter += 1;
+      return route.continue();
+    });
+    if (open === 'click') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+    else await page.goto('/progress');
+    await page.getByText('This section is unavailable right now').waitFor();
+    // A reload would lose this mark.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    reachable = true;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+    expect({ file, fetchedAfter }).toEqual({ file, fetchedAfter: 1 });
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
 test("a developer's override loads one remote from a localhost dev server, for that browser only, with a badge", async () => {
   const devServer = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
   try {
