@@ -1,8 +1,8 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly } from './early';
 import { OVERRIDES_KEY } from './overrides';
-import { loadRemoteModule, refreshManifest, resetRemote, usePlatformStore } from './platform';
+import { loadRemoteModule, preloadRemoteArea, refreshManifest, resetRemote, usePlatformStore } from './platform';
 import { TEST_MANIFEST } from './testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -45,6 +45,12 @@ test('applies a localhost override when the site allows it and lists it for the 
   expect(usePlatformStore.getState().overridden).toEqual(['mfe_study']);
   // (mfe_cards goes back to its active version too: the previous test left it on the canary.)
   expect(register).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'mfe_study', entry: 'http://localhost:3002/mf-manifest.json' }]), { force: true });
+  // The server leaves its release out of the page's preloads; hovering preloads only the others.
+  expect(document.cookie).toBe('flashcard-remote-overrides=mfe_study');
+  preloadRemoteArea('mfe_study');
+  preloadRemoteArea('mfe_cards');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(jest.mocked(preloadRemote).mock.calls).toEqual([[[{ nameOrAlias: 'mfe_cards', exposes: ['./App'] }]]]);
 });
 
 test('a failed manifest marks the store failed; a remote not in the manifest does not load', async () => {

@@ -9,7 +9,7 @@ import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { create } from 'zustand';
 import { takeEarlyManifest } from './early';
-import { applyOverrides, readOverrides } from './overrides';
+import { applyOverrides, readOverrides, writeOverridesCookie } from './overrides';
 
 interface PlatformState {
   manifest: Manifest | null;
@@ -47,6 +47,7 @@ export function refreshManifest(): Promise<Manifest> {
   const asked = early ? early.catch(() => platformApi.manifest()) : platformApi.manifest();
   const request = asked.then((raw) => {
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
+    writeOverridesCookie(overridden);
     register(manifest);
     usePlatformStore.setState({ manifest, failed: false, overridden });
     return manifest;
@@ -108,10 +109,14 @@ function forgetPreloadedAssets(entry: string): void {
   for (const url of [...assets]) if (url.startsWith(folder)) assets.delete(url);
 }
 
-/** Warm a remote's code while the pointer rests on its navigation entry. */
+/**
+ * Warm a remote's code while the pointer rests on its navigation entry. Not an overridden one:
+ * its code is a developer's dev server, loaded when the area is opened.
+ */
 export function preloadRemoteArea(remote: string, exposed = './App'): void {
   manifestReady()
     .then((manifest) => {
+      if (usePlatformStore.getState().overridden.includes(remote)) return;
       if (manifest.remotes.some((entry) => entry.name === remote)) return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
     })
     .catch(() => undefined); // preloading is a hint; the real load reports errors
