@@ -1,6 +1,8 @@
 // Which folders are remotes, and what each declares about itself. A remote is a folder whose
-// package.json has a "flashcardRemote" field (routes, navigation, kernel range, devPort): the
-// same rule the server applies when it releases the built-in remotes (api/src/modules/platform/builtin.ts).
+// package.json has a "flashcardRemote" field (routes, navigation, kernel range, devPort). Only
+// those the root package.json lists in "flashcardBuiltinRemotes" are built by `npm start` and
+// released by the server at start-up (api/src/modules/platform/builtin.ts reads the same list);
+// any other remote (a fresh scaffold) goes live only through a release.
 const fs = require('fs');
 const path = require('path');
 
@@ -39,6 +41,18 @@ function findRemotes(root) {
     .filter(Boolean);
 }
 
+/** The folders the root package.json lists in "flashcardBuiltinRemotes" ([] when none). */
+function builtinRemoteFolders(root) {
+  const listed = readPackage(root)?.flashcardBuiltinRemotes;
+  return Array.isArray(listed) ? listed.filter((folder) => typeof folder === 'string') : [];
+}
+
+/** The built-in remotes: findRemotes(root) narrowed to the folders the root package.json lists. */
+function findBuiltinRemotes(root) {
+  const listed = new Set(builtinRemoteFolders(root));
+  return findRemotes(root).filter((remote) => listed.has(remote.folder));
+}
+
 /** The nearest folder at or above `dir` whose package.json declares workspaces (the monorepo root). */
 function findWorkspaceRoot(dir) {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
@@ -48,4 +62,4 @@ function findWorkspaceRoot(dir) {
   }
 }
 
-module.exports = { findRemotes, findWorkspaceRoot, federationNameOf, readPackage };
+module.exports = { findRemotes, findBuiltinRemotes, builtinRemoteFolders, findWorkspaceRoot, federationNameOf, readPackage };

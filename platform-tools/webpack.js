@@ -18,6 +18,11 @@ const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
  */
 const DEV_PORTS = { api: 4000, shell: 3000 };
 
+/** Where a dev server proxies /api: API_TARGET (e.g. a remote team's staging API), else the local API's port. */
+function apiTarget() {
+  return process.env.API_TARGET || `http://127.0.0.1:${DEV_PORTS.api}`;
+}
+
 /** Resolves a module from the app's folder first (its own node_modules), then from here. */
 function resolveFrom(dir, request) {
   return require.resolve(request, { paths: [dir, __dirname] });
@@ -124,7 +129,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
       mode,
       context: dir,
       entry: './src/index.ts',
-      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      // No eval-based source maps, even in dev: a dev build loaded into the real site through an
+      // override (docs/PLATFORM.md) runs under its CSP, which has no 'unsafe-eval'.
+      devtool: dev ? 'cheap-module-source-map' : 'source-map',
       output: {
         path: path.join(dir, 'dist'),
         // The shell lives at the site root (deep links need absolute asset URLs); a remote is
@@ -134,7 +141,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
         // carries the federation runtime); the server sends them with no-cache. Lazy chunks are
         // content-hashed and cached for good.
         filename: '[name].js',
-        chunkFilename: dev ? '[name].js' : '[id].[contenthash:8].js',
+        // Dev chunks keep readable names, with a hash: two chunks of one module (the kernel's
+        // react-i18next facade as a shared fallback and as imported) differ in content.
+        chunkFilename: dev ? '[name].[contenthash:8].js' : '[id].[contenthash:8].js',
         uniqueName: name,
         clean: true,
       },
@@ -211,7 +220,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
         historyApiFallback: true,
         // The shell (another origin in dev) fetches remote chunks and manifests from here.
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }],
+        proxy: [{ context: ['/api'], target: apiTarget(), changeOrigin: true }],
         setupMiddlewares: (middlewares) => {
           if (isHost) {
             // Before the /api proxy: in dev the shell loads every remote from its dev server.
@@ -230,4 +239,4 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
   };
 }
 
-module.exports = { createAppConfig, devManifest, DEV_PORTS };
+module.exports = { createAppConfig, devManifest, apiTarget, DEV_PORTS };

@@ -45,11 +45,32 @@ describe('createAppConfig', () => {
     writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
     const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz', exposes: { './App': './src/App.tsx' } })({}, { mode: 'development' });
     expect(remote.devServer.port).toBe(3006);
-    expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}` }]);
+    expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}`, changeOrigin: true }]);
     writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
     const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
     expect(shell.devServer.port).toBe(3000);
     expect(DEV_PORTS).toEqual({ api: 4000, shell: 3000 });
+  });
+
+  it('proxies /api to API_TARGET when it is set', () => {
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    const before = process.env.API_TARGET;
+    process.env.API_TARGET = 'https://staging.flashcards.example';
+    try {
+      const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
+      expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: 'https://staging.flashcards.example', changeOrigin: true }]);
+    } finally {
+      if (before === undefined) delete process.env.API_TARGET;
+      else process.env.API_TARGET = before;
+    }
+  });
+
+  it('gives dev builds source maps without eval (a site CSP without unsafe-eval runs them)', () => {
+    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    for (const mode of ['development', 'production']) {
+      const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode });
+      expect(config.devtool).not.toMatch(/eval/);
+    }
   });
 
   it('compiles the TypeScript of @flashcard/* packages in node_modules, no other package', () => {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Builds whatever is missing or stale: the API contract first (tsc: the apps and the API both
 // import its dist), then each front-end app with webpack (production) and the API with tsc. The
-// apps are the shell and every folder with a webpack.config.js and a package.json
-// "flashcardRemote" (no list to keep). A target is stale when a fingerprint of its inputs (paths,
-// sizes, mtimes) differs from the one stored beside its last build, so a restart with nothing
-// changed costs milliseconds.
+// apps are the shell and the built-in remotes: the folders the root package.json lists in
+// "flashcardBuiltinRemotes" (the server releases the same ones at start-up; a remote not listed,
+// such as a fresh scaffold, goes live only through `npm run release`). A target is stale when a
+// fingerprint of its inputs (paths, sizes, mtimes) differs from the one stored beside its last
+// build, so a restart with nothing changed costs milliseconds.
 //   node scripts/build.mjs            build stale targets
 //   node scripts/build.mjs --force    rebuild everything
 import { createHash } from 'node:crypto';
@@ -17,17 +18,24 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-const { findRemotes } = require('../platform-tools/remotes.js');
+const { builtinRemoteFolders, findBuiltinRemotes } = require('../platform-tools/remotes.js');
 
-/** The shell, then every remote folder that webpack can build. */
+const BUILTIN = findBuiltinRemotes(root);
+const missing = builtinRemoteFolders(root).filter((folder) => !BUILTIN.some((remote) => remote.folder === folder));
+if (missing.length) {
+  console.error(`[build] package.json "flashcardBuiltinRemotes" lists ${missing.join(', ')}: no such folder with a "flashcardRemote" package.json`);
+  process.exit(1);
+}
+
+/** The shell, then every built-in remote that webpack builds. */
 export const APPS = [
   'shell',
-  ...findRemotes(root)
+  ...BUILTIN
     .filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')))
     .map((remote) => remote.folder),
 ];
 /** Remotes built with another bundler (`new-remote --bundler rspack`): their own `npm run build`. */
-const OWN_BUILDS = findRemotes(root)
+const OWN_BUILDS = BUILTIN
   .filter((remote) => !existsSync(join(remote.dir, 'webpack.config.js')) && existsSync(join(remote.dir, 'rspack.config.js')))
   .map((remote) => remote.folder);
 const SHARED_INPUTS = [

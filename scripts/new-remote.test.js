@@ -4,6 +4,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { findBuiltinRemotes, findRemotes } = require('../platform-tools/remotes.js');
+
 const REPO = path.join(__dirname, '..');
 const SCRIPT = path.join(__dirname, 'new-remote.mjs');
 
@@ -152,6 +154,15 @@ describe('new-remote', () => {
       'e2e',
     ]);
     expect(after.replace('    "mfe-quiz",\n', '')).toBe(rootPackageBefore);
+  });
+
+  it('leaves the built-in list alone: a scaffold is a remote of the workspace, built and released by npm start only once listed', () => {
+    const pkg = readJson('package.json');
+    write('package.json', { ...pkg, flashcardBuiltinRemotes: ['mfe-cards', 'mfe-admin'] });
+    expect(run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz').code).toBe(0);
+    expect(readJson('package.json').flashcardBuiltinRemotes).toEqual(['mfe-cards', 'mfe-admin']);
+    expect(findRemotes(root).map((remote) => remote.folder)).toEqual(['mfe-admin', 'mfe-cards', 'mfe-quiz']);
+    expect(findBuiltinRemotes(root).map((remote) => remote.folder)).toEqual(['mfe-admin', 'mfe-cards']);
   });
 
   it('takes the icon, the order and the roles (on the route and the entry)', () => {

@@ -259,7 +259,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(pageRoutes);
   app.register(releaseFileRoutes, { service: platform });
   const pageHints = new PageHints(platform);
-  app.register(staticPlugin, { webRoot: config.webRoot, pageHints: (pathname) => pageHints.for(pathname) });
+  app.register(staticPlugin, { webRoot: config.webRoot, pageHints: (pathname, overridden) => pageHints.for(pathname, overridden) });
 
   return app;
 }

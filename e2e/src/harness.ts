@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Configuration } from 'webpack';
 
 export const ROOT = join(__dirname, '..', '..');
 const SERVER = join(ROOT, 'api', 'dist', 'server.js');
@@ -112,6 +113,25 @@ export async function serveFolder(folder: string): Promise<{ origin: string; req
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/**
+ * A remote's real webpack dev server (its webpack.config.js in development mode, as
+ * `npm run dev --workspace <folder>` runs it) on a free port, for developer overrides.
+ */
+export async function startRemoteDevServer(folder: string): Promise<{ origin: string; close(): Promise<void> }> {
+  // Loaded here only: most test files never start one.
+  const { default: webpack } = await import('webpack');
+  const { default: WebpackDevServer } = await import('webpack-dev-server');
+  const port = await freePort();
+  const factory = (await import(join(ROOT, folder, 'webpack.config.js'))) as { default: (env: object, argv: object) => Configuration };
+  const { devServer, ...config } = factory.default({}, { mode: 'development' }) as Configuration & { devServer: object };
+  const compiler = webpack({ ...config, infrastructureLogging: { level: 'warn' } });
+  const server = new WebpackDevServer({ ...devServer, port, host: '127.0.0.1', open: false }, compiler);
+  await server.start();
+  // Ready once the first compilation is served.
+  await new Promise<void>((resolve) => server.middleware!.waitUntilValid(() => resolve()));
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.stop() };
 }
 
 export async function launchBrowser(): Promise<Browser> {

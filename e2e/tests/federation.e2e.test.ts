@@ -9,6 +9,7 @@ import {
   signOut,
   signUp,
   startProduct,
+  startRemoteDevServer,
   type Product,
 } from '../src/harness';
 
@@ -153,6 +154,34 @@ test('a remote that is down shows its fallback with Retry while the rest keeps w
   await context.close();
 });
 
+test('Retry fetches the same remote again after a transient failure of its entry or manifest, without a reload', async () => {
+  // The entry failing on a sidebar click (the hover preload fails too), the manifest on a direct load
+  // (the page's own preload hints fail too).
+  for (const [file, open] of [['remoteEntry.js', 'click'], ['mf-manifest.json', 'goto']] as const) {
+    const { page, context, errors } = await newSession(browser, product.url);
+    await signUp(page);
+    let reachable = false;
+    let fetchedAfter = 0;
+    await page.route(new RegExp(`/remotes/mfe_progress/[^/]+/${file.replace('.', '\\.')}$`), (route) => {
+      if (!reachable) return route.abort();
+      fetchedAfter += 1;
+      return route.continue();
+    });
+    if (open === 'click') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+    else await page.goto('/progress');
+    await page.getByText('This section is unavailable right now').waitFor();
+    // A reload would lose this mark.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    reachable = true;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+    expect({ file, fetchedAfter }).toEqual({ file, fetchedAfter: 1 });
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
 test("a developer's override loads one remote from a localhost dev server, for that browser only, with a badge", async () => {
   const devServer = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
   try {
@@ -189,6 +218,58 @@ test("a developer's override loads one remote from a localhost dev server, for t
     await devServer.close();
   }
 });
+
+test("a remote's real dev server overrides its area on the site, under the site's CSP, and its release is not fetched", async () => {
+  const devServer = await startRemoteDevServer('mfe-progress');
+  try {
+    const { page, context, errors } = await newSession(browser, product.url);
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const released: string[] = [];
+    const fromDevServer: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/remotes/mfe_progress/')) released.push(request.url());
+      if (request.url().startsWith(devServer.origin)) fromDevServer.push(new URL(request.url()).pathname);
+    });
+    await signUp(page);
+    // docs/PLATFORM.md: the override, and the cookie that keeps the release out of the page's preloads.
+    await page.evaluate((entry) => {
+      localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_progress: entry }));
+      document.cookie = 'flashcard-remote-overrides=mfe_progress; path=/; SameSite=Lax';
+    }, `${devServer.origin}/mf-manifest.json`);
+    const response = await page.goto('/progress');
+    const csp = response!.headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Dev override: mfe_progress' }).waitFor();
+    expect(fromDevServer).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+    // Hovering its entry preloads nothing of the release either.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).hover();
+    await page.waitForTimeout(500);
+    expect(released).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // The shell keeps the cookie in step: Clear overrides ends it, and the release loads (and is hinted) again.
+    await page.getByRole('button', { name: 'Clear overrides' }).click();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('flashcard-remote-overrides');
+    await page.goto('/progress');
+    await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+    expect(released.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+    await context.close();
+  } finally {
+    await devServer.close();
+  }
+}, 180_000);
 
 test('an administrator (set with npm run set-role) sees the Admin entry and the admin overview', async () => {
   const { page, context } = await newSession(browser, product.url);

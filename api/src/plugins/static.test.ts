@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { buildApp } from '../app';
-import staticPlugin from './static';
+import staticPlugin, { overriddenRemotes } from './static';
 import { createDb, type Db } from '../db';
 import { makeTempDir, testConfig } from '../test/harness';
 
@@ -77,8 +77,9 @@ describe('serving the front-ends', () => {
     const hinted = Fastify();
     await hinted.register(staticPlugin, {
       webRoot,
-      pageHints: async (pathname) => {
+      pageHints: async (pathname, overridden) => {
         if (pathname === '/broken') throw new Error('registry down');
+        if (overridden.has('mfe_cards')) return [];
         return pathname === '/cards' ? [{ href: '/remotes/mfe_cards/1/remoteEntry.js', as: 'script' }] : [];
       },
     });
@@ -88,10 +89,21 @@ describe('serving the front-ends', () => {
     expect(cards.headers['cache-control']).toBe('no-cache');
     expect(cards.body).toBe('<!doctype html><html><head><title>shell</title><link rel="preload" as="script" href="/remotes/mfe_cards/1/remoteEntry.js"></head><body><div id="root"></div></body></html>');
     expect((await page('/progress')).body).not.toContain('preload');
+    // The shell's overrides cookie names the remotes this browser loads from a dev server.
+    const overridden = await hinted.inject({ method: 'GET', url: '/cards', headers: { accept: 'text/html', cookie: 'a=1; flashcard-remote-overrides=mfe_cards%2Cmfe_study' } });
+    expect(overridden.body).not.toContain('preload');
     const broken = await page('/broken');
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toContain('<title>shell</title>');
     await hinted.close();
+  });
+
+  it('reads the remote names of the overrides cookie, nothing else', () => {
+    expect([...overriddenRemotes('theme=dark; flashcard-remote-overrides=mfe_cards%2Cmfe_quiz_2')]).toEqual(['mfe_cards', 'mfe_quiz_2']);
+    expect([...overriddenRemotes('flashcard-remote-overrides=mfe_cards,<script>,,Mfe')]).toEqual(['mfe_cards']);
+    expect([...overriddenRemotes('flashcard-remote-overrides=%E0%A4%A')]).toEqual([]);
+    expect([...overriddenRemotes(undefined)]).toEqual([]);
+    expect([...overriddenRemotes('other-flashcard-remote-overrides=mfe_cards')]).toEqual([]);
   });
 
   it('answers browser navigations to client-side routes with the shell (SPA fallback)', async () => {

@@ -17,8 +17,34 @@ export interface PreloadHint {
 
 export interface StaticOptions {
   webRoot: string;
-  /** Files the page at this path will load (the registry's remote for it): preloaded from its HTML. */
-  pageHints?: (pathname: string) => Promise<PreloadHint[]>;
+  /**
+   * Files the page at this path will load (the registry's remote for it): preloaded from its HTML.
+   * `overridden`: the remotes this browser loads from a developer's dev server instead.
+   */
+  pageHints?: (pathname: string, overridden: ReadonlySet<string>) => Promise<PreloadHint[]>;
+}
+
+/**
+ * The cookie in which the shell lists the remotes a developer overrides in this browser
+ * (shell/src/federation/overrides.ts): their release files are not what the page will load.
+ * Not a secret and not trusted for anything but leaving preload hints out.
+ */
+export const OVERRIDES_COOKIE = 'flashcard-remote-overrides';
+
+/** The federation names listed in the overrides cookie of a Cookie header. */
+export function overriddenRemotes(cookieHeader: string | undefined): Set<string> {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at === -1 || pair.slice(0, at).trim() !== OVERRIDES_COOKIE) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return new Set();
+    }
+    return new Set(value.split(',').filter((name) => /^[a-z][a-z0-9_]*$/.test(name)));
+  }
+  return new Set();
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -65,7 +91,8 @@ export default fp(
         // Read per page (2 KB, from the OS cache): a rebuilt shell is served at once.
         const page = await fs.promises.readFile(path.join(shellDir, 'index.html'), 'utf8');
         const pathname = request.url.split('?')[0] ?? '/';
-        const hints = await (options.pageHints?.(pathname) ?? Promise.resolve([])).catch((error: unknown) => {
+        const overridden = overriddenRemotes(request.headers.cookie);
+        const hints = await (options.pageHints?.(pathname, overridden) ?? Promise.resolve([])).catch((error: unknown) => {
           request.log.warn({ err: error }, 'page hints unavailable');
           return [];
         });

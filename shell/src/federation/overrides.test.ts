@@ -1,4 +1,4 @@
-import { applyOverrides, clearOverrides, isLocalDevUrl, OVERRIDE_VERSION, OVERRIDES_KEY, readOverrides } from './overrides';
+import { applyOverrides, clearOverrides, isLocalDevUrl, OVERRIDE_VERSION, OVERRIDES_KEY, readOverrides, writeOverridesCookie } from './overrides';
 import { TEST_MANIFEST } from './testing';
 
 afterEach(() => localStorage.clear());
@@ -32,4 +32,14 @@ test('swaps in a localhost entry only where the site allows overrides', () => {
   const cards = manifest.remotes.find((r) => r.name === 'mfe_cards')!;
   expect(cards).toMatchObject({ entry: 'http://localhost:3001/mf-manifest.json', version: OVERRIDE_VERSION });
   expect(manifest.remotes.find((r) => r.name === 'mfe_study')!.entry).toBe('/remotes/mfe_study/0.1.0+0000000a/mf-manifest.json');
+});
+
+test('a cookie names the overridden remotes (for the page hints), and goes with the overrides', () => {
+  writeOverridesCookie(['mfe_cards', 'mfe_study']);
+  expect(document.cookie).toBe('flashcard-remote-overrides=mfe_cards%2Cmfe_study');
+  writeOverridesCookie([]);
+  expect(document.cookie).toBe('');
+  writeOverridesCookie(['mfe_cards']);
+  clearOverrides();
+  expect(document.cookie).toBe('');
 });

@@ -29,8 +29,24 @@ export function readOverrides(): Record<string, string> {
   }
 }
 
+/**
+ * The cookie listing the overridden remotes (names only, no URL): the server reads it to leave
+ * their release files out of the preload hints of the page's HTML (api/src/plugins/static.ts),
+ * since the page will load the dev server's files instead.
+ */
+export const OVERRIDES_COOKIE = 'flashcard-remote-overrides';
+
+/** Keeps the cookie in step with the remotes overridden on this page load (none: no cookie). */
+export function writeOverridesCookie(overridden: string[]): void {
+  const value = encodeURIComponent(overridden.join(','));
+  const had = document.cookie.split(';').some((pair) => pair.trim().startsWith(`${OVERRIDES_COOKIE}=`));
+  if (overridden.length) document.cookie = `${OVERRIDES_COOKIE}=${value}; path=/; SameSite=Lax`;
+  else if (had) document.cookie = `${OVERRIDES_COOKIE}=; path=/; SameSite=Lax; max-age=0`;
+}
+
 export function clearOverrides(): void {
   window.localStorage.removeItem(OVERRIDES_KEY);
+  writeOverridesCookie([]);
 }
 
 /** The manifest with each allowed override's entry swapped in, and the names overridden. */

@@ -1,8 +1,8 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly } from './early';
 import { OVERRIDES_KEY } from './overrides';
-import { loadRemoteModule, refreshManifest, usePlatformStore } from './platform';
+import { loadRemoteModule, preloadRemoteArea, refreshManifest, resetRemote, usePlatformStore } from './platform';
 import { TEST_MANIFEST } from './testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -45,6 +45,12 @@ test('applies a localhost override when the site allows it and lists it for the 
   expect(usePlatformStore.getState().overridden).toEqual(['mfe_study']);
   // (mfe_cards goes back to its active version too: the previous test left it on the canary.)
   expect(register).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'mfe_study', entry: 'http://localhost:3002/mf-manifest.json' }]), { force: true });
+  // The server leaves its release out of the page's preloads; hovering preloads only the others.
+  expect(document.cookie).toBe('flashcard-remote-overrides=mfe_study');
+  preloadRemoteArea('mfe_study');
+  preloadRemoteArea('mfe_cards');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(jest.mocked(preloadRemote).mock.calls).toEqual([[[{ nameOrAlias: 'mfe_cards', exposes: ['./App'] }]]]);
 });
 
 test('a failed manifest marks the store failed; a remote not in the manifest does not load', async () => {
@@ -80,4 +86,24 @@ test("takes the entry chunk's early manifest once (with the stored token), and t
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
   expect(manifestCall).toHaveBeenCalledTimes(2);
+});
+
+test('Retry (resetRemote) registers the same entry again, forced, and forgets what was preloaded from its release', async () => {
+  manifestCall.mockResolvedValue(TEST_MANIFEST);
+  await refreshManifest();
+  const entry = 'http://localhost/remotes/mfe_progress/0.1.0+0000000a/mf-manifest.json';
+  const folder = entry.replace('mf-manifest.json', '');
+  const other = 'http://localhost/remotes/mfe_cards/0.1.0+0000000a/1.abcdef12.js';
+  // The runtime's record of preloaded assets (runtime-core global.ts), by URL.
+  const assets = new Set([`${folder}remoteEntry.js`, `${folder}2.12345678.js`, other]);
+  (globalThis as { __FEDERATION__?: object }).__FEDERATION__ = { __PRELOADED_ASSETS__: assets };
+  register.mockClear();
+  try {
+    await resetRemote('mfe_progress');
+  } finally {
+    manifestCall.mockReset();
+    delete (globalThis as { __FEDERATION__?: object }).__FEDERATION__;
+  }
+  expect(register.mock.calls).toEqual([[[{ name: 'mfe_progress', entry }], { force: true }]]);
+  expect([...assets]).toEqual([other]);
 });

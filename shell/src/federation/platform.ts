@@ -9,7 +9,7 @@ import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { create } from 'zustand';
 import { takeEarlyManifest } from './early';
-import { applyOverrides, readOverrides } from './overrides';
+import { applyOverrides, readOverrides, writeOverridesCookie } from './overrides';
 
 interface PlatformState {
   manifest: Manifest | null;
@@ -47,6 +47,7 @@ export function refreshManifest(): Promise<Manifest> {
   const asked = early ? early.catch(() => platformApi.manifest()) : platformApi.manifest();
   const request = asked.then((raw) => {
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
+    writeOverridesCookie(overridden);
     register(manifest);
     usePlatformStore.setState({ manifest, failed: false, overridden });
     return manifest;
@@ -83,19 +84,39 @@ export async function loadRemoteModule<T>(remote: string, exposed = './App'): Pr
 
 /**
  * Forget a failed remote so that Retry really fetches it again, from a fresh manifest (the
- * remote may have been promoted or rolled back meanwhile).
+ * remote may have been promoted or rolled back meanwhile). The federation runtime keeps what it
+ * fetched by URL: the manifest (snapshot handler's cache and `__MANIFEST_LOADING__`), the entry's
+ * loading promise and container (`__GLOBAL_LOADING_REMOTE_ENTRY__`, the remote's global, its
+ * instance in `__INSTANCES__`, the module cache) and the assets it preloaded
+ * (`__PRELOADED_ASSETS__`). A forced registration of the same entry drops the first ones
+ * (runtime-core's removeRemote); the preloaded-asset record is dropped here, so a hover after
+ * Retry preloads the release's chunks again instead of trusting an attempt that failed.
  */
 export async function resetRemote(remote: string): Promise<void> {
   const before = registered.get(remote);
   await refreshManifest();
   const entry = registered.get(remote);
-  if (entry && entry === before) registerRemotes([{ name: remote, entry }], { force: true });
+  if (!entry) return;
+  if (entry === before) registerRemotes([{ name: remote, entry }], { force: true });
+  forgetPreloadedAssets(before ?? entry);
 }
 
-/** Warm a remote's code while the pointer rests on its navigation entry. */
+/** Drops the runtime's record of the assets it preloaded from the release folder of `entry`. */
+function forgetPreloadedAssets(entry: string): void {
+  const assets = (globalThis as { __FEDERATION__?: { __PRELOADED_ASSETS__?: Set<string> } }).__FEDERATION__?.__PRELOADED_ASSETS__;
+  if (!assets) return;
+  const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+  for (const url of [...assets]) if (url.startsWith(folder)) assets.delete(url);
+}
+
+/**
+ * Warm a remote's code while the pointer rests on its navigation entry. Not an overridden one:
+ * its code is a developer's dev server, loaded when the area is opened.
+ */
 export function preloadRemoteArea(remote: string, exposed = './App'): void {
   manifestReady()
     .then((manifest) => {
+      if (usePlatformStore.getState().overridden.includes(remote)) return;
       if (manifest.remotes.some((entry) => entry.name === remote)) return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
     })
     .catch(() => undefined); // preloading is a hint; the real load reports errors

@@ -1,6 +1,9 @@
 // The remotes built in this repository are released by the server itself at start-up, so
-// `npm install && npm start` needs nothing else: each built mfe-*/dist becomes a release
-// (published by 'built-in') unless that exact build is already one. A new build replaces the
+// `npm install && npm start` needs nothing else: each built-in remote's dist becomes a release
+// (published by 'built-in') unless that exact build is already one. Built-in means listed in
+// the root package.json's "flashcardBuiltinRemotes" (platform-tools/remotes.js reads the same
+// list for the build): any other built folder, a stray scaffold say, is not released for every
+// learner; it goes live only through a release. A new build replaces the
 // active version only while the active version is itself a built-in one: once a team has
 // promoted a release of its own, a restart never overrides that choice.
 import fs from 'node:fs';
@@ -32,14 +35,24 @@ export function readBuildFolder(dir: string, prefix = ''): BuiltFile[] {
   return files;
 }
 
-/** The repository's remotes that are built: folders with a package.json "flashcardRemote" and dist/mf-manifest.json. */
+/** The folders `webRoot`'s package.json lists in "flashcardBuiltinRemotes" ([] without one). */
+export function builtinRemoteFolders(webRoot: string): string[] {
+  try {
+    const listed: unknown = (JSON.parse(fs.readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as { flashcardBuiltinRemotes?: unknown })
+      .flashcardBuiltinRemotes;
+    // Plain folder names only: the list must not reach outside webRoot.
+    return Array.isArray(listed) ? listed.filter((folder): folder is string => typeof folder === 'string' && /^[\w.-]+$/.test(folder) && !/^\.+$/.test(folder)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The built-in remotes that are built: listed folders with a package.json "flashcardRemote" and dist/mf-manifest.json. */
 export function findBuiltRemotes(webRoot: string): Array<{ dir: string; pkg: RemotePackage & { flashcardRemote: ReleaseMetadata } }> {
-  if (!fs.existsSync(webRoot)) return [];
-  return fs
-    .readdirSync(webRoot, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(webRoot, entry.name, 'dist', 'mf-manifest.json')))
-    .map((entry) => {
-      const dir = path.join(webRoot, entry.name);
+  return builtinRemoteFolders(webRoot)
+    .filter((folder) => fs.existsSync(path.join(webRoot, folder, 'dist', 'mf-manifest.json')))
+    .map((folder) => {
+      const dir = path.join(webRoot, folder);
       const pkgFile = path.join(dir, 'package.json');
       const pkg = fs.existsSync(pkgFile) ? (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as RemotePackage) : null;
       return { dir, pkg };

@@ -13,11 +13,11 @@ const federationManifest = JSON.stringify({
   ],
 });
 
-function service(files: Record<string, string | undefined>) {
+function service(files: Record<string, string | undefined>, devOverrides = false) {
   const reads: string[] = [];
   return {
     reads,
-    settings: { kernelVersion: '1.2.0', budgetGzipBytes: 150_000, devOverrides: false },
+    settings: { kernelVersion: '1.2.0', budgetGzipBytes: 150_000, devOverrides },
     manifestFor: async () => [
       { release: release('mfe_cards', '0.1.0+aaaaaaaa', [{ path: '/cards/*', module: './App' }]) },
       { release: release('mfe_admin', '0.1.0+bbbbbbbb', [{ path: '/admin/*', module: './Admin', roles: ['admin'] }]) },
@@ -59,6 +59,15 @@ describe('page hints', () => {
     expect(await hints.for('/nowhere')).toEqual([]);
     expect(await hints.for('/admin/users')).toEqual([]);
     expect(await hints.for('/dashboard')).toEqual([]);
+  });
+
+  it("leave out a remote the browser overrides with a dev server, where the site allows overrides", async () => {
+    const files = { 'mfe_cards/mf-manifest.json': federationManifest, 'mfe_social/mf-manifest.json': federationManifest };
+    const allowed = new PageHints(service(files, true));
+    expect(await allowed.for('/cards', new Set(['mfe_cards']))).toEqual([]);
+    expect(await allowed.for('/profile/7', new Set(['mfe_cards']))).toHaveLength(4);
+    // Where overrides are off the browser loads the release anyway: it keeps its hints.
+    expect(await new PageHints(service(files, false)).for('/cards', new Set(['mfe_cards']))).toHaveLength(4);
   });
 
   it('give nothing for a release whose manifest is missing or unreadable', async () => {

@@ -3,7 +3,9 @@
 // remoteEntry.js and the first chunks of the module the route mounts, as <link rel="preload">.
 // Without them the browser learns of these files only after the shell's code, the registry's
 // answer and the remote's manifest, one after the other. A learner in a canary gets another
-// version: the hint then costs a few unused bytes, nothing else.
+// version: the hint then costs a few unused bytes, nothing else. A remote the browser overrides
+// with a developer's dev server (its overrides cookie, when the site allows overrides) gets none:
+// the page loads the dev server's files, not the release's.
 import type { PreloadHint } from '../../plugins/static';
 import { presentManifest } from './presenter';
 import type { ReleaseRow } from './repository';
@@ -30,12 +32,13 @@ export class PageHints {
 
   constructor(private readonly service: Pick<PlatformService, 'manifestFor' | 'file' | 'settings'>) {}
 
-  async for(pathname: string): Promise<PreloadHint[]> {
+  async for(pathname: string, overridden: ReadonlySet<string> = new Set()): Promise<PreloadHint[]> {
     const releases = (await this.service.manifestFor(null)).map(({ release }) => release);
     const manifest = presentManifest(this.service.settings, releases);
     for (const remote of manifest.remotes) {
       const route = remote.routes.find((candidate) => !candidate.roles?.length && routeMatches(candidate.path, pathname));
       if (!route) continue;
+      if (manifest.devOverrides && overridden.has(remote.name)) return [];
       const release = releases.find((row) => row.name === remote.name)!;
       const files = (await this.filesOf(release))?.get(route.module);
       if (!files) return [];

@@ -366,6 +366,7 @@ describeEachDb('platform registry API', (ctx) => {
         for (const file of fakeBuild({ name: 'mfe_built', marker })) fs.writeFileSync(path.join(dist, file.path), Buffer.from(file.content, 'base64'));
         fs.writeFileSync(path.join(dist, '12.abcd1234.js.map'), '{}');
       };
+      fs.writeFileSync(path.join(webRoot, 'package.json'), JSON.stringify({ flashcardBuiltinRemotes: ['mfe-built'] }));
       fs.writeFileSync(
         path.join(webRoot, 'mfe-built', 'package.json'),
         JSON.stringify({ version: '0.3.0', flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata }),
