@@ -1,17 +1,18 @@
 // Typed calls of the platform registry (see schemas/platform.ts).
-import { platformEndpoints as ep, type CreateDeployTokenBody, type LoadFailureBody } from '../schemas/platform';
+import { platformEndpoints as ep, type CanaryBody, type CreateDeployTokenBody, type HealthReportBody } from '../schemas/platform';
 import { callEndpoint } from './call';
 
 export const platformApi = {
   manifest: () => callEndpoint(ep.manifest, {}),
   overview: () => callEndpoint(ep.overview, {}),
   promote: (name: string, version: string) => callEndpoint(ep.promote, { params: { name }, body: { version } }),
-  setCanary: (name: string, version: string | undefined, percent: number) =>
-    callEndpoint(ep.canary, { params: { name }, body: { version, percent } }),
+  setCanary: (name: string, body: CanaryBody) => callEndpoint(ep.canary, { params: { name }, body }),
+  remoteStatus: (name: string) => callEndpoint(ep.remoteStatus, { params: { name } }),
+  createPreview: (name: string, version: string) => callEndpoint(ep.createPreview, { params: { name }, body: { version } }),
+  leavePreviews: () => callEndpoint(ep.leavePreviews, {}).then(() => undefined),
   tokens: () => callEndpoint(ep.tokens, {}),
   createToken: (body: CreateDeployTokenBody) => callEndpoint(ep.createToken, { body }),
   revokeToken: (id: number) => callEndpoint(ep.revokeToken, { params: { id: String(id) } }),
   /** Best effort: a report that fails is not reported again. */
-  reportLoadFailure: (body: LoadFailureBody) =>
-    callEndpoint(ep.reportLoadFailure, { body }, { skipErrorToast: true }).then(() => undefined),
+  report: (body: HealthReportBody) => callEndpoint(ep.report, { body }, { skipErrorToast: true }).then(() => undefined),
 };

@@ -79,13 +79,45 @@ export const Release = Type.Object({
   publishedAt: Type.String(),
 });
 
-export const Canary = Type.Object({ version: ReleaseVersion, percent: Type.Integer({ minimum: 1, maximum: 100 }) });
+const CohortRoles = Type.Array(Role, { maxItems: 3, uniqueItems: true });
+const CohortUserIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true });
 
-export const LoadFailureCount = Type.Object({
+/**
+ * Who loads a canary version: a sticky `percent` of users, plus every user of `roles` and the
+ * accounts `userIds` (QA or staff first: `{ percent: 0, roles: ['admin', 'super_admin'] }`).
+ */
+export const Canary = Type.Object({
+  version: ReleaseVersion,
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  roles: CohortRoles,
+  userIds: CohortUserIds,
+});
+
+/** How one version fares in real browsers over the last 24 hours (each user counted once an hour). */
+export const VersionHealth = Type.Object({
   version: Type.String(),
-  count: Type.Integer(),
-  lastMessage: Type.String(),
-  lastAt: Type.String(),
+  /** Signed-in users the manifest gave this version. */
+  servedUsers: Type.Integer(),
+  /** Served users who reported a load failure or a render error. */
+  failedUsers: Type.Integer(),
+  /** failedUsers / servedUsers; null while nobody was served. */
+  failureRate: Nullable(Type.Number()),
+  loadFailures: Type.Integer(),
+  renderErrors: Type.Integer(),
+  /** 75th percentiles of the area's Web Vitals: LCP and INP in ms, CLS unitless; null without reports. */
+  lcpP75: Nullable(Type.Number()),
+  inpP75: Nullable(Type.Number()),
+  clsP75: Nullable(Type.Number()),
+  lastMessage: Nullable(Type.String()),
+  lastAt: Nullable(Type.String()),
+});
+
+/** A canary the registry stopped itself: its failure rate was over the active version's by the margin. */
+export const CanaryHalt = Type.Object({
+  version: ReleaseVersion,
+  at: Type.String(),
+  /** The figures: served users and failure rates of both versions. */
+  message: Type.String(),
 });
 
 export const RemoteState = Type.Object({
@@ -94,8 +126,10 @@ export const RemoteState = Type.Object({
   canary: Nullable(Canary),
   /** Newest first. */
   releases: Type.Array(Release),
-  /** Load failures browsers reported in the last 24 hours, per version. */
-  failures: Type.Array(LoadFailureCount),
+  /** Each served or reported version's health (last 24 hours), newest release first. */
+  health: Type.Array(VersionHealth),
+  /** The last automatic halt, until a canary is started again. */
+  halted: Nullable(CanaryHalt),
 });
 
 export const RegistryAction = Type.Union([
@@ -103,6 +137,7 @@ export const RegistryAction = Type.Union([
   Type.Literal('promote'),
   Type.Literal('rollback'),
   Type.Literal('canary'),
+  Type.Literal('halt'),
 ]);
 
 export const RegistryEvent = Type.Object({
@@ -111,8 +146,10 @@ export const RegistryEvent = Type.Object({
   action: RegistryAction,
   fromVersion: Nullable(Type.String()),
   toVersion: Nullable(Type.String()),
-  /** Canary percentage set (0 = canary ended). */
+  /** Canary percentage set (0 with no cohort = canary ended; a halt sets 0). */
   percent: Nullable(Type.Integer()),
+  /** What else the change said: a canary's cohort, a halt's figures. */
+  detail: Nullable(Type.String()),
   actor: Type.String(),
   at: Type.String(),
 });
@@ -141,19 +178,47 @@ export const Manifest = Type.Object({
   /** Whether this site lets a developer point a remote at a localhost dev server. */
   devOverrides: Type.Boolean(),
   remotes: Type.Array(ManifestRemote),
+  /** Waiting versions this browser is pinned to by preview links (signed in only): the shell shows a badge. */
+  previews: Type.Array(Type.Object({ remote: RemoteName, version: ReleaseVersion, expiresAt: Type.String() })),
 });
 
 export const PublishResult = Type.Object({ release: Release, active: Type.Boolean() });
 export const PromoteBody = Type.Object({ version: ReleaseVersion });
 export const CanaryBody = Type.Object({
-  /** Required unless percent is 0 (which ends the canary). */
+  /** Required unless the canary ends (percent 0 and no cohort). */
   version: Type.Optional(ReleaseVersion),
   percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Users of these roles always get the canary. */
+  roles: Type.Optional(CohortRoles),
+  /** These accounts always get the canary. */
+  userIds: Type.Optional(CohortUserIds),
 });
-export const LoadFailureBody = Type.Object({
+
+export const HealthReportKind = Type.Union([Type.Literal('load-failure'), Type.Literal('render-error'), Type.Literal('vitals')]);
+
+/**
+ * What a browser saw of an area. Counted only for a version the server served this user, once
+ * per user, version and kind an hour; anything else is accepted and ignored (204 either way).
+ */
+export const HealthReportBody = Type.Object({
   remote: RemoteName,
   version: Type.String({ minLength: 1, maxLength: 80 }),
-  message: Type.String({ maxLength: 1000 }),
+  kind: HealthReportKind,
+  /** The error (load-failure, render-error). */
+  message: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** Web Vitals of the area (vitals): ms, ms, unitless. */
+  lcp: Type.Optional(Type.Number({ minimum: 0, maximum: 600_000 })),
+  inp: Type.Optional(Type.Number({ minimum: 0, maximum: 600_000 })),
+  cls: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+});
+
+export const PreviewBody = Type.Object({ version: ReleaseVersion });
+export const PreviewLink = Type.Object({
+  /** Open it signed in: this browser then loads `version` of the remote until it leaves the preview or the link expires. */
+  url: Type.String(),
+  remote: RemoteName,
+  version: ReleaseVersion,
+  expiresAt: Type.String(),
 });
 const RemoteParams = Type.Object({ name: RemoteName });
 
@@ -235,9 +300,22 @@ export const platformEndpoints = {
     params: Type.Object({ id: PathId }),
     response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
   }),
-  /** A browser could not load or render a remote. */
-  reportLoadFailure: endpoint('POST', '/platform/load-failures', {
-    body: LoadFailureBody,
+  /** A link (24 h) that pins a waiting version for the browser that opens it signed in (the remote's token or a super_admin). */
+  createPreview: endpoint('POST', '/platform/remotes/:name/previews', {
+    params: RemoteParams,
+    body: PreviewBody,
+    response: { 201: PreviewLink, ...errorResponses(400, 401, 403, 404) },
+  }),
+  /** Opening a preview link: remembers it in this browser (a cookie) and redirects to the area. */
+  openPreview: endpoint('GET', '/platform/previews/:token', {
+    params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+    response: { 302: Type.Null(), ...errorResponses(404, 410) },
+  }),
+  /** Leave every preview this browser is in. */
+  leavePreviews: endpoint('DELETE', '/platform/previews', { response: { 204: Type.Null() } }),
+  /** What a browser saw of an area: a load failure, a render error, or its Web Vitals. */
+  report: endpoint('POST', '/platform/reports', {
+    body: HealthReportBody,
     response: { 204: Type.Null(), ...errorResponses(400, 401, 429) },
   }),
 };
@@ -253,7 +331,10 @@ export type RegistryAction = Static<typeof RegistryAction>;
 export type RegistryOverview = Static<typeof RegistryOverview>;
 export type ManifestRemote = Static<typeof ManifestRemote>;
 export type Manifest = Static<typeof Manifest>;
-export type LoadFailureBody = Static<typeof LoadFailureBody>;
+export type HealthReportBody = Static<typeof HealthReportBody>;
+export type VersionHealth = Static<typeof VersionHealth>;
+export type CanaryBody = Static<typeof CanaryBody>;
+export type PreviewLink = Static<typeof PreviewLink>;
 export type DeployToken = Static<typeof DeployToken>;
 export type CreateDeployTokenBody = Static<typeof CreateDeployTokenBody>;
 export type CreatedDeployToken = Static<typeof CreatedDeployToken>;
