@@ -14,7 +14,7 @@ import italian from './it';
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,
   adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
-  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn() },
+  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn(), tokens: jest.fn(), createToken: jest.fn(), revokeToken: jest.fn(), createPreview: jest.fn() },
 }));
 
 it('has every English text in es, fr, de and it, with the same placeholders and markup', () => {
@@ -51,6 +51,7 @@ describe('the admin remote in another language', () => {
 
   it('shows the platform console in German', async () => {
     jest.mocked(platformApi.overview).mockResolvedValue(makeOverview());
+    jest.mocked(platformApi.tokens).mockResolvedValue([]);
     signInAs('super_admin');
     await setLanguage('de');
 
@@ -60,7 +61,9 @@ describe('the admin remote in another language', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Plattformkonsole' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Größenbudget' })).toHaveTextContent('250,0 KB');
     const cards = screen.getByRole('region', { name: 'mfe_cards' });
-    expect(within(cards).getByText('3 Fehler')).toBeInTheDocument();
+    const health = within(cards).getByRole('table', { name: 'Zustand von mfe_cards: aktive und Canary-Version nebeneinander' });
+    expect(within(health).getByRole('rowheader', { name: 'Fehlerquote' }).closest('tr')).toHaveTextContent(/7,5\s%3 von 40 Benutzern/);
+    expect(within(health).getByRole('rowheader', { name: 'LCP (p75)' }).closest('tr')).toHaveTextContent(/2\.480 ms/);
     expect(within(cards).getByText(/für 25 % der Benutzer/)).toBeInTheDocument();
     expect(within(cards).getByRole('button', { name: 'mfe_cards auf 1.0.0+aaaaaaaa zurücksetzen' })).toHaveTextContent('Zurücksetzen');
     expect(within(cards).getByRole('form', { name: 'Canary von mfe_cards' })).toBeInTheDocument();

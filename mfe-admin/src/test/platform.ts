@@ -1,5 +1,5 @@
 // Registry data for the platform console's tests, shaped as the API answers (newest first).
-import type { RegistryEvent, RegistryOverview, Release, RemoteState } from '@flashcard/api-contract';
+import type { DeployToken, RegistryEvent, RegistryOverview, Release, RemoteState, VersionHealth } from '@flashcard/api-contract';
 
 export function makeRelease(name: string, version: string, overrides: Partial<Release> = {}): Release {
   return {
@@ -19,20 +19,51 @@ export function makeRelease(name: string, version: string, overrides: Partial<Re
   };
 }
 
-/** mfe_cards: 1.2.0 is a 25% canary, 1.1.0 is active, 1.0.0 is older; 1.2.0 fails to load. */
+/** A version's health with nothing reported: served to nobody. */
+export function makeHealth(version: string, overrides: Partial<VersionHealth> = {}): VersionHealth {
+  return {
+    version,
+    servedUsers: 0,
+    failedUsers: 0,
+    failureRate: null,
+    loadFailures: 0,
+    renderErrors: 0,
+    lcpP75: null,
+    inpP75: null,
+    clsP75: null,
+    lastMessage: null,
+    lastAt: null,
+    ...overrides,
+  };
+}
+
+/** mfe_cards: 1.2.0 is a 25% canary (+ admins and user 42), 1.1.0 is active, 1.0.0 is older; 1.2.0 fails to load. */
 export function cardsRemote(overrides: Partial<RemoteState> = {}): RemoteState {
   return {
     name: 'mfe_cards',
     activeVersion: '1.1.0+bbbbbbbb',
-    canary: { version: '1.2.0+cccccccc', percent: 25 },
+    canary: { version: '1.2.0+cccccccc', percent: 25, roles: ['admin'], userIds: [42] },
     releases: [
       makeRelease('mfe_cards', '1.2.0+cccccccc', { firstLoadGzip: 30_720, totalBytes: 2_097_152, publishedBy: 'root@example.com' }),
       makeRelease('mfe_cards', '1.1.0+bbbbbbbb', { firstLoadGzip: 25_600, publishedBy: 'ci-deploy' }),
       makeRelease('mfe_cards', '1.0.0+aaaaaaaa', { firstLoadGzip: 20_480, publishedBy: 'ci-deploy' }),
     ],
-    failures: [
-      { version: '1.2.0+cccccccc', count: 3, lastMessage: 'ChunkLoadError: Loading chunk 42 failed', lastAt: '2025-01-11T08:30:00.000Z' },
+    health: [
+      makeHealth('1.2.0+cccccccc', {
+        servedUsers: 40,
+        failedUsers: 3,
+        failureRate: 0.075,
+        loadFailures: 3,
+        renderErrors: 1,
+        lcpP75: 2480,
+        inpP75: 184,
+        clsP75: 0.12,
+        lastMessage: 'ChunkLoadError: Loading chunk 42 failed',
+        lastAt: '2025-01-11T08:30:00.000Z',
+      }),
+      makeHealth('1.1.0+bbbbbbbb', { servedUsers: 120, failedUsers: 0, failureRate: 0, lcpP75: 1910, inpP75: 96, clsP75: 0.02 }),
     ],
+    halted: null,
     ...overrides,
   };
 }
@@ -44,7 +75,8 @@ export function studyRemote(overrides: Partial<RemoteState> = {}): RemoteState {
     activeVersion: '2.0.0+dddddddd',
     canary: null,
     releases: [makeRelease('mfe_study', '2.0.0+dddddddd'), makeRelease('mfe_study', '1.9.0+eeeeeeee')],
-    failures: [],
+    health: [],
+    halted: null,
     ...overrides,
   };
 }
@@ -57,6 +89,7 @@ export function makeEvent(id: number, overrides: Partial<RegistryEvent> = {}): R
     fromVersion: null,
     toVersion: '1.0.0+aaaaaaaa',
     percent: null,
+    detail: null,
     actor: 'ci-deploy',
     at: `2025-01-${String(id).padStart(2, '0')}T09:00:00.000Z`,
     ...overrides,
@@ -69,10 +102,23 @@ export function makeOverview(overrides: Partial<RegistryOverview> = {}): Registr
     budgetGzipBytes: 256_000,
     remotes: [cardsRemote(), studyRemote()],
     events: [
-      makeEvent(3, { action: 'canary', fromVersion: null, toVersion: '1.2.0+cccccccc', percent: 25, actor: 'root@example.com' }),
+      makeEvent(3, { action: 'canary', fromVersion: null, toVersion: '1.2.0+cccccccc', percent: 25, detail: 'roles: admin; users: 42', actor: 'root@example.com' }),
       makeEvent(2, { action: 'promote', fromVersion: '1.0.0+aaaaaaaa', toVersion: '1.1.0+bbbbbbbb', actor: 'root@example.com' }),
       makeEvent(1),
     ],
+    ...overrides,
+  };
+}
+
+export function makeToken(id: number, overrides: Partial<DeployToken> = {}): DeployToken {
+  return {
+    id,
+    label: `team-${id} ci`,
+    remotes: ['mfe_cards'],
+    createdAt: '2025-01-02T10:00:00.000Z',
+    lastUsedAt: null,
+    expiresAt: null,
+    revokedAt: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatKB, formatSize } from './format';
+import { formatCls, formatCount, formatDate, formatDateTime, formatKB, formatMs, formatRate, formatSize } from './format';
 
 describe('formatKB', () => {
   it('shows bytes as kilobytes (1 KB = 1024 bytes) with one decimal', () => {
@@ -39,5 +39,18 @@ describe('dates', () => {
   it('shows text that is not a timestamp as it is', () => {
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('health figures', () => {
+  it('shows counts grouped, rates as percentages, LCP/INP in whole ms and CLS with two decimals', () => {
+    expect(formatCount(1248)).toBe('1,248');
+    expect(formatRate(0.075)).toBe('7.5%');
+    expect(formatRate(0)).toBe('0.0%');
+    expect(formatRate(1)).toBe('100.0%');
+    expect(formatMs(2480.4)).toBe('2,480 ms');
+    expect(formatMs(95.6)).toBe('96 ms');
+    expect(formatCls(0.1234)).toBe('0.12');
+    expect(formatCls(0)).toBe('0.00');
   });
 });

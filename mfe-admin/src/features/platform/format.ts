@@ -1,5 +1,5 @@
-// Pure formatting for the platform console: byte sizes and registry timestamps (ISO 8601 UTC),
-// in the page's current language.
+// Pure formatting for the platform console: byte sizes, counts, rates, Web Vitals and registry
+// timestamps (ISO 8601 UTC), in the page's current language.
 import { currentLanguage } from '@flashcard/shared-auth';
 import { adminText } from '../../i18n';
 
@@ -9,12 +9,12 @@ const MIB = 1024 * 1024;
 // Formatters are costly to build; keep one per language (and time zone for dates).
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(decimals: 0 | 1): Intl.NumberFormat {
+function numberFormat(decimals: 0 | 1 | 2, style: 'decimal' | 'percent' = 'decimal'): Intl.NumberFormat {
   const language = currentLanguage();
-  const key = `${language}|${decimals}`;
+  const key = `${language}|${decimals}|${style}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    format = new Intl.NumberFormat(language, { style, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     numberFormats.set(key, format);
   }
   return format;
@@ -31,6 +31,26 @@ export function formatSize(bytes: number): string {
   if (value < KIB) return adminText('platform.sizes.bytes', { value: numberFormat(0).format(value) });
   if (value < MIB) return formatKB(value);
   return adminText('platform.sizes.megabytes', { value: numberFormat(1).format(value / MIB) });
+}
+
+/** A whole count with the language's grouping: `1248` -> `1,248`. */
+export function formatCount(value: number): string {
+  return numberFormat(0).format(value);
+}
+
+/** A rate from 0 to 1 as a percentage, one decimal: `0.075` -> `7.5%`. */
+export function formatRate(rate: number): string {
+  return numberFormat(1, 'percent').format(rate);
+}
+
+/** A duration Web Vital (LCP, INP) in whole milliseconds: `2480.4` -> `2,480 ms`. */
+export function formatMs(ms: number): string {
+  return adminText('platform.sizes.milliseconds', { value: numberFormat(0).format(Math.round(ms)) });
+}
+
+/** Cumulative layout shift, unitless, two decimals: `0.1234` -> `0.12`. */
+export function formatCls(cls: number): string {
+  return numberFormat(2).format(cls);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -3,11 +3,19 @@ import {
   canaryCandidates,
   canaryPercentError,
   eventActionLabel,
+  healthOf,
+  isEmptyCanary,
   isRollback,
   newestFirst,
+  otherFailingVersions,
+  parseExpiryDays,
+  parseRemoteNames,
+  parseUserIds,
   releaseStatus,
   statusLabel,
+  tokenState,
 } from './registry';
+import { makeHealth, makeToken } from '../../test/platform';
 
 const release = (version: string): Release => ({
   name: 'mfe_cards',
@@ -28,9 +36,10 @@ const release = (version: string): Release => ({
 const remote: RemoteState = {
   name: 'mfe_cards',
   activeVersion: '1.1.0+bbbbbbbb',
-  canary: { version: '1.2.0+cccccccc', percent: 25 },
+  canary: { version: '1.2.0+cccccccc', percent: 25, roles: [], userIds: [] },
   releases: [release('1.2.0+cccccccc'), release('1.1.0+bbbbbbbb'), release('1.0.0+aaaaaaaa')],
-  failures: [],
+  health: [],
+  halted: null,
 };
 
 describe('release status', () => {
@@ -62,11 +71,73 @@ describe('canary', () => {
     expect(canaryCandidates({ ...remote, releases: [release('1.1.0+bbbbbbbb')] })).toEqual([]);
   });
 
-  it('accepts whole percentages from 1 to 100 only', () => {
-    for (const ok of ['1', '25', ' 100 ']) expect(canaryPercentError(ok)).toBeNull();
-    for (const bad of ['', '0', '101', '2.5', '-3', 'ten', '1e2']) {
-      expect(canaryPercentError(bad)).toBe('Enter a whole number from 1 to 100.');
+  it('accepts whole percentages from 0 to 100 only (0 for a cohort alone)', () => {
+    for (const ok of ['0', '1', '25', ' 100 ']) expect(canaryPercentError(ok)).toBeNull();
+    for (const bad of ['', '101', '2.5', '-3', 'ten', '1e2']) {
+      expect(canaryPercentError(bad)).toBe('Enter a whole number from 0 to 100.');
     }
+  });
+
+  it('reads user ids as a comma or space list of positive whole numbers, once each', () => {
+    expect(parseUserIds('')).toEqual({ ids: [] });
+    expect(parseUserIds(' 4, 9 12,,4 ')).toEqual({ ids: [4, 9, 12] });
+    for (const bad of ['0', '-1', '4;5', 'x', '1.5', '99999999999999999']) expect(parseUserIds(bad)).toEqual({ problem: 'format' });
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect(parseUserIds(many)).toEqual({ problem: 'tooMany' });
+    expect(parseUserIds(many.replace(/,101$/, ''))).toEqual({ ids: expect.arrayContaining([1, 100]) });
+  });
+
+  it('calls a 0% share with no role and no account an empty canary (the API would end it)', () => {
+    expect(isEmptyCanary(0, [], [])).toBe(true);
+    expect(isEmptyCanary(0, ['admin'], [])).toBe(false);
+    expect(isEmptyCanary(0, [], [7])).toBe(false);
+    expect(isEmptyCanary(5, [], [])).toBe(false);
+  });
+});
+
+describe('health', () => {
+  const withHealth: RemoteState = {
+    ...remote,
+    health: [
+      makeHealth('1.2.0+cccccccc', { servedUsers: 10, failedUsers: 2, failureRate: 0.2 }),
+      makeHealth('1.1.0+bbbbbbbb', { servedUsers: 90 }),
+      makeHealth('1.0.0+aaaaaaaa', { failedUsers: 1, loadFailures: 1 }),
+      makeHealth('0.9.0+99999999', { servedUsers: 3 }),
+    ],
+  };
+
+  it("finds a version's health, or none", () => {
+    expect(healthOf(withHealth, '1.2.0+cccccccc')?.failureRate).toBe(0.2);
+    expect(healthOf(withHealth, '2.0.0+ffffffff')).toBeNull();
+    expect(healthOf(withHealth, null)).toBeNull();
+  });
+
+  it('lists the other versions only when their users met failures', () => {
+    expect(otherFailingVersions(withHealth).map((h) => h.version)).toEqual(['1.0.0+aaaaaaaa']);
+  });
+});
+
+describe('deploy tokens', () => {
+  const now = new Date('2025-06-01T00:00:00.000Z');
+
+  it('tells live, revoked and expired tokens apart (revoked wins)', () => {
+    expect(tokenState(makeToken(1), now)).toBe('live');
+    expect(tokenState(makeToken(1, { expiresAt: '2025-07-01T00:00:00.000Z' }), now)).toBe('live');
+    expect(tokenState(makeToken(1, { expiresAt: '2025-05-01T00:00:00.000Z' }), now)).toBe('expired');
+    expect(tokenState(makeToken(1, { expiresAt: '2025-05-01T00:00:00.000Z', revokedAt: '2025-04-01T00:00:00.000Z' }), now)).toBe('revoked');
+  });
+
+  it('reads typed remote names and names the first bad one', () => {
+    expect(parseRemoteNames(' mfe_quiz, mfe_x mfe_quiz ')).toEqual({ names: ['mfe_quiz', 'mfe_x'], bad: null });
+    expect(parseRemoteNames('')).toEqual({ names: [], bad: null });
+    expect(parseRemoteNames('mfe_quiz, Mfe-Bad, 9x').bad).toBe('Mfe-Bad');
+  });
+
+  it('takes an empty expiry as never and whole days from 1 to 3650', () => {
+    expect(parseExpiryDays('  ')).toBeUndefined();
+    expect(parseExpiryDays('90')).toBe(90);
+    expect(parseExpiryDays('3650')).toBe(3650);
+    for (const bad of ['0', '3651', '1.5', '-2', 'soon']) expect(parseExpiryDays(bad)).toBeNull();
   });
 });
 
@@ -78,6 +149,7 @@ describe('audit events', () => {
     fromVersion: null,
     toVersion: null,
     percent,
+    detail: null,
     actor: 'root@example.com',
     at: `2025-01-0${id}T00:00:00.000Z`,
   });
@@ -88,6 +160,12 @@ describe('audit events', () => {
     expect(eventActionLabel(event(1, 'rollback'))).toBe('Rolled back');
     expect(eventActionLabel(event(1, 'canary', 10))).toBe('Canary');
     expect(eventActionLabel(event(1, 'canary', 0))).toBe('Canary ended');
+    expect(eventActionLabel(event(1, 'halt', 0))).toBe('Canary halted');
+  });
+
+  it('does not call a 0% canary of a cohort its end', () => {
+    const cohortOnly = { ...event(1, 'canary', 0), toVersion: '1.2.0+cccccccc', detail: 'roles: admin' };
+    expect(eventActionLabel(cohortOnly)).toBe('Canary');
   });
 
   it('orders events newest first without changing the list it gets', () => {

@@ -1,7 +1,8 @@
 // Pure rules the console derives from a remote's registry state (see schemas/platform.ts in
 // @flashcard/api-contract): each release's status, promote vs roll back, canary candidates and
-// how an audit event reads.
-import type { RegistryEvent, RemoteState } from '@flashcard/api-contract';
+// cohorts, per-version health, deploy tokens' states and how an audit event reads.
+import type { DeployToken, RegistryEvent, RemoteState, VersionHealth } from '@flashcard/api-contract';
+import type { Role } from '@flashcard/shared-auth';
 import { adminText, type AdminText } from '../../i18n';
 
 export type ReleaseStatus = { kind: 'active' } | { kind: 'canary'; percent: number } | { kind: 'none' };
@@ -35,14 +36,78 @@ export function canaryCandidates(remote: RemoteState): string[] {
   return remote.releases.map((release) => release.version).filter((version) => version !== remote.activeVersion);
 }
 
-/** A canary share must be a whole percentage from 1 to 100; returns the error to show, if any. */
+/** A canary share must be a whole percentage from 0 to 100; returns the error to show, if any. */
 export function canaryPercentError(text: string, t: AdminText = adminText): string | null {
   const trimmed = text.trim();
   const percent = Number(trimmed);
-  return /^\d+$/.test(trimmed) && percent >= 1 && percent <= 100 ? null : t('platform.canary.percentError');
+  return /^\d+$/.test(trimmed) && percent >= 0 && percent <= 100 ? null : t('platform.canary.percentError');
 }
 
-export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'>, t: AdminText = adminText): string {
+/** The contract's limit on a cohort's accounts. */
+export const MAX_COHORT_USERS = 100;
+
+/** `'4, 9 12'` -> `[4, 9, 12]` (duplicates dropped); what is wrong with anything but positive whole ids. */
+export function parseUserIds(text: string): { ids: number[] } | { problem: 'format' | 'tooMany' } {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part) || !Number.isSafeInteger(Number(part)))) return { problem: 'format' };
+  const ids = [...new Set(parts.map(Number))];
+  return ids.length > MAX_COHORT_USERS ? { problem: 'tooMany' } : { ids };
+}
+
+/** A canary with a 0% share and nobody named would be no canary: the API takes it as its end. */
+export function isEmptyCanary(percent: number, roles: readonly Role[], userIds: readonly number[]): boolean {
+  return percent === 0 && roles.length === 0 && userIds.length === 0;
+}
+
+/** What a version's health says, or null when nobody was served it and nothing was reported. */
+export function healthOf(remote: RemoteState, version: string | null | undefined): VersionHealth | null {
+  if (!version) return null;
+  return remote.health.find((health) => health.version === version) ?? null;
+}
+
+/** Versions neither active nor canary whose users still met failures (after a roll back, a preview). */
+export function otherFailingVersions(remote: RemoteState): VersionHealth[] {
+  return remote.health.filter(
+    (health) =>
+      health.version !== remote.activeVersion &&
+      health.version !== remote.canary?.version &&
+      (health.failedUsers > 0 || health.loadFailures > 0 || health.renderErrors > 0),
+  );
+}
+
+export type TokenState = 'live' | 'revoked' | 'expired';
+
+export function tokenState(token: DeployToken, now: Date = new Date()): TokenState {
+  if (token.revokedAt) return 'revoked';
+  if (token.expiresAt && new Date(token.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'live';
+}
+
+const REMOTE_NAME = /^[a-z][a-z0-9_]{1,39}$/;
+/** The contract's limits on a token's scope and lifetime. */
+export const MAX_TOKEN_REMOTES = 20;
+export const MAX_TOKEN_DAYS = 3650;
+
+/** Remote names typed as a comma (or space) list, duplicates dropped; `bad` is the first that is not one. */
+export function parseRemoteNames(text: string): { names: string[]; bad: string | null } {
+  const names = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+  return { names, bad: names.find((name) => !REMOTE_NAME.test(name)) ?? null };
+}
+
+/** Days until a token expires: empty is never (undefined); else a whole number from 1 to 3650 (null if not). */
+export function parseExpiryDays(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const days = Number(trimmed);
+  return /^\d+$/.test(trimmed) && days >= 1 && days <= MAX_TOKEN_DAYS ? days : null;
+}
+
+/** A canary set to 0% with no cohort is its end (a 0% canary of a cohort is still a canary). */
+function endsCanary(event: Pick<RegistryEvent, 'percent' | 'detail' | 'toVersion'>): boolean {
+  return event.percent === 0 && (event.toVersion === null || !event.detail);
+}
+
+export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent' | 'detail' | 'toVersion'>, t: AdminText = adminText): string {
   switch (event.action) {
     case 'publish':
       return t('platform.audit.actions.publish');
@@ -51,7 +116,9 @@ export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'
     case 'rollback':
       return t('platform.audit.actions.rollback');
     case 'canary':
-      return event.percent === 0 ? t('platform.audit.actions.canaryEnded') : t('platform.audit.actions.canary');
+      return endsCanary(event) ? t('platform.audit.actions.canaryEnded') : t('platform.audit.actions.canary');
+    case 'halt':
+      return t('platform.audit.actions.halt');
   }
 }
 

@@ -43,12 +43,14 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
             <li key={event.id}>
               <div className="row">
                 <strong>{event.remote}</strong>
-                <span className="badge">{eventActionLabel(event, t)}</span>
+                <span className={event.action === 'halt' ? 'badge platform-badge-danger' : 'badge'}>{eventActionLabel(event, t)}</span>
                 <Transition from={event.fromVersion} to={event.toVersion} />
                 {event.action === 'canary' && event.percent !== null && event.percent > 0 && (
                   <span>{t('platform.audit.percentOfUsers', { percent: event.percent })}</span>
                 )}
               </div>
+              {/* A canary's cohort, a halt's figures: the API's own words. */}
+              {event.detail && <p className="platform-event-detail">{event.detail}</p>}
               <p className="muted platform-meta">
                 <Trans
                   t={t}

@@ -1,20 +1,28 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RemoteState } from '@flashcard/api-contract';
+import type { Role } from '@flashcard/shared-auth';
 import { useAdminText } from '../../../i18n';
-import { canaryCandidates, canaryPercentError } from '../registry';
+import { ROLE_KEYS, ROLES } from '../../admin/format';
+import type { CanaryChange } from '../hooks/useRegistryChanges';
+import { canaryCandidates, canaryPercentError, isEmptyCanary, MAX_COHORT_USERS, parseUserIds } from '../registry';
 
 interface Props {
   remote: RemoteState;
   busy: boolean;
-  onSetCanary: (version: string, percent: number, update: boolean) => void;
+  onSetCanary: (change: CanaryChange, update: boolean) => void;
   onEndCanary: () => void;
 }
 
 const DEFAULT_PERCENT = 10;
 
+/** Which check failed; the message is rendered in the current language. */
+type Invalid = { percent: boolean; userIds: 'format' | 'tooMany' | null; cohort: boolean };
+const VALID: Invalid = { percent: false, userIds: null, cohort: false };
+
 /**
- * Sends a share of users (sticky per user) to a release other than the active one. Its fields
- * start from the running canary; the console remounts it (key) whenever the state changes.
+ * Sends a share of users (sticky per user), plus a cohort (roles, accounts) that always gets it,
+ * to a release other than the active one. Its fields start from the running canary; the console
+ * remounts it (key) whenever the state changes.
  */
 export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
   const t = useAdminText();
@@ -22,22 +30,42 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
   const versionId = useId();
   const percentId = useId();
   const percentErrorId = useId();
+  const cohortHintId = useId();
+  const userIdsId = useId();
+  const userIdsErrorId = useId();
+  const cohortErrorId = useId();
   const candidates = canaryCandidates(remote);
   const running = remote.canary;
   const [version, setVersion] = useState(() =>
     running && candidates.includes(running.version) ? running.version : (candidates[0] ?? ''),
   );
   const [percent, setPercent] = useState(String(running?.percent ?? DEFAULT_PERCENT));
-  // Whether the share is invalid; its message is rendered in the current language.
-  const [percentInvalid, setPercentInvalid] = useState(false);
-  const percentError = percentInvalid ? t('platform.canary.percentError') : null;
+  const [roles, setRoles] = useState<Role[]>(() => [...(running?.roles ?? [])]);
+  const [userIds, setUserIds] = useState(() => (running?.userIds ?? []).join(', '));
+  const [invalid, setInvalid] = useState<Invalid>(VALID);
+  const percentError = invalid.percent ? t('platform.canary.percentError') : null;
+  const userIdsError =
+    invalid.userIds === 'format'
+      ? t('platform.canary.userIdsError')
+      : invalid.userIds === 'tooMany'
+        ? t('platform.canary.userIdsTooMany', { max: MAX_COHORT_USERS })
+        : null;
+  const emptyCohortError = invalid.cohort ? t('platform.canary.emptyCohort') : null;
+
+  function toggleRole(role: Role, checked: boolean) {
+    setRoles((current) => (checked ? ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role)));
+    setInvalid((current) => ({ ...current, cohort: false }));
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const invalid = canaryPercentError(percent, t) !== null;
-    setPercentInvalid(invalid);
-    if (invalid || !version) return;
-    onSetCanary(version, Number(percent.trim()), !!running);
+    const percentBad = canaryPercentError(percent, t) !== null;
+    const ids = parseUserIds(userIds);
+    const share = Number(percent.trim());
+    const cohortBad = !percentBad && 'ids' in ids && isEmptyCanary(share, roles, ids.ids);
+    setInvalid({ percent: percentBad, userIds: 'problem' in ids ? ids.problem : null, cohort: cohortBad });
+    if (percentBad || 'problem' in ids || cohortBad || !version) return;
+    onSetCanary({ version, percent: share, roles, userIds: ids.ids }, !!running);
   }
 
   return (
@@ -68,16 +96,16 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
                 id={percentId}
                 type="number"
                 inputMode="numeric"
-                min={1}
+                min={0}
                 max={100}
                 step={1}
                 required
                 value={percent}
-                aria-invalid={percentError ? true : undefined}
-                aria-describedby={percentError ? percentErrorId : undefined}
+                aria-invalid={percentError || emptyCohortError ? true : undefined}
+                aria-describedby={[percentError && percentErrorId, emptyCohortError && cohortErrorId].filter(Boolean).join(' ') || undefined}
                 onChange={(e) => {
                   setPercent(e.target.value);
-                  setPercentInvalid(false);
+                  setInvalid((current) => ({ ...current, percent: false, cohort: false }));
                 }}
               />
               {percentError && (
@@ -87,6 +115,47 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
               )}
             </div>
           </div>
+          <fieldset className="platform-cohort" aria-describedby={cohortHintId}>
+            <legend>{t('platform.canary.cohort')}</legend>
+            <p id={cohortHintId} className="muted platform-meta">
+              {t('platform.canary.cohortHint')}
+            </p>
+            <div className="platform-cohort-roles">
+              {ROLES.map((role) => (
+                <label key={role} className="checkbox">
+                  <input type="checkbox" checked={roles.includes(role)} onChange={(e) => toggleRole(role, e.target.checked)} />
+                  {t(ROLE_KEYS[role])}
+                </label>
+              ))}
+            </div>
+            <div className="field">
+              <label htmlFor={userIdsId}>{t('platform.canary.userIds')}</label>
+              <input
+                id={userIdsId}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={userIds}
+                placeholder="4, 9, 12"
+                aria-invalid={userIdsError ? true : undefined}
+                aria-describedby={userIdsError ? userIdsErrorId : undefined}
+                onChange={(e) => {
+                  setUserIds(e.target.value);
+                  setInvalid((current) => ({ ...current, userIds: null, cohort: false }));
+                }}
+              />
+              {userIdsError && (
+                <span id={userIdsErrorId} className="field-error" role="alert">
+                  {userIdsError}
+                </span>
+              )}
+            </div>
+          </fieldset>
+          {emptyCohortError && (
+            <p id={cohortErrorId} className="field-error platform-form-error" role="alert">
+              {emptyCohortError}
+            </p>
+          )}
           <div className="row">
             <button
               type="submit"

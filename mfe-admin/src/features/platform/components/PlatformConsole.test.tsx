@@ -3,10 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { platformApi, type RemoteState } from '@flashcard/api-contract';
 import { renderAdminApp, signInAs, signOut } from '../../../test/render';
-import { cardsRemote, makeEvent, makeOverview, studyRemote } from '../../../test/platform';
+import { cardsRemote, makeEvent, makeHealth, makeOverview, studyRemote } from '../../../test/platform';
 
 jest.mock('@flashcard/api-contract', () => ({
-  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn() },
+  platformApi: {
+    overview: jest.fn(),
+    promote: jest.fn(),
+    setCanary: jest.fn(),
+    createPreview: jest.fn(),
+    tokens: jest.fn(),
+    createToken: jest.fn(),
+    revokeToken: jest.fn(),
+  },
 }));
 
 const api = jest.mocked(platformApi);
@@ -18,6 +26,13 @@ beforeEach(() => {
   api.overview.mockReset().mockResolvedValue(makeOverview());
   api.promote.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
   api.setCanary.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
+  api.tokens.mockReset().mockResolvedValue([]);
+  api.createPreview.mockReset().mockImplementation(async (name, version) => ({
+    url: '/api/platform/previews/pv_abc123',
+    remote: name,
+    version,
+    expiresAt: '2025-01-12T09:00:00.000Z',
+  }));
   toastSuccess = jest.spyOn(toast, 'success').mockImplementation(() => 'toast-id');
   toastError = jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id');
 });
@@ -59,6 +74,7 @@ describe('Platform console', () => {
 
     expect(fact(cards, 'Active version')).toHaveTextContent('1.1.0+bbbbbbbb');
     expect(fact(cards, 'Canary')).toHaveTextContent('1.2.0+cccccccc to 25% of users');
+    expect(fact(cards, 'Canary cohort')).toHaveTextContent(/^Roles: AdminUser ids: 42$/);
 
     const table = releasesOf('mfe_cards');
     const head = within(table).getAllByRole('rowgroup')[0];
@@ -74,7 +90,7 @@ describe('Platform console', () => {
     expect(rowsOf(table).map((cells) => cells.filter((_, i) => i !== 1))).toEqual([
       ['1.2.0+cccccccc', 'root@example.com', '30.0 KB', '2.0 MB', 'Canary 25%', 'Promote'],
       ['1.1.0+bbbbbbbb', 'ci-deploy', '25.0 KB', '100.0 KB', 'Active', ''],
-      ['1.0.0+aaaaaaaa', 'ci-deploy', '20.0 KB', '100.0 KB', '—Not served', 'Roll back'],
+      ['1.0.0+aaaaaaaa', 'ci-deploy', '20.0 KB', '100.0 KB', '—Not served', 'Roll backPreview link'],
     ]);
     expect(within(row(table, '1.1.0+bbbbbbbb')).getByText('2025', { exact: false }).closest('time')).toHaveAttribute(
       'datetime',
@@ -83,6 +99,7 @@ describe('Platform console', () => {
 
     const study = screen.getByRole('region', { name: 'mfe_study' });
     expect(fact(study, 'Canary')).toHaveTextContent('None');
+    expect(within(study).queryByText('Canary cohort')).not.toBeInTheDocument();
     expect(rowsOf(releasesOf('mfe_study')).map((cells) => cells[0])).toEqual(['2.0.0+dddddddd', '1.9.0+eeeeeeee']);
     expect(api.overview).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
@@ -101,15 +118,76 @@ describe('Platform console', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('shows the load failures of the last 24 hours per version', async () => {
+  it('shows the active and the canary version side by side: users, failure rate, failures, Web Vitals', async () => {
+    signInAs('admin');
+
+    const cards = await openConsole();
+
+    const health = within(cards).getByRole('table', { name: 'Health of mfe_cards: active and canary versions side by side' });
+    const head = within(health).getAllByRole('rowgroup')[0];
+    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Measure',
+      'Active1.1.0+bbbbbbbb',
+      'Canary1.2.0+cccccccc',
+    ]);
+    expect(rowsOf(health)).toEqual([
+      ['Served users', '120', '40'],
+      ['Failure rate', '0.0%0 of 120 users', '7.5%3 of 40 users'],
+      ['Load failures', '0', '3'],
+      ['Render errors', '0', '1'],
+      ['LCP (p75)', '1,910 ms', '2,480 ms'],
+      ['INP (p75)', '96 ms', '184 ms'],
+      ['CLS (p75)', '0.02', '0.12'],
+      ['Last error', '—No data', expect.stringMatching(/^ChunkLoadError: Loading chunk 42 failedJan 11, 2025/)],
+    ]);
+    expect(within(health).getByText('Jan 11, 2025', { exact: false }).closest('time')).toHaveAttribute('datetime', '2025-01-11T08:30:00.000Z');
+    expect(within(cards).queryByText('Canary halted automatically')).not.toBeInTheDocument();
+
+    // No canary: one column; a version nobody was served yet reads 0 users and no data.
+    const study = screen.getByRole('region', { name: 'mfe_study' });
+    const studyHealth = within(study).getByRole('table', { name: /^Health of mfe_study/ });
+    expect(within(within(studyHealth).getAllByRole('rowgroup')[0]).getAllByRole('columnheader')).toHaveLength(2);
+    expect(rowsOf(studyHealth).slice(0, 2)).toEqual([
+      ['Served users', '0'],
+      ['Failure rate', '—No data'],
+    ]);
+  });
+
+  it('says when the registry halted a canary by itself, with its version and figures', async () => {
+    signInAs('admin');
+    const message = 'failure rate 12.0% (6 of 50 users) against 0.5% (1 of 200 users) of the active version';
+    api.overview.mockResolvedValue(
+      makeOverview({
+        remotes: [
+          cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message } }),
+          studyRemote(),
+        ],
+        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: message, actor: 'registry' })],
+      }),
+    );
+
+    const cards = await openConsole();
+
+    const halt = within(cards).getByText('Canary halted automatically').closest('.platform-halt') as HTMLElement;
+    expect(halt).toHaveTextContent(/^Canary halted automatically 1\.2\.0\+cccccccc/);
+    expect(halt).toHaveTextContent(message);
+    expect(halt.querySelector('time')).toHaveAttribute('datetime', '2025-01-11T09:15:00.000Z');
+    // The halted version is no column any more: only the active one.
+    expect(within(cards).getByRole('table', { name: /^Health of mfe_cards/ }).querySelectorAll('thead th')).toHaveLength(2);
+    const [event] = within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem');
+    expect(event).toHaveTextContent(/mfe_cards\s*Canary halted\s*1\.2\.0\+cccccccc → to none/);
+    expect(event).toHaveTextContent(message);
+  });
+
+  it('lists versions that are neither active nor canary when their users still met failures', async () => {
     signInAs('admin');
     api.overview.mockResolvedValue(
       makeOverview({
         remotes: [
           cardsRemote({
-            failures: [
-              { version: '1.2.0+cccccccc', count: 3, lastMessage: 'ChunkLoadError: Loading chunk 42 failed', lastAt: '2025-01-11T08:30:00.000Z' },
-              { version: '1.1.0+bbbbbbbb', count: 1, lastMessage: 'Script error', lastAt: '2025-01-11T07:00:00.000Z' },
+            health: [
+              ...cardsRemote().health,
+              makeHealth('1.0.0+aaaaaaaa', { servedUsers: 8, failedUsers: 2, failureRate: 0.25, loadFailures: 2, lastMessage: 'Script error' }),
             ],
           }),
           studyRemote(),
@@ -119,19 +197,11 @@ describe('Platform console', () => {
 
     const cards = await openConsole();
 
-    const failures = within(cards).getByRole('list', { name: 'Load failures (last 24 h)' });
-    const items = within(failures).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('3 failures');
-    expect(items[0]).toHaveTextContent('1.2.0+cccccccc');
-    expect(items[0]).toHaveTextContent('ChunkLoadError: Loading chunk 42 failed');
-    expect(items[0].querySelector('time')).toHaveAttribute('datetime', '2025-01-11T08:30:00.000Z');
-    expect(items[1]).toHaveTextContent('1 failure');
-    expect(items[1]).toHaveTextContent('Script error');
-
-    const study = screen.getByRole('region', { name: 'mfe_study' });
-    expect(within(study).queryByRole('list')).not.toBeInTheDocument();
-    expect(within(study).getByText('None reported.')).toBeInTheDocument();
+    const others = within(cards).getByRole('list', { name: 'Other versions with failures' });
+    const [item] = within(others).getAllByRole('listitem');
+    expect(item).toHaveTextContent('1.0.0+aaaaaaaa 2 of 8 users failed, 2 load failures, 0 render errors');
+    expect(item).toHaveTextContent('Script error');
+    expect(within(screen.getByRole('region', { name: 'mfe_study' })).queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('lists the audit events newest first: who, remote, action, versions, share', async () => {
@@ -186,7 +256,7 @@ describe('Platform console', () => {
     expect(fact(screen.getByRole('region', { name: 'mfe_cards' }), 'Canary')).toHaveTextContent('None');
     // The new active release has no button; the previously active one is now a roll back.
     expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).getByRole('button')).toHaveTextContent('Roll back');
+    expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).getByRole('button', { name: /^Roll back/ })).toHaveTextContent('Roll back');
     expect(toastError).not.toHaveBeenCalled();
   });
 
@@ -241,9 +311,55 @@ describe('Platform console', () => {
     await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
 
     expect(api.setCanary).toHaveBeenCalledTimes(1);
-    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', '1.9.0+eeeeeeee', 5);
+    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', { version: '1.9.0+eeeeeeee', percent: 5, roles: [], userIds: [] });
     expect(toastSuccess).toHaveBeenCalledWith('Canary started: 5% of users get mfe_study 1.9.0+eeeeeeee');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+  });
+
+  it('starts a canary for a cohort alone: 0% plus roles and user ids', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+    const form = screen.getByRole('form', { name: 'Canary of mfe_study' });
+    const cohort = within(form).getByRole('group', { name: 'Always include' });
+    expect(within(cohort).getAllByRole('checkbox').map((box) => box.closest('label')!.textContent)).toEqual(['User', 'Admin', 'Super Admin']);
+    expect(within(cohort).getAllByRole('checkbox').every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+
+    await user.clear(within(form).getByLabelText('Share of users (%)'));
+    await user.type(within(form).getByLabelText('Share of users (%)'), '0');
+    // Ticked out of order: sent in the roles' own order.
+    await user.click(within(cohort).getByRole('checkbox', { name: 'Super Admin' }));
+    await user.click(within(cohort).getByRole('checkbox', { name: 'Admin' }));
+    await user.type(within(form).getByLabelText('User ids (comma separated)'), '7, 8 7');
+    await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
+
+    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', { version: '1.9.0+eeeeeeee', percent: 0, roles: ['admin', 'super_admin'], userIds: [7, 8] });
+    expect(toastSuccess).toHaveBeenCalledWith('Canary of mfe_study 1.9.0+eeeeeeee: 0% of users and the cohort');
+    await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
+  });
+
+  it('refuses a 0% canary with nobody in its cohort, and user ids that are not ids', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+    const form = screen.getByRole('form', { name: 'Canary of mfe_study' });
+    const percent = within(form).getByLabelText('Share of users (%)');
+    const ids = within(form).getByLabelText('User ids (comma separated)');
+
+    await user.clear(percent);
+    await user.type(percent, '0');
+    await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('Give a share above 0, a role or a user id (End canary stops it).');
+    expect(percent).toHaveAccessibleDescription('Give a share above 0, a role or a user id (End canary stops it).');
+
+    await user.type(ids, '7, seven');
+    await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter user ids as whole numbers separated by commas.');
+    expect(ids).toHaveAttribute('aria-invalid', 'true');
+    expect(ids).toHaveAccessibleDescription('Enter user ids as whole numbers separated by commas.');
+    expect(api.setCanary).not.toHaveBeenCalled();
   });
 
   it('updates a running canary from its current values, and ends it', async () => {
@@ -257,23 +373,29 @@ describe('Platform console', () => {
     expect(within(version).getAllByRole('option').map((o) => o.textContent)).toEqual(['1.2.0+cccccccc', '1.0.0+aaaaaaaa']);
     const percent = within(form).getByLabelText('Share of users (%)');
     expect(percent).toHaveValue(25);
+    // The running cohort: admins and user 42.
+    expect(within(form).getByRole('checkbox', { name: 'Admin' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'User' })).not.toBeChecked();
+    expect(within(form).getByLabelText('User ids (comma separated)')).toHaveValue('42');
 
     await user.clear(percent);
     await user.type(percent, '50');
+    await user.click(within(form).getByRole('checkbox', { name: 'Admin' }));
+    await user.clear(within(form).getByLabelText('User ids (comma separated)'));
     await user.click(within(form).getByRole('button', { name: 'Update canary of mfe_cards' }));
 
-    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', '1.2.0+cccccccc', 50);
+    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', { version: '1.2.0+cccccccc', percent: 50, roles: [], userIds: [] });
     expect(toastSuccess).toHaveBeenLastCalledWith('Canary updated: 50% of users get mfe_cards 1.2.0+cccccccc');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
 
     await user.click(within(screen.getByRole('form', { name: 'Canary of mfe_cards' })).getByRole('button', { name: 'End canary of mfe_cards' }));
 
-    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', undefined, 0);
+    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', { percent: 0, roles: [], userIds: [] });
     expect(toastSuccess).toHaveBeenLastCalledWith('Canary of mfe_cards ended');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(3));
   });
 
-  it('refuses a share outside 1-100 without calling the API', async () => {
+  it('refuses a share outside 0-100 without calling the API', async () => {
     signInAs('super_admin');
     const user = userEvent.setup();
     await openConsole();
@@ -284,10 +406,37 @@ describe('Platform console', () => {
     await user.type(percent, '150');
     await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
 
-    expect(within(form).getByRole('alert')).toHaveTextContent('Enter a whole number from 1 to 100.');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter a whole number from 0 to 100.');
     expect(percent).toHaveAttribute('aria-invalid', 'true');
-    expect(percent).toHaveAccessibleDescription('Enter a whole number from 1 to 100.');
+    expect(percent).toHaveAccessibleDescription('Enter a whole number from 0 to 100.');
     expect(api.setCanary).not.toHaveBeenCalled();
+  });
+
+  it('makes a preview link of a waiting release and shows its whole address, a Copy button and its expiry', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    const cards = await openConsole();
+    // Only waiting releases (neither active nor canary) get one.
+    expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button', { name: /preview link/ })).not.toBeInTheDocument();
+    expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).queryByRole('button')).not.toBeInTheDocument();
+
+    const button = within(row(releasesOf('mfe_cards'), '1.0.0+aaaaaaaa')).getByRole('button', { name: 'Create a preview link of mfe_cards 1.0.0+aaaaaaaa' });
+    expect(button).toHaveTextContent(/^Preview link$/);
+    await user.click(button);
+
+    expect(api.createPreview).toHaveBeenCalledWith('mfe_cards', '1.0.0+aaaaaaaa');
+    const previews = await within(cards).findByRole('region', { name: 'Preview links' });
+    const link = within(previews).getByLabelText('Preview link of 1.0.0+aaaaaaaa');
+    expect(link).toHaveValue(`${window.location.origin}/api/platform/previews/pv_abc123`);
+    expect(link).toHaveAttribute('readonly');
+    expect(within(previews).getByText(/^Expires/).querySelector('time')).toHaveAttribute('datetime', '2025-01-12T09:00:00.000Z');
+    expect(toastSuccess).toHaveBeenCalledWith('Preview link of mfe_cards 1.0.0+aaaaaaaa created');
+
+    await user.click(within(previews).getByRole('button', { name: 'Copy Preview link of 1.0.0+aaaaaaaa' }));
+
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/api/platform/previews/pv_abc123`);
+    expect(within(previews).getByRole('button', { name: 'Copy Preview link of 1.0.0+aaaaaaaa' })).toHaveTextContent('Copied');
+    expect(api.overview).toHaveBeenCalledTimes(1);
   });
 
   it('shows an admin everything read-only, without a single change control', async () => {
@@ -295,11 +444,11 @@ describe('Platform console', () => {
 
     const cards = await openConsole();
 
-    expect(screen.getByRole('note')).toHaveTextContent('only super admins can change the registry');
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Read only: only super admins can change the registry.']);
     expect(rowsOf(releasesOf('mfe_cards'))).toHaveLength(3);
     expect(within(releasesOf('mfe_cards')).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Canary 25%')).toBeInTheDocument();
-    expect(within(cards).getByText('3 failures')).toBeInTheDocument();
+    expect(within(cards).getByRole('table', { name: /^Health of mfe_cards/ })).toHaveTextContent('7.5%');
     expect(screen.getByRole('list', { name: 'Audit log' })).toBeInTheDocument();
 
     for (const region of [cards, screen.getByRole('region', { name: 'mfe_study' })]) {

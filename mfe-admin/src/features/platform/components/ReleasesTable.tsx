@@ -10,6 +10,10 @@ interface Props {
   canManage: boolean;
   busy: boolean;
   onPromote: (version: string, rollback: boolean) => void;
+  /** The version whose preview link is being made, if any. */
+  previewing: string | null;
+  /** Super admin: each waiting release (neither active nor canary) gets a Preview link button. */
+  onPreview: (version: string) => void;
 }
 
 function StatusBadge({ status }: { status: ReleaseStatus }) {
@@ -27,7 +31,7 @@ function StatusBadge({ status }: { status: ReleaseStatus }) {
 }
 
 /** A remote's releases, newest first, with their sizes and which one browsers load. */
-export function ReleasesTable({ remote, canManage, busy, onPromote }: Props) {
+export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, onPreview }: Props) {
   const t = useAdminText();
   if (remote.releases.length === 0) return <p className="muted">{t('platform.releases.empty')}</p>;
 
@@ -76,17 +80,30 @@ export function ReleasesTable({ remote, canManage, busy, onPromote }: Props) {
                 </td>
                 {canManage && (
                   <td>
-                    {status.kind !== 'active' && (
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        disabled={busy}
-                        aria-label={t(rollback ? 'platform.releases.rollBackLabel' : 'platform.releases.promoteLabel', { name: remote.name, version: release.version })}
-                        onClick={() => onPromote(release.version, rollback)}
-                      >
-                        {rollback ? t('platform.releases.rollBack') : t('platform.releases.promote')}
-                      </button>
-                    )}
+                    <div className="platform-actions">
+                      {status.kind !== 'active' && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={busy}
+                          aria-label={t(rollback ? 'platform.releases.rollBackLabel' : 'platform.releases.promoteLabel', { name: remote.name, version: release.version })}
+                          onClick={() => onPromote(release.version, rollback)}
+                        >
+                          {rollback ? t('platform.releases.rollBack') : t('platform.releases.promote')}
+                        </button>
+                      )}
+                      {status.kind === 'none' && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={previewing !== null}
+                          aria-label={t('platform.releases.previewLabel', { name: remote.name, version: release.version })}
+                          onClick={() => onPreview(release.version)}
+                        >
+                          {t('platform.releases.preview')}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 )}
               </tr>

@@ -2,9 +2,12 @@ import { useId } from 'react';
 import { Trans } from 'react-i18next';
 import type { RemoteState } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
+import { ROLE_KEYS } from '../../admin/format';
 import type { RegistryChanges } from '../hooks/useRegistryChanges';
+import { usePreviewLinks } from '../hooks/usePreviewLinks';
 import { CanaryForm } from './CanaryForm';
-import { LoadFailures } from './LoadFailures';
+import { HealthTable } from './HealthTable';
+import { PreviewLinks } from './PreviewLinks';
 import { ReleasesTable } from './ReleasesTable';
 
 interface Props {
@@ -13,11 +16,15 @@ interface Props {
   changes: RegistryChanges;
 }
 
-/** One remote area: what browsers load, what failed, its releases and (super admin) its canary. */
+/** One remote area: what browsers load, how each served version fares, its releases and (super admin) its canary and preview links. */
 export function RemotePanel({ remote, canManage, changes }: Props) {
   const t = useAdminText();
   const headingId = useId();
   const { name, activeVersion, canary } = remote;
+  const previews = usePreviewLinks(name);
+  const cohort: string[] = [];
+  if (canary?.roles.length) cohort.push(t('platform.remote.cohortRoles', { roles: canary.roles.map((role) => t(ROLE_KEYS[role])).join(', ') }));
+  if (canary?.userIds.length) cohort.push(t('platform.remote.cohortUsers', { ids: canary.userIds.join(', ') }));
 
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -44,24 +51,42 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
             )}
           </dd>
         </div>
+        {canary && (
+          <div>
+            <dt>{t('platform.remote.cohort')}</dt>
+            <dd>
+              {cohort.length === 0
+                ? t('platform.remote.none')
+                : cohort.map((part) => (
+                    <span key={part} className="platform-cohort-part">
+                      {part}
+                    </span>
+                  ))}
+            </dd>
+          </div>
+        )}
       </dl>
 
-      <LoadFailures remote={remote} />
+      <HealthTable remote={remote} />
 
       <ReleasesTable
         remote={remote}
         canManage={canManage}
         busy={changes.busy}
         onPromote={(version, rollback) => void changes.promote(name, version, rollback)}
+        previewing={previews.creating}
+        onPreview={(version) => void previews.create(version)}
       />
+
+      {canManage && <PreviewLinks name={name} links={previews.links} />}
 
       {canManage && (
         <CanaryForm
           // A fresh form (fields from the running canary) whenever the remote's state changes.
-          key={`${activeVersion}|${canary?.version}|${canary?.percent}`}
+          key={`${activeVersion}|${canary?.version}|${canary?.percent}|${canary?.roles.join()}|${canary?.userIds.join()}`}
           remote={remote}
           busy={changes.busy}
-          onSetCanary={(version, percent, update) => void changes.setCanary(name, version, percent, update)}
+          onSetCanary={(change, update) => void changes.setCanary(name, change, update)}
           onEndCanary={() => void changes.endCanary(name)}
         />
       )}

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { platformApi } from '@flashcard/api-contract';
+import type { Role } from '@flashcard/shared-auth';
 import { useAdminText } from '../../../i18n';
+
+/** A canary to start or update: a sticky share of users plus a cohort that always gets it. */
+export interface CanaryChange {
+  version: string;
+  percent: number;
+  roles: Role[];
+  userIds: number[];
+}
 
 export interface RegistryChanges {
   /** A change is under way: every change control waits for it. */
@@ -9,7 +18,7 @@ export interface RegistryChanges {
   /** Makes `version` the active release of `name` (a roll back when it is older). */
   promote: (name: string, version: string, rollback: boolean) => Promise<boolean>;
   /** Starts or updates the canary of `name`. */
-  setCanary: (name: string, version: string, percent: number, update: boolean) => Promise<boolean>;
+  setCanary: (name: string, change: CanaryChange, update: boolean) => Promise<boolean>;
   endCanary: (name: string) => Promise<boolean>;
 }
 
@@ -65,16 +74,19 @@ export function useRegistryChanges(reload: () => Promise<void>): RegistryChanges
   );
 
   const setCanary = useCallback(
-    (name: string, version: string, percent: number, update: boolean) =>
+    (name: string, { version, percent, roles, userIds }: CanaryChange, update: boolean) =>
       run(
-        () => platformApi.setCanary(name, version, percent),
-        t(update ? 'platform.toasts.canaryUpdated' : 'platform.toasts.canaryStarted', { percent, name, version }),
+        () => platformApi.setCanary(name, { version, percent, roles, userIds }),
+        roles.length > 0 || userIds.length > 0
+          ? t('platform.toasts.canaryCohort', { percent, name, version })
+          : t(update ? 'platform.toasts.canaryUpdated' : 'platform.toasts.canaryStarted', { percent, name, version }),
       ),
     [run, t],
   );
 
+  // Empty cohort said outright: 0% with no roles and no accounts is what ends a canary.
   const endCanary = useCallback(
-    (name: string) => run(() => platformApi.setCanary(name, undefined, 0), t('platform.toasts.canaryEnded', { name })),
+    (name: string) => run(() => platformApi.setCanary(name, { percent: 0, roles: [], userIds: [] }), t('platform.toasts.canaryEnded', { name })),
     [run, t],
   );
 
