@@ -68,5 +68,8 @@ describe('the admin remote in another language', () => {
     expect(within(cards).getByRole('button', { name: 'mfe_cards auf 1.0.0+aaaaaaaa zurücksetzen' })).toHaveTextContent('Zurücksetzen');
     expect(within(cards).getByRole('form', { name: 'Canary von mfe_cards' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Audit-Log' })).getAllByRole('listitem')[0]).toHaveTextContent('von root@example.com');
+    const tokens = screen.getByRole('region', { name: 'Deploy-Tokens' });
+    expect(await within(tokens).findByText('Noch keine Deploy-Tokens.')).toBeInTheDocument();
+    expect(within(tokens).getByRole('form', { name: 'Neuer Deploy-Token' })).toBeInTheDocument();
   });
 });

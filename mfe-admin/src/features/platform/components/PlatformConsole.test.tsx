@@ -444,11 +444,16 @@ describe('Platform console', () => {
 
     const cards = await openConsole();
 
-    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Read only: only super admins can change the registry.']);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
+      'Read only: only super admins can change the registry.',
+      'Only super admins can see and manage deploy tokens.',
+    ]);
     expect(rowsOf(releasesOf('mfe_cards'))).toHaveLength(3);
     expect(within(releasesOf('mfe_cards')).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Canary 25%')).toBeInTheDocument();
     expect(within(cards).getByRole('table', { name: /^Health of mfe_cards/ })).toHaveTextContent('7.5%');
+    // The token list is super admin only: never asked for.
+    expect(api.tokens).not.toHaveBeenCalled();
     expect(screen.getByRole('list', { name: 'Audit log' })).toBeInTheDocument();
 
     for (const region of [cards, screen.getByRole('region', { name: 'mfe_study' })]) {

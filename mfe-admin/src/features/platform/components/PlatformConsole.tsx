@@ -9,6 +9,7 @@ import { useIsSuperAdmin } from '../hooks/useIsSuperAdmin';
 import { usePlatformOverview } from '../hooks/usePlatformOverview';
 import { useRegistryChanges } from '../hooks/useRegistryChanges';
 import { AuditList } from './AuditList';
+import { DeployTokens } from './DeployTokens';
 import { RemotePanel } from './RemotePanel';
 import '../platform.css';
 
@@ -100,6 +101,8 @@ function Console() {
               <RemotePanel key={remote.name} remote={remote} canManage={canManage} changes={changes} />
             ))
           )}
+
+          <DeployTokens canManage={canManage} remoteNames={overview.remotes.map((remote) => remote.name)} />
 
           <AuditList events={overview.events} />
         </div>
