@@ -112,6 +112,7 @@ const de: MessagesOf<typeof en> = {
     sizeBudget: 'Größenbudget',
     sizeBudgetCaption: 'Größenbudget (erster Ladevorgang, gzip)',
     noRemotes: 'Noch kein Remote hat ein Release veröffentlicht.',
+    onThisPage: 'Auf dieser Seite',
     sizes: {
       bytes: '{{value}} B',
       kilobytes: '{{value}} KB',
@@ -168,6 +169,7 @@ const de: MessagesOf<typeof en> = {
       rollBack: 'Zurücksetzen',
       promoteLabel: '{{name}} {{version}} freigeben',
       rollBackLabel: '{{name}} auf {{version}} zurücksetzen',
+      rowMeta: '<time>{{date}}</time> · {{by}} · {{size}}',
       preview: 'Vorschau-Link',
       previewLabel: 'Vorschau-Link für {{name}} {{version}} erstellen',
     },

@@ -110,6 +110,7 @@ const en = {
     sizeBudget: 'Size budget',
     sizeBudgetCaption: 'Size budget (first load, gzip)',
     noRemotes: 'No remote has published a release yet.',
+    onThisPage: 'On this page',
     sizes: {
       bytes: '{{value}} B',
       kilobytes: '{{value}} KB',
@@ -166,6 +167,7 @@ const en = {
       rollBack: 'Roll back',
       promoteLabel: 'Promote {{name}} {{version}}',
       rollBackLabel: 'Roll back {{name}} to {{version}}',
+      rowMeta: '<time>{{date}}</time> · {{by}} · {{size}}',
       preview: 'Preview link',
       previewLabel: 'Create a preview link of {{name}} {{version}}',
     },

@@ -112,6 +112,7 @@ const es: MessagesOf<typeof en> = {
     sizeBudget: 'Presupuesto de tamaño',
     sizeBudgetCaption: 'Presupuesto de tamaño (primera carga, gzip)',
     noRemotes: 'Ningún remoto ha publicado todavía una versión.',
+    onThisPage: 'En esta página',
     sizes: {
       bytes: '{{value}} B',
       kilobytes: '{{value}} KB',
@@ -168,6 +169,7 @@ const es: MessagesOf<typeof en> = {
       rollBack: 'Revertir',
       promoteLabel: 'Promover {{name}} {{version}}',
       rollBackLabel: 'Revertir {{name}} a {{version}}',
+      rowMeta: '<time>{{date}}</time> · {{by}} · {{size}}',
       preview: 'Enlace de vista previa',
       previewLabel: 'Crear un enlace de vista previa de {{name}} {{version}}',
     },

@@ -112,6 +112,7 @@ const fr: MessagesOf<typeof en> = {
     sizeBudget: 'Budget de taille',
     sizeBudgetCaption: 'Budget de taille (premier chargement, gzip)',
     noRemotes: 'Aucun module distant n’a encore publié de version.',
+    onThisPage: 'Sur cette page',
     sizes: {
       bytes: '{{value}} o',
       kilobytes: '{{value}} Ko',
@@ -168,6 +169,7 @@ const fr: MessagesOf<typeof en> = {
       rollBack: 'Rétablir',
       promoteLabel: 'Promouvoir {{name}} {{version}}',
       rollBackLabel: 'Rétablir {{name}} en {{version}}',
+      rowMeta: '<time>{{date}}</time> · {{by}} · {{size}}',
       preview: 'Lien d’aperçu',
       previewLabel: 'Créer un lien d’aperçu de {{name}} {{version}}',
     },

@@ -112,6 +112,7 @@ const it: MessagesOf<typeof en> = {
     sizeBudget: 'Budget di dimensione',
     sizeBudgetCaption: 'Budget di dimensione (primo caricamento, gzip)',
     noRemotes: 'Nessun remote ha ancora pubblicato una release.',
+    onThisPage: 'In questa pagina',
     sizes: {
       bytes: '{{value}} B',
       kilobytes: '{{value}} KB',
@@ -168,6 +169,7 @@ const it: MessagesOf<typeof en> = {
       rollBack: 'Ripristina',
       promoteLabel: 'Promuovi {{name}} {{version}}',
       rollBackLabel: 'Ripristina {{name}} alla {{version}}',
+      rowMeta: '<time>{{date}}</time> · {{by}} · {{size}}',
       preview: 'Link di anteprima',
       previewLabel: 'Crea un link di anteprima di {{name}} {{version}}',
     },

@@ -4,6 +4,7 @@ import type { RegistryEvent } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatDateTime } from '../format';
 import { eventActionLabel, newestFirst } from '../registry';
+import { sectionId } from './PageNav';
 
 const TRANSITION_PARTS = {
   mono: <span className="platform-mono" />,
@@ -31,7 +32,7 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
   const t = useAdminText();
   const headingId = useId();
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <section id={sectionId('audit')} tabIndex={-1} className="card platform-jump-target" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('platform.audit.title')}</h2>
       {events.length === 0 ? (
         <p className="muted" style={{ margin: 0 }}>

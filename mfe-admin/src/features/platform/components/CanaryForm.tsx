@@ -136,7 +136,6 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
                 inputMode="numeric"
                 autoComplete="off"
                 value={userIds}
-                placeholder="4, 9, 12"
                 aria-invalid={userIdsError ? true : undefined}
                 aria-describedby={userIdsError ? userIdsErrorId : undefined}
                 onChange={(e) => {

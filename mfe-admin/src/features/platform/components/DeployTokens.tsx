@@ -7,6 +7,7 @@ import { useDeployTokens } from '../hooks/useDeployTokens';
 import { tokenState, type TokenState } from '../registry';
 import { CopyField } from './CopyField';
 import { CreateTokenForm } from './CreateTokenForm';
+import { sectionId } from './PageNav';
 
 const STATE_KEYS = { live: 'platform.tokens.live', revoked: 'platform.tokens.revoked', expired: 'platform.tokens.expired' } as const;
 const STATE_TONES: Record<TokenState, string> = { live: 'platform-badge-active', revoked: 'platform-badge-danger', expired: '' };
@@ -146,7 +147,7 @@ export function DeployTokens({ canManage, remoteNames }: { canManage: boolean; r
   const t = useAdminText();
   const headingId = useId();
   return (
-    <section className="card stack" aria-labelledby={headingId}>
+    <section id={sectionId('tokens')} tabIndex={-1} className="card stack platform-jump-target" aria-labelledby={headingId}>
       <h2 id={headingId} style={{ margin: 0 }}>
         {t('platform.tokens.title')}
       </h2>

@@ -50,18 +50,26 @@ async function openConsole() {
 
 const releasesOf = (name: string) => screen.getByRole('table', { name: `Releases of ${name}` });
 
+/** A cell's text, without what only a phone shows (the release's facts under its version). */
+function cellText(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element;
+  copy.querySelectorAll('.platform-row-meta').forEach((meta) => meta.remove());
+  return copy.textContent ?? '';
+}
+
 /** The body rows of a table, as arrays of cell texts. */
 function rowsOf(table: HTMLElement): string[][] {
   const body = within(table).getAllByRole('rowgroup')[1];
   return within(body)
     .getAllByRole('row')
-    .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent ?? ''));
+    .map((row) => Array.from(row.querySelectorAll('th, td')).map(cellText));
 }
 
 /** The value a remote's panel shows for `term` (Active version, Canary). */
 const fact = (region: HTMLElement, term: string) => within(region).getByText(term, { selector: 'dt' }).nextElementSibling;
 
-const row = (table: HTMLElement, version: string) => within(table).getByRole('rowheader', { name: version }).closest('tr')!;
+const row = (table: HTMLElement, version: string) =>
+  within(table).getByText(version, { selector: 'th[scope=row] > .platform-mono' }).closest('tr')!;
 
 describe('Platform console', () => {
   it('shows the kernel, the budget and every remote with its releases, newest first', async () => {
@@ -92,7 +100,9 @@ describe('Platform console', () => {
       ['1.1.0+bbbbbbbb', 'ci-deploy', '25.0 KB', '100.0 KB', 'Active', ''],
       ['1.0.0+aaaaaaaa', 'ci-deploy', '20.0 KB', '100.0 KB', '—Not served', 'Roll backPreview link'],
     ]);
-    expect(within(row(table, '1.1.0+bbbbbbbb')).getByText('2025', { exact: false }).closest('time')).toHaveAttribute(
+    // What a phone shows under the version instead of the Published, By and First load columns.
+    expect(row(table, '1.2.0+cccccccc').querySelector('.platform-row-meta')).toHaveTextContent('Jan 10, 2025 · root@example.com · 30.0 KB');
+    expect(within(row(table, '1.1.0+bbbbbbbb')).getAllByText('2025', { exact: false })[1].closest('time')).toHaveAttribute(
       'datetime',
       '2025-01-10T12:00:00.000Z',
     );
@@ -103,6 +113,22 @@ describe('Platform console', () => {
     expect(rowsOf(releasesOf('mfe_study')).map((cells) => cells[0])).toEqual(['2.0.0+dddddddd', '1.9.0+eeeeeeee']);
     expect(api.overview).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('links to each remote, the deploy tokens and the audit log; a link moves the focus there', async () => {
+    signInAs('super_admin');
+    const user = userEvent.setup();
+    await openConsole();
+
+    const nav = screen.getByRole('navigation', { name: 'On this page' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['mfe_cards', 'mfe_study', 'Deploy tokens', 'Audit log']);
+
+    await user.click(within(nav).getByRole('link', { name: 'Deploy tokens' }));
+    expect(screen.getByRole('region', { name: 'Deploy tokens' })).toHaveFocus();
+    await user.click(within(nav).getByRole('link', { name: 'mfe_study' }));
+    expect(screen.getByRole('region', { name: 'mfe_study' })).toHaveFocus();
+    // The router's location is left alone.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/platform$/);
   });
 
   it('shows the spinner while loading', async () => {

@@ -10,6 +10,7 @@ import { usePlatformOverview } from '../hooks/usePlatformOverview';
 import { useRegistryChanges } from '../hooks/useRegistryChanges';
 import { AuditList } from './AuditList';
 import { DeployTokens } from './DeployTokens';
+import { PageNav } from './PageNav';
 import { RemotePanel } from './RemotePanel';
 import '../platform.css';
 
@@ -71,6 +72,8 @@ function Console() {
               </button>
             </div>
           )}
+
+          <PageNav remotes={overview.remotes.map((remote) => remote.name)} />
 
           {!canManage && (
             <p className="platform-note muted" role="note">

@@ -42,9 +42,13 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
         <thead>
           <tr>
             <th scope="col">{t('platform.releases.version')}</th>
-            <th scope="col">{t('platform.releases.published')}</th>
-            <th scope="col">{t('platform.releases.by')}</th>
-            <th scope="col">
+            <th scope="col" className="platform-col-wide">
+              {t('platform.releases.published')}
+            </th>
+            <th scope="col" className="platform-col-wide">
+              {t('platform.releases.by')}
+            </th>
+            <th scope="col" className="platform-col-wide">
               <Trans t={t} i18nKey="platform.releases.firstLoad" components={{ hidden: <span className="visually-hidden" /> }} />
             </th>
             <th scope="col" className="platform-col-total">
@@ -64,16 +68,25 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
             const rollback = isRollback(remote, release.version);
             return (
               <tr key={release.version}>
-                <th scope="row" className="platform-mono">
-                  {release.version}
+                <th scope="row">
+                  <span className="platform-mono">{release.version}</span>
+                  {/* A phone has no room for these three columns: they come under the version instead (CSS shows one or the other). */}
+                  <span className="platform-row-meta muted">
+                    <Trans
+                      t={t}
+                      i18nKey="platform.releases.rowMeta"
+                      values={{ date: formatDate(release.publishedAt), by: release.publishedBy, size: formatKB(release.firstLoadGzip) }}
+                      components={{ time: <time dateTime={release.publishedAt} /> }}
+                    />
+                  </span>
                 </th>
-                <td>
+                <td className="platform-col-wide">
                   <time dateTime={release.publishedAt} title={formatDateTime(release.publishedAt)}>
                     {formatDate(release.publishedAt)}
                   </time>
                 </td>
-                <td className="platform-wrap">{release.publishedBy}</td>
-                <td>{formatKB(release.firstLoadGzip)}</td>
+                <td className="platform-wrap platform-col-wide">{release.publishedBy}</td>
+                <td className="platform-col-wide">{formatKB(release.firstLoadGzip)}</td>
                 <td className="platform-col-total">{formatSize(release.totalBytes)}</td>
                 <td>
                   <StatusBadge status={status} />

@@ -3,6 +3,7 @@ import { Trans } from 'react-i18next';
 import type { RemoteState } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { ROLE_KEYS } from '../../admin/format';
+import { sectionId } from './PageNav';
 import type { RegistryChanges } from '../hooks/useRegistryChanges';
 import { usePreviewLinks } from '../hooks/usePreviewLinks';
 import { CanaryForm } from './CanaryForm';
@@ -27,7 +28,7 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
   if (canary?.userIds.length) cohort.push(t('platform.remote.cohortUsers', { ids: canary.userIds.join(', ') }));
 
   return (
-    <section className="card stack" aria-labelledby={headingId}>
+    <section id={sectionId('remote', name)} tabIndex={-1} className="card stack platform-jump-target" aria-labelledby={headingId}>
       <h2 id={headingId} className="platform-remote-title platform-mono">
         {name}
       </h2>
