@@ -30,6 +30,19 @@ function StatusBadge({ status }: { status: ReleaseStatus }) {
   return <span className={`badge ${tone}`}>{statusLabel(status, t)}</span>;
 }
 
+/** `1.2.0+3fa9c2d1` may break after its `+` (and nowhere else) when a phone has no room. */
+function BreakableVersion({ version }: { version: string }) {
+  const plus = version.indexOf('+');
+  if (plus === -1) return <>{version}</>;
+  return (
+    <>
+      {version.slice(0, plus + 1)}
+      <wbr />
+      {version.slice(plus + 1)}
+    </>
+  );
+}
+
 /** A remote's releases, newest first, with their sizes and which one browsers load. */
 export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, onPreview }: Props) {
   const t = useAdminText();
@@ -69,7 +82,9 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
             return (
               <tr key={release.version}>
                 <th scope="row">
-                  <span className="platform-mono">{release.version}</span>
+                  <span className="platform-mono">
+                    <BreakableVersion version={release.version} />
+                  </span>
                   {/* A phone has no room for these three columns: they come under the version instead (CSS shows one or the other). */}
                   <span className="platform-row-meta muted">
                     <Trans
