@@ -44,7 +44,7 @@ const FIRST_DEV_PORT = 3001;
 /** What a remote depends on when no existing remote says otherwise. */
 const DEFAULT_DEPENDENCIES = {
   '@flashcard/api-contract': '1.0.0',
-  '@flashcard/shared-auth': '1.3.0',
+  '@flashcard/shared-auth': '2.0.0',
   '@flashcard/shared-ui': '0.1.0',
   axios: '^1.9.0',
   i18next: '^27.1.2',

@@ -52,7 +52,7 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     trustProxy: false,
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
-    platform: { budgetGzipBytes: 150_000, kernelVersion: '1.0.0', devOverrides: false },
+    platform: { budgetGzipBytes: 150_000, kernelVersion: '2.0.0', devOverrides: false },
     ...overrides,
   };
 }
