@@ -2,7 +2,7 @@
 // on another browser, the whole page in French, two learners who become friends and see each
 // other's finished sessions, an admin who promotes and disables accounts.
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import { accessToken, PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -20,9 +20,7 @@ afterAll(async () => {
 const nav = (page: Page, name = 'Main') => page.getByRole('navigation', { name });
 
 async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
-  expect(value).toBeTruthy();
-  return value!;
+  return accessToken(page);
 }
 
 /** An API call with the signed-in page's own session. */
