@@ -346,7 +346,7 @@ describeEachDb('auth API', (ctx) => {
       });
       expect(form.statusCode).toBe(403);
       expect(form.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
-      for (const headers of [{}, { 'sec-fetch-site': 'same-site', 'x-requested-with': 'XMLHttpRequest' }, { 'x-requested-with': 'other' }]) {
+      for (const headers of [{}, { 'sec-fetch-site': 'same-site', 'x-requested-with': 'XMLHttpRequest' }, { 'x-requested-with': 'other' }] as Record<string, string>[]) {
         const response = await cookieRefresh(cookie, headers);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
