@@ -4,7 +4,7 @@ import { authEndpoints as ep } from '@flashcard/api-contract/schemas';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
-import { presentSignedIn, presentUser } from './presenter';
+import { presentSignedIn, presentUser, type Answered } from './presenter';
 import { normalizeEmail, type AuthService, type SignedIn } from './service';
 import { clearRefreshCookie, isBrowserCall, REFRESH_COOKIE, refuseCrossSite, sessionCookie, setRefreshCookie } from './session-cookie';
 
@@ -22,10 +22,10 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
 
   // A new refresh token goes into the HttpOnly cookie, and into the body only for a client that
   // keeps it itself: no page script (a remote's included) ever reads it from an answer.
-  const session = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): SignedIn => {
+  const session = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Answered => {
     setRefreshCookie(reply, signedIn.tokens.refreshToken, secureCookies);
     if (!isBrowserCall(request)) return signedIn;
-    return { ...signedIn, tokens: { accessToken: signedIn.tokens.accessToken } as SignedIn['tokens'] };
+    return { ...signedIn, tokens: { accessToken: signedIn.tokens.accessToken } };
   };
   const noBody = async (request: FastifyRequest) => {
     request.body ??= {};
