@@ -73,8 +73,8 @@ let notifyError: Listener<string> | null = null;
 let goToLogin: () => void = () => window.location.assign('/login');
 
 /**
- * Called whenever this tab or another one gets a new access token (a refresh, a sign-in), with
- * the user the answer carried (the auth store follows). `tokens` holds no refresh token.
+ * Called with a new access token from a refresh here, or from another tab's sign-in or refresh,
+ * and the user its answer carried (the auth store follows). `tokens` holds no refresh token.
  */
 export function onTokensRefreshed(listener: (tokens: Tokens, user?: User) => void): () => void {
   tokenListeners.add(listener);
