@@ -88,8 +88,13 @@ export function clearSession(): void {
   takeLegacyRefreshToken();
 }
 
+/**
+ * The tabs' channel, in a browser only: Node has BroadcastChannel too, and an open one would keep
+ * a process that merely loads the kernel (a team's script using the mock kernel) from exiting.
+ */
 export function openSessionChannel(): BroadcastChannel | null {
-  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  if (typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return null;
+  return new BroadcastChannel(SESSION_CHANNEL);
 }
 
 /** Runs `work` while holding the browser-wide refresh lock (alone where Web Locks are missing). */
