@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
 import { presentSignedIn, presentUser, type Answered } from './presenter';
 import { normalizeEmail, type AuthService, type SignedIn } from './service';
-import { clearRefreshCookie, isBrowserCall, REFRESH_COOKIE, refuseCrossSite, sessionCookie, setRefreshCookie } from './session-cookie';
+import { clearRefreshCookie, isBrowserCall, refuseCrossSite, sessionCookie, setRefreshCookie } from './session-cookie';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -80,7 +80,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     { schema: ep.logout.schema, onRequest: refuseCrossSite, preValidation: noBody },
     async (request, reply) => {
       const browser = isBrowserCall(request);
-      await service.logout(request.body.refreshToken ?? (browser ? request.cookies[REFRESH_COOKIE] : undefined));
+      await service.logout(request.body.refreshToken ?? (browser ? sessionCookie(request) : undefined));
       if (browser) clearRefreshCookie(reply, secureCookies);
       return { message: 'Logged out' };
     },
