@@ -177,6 +177,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     shellShared: resolveShellShared(config.webRoot, REPO_ROOT),
     budgetGzipBytes: config.platform.budgetGzipBytes,
     quotaBytes: config.platform.quotaBytes,
+    haltPolicy: config.platform.haltPolicy,
     devOverrides: config.platform.devOverrides,
     now,
   });
@@ -245,7 +246,12 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(notificationRoutes, { service: engagement.notifications });
       await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }) });
       await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
-      await api.register(platformRoutes, { service: platform, tokens: new DeployTokenService(platformRepository, now), repository: platformRepository });
+      await api.register(platformRoutes, {
+        service: platform,
+        tokens: new DeployTokenService(platformRepository, now),
+        repository: platformRepository,
+        secureCookies: config.isProduction,
+      });
       const admin = new AdminService({
         repository: adminRepository,
         now,

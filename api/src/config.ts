@@ -64,6 +64,8 @@ export interface PlatformConfig {
   budgetGzipBytes: number;
   /** Bytes all releases of one remote may store together. */
   quotaBytes: number;
+  /** A canary stops itself after `minUsers` served users when its failure rate is over the active's by `margin`. */
+  haltPolicy: { minUsers: number; margin: number };
   /** The kernel version releases are checked against; read from the built shell when unset. */
   kernelVersion?: string;
   /** Browsers may point a remote at a localhost dev server (the shell's override badge). */
@@ -124,6 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
       quotaBytes: parsePositiveInteger('RELEASE_QUOTA_BYTES', env.RELEASE_QUOTA_BYTES, DEFAULT_RELEASE_QUOTA_BYTES),
+      haltPolicy: {
+        minUsers: parsePositiveInteger('CANARY_HALT_MIN_USERS', env.CANARY_HALT_MIN_USERS, 10),
+        margin: parseFraction('CANARY_HALT_MARGIN', env.CANARY_HALT_MARGIN, 0.2),
+      },
       kernelVersion: env.KERNEL_VERSION || undefined,
       // Off in production unless asked for: it lets a browser run code from its own localhost.
       devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,
@@ -141,6 +147,13 @@ function parsePositiveInteger(name: string, value: string | undefined, fallback:
   if (!value) return fallback;
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  return number;
+}
+
+function parseFraction(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > 1) throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}"`);
   return number;
 }
 

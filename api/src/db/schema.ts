@@ -284,6 +284,9 @@ export interface RemoteStateTable {
   active_version: string;
   canary_version: string | null;
   canary_percent: ColumnType<number, number | undefined, number>;
+  /** JSON arrays: these roles and accounts always get the canary (migration 0028). */
+  canary_roles: ColumnType<string, string | undefined, string>;
+  canary_user_ids: ColumnType<string, string | undefined, string>;
   updated_at: string;
 }
 
@@ -291,11 +294,13 @@ export interface RemoteStateTable {
 export interface RegistryEventsTable {
   id: Generated<number>;
   remote: string;
-  action: 'publish' | 'promote' | 'rollback' | 'canary';
+  action: 'publish' | 'promote' | 'rollback' | 'canary' | 'halt';
   from_version: string | null;
   to_version: string | null;
   percent: number | null;
   actor: string;
+  /** A canary's cohort, a halt's figures (migration 0028). */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -311,13 +316,39 @@ export interface DeployTokensTable {
   revoked_at: string | null;
 }
 
-export interface RemoteLoadFailuresTable {
+/** Which signed-in user the manifest gave which version, once an hour (migration 0028). */
+export interface RemoteServedTable {
+  remote: string;
+  version: string;
+  user_id: number;
+  /** 'YYYY-MM-DDTHH', UTC. */
+  hour: string;
+}
+
+/** What browsers saw of a served version: once per user, kind and hour (migration 0028). */
+export interface RemoteHealthReportsTable {
   id: Generated<number>;
   remote: string;
   version: string;
-  message: string;
-  user_id: number | null;
+  user_id: number;
+  kind: 'load-failure' | 'render-error' | 'vitals';
+  hour: string;
+  message: string | null;
+  lcp: number | null;
+  inp: number | null;
+  cls: number | null;
   created_at: CreatedAt;
+}
+
+/** A waiting version pinned for whoever opens the link; only the token's sha256 is kept. */
+export interface PreviewLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  remote: string;
+  version: string;
+  created_by: string;
+  created_at: CreatedAt;
+  expires_at: string;
 }
 
 /** One admin act on an account: a role change, a disable or an enable. */
@@ -475,7 +506,9 @@ export interface Database {
   remote_state: RemoteStateTable;
   registry_events: RegistryEventsTable;
   deploy_tokens: DeployTokensTable;
-  remote_load_failures: RemoteLoadFailuresTable;
+  remote_served: RemoteServedTable;
+  remote_health_reports: RemoteHealthReportsTable;
+  preview_links: PreviewLinksTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   follows: FollowsTable;

@@ -51,7 +51,7 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     trustProxy: false,
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
-    platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, kernelVersion: '1.0.0', devOverrides: false },
+    platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, kernelVersion: '1.0.0', devOverrides: false },
     ...overrides,
   };
 }

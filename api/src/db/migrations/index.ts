@@ -29,6 +29,7 @@ import * as reviewDays from './0024_review_days';
 import * as retentionGroups from './0025_retention_groups';
 import * as sessionTotals from './0026_session_totals';
 import * as deployTokenScopes from './0027_deploy_token_scopes';
+import * as releaseHealth from './0028_release_health';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0025_retention_groups': retentionGroups,
   '0026_session_totals': sessionTotals,
   '0027_deploy_token_scopes': deployTokenScopes,
+  '0028_release_health': releaseHealth,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

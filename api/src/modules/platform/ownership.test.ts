@@ -48,12 +48,12 @@ describeEachDb('team ownership of the registry', (ctx) => {
       alphaV2 = second.json().release.version;
       expect((await promote('mfe_alpha', alphaV2, alphaToken)).statusCode).toBe(200);
       expect((await promote('mfe_alpha', alphaV1, alphaToken)).json().activeVersion).toBe(alphaV1);
-      expect((await canary('mfe_alpha', { version: alphaV2, percent: 25 }, alphaToken)).json().canary).toEqual({ version: alphaV2, percent: 25 });
+      expect((await canary('mfe_alpha', { version: alphaV2, percent: 25 }, alphaToken)).json().canary).toEqual({ version: alphaV2, percent: 25, roles: [], userIds: [] });
 
       const seen = await status('mfe_alpha', alphaToken);
       expect(seen.statusCode).toBe(200);
       const body = seen.json();
-      expect(body).toMatchObject({ name: 'mfe_alpha', activeVersion: alphaV1, canary: { version: alphaV2, percent: 25 } });
+      expect(body).toMatchObject({ name: 'mfe_alpha', activeVersion: alphaV1, canary: { version: alphaV2, percent: 25, roles: [], userIds: [] } });
       expect(body.releases.map((release: { version: string }) => release.version)).toEqual([alphaV2, alphaV1]);
       expect(body.events.map((event: { action: string }) => event.action)).toEqual(['canary', 'rollback', 'promote', 'publish', 'promote', 'publish']);
       expect(new Set(body.events.map((event: { actor: string }) => event.actor))).toEqual(new Set(['token:alpha-team ci']));

@@ -34,7 +34,7 @@ export class PageHints {
 
   async for(pathname: string, overridden: ReadonlySet<string> = new Set()): Promise<PreloadHint[]> {
     const releases = (await this.service.manifestFor(null)).map(({ release }) => release);
-    const manifest = presentManifest(this.service.settings, releases);
+    const manifest = presentManifest(this.service.settings, releases, []);
     for (const remote of manifest.remotes) {
       const route = remote.routes.find((candidate) => !candidate.roles?.length && routeMatches(candidate.path, pathname));
       if (!route) continue;

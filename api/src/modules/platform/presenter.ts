@@ -10,8 +10,10 @@ import {
   type Release,
   type RemoteState,
   type RouteSpec,
+  type VersionHealth,
 } from '@flashcard/api-contract/schemas';
-import type { DeployTokenRow, FailureCountRow, ReleaseRow, StateRow } from './repository';
+import type { DeployTokenRow, EventRow, ReleaseRow, StateRow } from './repository';
+import { jsonList } from '../../lib/json';
 import { releaseBaseUrl } from './service';
 import { remotesOf } from './tokens';
 
@@ -49,29 +51,28 @@ export function presentRelease(row: ReleaseRow): Release {
   };
 }
 
-export function presentRemoteState(state: StateRow, releases: ReleaseRow[], failures: FailureCountRow[]): RemoteState {
+/** What the service tells of one remote (`stateView`). */
+export interface RemoteView {
+  state: StateRow;
+  releases: ReleaseRow[];
+  health: VersionHealth[];
+  halted: RemoteState['halted'];
+}
+
+export function presentRemoteState({ state, releases, health, halted }: RemoteView): RemoteState {
   return {
     name: state.name,
     activeVersion: state.active_version,
-    canary: state.canary_version && state.canary_percent > 0 ? { version: state.canary_version, percent: state.canary_percent } : null,
+    canary: state.canary_version
+      ? { version: state.canary_version, percent: state.canary_percent, roles: jsonArray(state.canary_roles), userIds: jsonArray(state.canary_user_ids) }
+      : null,
     releases: releases.filter((release) => release.name === state.name).map(presentRelease),
-    failures: failures
-      .filter((failure) => failure.remote === state.name)
-      .sort((a, b) => b.count - a.count)
-      .map((failure) => ({ version: failure.version, count: failure.count, lastMessage: failure.last_message, lastAt: failure.last_at })),
+    health,
+    halted,
   };
 }
 
-export function presentEvent(row: {
-  id: number;
-  remote: string;
-  action: RegistryEvent['action'];
-  from_version: string | null;
-  to_version: string | null;
-  percent: number | null;
-  actor: string;
-  created_at: string;
-}): RegistryEvent {
+export function presentEvent(row: EventRow): RegistryEvent {
   return {
     id: row.id,
     remote: row.remote,
@@ -79,22 +80,23 @@ export function presentEvent(row: {
     fromVersion: row.from_version,
     toVersion: row.to_version,
     percent: row.percent,
+    detail: row.detail,
     actor: row.actor,
     at: row.created_at,
   };
 }
 
-export function presentOverview(
-  settings: { kernelVersion: string; budgetGzipBytes: number },
-  data: { releases: ReleaseRow[]; states: StateRow[]; failures: FailureCountRow[]; events: Parameters<typeof presentEvent>[0][] },
-): RegistryOverview {
+export function presentOverview(settings: { kernelVersion: string; budgetGzipBytes: number }, data: { remotes: RemoteView[]; events: EventRow[] }): RegistryOverview {
   return {
     kernelVersion: settings.kernelVersion,
     budgetGzipBytes: settings.budgetGzipBytes,
-    remotes: data.states.map((state) => presentRemoteState(state, data.releases, data.failures)),
+    remotes: data.remotes.map(presentRemoteState),
     events: data.events.map(presentEvent),
   };
 }
+
+/** A canary's stored roles or accounts: lists the schema checked when they were set. */
+const jsonArray = <T>(text: string) => jsonList(text) as T[];
 
 /**
  * The manifest every page loads. A row that is not a valid entry (written around the publish
@@ -104,6 +106,7 @@ export function presentOverview(
 export function presentManifest(
   settings: { kernelVersion: string; devOverrides: boolean },
   releases: ReleaseRow[],
+  previews: Manifest['previews'],
   skipped: (row: ReleaseRow, reason: string) => void = () => {},
 ): Manifest {
   const remotes: Manifest['remotes'] = [];
@@ -129,7 +132,7 @@ export function presentManifest(
     }
     remotes.push(entry);
   }
-  return { kernelVersion: settings.kernelVersion, devOverrides: settings.devOverrides, remotes };
+  return { kernelVersion: settings.kernelVersion, devOverrides: settings.devOverrides, remotes, previews };
 }
 
 /** A deploy token as listed: never its hash. */

@@ -2,14 +2,23 @@
 // who may read or change them (admin views, super_admin or a deploy token changes).
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db';
-import type { Database, DeployTokensTable, RemoteReleasesTable, RemoteStateTable } from '../../db/schema';
+import type {
+  Database,
+  DeployTokensTable,
+  PreviewLinksTable,
+  RemoteHealthReportsTable,
+  RemoteReleasesTable,
+  RemoteServedTable,
+  RemoteStateTable,
+  RegistryEventsTable,
+} from '../../db/schema';
 import { runTransaction } from '../../db/transaction';
 
 export type ReleaseRow = Selectable<RemoteReleasesTable>;
 export type StateRow = Selectable<RemoteStateTable>;
 export type DeployTokenRow = Selectable<DeployTokensTable>;
 
-export type ServedRelease = ReleaseRow & { role: 'active' | 'canary'; canary_percent: number };
+export type ServedRelease = ReleaseRow & { role: 'active' | 'canary'; canary_percent: number; canary_roles: string; canary_user_ids: string };
 
 export interface NewReleaseFile {
   path: string;
@@ -17,13 +26,15 @@ export interface NewReleaseFile {
   content: Buffer;
 }
 
-export interface FailureCountRow {
+export interface ServedCountRow {
   remote: string;
   version: string;
-  count: number;
-  last_message: string;
-  last_at: string;
+  users: number;
 }
+
+export type HealthReportRow = Selectable<RemoteHealthReportsTable>;
+export type PreviewRow = Selectable<PreviewLinksTable>;
+export type EventRow = Selectable<RegistryEventsTable>;
 
 const RELEASE_COLUMNS = [
   'id',
@@ -67,9 +78,11 @@ export class PlatformRepository {
       .executeTakeFirst();
   }
 
-  /** Every release of every remote, newest first (metadata only, never file bodies). */
-  listReleases(): Promise<ReleaseRow[]> {
-    return this.db.selectFrom('remote_releases').select(RELEASE_COLUMNS).orderBy('id', 'desc').execute();
+  /** Every release (of one remote, or all), newest first (metadata only, never file bodies). */
+  listReleases(name?: string): Promise<ReleaseRow[]> {
+    let query = this.db.selectFrom('remote_releases').select(RELEASE_COLUMNS);
+    if (name) query = query.where('name', '=', name);
+    return query.orderBy('id', 'desc').execute();
   }
 
   /** The releases browsers may load: each remote's active and canary versions, with the canary's share. */
@@ -80,12 +93,13 @@ export class PlatformRepository {
         join.onRef('r.name', '=', 's.name').on((eb) =>
           eb.or([
             eb('r.version', '=', eb.ref('s.active_version')),
-            eb.and([eb('r.version', '=', eb.ref('s.canary_version')), eb('s.canary_percent', '>', 0)]),
+            // A canary with percent 0 may still have a cohort (roles, accounts).
+            eb('r.version', '=', eb.ref('s.canary_version')),
           ]),
         ),
       )
       .select(RELEASE_COLUMNS.map((column) => `r.${column}` as const))
-      .select('s.canary_percent')
+      .select(['s.canary_percent', 's.canary_roles', 's.canary_user_ids'])
       .select((eb) =>
         eb.case().when('r.version', '=', eb.ref('s.active_version')).then(sql.lit('active')).else(sql.lit('canary')).end().as('role'),
       )
@@ -118,23 +132,27 @@ export class PlatformRepository {
     await this.db.updateTable('remote_state').set(changes).where('name', '=', name).execute();
   }
 
-  async insertEvent(event: {
-    remote: string;
-    action: 'publish' | 'promote' | 'rollback' | 'canary';
-    from_version: string | null;
-    to_version: string | null;
-    percent: number | null;
-    actor: string;
-    created_at: string;
-  }): Promise<void> {
+  async insertEvent(event: Insertable<RegistryEventsTable>): Promise<void> {
     await this.db.insertInto('registry_events').values(event).execute();
   }
 
   /** The latest audit rows, of one remote when `remote` is given. */
-  listEvents(limit: number, remote?: string) {
+  listEvents(limit: number, remote?: string): Promise<EventRow[]> {
     let query = this.db.selectFrom('registry_events').selectAll();
     if (remote) query = query.where('remote', '=', remote);
     return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The latest halt or canary start of a remote: a halt is shown until a canary starts again. */
+  lastCanaryChange(remote: string): Promise<EventRow | undefined> {
+    return this.db
+      .selectFrom('registry_events')
+      .selectAll()
+      .where('remote', '=', remote)
+      .where((eb) => eb.or([eb('action', '=', 'halt'), eb.and([eb('action', '=', 'canary'), eb('to_version', 'is not', null)])]))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The bytes every release of a remote stores (what its quota limits). */
@@ -159,39 +177,75 @@ export class PlatformRepository {
       .executeTakeFirst();
   }
 
-  async insertFailure(failure: { remote: string; version: string; message: string; user_id: number | null; created_at: string }) {
-    await this.db.insertInto('remote_load_failures').values(failure).execute();
+  /** The versions a signed-in user was just given, once per hour (a repeat changes nothing). */
+  async recordServed(rows: Array<Selectable<RemoteServedTable>>): Promise<void> {
+    if (!rows.length) return;
+    await this.db
+      .insertInto('remote_served')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['remote', 'version', 'user_id', 'hour']).doNothing())
+      .execute();
   }
 
-  /** Load failures since `since`, per remote and version, with the latest message. */
-  async failureCounts(since: string): Promise<FailureCountRow[]> {
-    const groups = await this.db
-      .selectFrom('remote_load_failures')
-      .select((eb) => ['remote', 'version', eb.fn.countAll<number>().as('count'), eb.fn.max('id').as('last_id')])
-      .where('created_at', '>=', since)
-      .groupBy(['remote', 'version'])
+  async wasServed(remote: string, version: string, userId: number, sinceHour: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('remote_served')
+      .select('hour')
+      .where('remote', '=', remote)
+      .where('version', '=', version)
+      .where('user_id', '=', userId)
+      .where('hour', '>=', sinceHour)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** False when this user already reported this kind for this version this hour. */
+  async insertReport(report: Insertable<RemoteHealthReportsTable>): Promise<boolean> {
+    const result = await this.db
+      .insertInto('remote_health_reports')
+      .values(report)
+      .onConflict((oc) => oc.columns(['remote', 'version', 'user_id', 'kind', 'hour']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Distinct users served each version since `sinceHour` (of one remote, or all). */
+  async servedUsers(sinceHour: string, remote?: string): Promise<ServedCountRow[]> {
+    let query = this.db
+      .selectFrom('remote_served')
+      .select((eb) => ['remote', 'version', eb.fn.count<number>('user_id').distinct().as('users')])
+      .where('hour', '>=', sinceHour);
+    if (remote) query = query.where('remote', '=', remote);
+    const rows = await query.groupBy(['remote', 'version']).execute();
+    return rows.map((row) => ({ remote: row.remote, version: row.version, users: Number(row.users) }));
+  }
+
+  /** Every report since `sinceHour` (of one remote, or all), oldest first. */
+  reports(sinceHour: string, remote?: string): Promise<HealthReportRow[]> {
+    let query = this.db.selectFrom('remote_health_reports').selectAll().where('hour', '>=', sinceHour);
+    if (remote) query = query.where('remote', '=', remote);
+    return query.orderBy('id').execute();
+  }
+
+  async insertPreview(link: Insertable<PreviewLinksTable>): Promise<void> {
+    await this.db.insertInto('preview_links').values(link).execute();
+  }
+
+  findPreview(tokenHash: string): Promise<Selectable<PreviewLinksTable> | undefined> {
+    return this.db.selectFrom('preview_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** The unexpired links among `tokenHashes`, oldest first. */
+  livePreviews(tokenHashes: string[], now: string): Promise<Array<Selectable<PreviewLinksTable>>> {
+    if (!tokenHashes.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('preview_links')
+      .selectAll()
+      .where('token_hash', 'in', tokenHashes)
+      .where('expires_at', '>', now)
+      .orderBy('id')
       .execute();
-    if (groups.length === 0) return [];
-    const latest = await this.db
-      .selectFrom('remote_load_failures')
-      .select(['id', 'message', 'created_at'])
-      .where(
-        'id',
-        'in',
-        groups.map((group) => Number(group.last_id)),
-      )
-      .execute();
-    const byId = new Map(latest.map((row) => [row.id, row]));
-    return groups.map((group) => {
-      const last = byId.get(Number(group.last_id));
-      return {
-        remote: group.remote,
-        version: group.version,
-        count: Number(group.count),
-        last_message: last?.message ?? '',
-        last_at: last?.created_at ?? '',
-      };
-    });
   }
 
   async emailOf(userId: number): Promise<string> {

@@ -1,15 +1,17 @@
 // The platform registry's rules: publishing immutable releases (checked against the shell's
 // kernel, the size budget and the routes other remotes own), promote / roll back / canary with
 // an audit record each, the manifest every browser loads, and the failures browsers report.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import semver from 'semver';
-import type { PublishReleaseBody, ReleaseMetadata } from '@flashcard/api-contract/schemas';
+import type { CanaryBody, HealthReportBody, PublishReleaseBody, ReleaseMetadata, VersionHealth } from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
+import { jsonList } from '../../lib/json';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile, type SingletonRequirement } from './release';
-import type { PlatformRepository, ReleaseRow, StateRow } from './repository';
-import { actorName, assertMayChange, type RegistryActor } from './tokens';
+import { HEALTH_WINDOW_MS, haltReason, healthOf, hourOf, type HaltPolicy } from './health';
+import type { PlatformRepository, PreviewRow, ReleaseRow, StateRow } from './repository';
+import { actorName, assertMayChange, hashSecret, type RegistryActor } from './tokens';
 
 /** Paths the shell and the server own, with everything under them (`/` itself only). */
 export const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings', '/api', '/remotes'];
@@ -27,8 +29,39 @@ export interface PlatformServiceDeps {
   quotaBytes: number;
   /** Whether browsers may point a remote at a localhost dev server. */
   devOverrides: boolean;
+  /** When a failing canary stops itself. */
+  haltPolicy: HaltPolicy;
   now: () => Date;
 }
+
+/** Who asks for the manifest: the canary's cohort is by role and account. */
+export interface Viewer {
+  id: number;
+  role: string;
+}
+
+/** Preview links look like `fcp_<32 base64url characters>` and live 24 hours. */
+export const PREVIEW_TOKEN_PREFIX = 'fcp_';
+export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** How the audit trail names the registry halting a canary by itself. */
+export const HALT_ACTOR = 'registry';
+
+const NO_CANARY = { canary_version: null, canary_percent: 0, canary_roles: '[]', canary_user_ids: '[]' };
+
+const emptyHealth = (version: string): VersionHealth => ({
+  version,
+  servedUsers: 0,
+  failedUsers: 0,
+  failureRate: null,
+  loadFailures: 0,
+  renderErrors: 0,
+  lcpP75: null,
+  inpP75: null,
+  clsP75: null,
+  lastMessage: null,
+  lastAt: null,
+});
 
 export interface PublishedRelease {
   release: ReleaseRow;
@@ -103,7 +136,7 @@ export class PlatformService {
         );
         await repository.insertEvent({ remote: input.name, action: 'publish', from_version: null, to_version: version, percent: null, actor, created_at: now });
         // The first release of a remote becomes active; a later one only when asked.
-        const first = await repository.insertState({ name: input.name, active_version: version, canary_version: null, canary_percent: 0, updated_at: now });
+        const first = await repository.insertState({ name: input.name, active_version: version, ...NO_CANARY, updated_at: now });
         if (first) {
           await repository.insertEvent({ remote: input.name, action: 'promote', from_version: null, to_version: version, percent: null, actor, created_at: now });
           return { release, active: true };
@@ -139,35 +172,53 @@ export class PlatformService {
     const action = current && target.id < current.id ? 'rollback' : 'promote';
     // Promoting the canary version ends the canary: everyone now gets it.
     const endsCanary = state.canary_version === version;
-    await repository.updateState(name, {
-      active_version: version,
-      canary_version: endsCanary ? null : state.canary_version,
-      canary_percent: endsCanary ? 0 : state.canary_percent,
-      updated_at: now,
-    });
+    await repository.updateState(name, { ...omitName(state), ...(endsCanary ? NO_CANARY : {}), active_version: version, updated_at: now });
     await repository.insertEvent({ remote: name, action, from_version: state.active_version, to_version: version, percent: null, actor, created_at: now });
   }
 
-  /** Sends `percent` of users to `version`; 0 ends the canary. */
-  async setCanary(by: RegistryActor, name: string, version: string | undefined, percent: number): Promise<void> {
+  /**
+   * Sends a sticky `percent` of users, every user of `roles` and the accounts `userIds` to
+   * `version`; percent 0 with no cohort ends the canary.
+   */
+  async setCanary(by: RegistryActor, name: string, body: CanaryBody): Promise<void> {
     assertMayChange(by, name);
     const actor = actorName(by);
+    const roles = body.roles ?? [];
+    const userIds = body.userIds ?? [];
     const now = toTimestamp(this.deps.now());
     await this.repository.transaction(async (repository) => {
       const state = await this.requireState(repository, name);
-      if (percent === 0) {
+      if (body.percent === 0 && !roles.length && !userIds.length) {
         if (!state.canary_version) return;
-        await repository.updateState(name, { ...omitName(state), canary_version: null, canary_percent: 0, updated_at: now });
+        await repository.updateState(name, { ...omitName(state), ...NO_CANARY, updated_at: now });
         await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: null, percent: 0, actor, created_at: now });
         return;
       }
+      const { version } = body;
       if (!version) throw badRequest('Version is required to start a canary');
       const target = await repository.findRelease(name, version);
       if (!target) throw notFound(`${name} has no release ${version}`);
       await this.checkRoutes(repository, name, metadataOf(target));
       if (version === state.active_version) throw badRequest(`${version} is already the active version of ${name}`);
-      await repository.updateState(name, { ...omitName(state), canary_version: version, canary_percent: percent, updated_at: now });
-      await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: version, percent, actor, created_at: now });
+      await repository.updateState(name, {
+        ...omitName(state),
+        canary_version: version,
+        canary_percent: body.percent,
+        canary_roles: JSON.stringify(roles),
+        canary_user_ids: JSON.stringify(userIds),
+        updated_at: now,
+      });
+      const cohort = [roles.length ? `roles ${roles.join(', ')}` : '', userIds.length ? `users ${userIds.join(', ')}` : ''].filter(Boolean).join('; ');
+      await repository.insertEvent({
+        remote: name,
+        action: 'canary',
+        from_version: state.canary_version,
+        to_version: version,
+        percent: body.percent,
+        actor,
+        detail: cohort || null,
+        created_at: now,
+      });
     });
   }
 
@@ -177,56 +228,158 @@ export class PlatformService {
     return state;
   }
 
-  /** Per remote: the release this user loads (canary when the user falls in its share). */
-  async manifestFor(userId: number | null): Promise<Array<{ release: ReleaseRow }>> {
+  /**
+   * Per remote: the release this viewer loads: a version a preview link pins, else the canary
+   * when the viewer is in its cohort or share, else the active one. Signed out: the active ones.
+   */
+  async manifestFor(viewer: Viewer | null, pinned: PreviewRow[] = []): Promise<Array<{ release: ReleaseRow }>> {
     const chosen = new Map<string, ReleaseRow>();
-    for (const { role, canary_percent, ...release } of await this.repository.listServedReleases()) {
-      const inCanary = userId !== null && canaryBucket(userId, release.name) < canary_percent;
-      // Each remote has an active row and, while a canary runs, a canary row: keep the user's one.
+    for (const { role, canary_percent, canary_roles, canary_user_ids, ...release } of await this.repository.listServedReleases()) {
+      const inCanary =
+        viewer !== null &&
+        (canaryBucket(viewer.id, release.name) < canary_percent ||
+          jsonList(canary_roles).includes(viewer.role) ||
+          jsonList(canary_user_ids).includes(viewer.id));
+      // Each remote has an active row and, while a canary runs, a canary row: keep the viewer's one.
       if ((role === 'canary') === inCanary) chosen.set(release.name, release);
+    }
+    for (const link of pinned) {
+      const release = await this.repository.findRelease(link.remote, link.version);
+      if (release) chosen.set(link.remote, release);
     }
     return [...chosen.values()].map((release) => ({ release }));
   }
 
+  /**
+   * The manifest a browser asked for: previews apply to a signed-in viewer only, and what a
+   * signed-in viewer is given is recorded (once an hour), so health reports can be weighed.
+   */
+  async browserManifest(viewer: Viewer | null, previewTokens: string[]) {
+    const now = this.deps.now();
+    const pinned = viewer ? await this.repository.livePreviews(previewTokens.map(hashSecret), toTimestamp(now)) : [];
+    const releases = (await this.manifestFor(viewer, pinned)).map(({ release }) => release);
+    if (viewer) {
+      const hour = hourOf(now);
+      await this.repository.recordServed(releases.map((release) => ({ remote: release.name, version: release.version, user_id: viewer.id, hour })));
+    }
+    const previews = pinned
+      .filter((link) => releases.some((release) => release.name === link.remote && release.version === link.version))
+      .map((link) => ({ remote: link.remote, version: link.version, expiresAt: link.expires_at }));
+    return { releases, previews };
+  }
+
+  /** A link (valid 24 h) pinning a release for whoever opens it signed in. */
+  async createPreview(by: RegistryActor, name: string, version: string) {
+    assertMayChange(by, name);
+    if (!(await this.repository.findRelease(name, version))) throw notFound(`${name} has no release ${version}`);
+    const token = PREVIEW_TOKEN_PREFIX + randomBytes(24).toString('base64url');
+    const now = this.deps.now();
+    const expiresAt = toTimestamp(new Date(now.getTime() + PREVIEW_LIFETIME_MS));
+    await this.repository.insertPreview({ token_hash: hashSecret(token), remote: name, version, created_by: actorName(by), created_at: toTimestamp(now), expires_at: expiresAt });
+    return { token, remote: name, version, expiresAt };
+  }
+
+  /** The link a token stands for (404 unknown, 410 expired), to remember and redirect to. */
+  async openPreview(token: string) {
+    const link = token.startsWith(PREVIEW_TOKEN_PREFIX) ? await this.repository.findPreview(hashSecret(token)) : undefined;
+    if (!link) throw notFound('No such preview link');
+    if (link.expires_at <= toTimestamp(this.deps.now())) throw new HttpError(410, `This preview link expired at ${link.expires_at}`);
+    const release = await this.repository.findRelease(link.remote, link.version);
+    const navigation = release ? metadataOf(release).navigation : [];
+    const routes = release ? metadataOf(release).routes : [];
+    // Where the area lives: its first navigation entry, else its first route's prefix.
+    const landing = navigation[0]?.path ?? (routes[0] ? routePrefix(routes[0].path) : '/');
+    return { link, landing };
+  }
+
+  /**
+   * What a browser saw of an area. Counted only for a version the server served this user in
+   * the last 24 hours, once per user, version and kind an hour; a counted failure of the
+   * canary version may halt the canary.
+   */
+  async report(viewer: Viewer, body: HealthReportBody): Promise<void> {
+    const now = this.deps.now();
+    const since = hourOf(new Date(now.getTime() - HEALTH_WINDOW_MS));
+    if (!(await this.repository.wasServed(body.remote, body.version, viewer.id, since))) return;
+    const counted = await this.repository.insertReport({
+      remote: body.remote,
+      version: body.version,
+      user_id: viewer.id,
+      kind: body.kind,
+      hour: hourOf(now),
+      message: body.kind === 'vitals' ? null : (body.message ?? ''),
+      lcp: body.kind === 'vitals' ? (body.lcp ?? null) : null,
+      inp: body.kind === 'vitals' ? (body.inp ?? null) : null,
+      cls: body.kind === 'vitals' ? (body.cls ?? null) : null,
+      created_at: toTimestamp(now),
+    });
+    if (counted && body.kind !== 'vitals') await this.haltIfFailing(body.remote, body.version);
+  }
+
+  /** Ends the canary of `remote` if `version` is it and fails too often (an audit row says why). */
+  private async haltIfFailing(remote: string, version: string): Promise<void> {
+    const now = this.deps.now();
+    await this.repository.transaction(async (repository) => {
+      const state = await repository.findState(remote, true);
+      if (!state || state.canary_version !== version) return;
+      const health = await this.healthOf(repository, remote, now);
+      const reason = haltReason(health.get(version), health.get(state.active_version), this.deps.haltPolicy);
+      if (!reason) return;
+      const at = toTimestamp(now);
+      await repository.updateState(remote, { ...omitName(state), ...NO_CANARY, updated_at: at });
+      await repository.insertEvent({ remote, action: 'halt', from_version: version, to_version: null, percent: 0, actor: HALT_ACTOR, detail: reason, created_at: at });
+    });
+  }
+
+  /** Served counts and reports of the health window (one remote's, or all). */
+  private async healthRows(repository: PlatformRepository, remote: string | undefined, now: Date) {
+    const since = hourOf(new Date(now.getTime() - HEALTH_WINDOW_MS));
+    const [served, reports] = await Promise.all([repository.servedUsers(since, remote), repository.reports(since, remote)]);
+    return { served, reports };
+  }
+
+  private async healthOf(repository: PlatformRepository, remote: string, now: Date): Promise<Map<string, VersionHealth>> {
+    const { served, reports } = await this.healthRows(repository, remote, now);
+    return healthOf(remote, served, reports);
+  }
+
   async overview() {
-    const since = this.failuresSince();
-    const [releases, states, failures, events] = await Promise.all([
+    const now = this.deps.now();
+    const [releases, states, events, rows] = await Promise.all([
       this.repository.listReleases(),
       this.repository.listStates(),
-      this.repository.failureCounts(since),
       this.repository.listEvents(50),
+      this.healthRows(this.repository, undefined, now),
     ]);
-    return { releases, states, failures, events };
+    const remotes = await Promise.all(
+      states.map(async (state) => this.stateView(state, releases, healthOf(state.name, rows.served, rows.reports))),
+    );
+    return { remotes, events };
   }
 
-  async state(name: string) {
-    const since = this.failuresSince();
-    const [state, releases, failures] = await Promise.all([
-      this.repository.findState(name),
-      this.repository.listReleases(),
-      this.repository.failureCounts(since),
-    ]);
-    if (!state) throw notFound(`No remote named ${name}`);
-    return {
-      state,
-      releases: releases.filter((release) => release.name === name),
-      failures: failures.filter((failure) => failure.remote === name),
-    };
-  }
-
-  /** One remote as its team sees it: `state` plus its latest audit rows. */
+  /** One remote as its team sees it: state, releases, health, the last halt, its latest audit rows. */
   async status(name: string) {
-    const [remote, events] = await Promise.all([this.state(name), this.repository.listEvents(20, name)]);
-    return { ...remote, events };
+    const state = await this.repository.findState(name);
+    if (!state) throw notFound(`No remote named ${name}`);
+    const [releases, health, events] = await Promise.all([
+      this.repository.listReleases(name),
+      this.healthOf(this.repository, name, this.deps.now()),
+      this.repository.listEvents(20, name),
+    ]);
+    return { ...(await this.stateView(state, releases, health)), events };
   }
 
-  /** Load failures are counted over the last 24 hours. */
-  private failuresSince(): string {
-    return toTimestamp(new Date(this.deps.now().getTime() - 24 * 60 * 60 * 1000));
-  }
-
-  async reportFailure(userId: number, failure: { remote: string; version: string; message: string }): Promise<void> {
-    await this.repository.insertFailure({ ...failure, user_id: userId, created_at: toTimestamp(this.deps.now()) });
+  private async stateView(state: StateRow, allReleases: ReleaseRow[], health: Map<string, VersionHealth>) {
+    const releases = allReleases.filter((release) => release.name === state.name);
+    // Each release newest first that was served or reported, and always the active and the canary.
+    const shown = releases
+      .filter((release) => health.has(release.version) || release.version === state.active_version || release.version === state.canary_version)
+      .map((release) => health.get(release.version) ?? emptyHealth(release.version));
+    const lastCanaryChange = await this.repository.lastCanaryChange(state.name);
+    const halted = lastCanaryChange?.action === 'halt' && lastCanaryChange.from_version
+      ? { version: lastCanaryChange.from_version, at: lastCanaryChange.created_at, message: lastCanaryChange.detail ?? '' }
+      : null;
+    return { state, releases, health: shown, halted };
   }
 
   file(name: string, version: string, path: string) {

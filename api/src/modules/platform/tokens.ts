@@ -4,13 +4,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CreateDeployTokenBody } from '@flashcard/api-contract/schemas';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
+import { jsonList } from '../../lib/json';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import type { DeployTokenRow, PlatformRepository } from './repository';
 
 /** Deploy tokens look like `fcd_<43 base64url characters>`. */
 export const DEPLOY_TOKEN_PREFIX = 'fcd_';
-export const hashDeployToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the registry keeps of a secret it hands out (deploy tokens, preview links). */
+export const hashSecret = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashDeployToken = hashSecret;
 
 /** `fcd_` + 32 random bytes in base64url. */
 export function newDeployToken(): string {
@@ -36,12 +39,7 @@ export function actorName(actor: RegistryActor): string {
 
 /** The remotes a token row names (a row made before scopes names none). */
 export function remotesOf(row: Pick<DeployTokenRow, 'remotes'>): string[] {
-  try {
-    const remotes: unknown = JSON.parse(row.remotes);
-    return Array.isArray(remotes) ? remotes.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
-  }
+  return jsonList(row.remotes).filter((name): name is string => typeof name === 'string');
 }
 
 /** 403 unless `actor` may change `remote`; the message names the token's scope. */
