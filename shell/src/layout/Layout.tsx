@@ -1,6 +1,6 @@
 // The frame of every signed-in page: sidebar navigation, top bar (mobile menu button, search,
 // notifications, user menu) and the routed page in <main>.
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
@@ -210,7 +210,7 @@ export function Layout() {
   const overridden = usePlatformStore((s) => s.overridden);
   // An older registry's manifest has no previews.
   const previews = manifest?.previews ?? [];
-  const badges = previews.length > 0 || overridden.length > 0;
+  const badges = Number(previews.length > 0) + Number(overridden.length > 0);
   const logout = useAuthStore((s) => s.logout);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -251,7 +251,10 @@ export function Layout() {
   }
 
   return (
-    <div className={['shell', sidebarOpen && 'is-sidebar-open', badges && 'has-badges'].filter(Boolean).join(' ')}>
+    <div
+      className={['shell', sidebarOpen && 'is-sidebar-open', badges > 0 && 'has-badges'].filter(Boolean).join(' ')}
+      style={badges > 0 ? ({ '--badges': badges } as CSSProperties) : undefined}
+    >
       <a href="#main-content" className="shell-skip-link" onClick={skipToMain}>
         {t('layout.skipToMain')}
       </a>
@@ -306,7 +309,7 @@ export function Layout() {
         <main id="main-content" ref={mainRef} tabIndex={-1} className="shell-main">
           <Outlet />
         </main>
-        {badges && (
+        {badges > 0 && (
           <div className="shell-badges">
             {previews.length > 0 && <PreviewBadge previews={previews} />}
             {overridden.length > 0 && <OverrideBadge remotes={overridden} />}
