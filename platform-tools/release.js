@@ -42,10 +42,14 @@ function parseArgs(argv) {
   return options;
 }
 
+/** The platform's address: PLATFORM_URL, without a trailing slash. */
+function platformUrl(env = process.env) {
+  return (env.PLATFORM_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+}
+
 /** Where to publish: `${PLATFORM_URL}/api/platform/releases`. */
 function releaseUrl(env = process.env) {
-  const base = env.PLATFORM_URL || `http://localhost:${env.PORT || 3000}`;
-  return `${base.replace(/\/+$/, '')}/api/platform/releases`;
+  return `${platformUrl(env)}/api/platform/releases`;
 }
 
 /** The token, or a clear error saying how to get one. */
@@ -54,7 +58,7 @@ function requireToken(env = process.env) {
   if (!token) {
     throw new ReleaseError(
       'PLATFORM_TOKEN is not set. Ask the platform team for a deploy token ' +
-        '(on the server: npm run deploy-token -- <label> --remote <name>) and run: PLATFORM_TOKEN=fcd_... flashcard-release',
+        '(on the server: npm run deploy-token -- <label> --remote <name>) and run the command with PLATFORM_TOKEN=fcd_...',
     );
   }
   return token;
@@ -126,23 +130,23 @@ function describeResponse(status, payload) {
     const { name, version } = payload.release;
     return { ok: true, message: `Released ${name} ${version} (${payload.active ? 'active' : 'waiting for promote'})` };
   }
-  const error =
-    payload && typeof payload === 'object' && payload.error
-      ? payload.error
-      : typeof payload === 'string' && payload.trim()
-        ? payload.trim().slice(0, 500)
-        : 'no error message';
-  return { ok: false, message: `Release refused (${status}): ${error}` };
+  return { ok: false, message: `Release refused (${status}): ${errorOf(payload)}` };
 }
 
 /** POSTs the body; `{ status, payload }` with the parsed JSON answer (or its text). */
-async function publish({ url, token, body, fetchImpl = globalThis.fetch }) {
+function publish({ url, token, body, fetchImpl }) {
+  return callPlatform({ method: 'POST', url, token, body, fetchImpl });
+}
+
+/** One call of the registry's API; `{ status, payload }` with the parsed JSON answer (or its text). */
+async function callPlatform({ method, url, token, body, fetchImpl = globalThis.fetch }) {
   let response;
   try {
     response = await fetchImpl(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+      method,
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      redirect: 'manual',
     });
   } catch (error) {
     const cause = error && error.cause && error.cause.message ? ` (${error.cause.message})` : '';
@@ -156,6 +160,12 @@ async function publish({ url, token, body, fetchImpl = globalThis.fetch }) {
     // not JSON (a proxy's error page): reported as text
   }
   return { status: response.status, payload };
+}
+
+/** The server's `{ error }`, or what it said instead. */
+function errorOf(payload) {
+  if (payload && typeof payload === 'object' && payload.error) return payload.error;
+  return typeof payload === 'string' && payload.trim() ? payload.trim().slice(0, 500) : 'no error message';
 }
 
 /** Runs `npm run build` in the remote's folder. */
@@ -206,6 +216,9 @@ module.exports = {
   isReleaseFile,
   parseArgs,
   releaseUrl,
+  platformUrl,
+  callPlatform,
+  errorOf,
   requireToken,
   collectFiles,
   readRemotePackage,

@@ -316,12 +316,12 @@ export interface DeployTokensTable {
   revoked_at: string | null;
 }
 
-/** Which signed-in user the manifest gave which version, once an hour (migration 0028). */
+/** Which signed-in user the manifest gave which version, and when last (migration 0028). */
 export interface RemoteServedTable {
   remote: string;
   version: string;
   user_id: number;
-  /** 'YYYY-MM-DDTHH', UTC. */
+  /** The last hour it was served: 'YYYY-MM-DDTHH', UTC. */
   hour: string;
 }
 

@@ -2,10 +2,12 @@
 // - remote_state.canary_roles / canary_user_ids: JSON arrays; users of those roles and those
 //   accounts get the canary whatever its percent (QA or staff first).
 // - registry_events.detail: what else a change said (a canary's cohort, a halt's figures).
-// - remote_served: which signed-in user the manifest gave which version, once an hour. A health
-//   report counts only for a version its user was served, and failure rates divide by these users.
+// - remote_served: which signed-in user the manifest gave which version, and the last hour it did
+//   (one row per user and version, moved forward at most once an hour). A health report counts
+//   only for a version its user was served in the window; failure rates divide by these users.
 // - remote_health_reports: load failures, render errors and Web Vitals from browsers, unique per
-//   (remote, version, user, kind, hour), so nobody can weigh one version down by repeating.
+//   (remote, version, user, kind, hour), so nobody can weigh one version down by repeating; rows
+//   older than the window are deleted as new ones arrive.
 // - preview_links: a waiting version pinned for whoever opens the link (sha256 of its token).
 // - remote_load_failures is replaced by remote_health_reports: its rows (never tied to what was
 //   served) are not carried over.
@@ -23,9 +25,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('remote', 'text', (c) => c.notNull())
     .addColumn('version', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // 'YYYY-MM-DDTHH' (UTC): one row per user and version an hour.
+    // The last hour it was served, 'YYYY-MM-DDTHH' (UTC).
     .addColumn('hour', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('remote_served_pk', ['remote', 'version', 'user_id', 'hour'])
+    .addPrimaryKeyConstraint('remote_served_pk', ['remote', 'version', 'user_id'])
     .execute();
   await db.schema.createIndex('remote_served_remote_hour_idx').on('remote_served').columns(['remote', 'hour']).execute();
 

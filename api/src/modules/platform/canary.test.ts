@@ -169,8 +169,19 @@ describeEachDb('canaries, previews and release health', (ctx) => {
       await manifest(first!.headers, halting);
       for (let i = 0; i < 3; i += 1) expect((await report(failure(v1), first!.headers, halting)).statusCode).toBe(204);
       await report({ remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 1500, inp: 120, cls: 0.05 }, first!.headers, halting);
+      // Served over 24 hours ago only: ignored until the manifest serves it again.
+      const fourth = learners[3]!;
+      await manifest(fourth.headers, halting);
+      await ctx.db.updateTable('remote_served').set({ hour: '2000-01-01T00' }).where('user_id', '=', fourth.id).execute();
+      await report({ remote: 'mfe_health', version: v1, kind: 'load-failure', message: 'stale' }, fourth.headers, halting);
+      // A report older than the window, to see it go when a new one is counted.
+      await ctx.db
+        .insertInto('remote_health_reports')
+        .values({ remote: 'mfe_health', version: v1, user_id: fourth.id, kind: 'render-error', hour: '2000-01-01T00', message: 'ancient', created_at: '2000-01-01T00:00:00.000Z' })
+        .execute();
       await manifest(second!.headers, halting);
       await report({ remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 2500, inp: 90, cls: 0.01 }, second!.headers, halting);
+      expect(await ctx.db.selectFrom('remote_health_reports').select('id').where('message', '=', 'ancient').execute()).toEqual([]);
       const health = (await status('mfe_health', halting)).health;
       expect(health).toEqual([
         expect.objectContaining({ version: v1, servedUsers: 2, failedUsers: 1, failureRate: 0.5, renderErrors: 1, loadFailures: 0, lcpP75: 2500, inpP75: 120, clsP75: 0.05, lastMessage: 'TypeError: boom' }),

@@ -1,5 +1,6 @@
 // Teams own their areas, and only theirs (issue 27): scoped deploy tokens, route namespaces,
 // what a release may carry and the quota, on every database, and alike on a second instance.
+import platformCli from '@flashcard/platform-tools/platform-cli';
 import type { FastifyInstance } from 'fastify';
 import { fakeBuild, releaseBody, userWithRole } from '../../test/platform-fixtures';
 import { bearer, describeEachDb, registerUser } from '../../test/harness';
@@ -143,6 +144,45 @@ describeEachDb('team ownership of the registry', (ctx) => {
         expect(missing.statusCode).toBe(404);
         expect(missing.json()).toEqual({ error: 'No deploy token with that id' });
       }
+    });
+  });
+
+  describe("the team's command line (flashcard-platform) against this API", () => {
+    /** The CLI's `main` with its fetch answered by this app. */
+    const cli = async (argv: string[], token: Headers) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const fetchImpl = async (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
+        const response = await app.inject({ method: init.method as 'GET', url: new URL(url).pathname, headers: init.headers, ...(init.body ? { payload: init.body } : {}) });
+        return { status: response.statusCode, text: async () => response.body };
+      };
+      const code = await platformCli.main(argv, {
+        env: { PLATFORM_URL: 'http://platform.test', PLATFORM_TOKEN: token.authorization!.slice('Bearer '.length) },
+        stdout: (line: string) => out.push(line),
+        stderr: (line: string) => err.push(line),
+        fetchImpl,
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+
+    it('shows the status, promotes, rolls back, runs a cohort canary and makes a preview link of its own remote only', async () => {
+      const before = (await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-1', promote: true }), alphaToken)).json().release.version;
+      const v3 = (await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-2' }), alphaToken)).json().release.version;
+      expect(await cli(['promote', 'mfe_alpha', v3], alphaToken)).toEqual({ code: 0, out: `mfe_alpha: ${v3} is active`, err: '' });
+      const shown = await cli(['status', 'mfe_alpha'], alphaToken);
+      expect(shown.code).toBe(0);
+      expect(shown.out).toContain(`  active   ${v3}  (published `);
+      expect(shown.out).toContain(`promote  ${before} -> ${v3}  by token:alpha-team ci`);
+      expect(await cli(['rollback', 'mfe_alpha'], alphaToken)).toMatchObject({ code: 0, out: `mfe_alpha: rolled back to ${before}` });
+      expect((await status('mfe_alpha', alphaToken)).json().activeVersion).toBe(before);
+      const canaryRun = await cli(['canary', 'mfe_alpha', v3, '0', '--roles', 'admin,super_admin'], alphaToken);
+      expect(canaryRun).toMatchObject({ code: 0, out: `canary   ${v3}  (0% + roles admin, super_admin)` });
+      const preview = await cli(['preview', 'mfe_alpha', v3], alphaToken);
+      expect(preview.out).toMatch(new RegExp(`^http://platform.test/api/platform/previews/fcp_\\S+  \\(mfe_alpha ${v3.replace('+', '\\+')}, open it signed in; expires `));
+      const other = await cli(['rollback', 'mfe_beta'], alphaToken);
+      expect(other.code).toBe(1);
+      expect(other.err).toBe('rollback mfe_beta refused (403): The deploy token "alpha-team ci" may change mfe_alpha, not mfe_beta');
+      expect((await cli(['canary', 'mfe_alpha', 'off'], alphaToken)).out).toBe('mfe_alpha: no canary');
     });
   });
 

@@ -177,13 +177,18 @@ export class PlatformRepository {
       .executeTakeFirst();
   }
 
-  /** The versions a signed-in user was just given, once per hour (a repeat changes nothing). */
+  /** The versions a signed-in user was just given: one row per version, its hour moved forward (a repeat within the hour writes nothing). */
   async recordServed(rows: Array<Selectable<RemoteServedTable>>): Promise<void> {
     if (!rows.length) return;
     await this.db
       .insertInto('remote_served')
       .values(rows)
-      .onConflict((oc) => oc.columns(['remote', 'version', 'user_id', 'hour']).doNothing())
+      .onConflict((oc) =>
+        oc
+          .columns(['remote', 'version', 'user_id'])
+          .doUpdateSet({ hour: (eb) => eb.ref('excluded.hour') })
+          .where('remote_served.hour', '<', (eb) => eb.ref('excluded.hour')),
+      )
       .execute();
   }
 
@@ -208,6 +213,11 @@ export class PlatformRepository {
       .onConflict((oc) => oc.columns(['remote', 'version', 'user_id', 'kind', 'hour']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Reports older than the window go as new ones come (the window's index range). */
+  async pruneReports(remote: string, beforeHour: string): Promise<void> {
+    await this.db.deleteFrom('remote_health_reports').where('remote', '=', remote).where('hour', '<', beforeHour).execute();
   }
 
   /** Distinct users served each version since `sinceHour` (of one remote, or all). */

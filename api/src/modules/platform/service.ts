@@ -313,7 +313,9 @@ export class PlatformService {
       cls: body.kind === 'vitals' ? (body.cls ?? null) : null,
       created_at: toTimestamp(now),
     });
-    if (counted && body.kind !== 'vitals') await this.haltIfFailing(body.remote, body.version);
+    if (!counted) return;
+    await this.repository.pruneReports(body.remote, since);
+    if (body.kind !== 'vitals') await this.haltIfFailing(body.remote, body.version);
   }
 
   /** Ends the canary of `remote` if `version` is it and fails too often (an audit row says why). */

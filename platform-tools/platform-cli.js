@@ -1,0 +1,179 @@
+// `flashcard-platform` (`npm run platform -- ...` here): a team's view of its own remotes, and
+// its levers, with the deploy token its CI already has (PLATFORM_URL, PLATFORM_TOKEN).
+//   status <remote> [--json]                        active, canary and its cohort, waiting releases, health, halts, audit
+//   promote <remote> <version>                      make a release the active one
+//   rollback <remote> [version]                     back to the version active before (or the one named)
+//   canary <remote> <version> <percent> [--roles admin,super_admin] [--users 12,40]
+//   canary <remote> off                             end the canary
+//   preview <remote> <version>                      a 24-hour link that pins the version for whoever opens it signed in
+// Node 20 built-ins only. The pure parts are exported for tests; `main` wires them.
+const { ReleaseError, callPlatform, errorOf, platformUrl, requireToken } = require('./release');
+
+const USAGE = `Usage: flashcard-platform <command> <remote> ...
+
+  status <remote> [--json]
+  promote <remote> <version>
+  rollback <remote> [version]
+  canary <remote> <version> <percent> [--roles admin,super_admin] [--users 12,40]
+  canary <remote> off
+  preview <remote> <version>
+
+Environment:
+  PLATFORM_TOKEN   a deploy token naming the remote (fcd_...) or a super_admin's access token (required)
+  PLATFORM_URL     the platform's address (default http://localhost:\${PORT:-3000})`;
+
+const ROLES = ['user', 'admin', 'super_admin'];
+
+/** `{ command, remote, version, percent, roles, userIds, json, help }` from the command line. */
+function parseArgs(argv) {
+  const positional = [];
+  const options = { json: false, help: false, roles: undefined, userIds: undefined };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--json') options.json = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--roles' || arg === '--users') {
+      const value = argv[(i += 1)];
+      if (value === undefined) throw new ReleaseError(`${arg} needs a value\n\n${USAGE}`);
+      const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+      if (arg === '--roles') {
+        const unknown = list.find((role) => !ROLES.includes(role));
+        if (unknown) throw new ReleaseError(`Unknown role ${unknown} (roles: ${ROLES.join(', ')})`);
+        options.roles = list;
+      } else {
+        const bad = list.find((id) => !/^[1-9][0-9]{0,9}$/.test(id));
+        if (bad) throw new ReleaseError(`${bad} is not a user id`);
+        options.userIds = list.map(Number);
+      }
+    } else if (arg.startsWith('-')) throw new ReleaseError(`Unknown option ${arg}\n\n${USAGE}`);
+    else positional.push(arg);
+  }
+  if (options.help) return { ...options, command: 'help' };
+  const [command, remote, ...rest] = positional;
+  const usage = (why) => new ReleaseError(`${why}\n\n${USAGE}`);
+  if (!command) throw usage('Name a command');
+  if (!remote) throw usage(`${command} needs a remote (e.g. mfe_quiz)`);
+  switch (command) {
+    case 'status':
+      if (rest.length) throw usage('status takes only the remote');
+      return { ...options, command, remote };
+    case 'promote':
+    case 'preview':
+      if (rest.length !== 1) throw usage(`${command} needs the remote and one version`);
+      return { ...options, command, remote, version: rest[0] };
+    case 'rollback':
+      if (rest.length > 1) throw usage('rollback takes the remote and at most one version');
+      return { ...options, command, remote, version: rest[0] };
+    case 'canary': {
+      if (rest.length === 1 && rest[0] === 'off') return { ...options, command, remote, percent: 0, off: true };
+      if (rest.length !== 2 || !/^(100|[1-9]?[0-9])$/.test(rest[1])) throw usage('canary needs the remote, a version and a percent 0-100 (or "off")');
+      return { ...options, command, remote, version: rest[0], percent: Number(rest[1]) };
+    }
+    default:
+      throw usage(`Unknown command ${command}`);
+  }
+}
+
+const percentText = (rate) => (rate === null || rate === undefined ? '-' : `${Math.round(rate * 100)}%`);
+const number = (value, unit = '') => (value === null || value === undefined ? '-' : `${Math.round(value * 1000) / 1000}${unit}`);
+
+/** The version that was active before the current one: the last promote or rollback onto it says. */
+function previousVersion(status) {
+  const arrival = status.events.find((event) => (event.action === 'promote' || event.action === 'rollback') && event.toVersion === status.activeVersion);
+  return arrival ? arrival.fromVersion : null;
+}
+
+/** A remote's status as lines a person reads in CI logs. */
+function describeStatus(status) {
+  const lines = [status.name];
+  const active = status.releases.find((release) => release.version === status.activeVersion);
+  lines.push(`  active   ${status.activeVersion}${active ? `  (published ${active.publishedAt} by ${active.publishedBy})` : ''}`);
+  if (status.canary) {
+    const cohort = [
+      `${status.canary.percent}%`,
+      status.canary.roles.length ? `roles ${status.canary.roles.join(', ')}` : '',
+      status.canary.userIds.length ? `users ${status.canary.userIds.join(', ')}` : '',
+    ].filter(Boolean);
+    lines.push(`  canary   ${status.canary.version}  (${cohort.join(' + ')})`);
+  } else {
+    lines.push('  canary   none');
+  }
+  if (status.halted) lines.push(`  HALTED   ${status.halted.version} at ${status.halted.at}: ${status.halted.message}`);
+  const waiting = status.releases.filter((release) => release.version !== status.activeVersion && release.version !== (status.canary && status.canary.version));
+  for (const release of waiting) lines.push(`  waiting  ${release.version}  (published ${release.publishedAt})`);
+  lines.push('  health, last 24 h: version  served  failed  rate  load-failures  render-errors  LCP p75  INP p75  CLS p75');
+  for (const health of status.health) {
+    lines.push(
+      `    ${health.version}  ${health.servedUsers}  ${health.failedUsers}  ${percentText(health.failureRate)}  ${health.loadFailures}  ${health.renderErrors}  ` +
+        `${number(health.lcpP75, ' ms')}  ${number(health.inpP75, ' ms')}  ${number(health.clsP75)}`,
+    );
+  }
+  lines.push('  recent changes:');
+  for (const event of status.events.slice(0, 10)) {
+    const versions = [event.fromVersion, event.toVersion].filter(Boolean).join(' -> ');
+    lines.push(`    ${event.at}  ${event.action}  ${versions}${event.percent !== null ? `  ${event.percent}%` : ''}  by ${event.actor}${event.detail ? `  (${event.detail})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs the command; resolves to the exit code. `io`: { env, stdout, stderr, fetchImpl } for tests. */
+async function main(argv, io = {}) {
+  const env = io.env || process.env;
+  const out = io.stdout || ((line) => process.stdout.write(`${line}\n`));
+  const err = io.stderr || ((line) => process.stderr.write(`${line}\n`));
+  try {
+    const options = parseArgs(argv);
+    if (options.command === 'help') {
+      out(USAGE);
+      return 0;
+    }
+    const token = requireToken(env);
+    const base = `${platformUrl(env)}/api/platform/remotes/${encodeURIComponent(options.remote)}`;
+    const call = async (method, path, body) => {
+      const { status, payload } = await callPlatform({ method, url: `${base}${path}`, token, body, fetchImpl: io.fetchImpl });
+      if (status >= 400) throw new ReleaseError(`${options.command} ${options.remote} refused (${status}): ${errorOf(payload)}`);
+      return payload;
+    };
+    switch (options.command) {
+      case 'status': {
+        const status = await call('GET', '');
+        out(options.json ? JSON.stringify(status, null, 2) : describeStatus(status));
+        return 0;
+      }
+      case 'promote':
+        await call('POST', '/promote', { version: options.version });
+        out(`${options.remote}: ${options.version} is active`);
+        return 0;
+      case 'rollback': {
+        const version = options.version || previousVersion(await call('GET', ''));
+        if (!version) throw new ReleaseError(`${options.remote} has no earlier active version in its recent changes: name the version to roll back to`);
+        await call('POST', '/promote', { version });
+        out(`${options.remote}: rolled back to ${version}`);
+        return 0;
+      }
+      case 'canary': {
+        const body = options.off ? { percent: 0 } : { version: options.version, percent: options.percent };
+        if (options.roles) body.roles = options.roles;
+        if (options.userIds) body.userIds = options.userIds;
+        const state = await call('POST', '/canary', body);
+        out(state.canary ? describeStatus({ ...state, events: [] }).split('\n')[2].trim() : `${options.remote}: no canary`);
+        return 0;
+      }
+      case 'preview': {
+        const link = await call('POST', '/previews', { version: options.version });
+        out(`${platformUrl(env)}${link.url}  (${options.remote} ${link.version}, open it signed in; expires ${link.expiresAt})`);
+        return 0;
+      }
+      default:
+        return 1;
+    }
+  } catch (error) {
+    if (error instanceof ReleaseError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+module.exports = { USAGE, parseArgs, describeStatus, previousVersion, main };
