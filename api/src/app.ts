@@ -166,6 +166,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, {
     secret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     accountStatus: (userId) => adminRepository.accountStatus(userId),
     adoptTimeZone: (userId, zone) => adminRepository.adoptTimeZone(userId, zone),
   });
@@ -223,7 +224,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       });
 
       await api.register(healthRoutes, { service: health });
-      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
+      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits, secureCookies: config.isProduction });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(cardRoutes, { service: cards });
       await api.register(categoryRoutes, { service: categories });

@@ -38,6 +38,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   jwtSecret: string;
+  /** Lifetime of an access token (ACCESS_TOKEN_TTL_SECONDS, default 900). */
+  accessTokenTtlSeconds: number;
   /** Folder holding shell/dist and the built-in remotes' folders (released at start-up). */
   webRoot: string;
   /**
@@ -80,6 +82,9 @@ export const DEFAULT_RELEASE_BUDGET_GZIP_BYTES = 150_000;
 
 const MINUTE = 60_000;
 
+/** 15 minutes: the refresh token (HttpOnly cookie) gets the next one. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
 // Loose enough for a class of 30 behind one address to sign up and sign in within minutes,
 // strict enough that guessing a password takes days.
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -117,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, isProduction),
+    accessTokenTtlSeconds: parsePositiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS),
     webRoot: resolvePath(env.WEB_ROOT, REPO_ROOT),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),

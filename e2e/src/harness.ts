@@ -189,6 +189,18 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * An access token of the page's session, for a test's own API calls. No page script can read
+ * one (the kernel keeps it in memory, the refresh token is an HttpOnly cookie), so it is asked for
+ * as the kernel does: a refresh through the cookie (page.request shares the browser context's
+ * cookies, and takes the rotated one back).
+ */
+export async function accessToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/refresh', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: {} });
+  if (!response.ok()) throw new Error(`refresh through the session cookie: ${response.status()} ${await response.text()}`);
+  return (await response.json()).tokens.accessToken;
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -2,7 +2,7 @@
 // on another browser, the whole page in French, two learners who become friends and see each
 // other's finished sessions, an admin who promotes and disables accounts.
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import { accessToken, PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -20,9 +20,7 @@ afterAll(async () => {
 const nav = (page: Page, name = 'Main') => page.getByRole('navigation', { name });
 
 async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
-  expect(value).toBeTruthy();
-  return value!;
+  return accessToken(page);
 }
 
 /** An API call with the signed-in page's own session. */
@@ -167,14 +165,17 @@ test('a super admin promotes a learner, who then sees Admin; a disabled account 
   await learner.page.waitForURL('**/admin');
   await learner.page.getByRole('table').waitFor();
 
-  // Disabled: the token the learner still holds stops working within a second or so.
+  // Disabled: the token the learner still holds stops working within a second or so (and the
+  // session cookie gets no new one).
+  const held = await token(learner.page);
   await boss.page.getByRole('button', { name: `Disable ${learnerEmail}` }).click();
   await boss.page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await boss.page.getByText('is disabled').first().waitFor();
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const refused = await api(learner.page, 'GET', '/api/cards');
-  expect(refused.status).toBe(401);
-  expect(Object.keys(refused.body)).toEqual(['error']);
+  const refused = await learner.page.request.get('/api/cards', { headers: { Authorization: `Bearer ${held}` } });
+  expect(refused.status()).toBe(401);
+  expect(Object.keys(await refused.json())).toEqual(['error']);
+  await expect(token(learner.page)).rejects.toThrow(/401/);
 
   // And signing in again is refused with the reason.
   const login = await learner.page.request.post('/api/auth/login', { data: { email: learnerEmail, password: PASSWORD } });

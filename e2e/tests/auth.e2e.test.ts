@@ -23,19 +23,13 @@ test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, 
   await page.waitForURL('**/signup');
   const email = await signUp(page);
   await page.getByText(/Welcome/).waitFor();
-  expect(await page.evaluate(() => localStorage.getItem('flashcard_auth_token'))).toBeTruthy();
+  // Kernel 2: no token in storage (session.e2e.test.ts proves it thoroughly), only the session
+  // hint beside the remembered theme and language.
+  const sessionKeys = () => page.evaluate(() => Object.keys(localStorage).filter((key) => !/^flashcard-(theme|language)$/.test(key)));
+  expect(await sessionKeys()).toEqual(['flashcard_session_hint']);
 
   await signOut(page);
-  const stored = await page.evaluate(() => ({
-    token: localStorage.getItem('flashcard_auth_token'),
-    refresh: localStorage.getItem('flashcard_refresh_token'),
-    user: localStorage.getItem('flashcard_user'),
-    persisted: localStorage.getItem('flashcard-auth'),
-  }));
-  expect(stored.token).toBeNull();
-  expect(stored.refresh).toBeNull();
-  expect(stored.user).toBeNull();
-  expect(stored.persisted ?? '').not.toContain('"isAuthenticated":true');
+  expect(await sessionKeys()).toEqual([]);
 
   await signIn(page, email);
   await page.waitForURL('**/dashboard');

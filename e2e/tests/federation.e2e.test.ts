@@ -118,7 +118,7 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
   // The remote's Sign out button writes the shared store; the shell's guard reacts.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/login');
-  expect(await page.evaluate(() => localStorage.getItem('flashcard_auth_token'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('flashcard_session_hint'))).toBeNull();
   await context.close();
 });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -20,7 +20,7 @@ async function expectStat(page: Page, label: string, value: string | RegExp) {
 }
 
 async function createCards(page: Page, questions: string[]) {
-  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(page);
   for (const question of questions) {
     const response = await page.request.post('/api/cards', {
       data: { question, answer: `Answer to ${question}` },

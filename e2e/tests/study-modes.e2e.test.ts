@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApkg, type FixturePackage } from '@flashcard/api/src/test/apkg-fixture';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function api(page: Page, method: 'POST' | 'PUT', url: string, data: object) {
-  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(page);
   const response = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBeLessThan(300);
   return response.json();
@@ -217,7 +217,7 @@ test("images: added in the editor, shown in the preview, the tile and the study 
   // Another learner asking for the same name gets 404, not the image.
   const other = await newSession(browser, product.url);
   await signUp(other.page);
-  const token = await other.page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(other.page);
   const stolen = await other.page.request.get('/api/media/cell-phase.png', { headers: { Authorization: `Bearer ${token}` } });
   expect(stolen.status()).toBe(404);
   expect(errors).toEqual([]);
@@ -260,7 +260,7 @@ test('Anki packages in both formats import through the dialog: preview, notes in
   const image = page.locator('.cards-tile', { hasText: 'New: the unit of life' }).getByRole('img');
   await eventually(() => image.evaluate((element) => (element as HTMLImageElement).src.startsWith('blob:') && (element as HTMLImageElement).naturalWidth === 2), true);
   // The history came along: the optimizer counts it, and the sets are the decks.
-  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(page);
   const status = await page.request.get('/api/spaced-repetition/optimizer', { headers: { Authorization: `Bearer ${token}` } });
   expect((await status.json()).reviewCount).toBe(8);
   const sets = await page.request.get('/api/categories', { headers: { Authorization: `Bearer ${token}` } });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -21,7 +21,7 @@ const CARDS = [
 
 /** Creates the cards through the API with the signed-in page's access token. */
 async function createCards(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(page);
   expect(token).toBeTruthy();
   for (const card of CARDS) {
     const response = await page.request.post('/api/cards', { data: card, headers: { Authorization: `Bearer ${token}` } });
@@ -183,7 +183,7 @@ test('on a 390x844 phone the rating buttons of a long card are in view without s
   const errors: Error[] = [];
   page.on('pageerror', (err) => errors.push(err));
   await signUp(page);
-  const token = await page.evaluate(() => localStorage.getItem('flashcard_auth_token'));
+  const token = await accessToken(page);
   const longAnswer = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer that keeps going`).join('\n');
   const created = await page.request.post('/api/cards', {
     data: { question: 'Name the parts of a cell.\nTake your time.', answer: longAnswer },

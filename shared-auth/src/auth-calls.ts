@@ -18,7 +18,8 @@ function post<K extends 'register' | 'login' | 'logout' | 'changePassword'>(call
 export const authCalls = {
   login: (email: string, password: string) => post('login', { email, password }),
   register: (input: RegisterInput) => post('register', input),
-  logout: (refreshToken: string | null) => post('logout', { refreshToken }),
+  /** The refresh token is the HttpOnly cookie the server reads (and clears); the body names none. */
+  logout: () => post('logout', {}),
   me: () => apiClient.get<ResponseOf<Auth['me']>>(AUTH_PATHS.me, quiet).then((r) => r.data),
   changePassword: (oldPassword: string, newPassword: string) => post('changePassword', { oldPassword, newPassword }),
 };

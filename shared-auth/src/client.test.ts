@@ -2,24 +2,39 @@ import { AxiosError } from 'axios';
 import {
   apiClient,
   onSessionExpired,
+  refreshAccessToken,
+  setAuthHeader,
   setErrorNotifier,
   setUnauthorizedHandler,
 } from './client';
-import { STORAGE_KEYS } from './session';
+import { getAccessToken, LEGACY_STORAGE_KEYS, STORAGE_KEYS } from './session';
 import { authHeader, fakeServer, type FakeServer } from './testing';
 import { API_BASE_URL, API_TIMEOUT_MS } from './client';
 
 let server: FakeServer | undefined;
 const goToLogin = jest.fn();
 
-function signIn(access = 'old-access', refresh = 'refresh-1') {
-  localStorage.setItem(STORAGE_KEYS.accessToken, access);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, email: 'a@b.co' }));
+/** A signed-in page: the access token in memory, the session hinted (the cookie is the browser's). */
+function signIn(access = 'old-access') {
+  setAuthHeader(access);
+  localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
 }
+
+/** Every value in either storage: none may be a token. */
+function stored(): string[] {
+  const values: string[] = [];
+  for (const store of [localStorage, sessionStorage]) {
+    for (let i = 0; i < store.length; i += 1) values.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`);
+  }
+  return values;
+}
+
+const refreshed = (accessToken = 'new-access') => ({ status: 200, data: { tokens: { accessToken }, user: { id: 1, email: 'a@b.co' } } });
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
+  setAuthHeader(null);
   goToLogin.mockReset();
   setUnauthorizedHandler(goToLogin);
   window.history.pushState({}, '', '/cards');
@@ -36,30 +51,56 @@ test('uses base /api, JSON and a 30000 ms timeout', () => {
   expect(apiClient.defaults.baseURL).toBe('/api');
   expect(apiClient.defaults.timeout).toBe(30000);
   expect(apiClient.defaults.headers['Content-Type']).toBe('application/json');
+  // The browser session's mark: the API keeps refresh tokens in its HttpOnly cookie for us.
+  expect(apiClient.defaults.headers['X-Requested-With']).toBe('XMLHttpRequest');
 });
 
-test('sends the stored token with the exact Bearer scheme', async () => {
+test("sends the kernel's in-memory token with the exact Bearer scheme", async () => {
   signIn('tok-123');
   server = fakeServer(() => ({ status: 200, data: [] }));
   await apiClient.get('/cards');
   expect(authHeader(server.calls[0])).toBe('Bearer tok-123');
 });
 
-test('on a 401 refreshes once and retries the request with the new token', async () => {
+test('on a 401 refreshes once through the cookie (no token in the body) and retries with the new token', async () => {
   signIn();
   server = fakeServer((config) => {
     if (config.url === '/auth/refresh') {
-      expect(JSON.parse(config.data)).toEqual({ refreshToken: 'refresh-1' });
-      return { status: 200, data: { tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } } };
+      expect(JSON.parse(config.data)).toEqual({});
+      return refreshed();
     }
     return authHeader(config) === 'Bearer new-access' ? { status: 200, data: ['ok'] } : { status: 401, data: { error: 'Token expired' } };
   });
   const response = await apiClient.get('/cards');
   expect(response.data).toEqual(['ok']);
   expect(server.calls.map((c) => c.url)).toEqual(['/cards', '/auth/refresh', '/cards']);
-  expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('new-access');
-  expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+  expect(getAccessToken()).toBe('new-access');
+  expect(stored()).toEqual([`${STORAGE_KEYS.sessionHint}=1`]);
   expect(goToLogin).not.toHaveBeenCalled();
+});
+
+test('a kernel 1.x refresh token in storage is sent once to move into the cookie, and removed', async () => {
+  signIn();
+  localStorage.setItem(LEGACY_STORAGE_KEYS.accessToken, 'old-access');
+  localStorage.setItem(LEGACY_STORAGE_KEYS.refreshToken, 'refresh-1');
+  localStorage.setItem(LEGACY_STORAGE_KEYS.persistedStore, '{"state":{"token":"old-access"}}');
+  const bodies: unknown[] = [];
+  server = fakeServer((config) => {
+    bodies.push(JSON.parse(config.data));
+    return refreshed();
+  });
+  await refreshAccessToken();
+  await refreshAccessToken();
+  expect(bodies).toEqual([{ refreshToken: 'refresh-1' }, {}]);
+  expect(stored()).toEqual([`${STORAGE_KEYS.sessionHint}=1`]);
+});
+
+test('no session hinted: a 401 asks no refresh', async () => {
+  setAuthHeader('old-access');
+  server = fakeServer(() => ({ status: 401, data: {} }));
+  await expect(apiClient.get('/cards')).rejects.toBeInstanceOf(AxiosError);
+  expect(server.calls.map((c) => c.url)).toEqual(['/cards']);
+  expect(goToLogin).toHaveBeenCalledTimes(1);
 });
 
 test('concurrent 401s share one refresh', async () => {
@@ -69,12 +110,17 @@ test('concurrent 401s share one refresh', async () => {
     if (config.url === '/auth/refresh') {
       refreshes += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return { status: 200, data: { tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } } };
+      return refreshed();
     }
     return authHeader(config) === 'Bearer new-access' ? { status: 200, data: config.url } : { status: 401, data: {} };
   });
   const results = await Promise.all(['/a', '/b', '/c'].map((url) => apiClient.get(url)));
   expect(results.map((r) => r.data)).toEqual(['/a', '/b', '/c']);
+  expect(refreshes).toBe(1);
+  // Direct callers join the same refresh too.
+  refreshes = 0;
+  const tokens = await Promise.all([refreshAccessToken(), refreshAccessToken(), refreshAccessToken()]);
+  expect(tokens).toEqual(['new-access', 'new-access', 'new-access']);
   expect(refreshes).toBe(1);
 });
 
@@ -83,15 +129,12 @@ test('a request is retried at most once; then the session is cleared and the use
   const expired = jest.fn();
   const off = onSessionExpired(expired);
   server = fakeServer((config) =>
-    config.url === '/auth/refresh'
-      ? { status: 200, data: { tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } } }
-      : { status: 401, data: { error: 'nope' } },
+    config.url === '/auth/refresh' ? refreshed() : { status: 401, data: { error: 'nope' } },
   );
   await expect(apiClient.get('/cards')).rejects.toBeInstanceOf(AxiosError);
   expect(server.calls.filter((c) => c.url === '/cards')).toHaveLength(2);
-  expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
-  expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
-  expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  expect(getAccessToken()).toBeNull();
+  expect(stored()).toEqual([]);
   expect(goToLogin).toHaveBeenCalledTimes(1);
   expect(expired).toHaveBeenCalledTimes(1);
   off();
@@ -103,7 +146,8 @@ test('a failed refresh clears the session and redirects', async () => {
     config.url === '/auth/refresh' ? { status: 401, data: { error: 'Invalid refresh token' } } : { status: 401, data: {} },
   );
   await expect(apiClient.get('/progress')).rejects.toBeInstanceOf(AxiosError);
-  expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  expect(getAccessToken()).toBeNull();
+  expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
   expect(goToLogin).toHaveBeenCalledTimes(1);
 });
 
@@ -113,7 +157,7 @@ test('a 401 from login neither refreshes nor redirects', async () => {
   await expect(apiClient.post('/auth/login', {})).rejects.toBeInstanceOf(AxiosError);
   expect(server.calls.map((c) => c.url)).toEqual(['/auth/login']);
   expect(goToLogin).not.toHaveBeenCalled();
-  expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('old-access');
+  expect(getAccessToken()).toBe('old-access');
 });
 
 test('no redirect when the user is already on a login page', async () => {
@@ -164,29 +208,43 @@ describe('error notifications use the catalogue texts', () => {
   });
 });
 
-test('a refresh token already rotated by another tab is not reused: its stored access token is', async () => {
-  signIn('old-access', 'refresh-1');
-  const requests: string[] = [];
-  // The other tab finishes its refresh while this tab waits for the lock.
-  const locks = {
-    request: async (_name: string, fn: () => Promise<unknown>) => {
-      localStorage.setItem(STORAGE_KEYS.accessToken, 'other-tab-access');
-      localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-2');
-      return fn();
-    },
-  };
-  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
-  server = fakeServer((config) => {
-    requests.push(`${config.url} ${authHeader(config)}`);
-    return authHeader(config) === 'Bearer other-tab-access' ? { status: 200, data: 'ok' } : { status: 401, data: {} };
-  });
-  try {
-    // The first attempt went out with the old token before the other tab rotated it.
-    server.calls.length = 0;
-    const response = await apiClient.get('/cards', { headers: { Authorization: 'Bearer old-access' } });
-    expect(response.data).toBe('ok');
-  } finally {
+describe('across tabs', () => {
+  afterEach(() => {
     delete (navigator as { locks?: unknown }).locks;
-  }
-  expect(requests.some((r) => r.startsWith('/auth/refresh'))).toBe(false);
+  });
+
+  test("another tab's refresh, heard while this tab waited for the lock, is used instead of rotating again", async () => {
+    signIn('old-access');
+    const requests: string[] = [];
+    // The other tab finishes its refresh (and broadcasts its token) while this tab waits.
+    const locks = {
+      request: async (_name: string, fn: () => Promise<unknown>) => {
+        setAuthHeader('other-tab-access');
+        return fn();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    server = fakeServer((config) => {
+      requests.push(`${config.url} ${authHeader(config)}`);
+      return authHeader(config) === 'Bearer other-tab-access' ? { status: 200, data: 'ok' } : { status: 401, data: {} };
+    });
+    const response = await apiClient.get('/cards');
+    expect(response.data).toBe('ok');
+    expect(requests.some((r) => r.startsWith('/auth/refresh'))).toBe(false);
+  });
+
+  test('refreshes run one at a time under the browser-wide lock', async () => {
+    signIn();
+    const names: string[] = [];
+    const locks = {
+      request: async (name: string, fn: () => Promise<unknown>) => {
+        names.push(name);
+        return fn();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    server = fakeServer(() => refreshed());
+    await expect(refreshAccessToken()).resolves.toBe('new-access');
+    expect(names).toEqual(['flashcard-token-refresh']);
+  });
 });

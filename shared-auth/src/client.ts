@@ -1,9 +1,23 @@
 // THE API client. Every call of every app goes through this axios instance, so the bearer
-// header, the one-shot token refresh and the error texts behave the same everywhere.
+// header, the one-shot token refresh and the error texts behave the same everywhere. The access
+// token is the kernel's memory (session.ts); the refresh token is the HttpOnly cookie the API
+// reads on /auth/refresh, which no script of the page can read.
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import type { authEndpoints, RefreshResponse, Tokens } from '@flashcard/api-contract/schemas';
+import type { authEndpoints, RefreshResponse, Tokens, User } from '@flashcard/api-contract/schemas';
 import { getErrorMessage } from './errors';
-import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
+import {
+  BROWSER_SESSION_HEADER,
+  clearSession,
+  getAccessToken,
+  openSessionChannel,
+  sessionWorthRestoring,
+  setAccessToken,
+  setSessionHint,
+  takeLegacyRefreshToken,
+  withRefreshLock,
+  type RestoredSession,
+  type SessionMessage,
+} from './session';
 import { API_BASE_URL } from './api-base';
 
 declare module 'axios' {
@@ -36,30 +50,33 @@ export const API_TIMEOUT_MS = 30000;
 export const apiClient = axios.create({
   baseURL: API_BASE_URL,
   timeout: API_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
+  // The browser session's mark: the API answers refresh tokens only in its HttpOnly cookie.
+  headers: { 'Content-Type': 'application/json', [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value },
 });
 
 export function bearer(token: string): string {
   return `Bearer ${token}`;
 }
 
-/** Put (or remove) the access token in the client's default Authorization header. */
+/**
+ * Set (or forget) the access token every request of the client carries. Memory only: nothing
+ * of the session is written to storage (kernel 2).
+ */
 export function setAuthHeader(token: string | null): void {
-  if (token) apiClient.defaults.headers.common.Authorization = bearer(token);
-  else delete apiClient.defaults.headers.common.Authorization;
+  setAccessToken(token);
 }
 
-// Spec 4: on start-up the stored token is restored into the Authorization header.
-setAuthHeader(getAccessToken());
-
 type Listener<T> = (value: T) => void;
-const tokenListeners = new Set<Listener<Tokens>>();
+const tokenListeners = new Set<(tokens: Tokens, user?: User) => void>();
 const expiryListeners = new Set<Listener<void>>();
 let notifyError: Listener<string> | null = null;
 let goToLogin: () => void = () => window.location.assign('/login');
 
-/** Called with the new pair whenever a refresh succeeds (the auth store keeps `token` in sync). */
-export function onTokensRefreshed(listener: Listener<Tokens>): () => void {
+/**
+ * Called with a new access token from a refresh here, or from another tab's sign-in or refresh,
+ * and the user its answer carried (the auth store follows). `tokens` holds no refresh token.
+ */
+export function onTokensRefreshed(listener: (tokens: Tokens, user?: User) => void): () => void {
   tokenListeners.add(listener);
   return () => tokenListeners.delete(listener);
 }
@@ -94,47 +111,60 @@ function isOnLoginPage(): boolean {
 }
 
 let refreshInFlight: Promise<string | null> | null = null;
+const channel = openSessionChannel();
+
+function tokensChanged(accessToken: string, user?: User): void {
+  setAuthHeader(accessToken);
+  tokenListeners.forEach((listener) => listener({ accessToken }, user));
+}
+
+/** Tells the other tabs of this browser: a new access token (they stop refreshing), or a sign-out. */
+export function announceSession(message: SessionMessage): void {
+  channel?.postMessage(message);
+}
+
+channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
+  const message = event.data;
+  if (message?.type === 'session') tokensChanged(message.accessToken, message.user);
+  else if (message?.type === 'signed-out') expireSession();
+});
 
 async function performRefresh(): Promise<string | null> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return null;
+  if (!sessionWorthRestoring()) return null; // never signed in here: no cookie to try
+  // A kernel 1.x token still in storage is sent once: the answer moves the session into the cookie.
+  const legacy = takeLegacyRefreshToken();
   try {
     // Partial: a sign-in counts only if the answer really carries an access token.
     const { data } = await apiClient.post<Partial<RefreshResponse>>(
       AUTH_PATHS.refresh,
-      { refreshToken },
+      legacy ? { refreshToken: legacy } : {},
       { skipErrorToast: true },
     );
     if (!data?.tokens?.accessToken) return null;
-    saveTokens(data.tokens);
-    setAuthHeader(data.tokens.accessToken);
-    tokenListeners.forEach((listener) => listener(data.tokens!));
+    setSessionHint(true);
+    tokensChanged(data.tokens.accessToken, data.user);
+    if (data.user) announceSession({ type: 'session', accessToken: data.tokens.accessToken, user: data.user });
     return data.tokens.accessToken;
-  } catch {
+  } catch (error) {
+    // No session behind the cookie: the next page load asks nothing.
+    const status = (error as AxiosError).response?.status;
+    if (status === 401 || status === 403) setSessionHint(false);
     return null;
   }
 }
 
 /**
- * Tabs share the stored tokens, and the server treats a second use of a rotated refresh token
- * as theft. So tabs take turns (Web Locks), and a tab that finds the refresh token already
- * rotated by another tab simply uses the access token that tab stored.
+ * Tabs share the cookie, and the server treats a second use of a rotated refresh token as theft.
+ * So tabs take turns (Web Locks), and a tab that got another tab's new access token while it
+ * waited (BroadcastChannel) uses it instead of rotating again.
  */
 async function refreshAcrossTabs(): Promise<string | null> {
-  const seen = getRefreshToken();
-  const refreshOnce = async () => {
-    const current = getRefreshToken();
-    if (current && current !== seen) {
-      const access = getAccessToken();
-      if (access) {
-        setAuthHeader(access);
-        return access;
-      }
-    }
+  const seen = getAccessToken();
+  return withRefreshLock(async () => {
+    const current = getAccessToken();
+    if (current && current !== seen) return current;
     return performRefresh();
-  };
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('flashcard-token-refresh', refreshOnce) : refreshOnce();
+  });
 }
 
 /** Get a new access token; concurrent callers share one refresh request. */
@@ -145,7 +175,20 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-/** The session cannot be saved: forget it and go to /login (unless already there). */
+/** The page's session from the cookie (no session hinted and no kernel 1.x token: none, no request). */
+export async function restoreSessionThroughClient(): Promise<RestoredSession | null> {
+  if (!sessionWorthRestoring()) return null;
+  let user: User | undefined;
+  const off = onTokensRefreshed((_tokens, refreshedUser) => void (user = refreshedUser ?? user));
+  try {
+    const token = await refreshAccessToken();
+    return token && user ? { accessToken: token, user } : null;
+  } finally {
+    off();
+  }
+}
+
+/** The session cannot be saved (or another tab signed out): forget it and go to /login (unless already there). */
 export function expireSession(): void {
   clearSession();
   setAuthHeader(null);

@@ -1,54 +1,141 @@
-// Where the tokens and the signed-in user live in the browser. The storage keys are part of the
-// product contract (spec section 3), so only this module names them.
-
-import type { Tokens, User } from '@flashcard/api-contract/schemas';
+// Where the session lives in the page (kernel 2). Every remote's code runs in this page, so no
+// credential that outlives the tab is where a script can read it: the refresh token is an
+// HttpOnly cookie the API sets (path /api/auth), the access token lives only in this module's
+// memory. Storage holds one non-secret hint: that this browser has a session worth restoring.
+// A deliberate departure from the spec's storage keys (flashcard_refresh_token and friends),
+// which kernel 1.x used and this module removes on sight.
+//
+// Plain code only (fetch, no axios, nothing shared): the shell's entry chunk restores the session
+// through `restoreSession` before shared modules are ready (@flashcard/shared-auth/boot).
+import type { authEndpoints, BROWSER_SESSION_HEADER as ContractHeader, User } from '@flashcard/api-contract/schemas';
+import { API_BASE_URL } from './api-base';
 
 export const STORAGE_KEYS = {
+  /** '1' while this browser has a session cookie worth trying; a hint, not a credential. */
+  sessionHint: 'flashcard_session_hint',
+} as const;
+
+/** Kernel 1.x's keys (the spec's): tokens in localStorage. Removed by `clearSession` and at start. */
+export const LEGACY_STORAGE_KEYS = {
   accessToken: 'flashcard_auth_token',
   refreshToken: 'flashcard_refresh_token',
   user: 'flashcard_user',
   persistedStore: 'flashcard-auth',
 } as const;
 
+/** The contract's header: the API then keeps the refresh token in the cookie, out of every body. */
+export const BROWSER_SESSION_HEADER: typeof ContractHeader = { name: 'X-Requested-With', value: 'XMLHttpRequest' };
+export const REFRESH_PATH: (typeof authEndpoints)['refresh']['path'] = '/auth/refresh';
+/** Tabs take turns refreshing (Web Locks): one rotation at a time per browser. */
+export const REFRESH_LOCK = 'flashcard-token-refresh';
+/** Tabs tell each other about a new access token and about a sign-out. */
+export const SESSION_CHANNEL = 'flashcard-session';
+
+export interface RestoredSession {
+  accessToken: string;
+  user: User;
+}
+
+export type SessionMessage = ({ type: 'session' } & RestoredSession) | { type: 'signed-out' };
+
+let accessToken: string | null = null;
+
+/** The current access token (memory only; gone with the page). */
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
-    return null; // storage disabled (privacy mode): run signed-in for this page only
+    return null; // storage disabled (privacy mode): the page restores nothing, signs in anew
   }
 }
 
-export function getAccessToken(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.accessToken) ?? null;
+export function hasSessionHint(): boolean {
+  return storage()?.getItem(STORAGE_KEYS.sessionHint) === '1';
 }
 
-export function getRefreshToken(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null;
-}
-
-export function getStoredUser(): User | null {
-  const raw = storage()?.getItem(STORAGE_KEYS.user);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as User;
-  } catch {
-    return null;
-  }
-}
-
-export function saveTokens(tokens: Tokens): void {
+export function setSessionHint(signedIn: boolean): void {
   const s = storage();
-  s?.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-  s?.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  if (signedIn) s?.setItem(STORAGE_KEYS.sessionHint, '1');
+  else s?.removeItem(STORAGE_KEYS.sessionHint);
 }
 
-export function saveUser(user: User): void {
-  storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+/** A session hinted, or a kernel 1.x token to move into the cookie: a refresh may succeed. */
+export function sessionWorthRestoring(): boolean {
+  const s = storage();
+  return hasSessionHint() || Boolean(s?.getItem(LEGACY_STORAGE_KEYS.refreshToken));
 }
 
-/** Forget everything about the session, including the persisted zustand store. */
+/** A kernel 1.x refresh token, taken once to move the session into the cookie; the 1.x keys go. */
+export function takeLegacyRefreshToken(): string | null {
+  const s = storage();
+  const token = s?.getItem(LEGACY_STORAGE_KEYS.refreshToken) ?? null;
+  for (const key of Object.values(LEGACY_STORAGE_KEYS)) s?.removeItem(key);
+  return token;
+}
+
+/** Forget the session on this page: the access token, the hint and anything kernel 1.x stored. */
 export function clearSession(): void {
-  const s = storage();
-  if (!s) return;
-  for (const key of Object.values(STORAGE_KEYS)) s.removeItem(key);
+  accessToken = null;
+  setSessionHint(false);
+  takeLegacyRefreshToken();
+}
+
+/**
+ * The tabs' channel, in a browser only: Node has BroadcastChannel too, and an open one would keep
+ * a process that merely loads the kernel (a team's script using the mock kernel) from exiting.
+ */
+export function openSessionChannel(): BroadcastChannel | null {
+  if (typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return null;
+  return new BroadcastChannel(SESSION_CHANNEL);
+}
+
+/** Runs `work` while holding the browser-wide refresh lock (alone where Web Locks are missing). */
+export function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
+}
+
+/**
+ * The page's first refresh, through the cookie (or a kernel 1.x token, moved into the cookie):
+ * the access token and the user, or null when there is no session. Skipped when no session is
+ * hinted, so a signed-out first visit makes no request. Another tab's refresh finished while
+ * this one waited for the lock is used instead of rotating again.
+ */
+export function restoreSession(): Promise<RestoredSession | null> {
+  if (!sessionWorthRestoring()) return Promise.resolve(null);
+  const legacy = takeLegacyRefreshToken();
+  const channel = openSessionChannel();
+  let heard: RestoredSession | null = null;
+  channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
+    heard = event.data.type === 'session' ? { accessToken: event.data.accessToken, user: event.data.user } : null;
+  });
+  return withRefreshLock(async () => {
+    if (heard) return heard;
+    const response = await fetch(`${API_BASE_URL}${REFRESH_PATH}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value },
+      body: JSON.stringify(legacy ? { refreshToken: legacy } : {}),
+    });
+    if (!response.ok) {
+      if (response.status === 401 || response.status === 403) setSessionHint(false);
+      return null;
+    }
+    const data = (await response.json()) as { tokens?: { accessToken?: string }; user?: User };
+    if (!data?.tokens?.accessToken || !data.user) return null;
+    const session = { accessToken: data.tokens.accessToken, user: data.user };
+    setSessionHint(true);
+    channel?.postMessage({ type: 'session', ...session } satisfies SessionMessage);
+    return session;
+  })
+    .catch(() => null)
+    .finally(() => channel?.close());
 }

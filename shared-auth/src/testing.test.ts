@@ -7,10 +7,11 @@ let kernel: MockKernel | undefined;
 afterEach(() => kernel?.restore());
 
 describe('mockKernel', () => {
-  it('signs a learner in as the shell would: store, stored token and bearer header', async () => {
+  it('signs a learner in as the shell would: store and in-memory token, nothing in storage', async () => {
     kernel = mockKernel({ user: { role: 'admin', email: 'ada@example.com' } });
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, user: { ...MOCK_USER, role: 'admin', email: 'ada@example.com' } });
     expect(getAccessToken()).toBe('mock-access-token');
+    expect(localStorage.length + sessionStorage.length).toBe(0);
     kernel.on('GET /decks', { status: 200, data: { decks: ['French'] } });
     await apiClient.get('/decks');
     expect(kernel.calls[0].headers.Authorization).toBe('Bearer mock-access-token');

@@ -6,7 +6,7 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { AxiosError } from 'axios';
 import type { User } from '@flashcard/api-contract/schemas';
 import { apiClient, setAuthHeader } from './client';
-import { clearSession, saveTokens, saveUser } from './session';
+import { clearSession } from './session';
 import { useAuthStore } from './store';
 
 export { catalogueProblems } from './testing-i18n';
@@ -48,7 +48,8 @@ export function authHeader(config: InternalAxiosRequestConfig): string | undefin
 
 /** The learner a mock kernel signs in unless told otherwise. */
 export const MOCK_USER: User = { id: 1, email: 'learner@example.com', display_name: 'Learner', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
-export const MOCK_TOKENS = { accessToken: 'mock-access-token', refreshToken: 'mock-refresh-token' } as const;
+/** The access token a mock kernel's requests carry (kernel 2 has no refresh token in the page). */
+export const MOCK_TOKENS = { accessToken: 'mock-access-token' } as const;
 
 export interface MockKernelOptions {
   /** Who is signed in: fields over MOCK_USER (e.g. `{ role: 'admin' }`), or null for nobody. */
@@ -76,8 +77,8 @@ function requestKey(config: InternalAxiosRequestConfig): string {
 }
 
 /**
- * The kernel as the shell leaves it for a remote: the auth store signed in (tokens stored, the
- * client's bearer header set) and the one API client answering from `api`. `restore()` signs out
+ * The kernel as the shell leaves it for a remote: the auth store signed in (the client's access
+ * token set, in memory) and the one API client answering from `api`. `restore()` signs out
  * and gives the client its transport back.
  */
 export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): MockKernel {
@@ -89,12 +90,9 @@ export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): Moc
     return typeof answer === 'function' ? answer(config) : answer;
   });
   const signedIn = user === null ? null : { ...MOCK_USER, ...user };
-  if (signedIn) {
-    saveTokens(MOCK_TOKENS);
-    saveUser(signedIn);
-    setAuthHeader(MOCK_TOKENS.accessToken);
-  }
-  useAuthStore.setState({ user: signedIn, token: signedIn ? MOCK_TOKENS.accessToken : null, isAuthenticated: Boolean(signedIn), isLoading: false, error: null });
+  clearSession();
+  setAuthHeader(signedIn ? MOCK_TOKENS.accessToken : null);
+  useAuthStore.setState({ user: signedIn, isAuthenticated: Boolean(signedIn), isLoading: false, error: null });
   return {
     ...server,
     user: signedIn,
@@ -104,7 +102,7 @@ export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): Moc
       server.restore();
       clearSession();
       setAuthHeader(null);
-      useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+      useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
     },
   };
 }

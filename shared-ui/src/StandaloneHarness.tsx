@@ -1,6 +1,6 @@
 // A remote run on its own dev server (its own origin, so no shell session) renders inside this:
 // a router, the toaster and a bare sign-in, so each team can work on its area alone.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { useAuthStore } from '@flashcard/shared-auth';
@@ -41,10 +41,16 @@ function DevSignIn() {
 
 export function StandaloneHarness({ children }: { children: ReactNode }) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const initialize = useAuthStore((s) => s.initialize);
+  // A reload keeps the session: the kernel refreshes through its HttpOnly cookie.
+  useEffect(() => {
+    void initialize();
+  }, [initialize]);
   return (
     <BrowserRouter>
       <Toaster position="top-right" />
-      {isAuthenticated ? children : <DevSignIn />}
+      {isAuthenticated ? children : isLoading ? null : <DevSignIn />}
     </BrowserRouter>
   );
 }

@@ -1,10 +1,12 @@
 // Wires shared-auth to the shell: failed calls become toasts, an expired session goes to /login
-// inside the SPA (remembering the page), the stored session is checked once at start-up, and the
+// inside the SPA (remembering the page), the session is restored once at start-up (the refresh
+// the entry chunk made through the HttpOnly cookie, federation/early.ts), and the
 // account's settings (language, theme) are loaded at every sign-in and dropped at sign-out.
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast, Toaster } from 'react-hot-toast';
 import { failureToastId, setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
+import { takeEarlySession } from './federation/early';
 import { useApplyTheme, useSettingsStore } from './settings/settingsStore';
 
 export function ShellProviders({ children }: { children: ReactNode }) {
@@ -25,7 +27,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   }, [navigate, location]);
 
   useEffect(() => {
-    void initialize();
+    void initialize(takeEarlySession());
   }, [initialize]);
 
   const userId = useAuthStore((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));

@@ -33,11 +33,11 @@ test('a review carries its Idempotency-Key header and the body as given', async 
 });
 
 test('a review retried after a token refresh keeps its Idempotency-Key and body', async () => {
-  localStorage.setItem(STORAGE_KEYS.accessToken, 'old-access');
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
+  setAuthHeader('old-access');
+  localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
   const server = fakeServer((config) => {
     if (config.url === '/auth/refresh') {
-      return { status: 200, data: { tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } } };
+      return { status: 200, data: { tokens: { accessToken: 'new-access' } } };
     }
     return authHeader(config) === 'Bearer new-access'
       ? { status: 200, data: { card: { id: 3 }, reviewId: 41, xpEarned: 5 } }

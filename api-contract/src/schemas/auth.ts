@@ -26,10 +26,21 @@ export const User = Type.Object({
   created_at: Type.String(),
 });
 
+/**
+ * `refreshToken` only for clients that keep it themselves: a browser call (marked with
+ * BROWSER_SESSION_HEADER) gets it in the HttpOnly cookie only, never in a body a page script could read.
+ */
 export const Tokens = Type.Object({
   accessToken: Type.String(),
-  refreshToken: Type.String(),
+  refreshToken: Type.Optional(Type.String()),
 });
+
+/**
+ * What marks a call as the browser app's (the kernel sends it on every call): the refresh token then
+ * travels only in the HttpOnly session cookie, and a refresh or sign-out by cookie without it is
+ * refused (a cross-site form cannot send a custom header).
+ */
+export const BROWSER_SESSION_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
 
 /** Other fields the sign-up form sends are ignored (no additionalProperties: false). */
 export const RegisterBody = Type.Object({
@@ -40,7 +51,8 @@ export const RegisterBody = Type.Object({
 });
 
 export const LoginBody = Type.Object({ email: Email, password: Password });
-export const RefreshBody = Type.Object({ refreshToken: RefreshToken });
+/** No body (or no token): the browser's HttpOnly cookie is read instead. */
+export const RefreshBody = Type.Object({ refreshToken: Type.Optional(RefreshToken) });
 /** Both optional: signing out works without a refresh token (and without a body at all). */
 export const LogoutBody = Type.Object({ refreshToken: Type.Optional(Nullable(RefreshToken)) });
 export const ChangePasswordBody = Type.Object({ oldPassword: Password, newPassword: Password });
@@ -62,12 +74,15 @@ export const authEndpoints = {
     // 403: a disabled account, told only after the right password.
     response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
   }),
-  /** Rotates the refresh token: the old one is spent. */
+  /**
+   * Rotates the refresh token (the body's, else the cookie's): the old one is spent. 403: a cookie
+   * refresh without BROWSER_SESSION_HEADER, or from another site.
+   */
   refresh: endpoint('POST', '/auth/refresh', {
     body: RefreshBody,
-    response: { 200: RefreshResponse, ...errorResponses(400, 401) },
+    response: { 200: RefreshResponse, ...errorResponses(400, 401, 403) },
   }),
-  /** No authentication: signing out must work with an expired access token. */
+  /** No authentication: signing out must work with an expired access token. Clears the session cookie. */
   logout: endpoint('POST', '/auth/logout', {
     body: LogoutBody,
     response: { 200: MessageResponse, ...errorResponses(400) },

@@ -8,8 +8,6 @@ import type { Role } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { canonicalTimeZone } from '../lib/time';
 
-export const ACCESS_TOKEN_TTL = '15m';
-
 export interface AccessTokenPayload {
   sub: string;
   role: Role;
@@ -61,6 +59,8 @@ export type AccountStatus =
 
 export interface AuthPluginOptions {
   secret: string;
+  /** Lifetime of an access token (config.accessTokenTtlSeconds). */
+  accessTokenTtlSeconds: number;
   /** Whether the account exists and may act, and its token version; absent: every token is current. */
   accountStatus?: (userId: number) => Promise<AccountStatus>;
   /**
@@ -93,7 +93,7 @@ export default fp(
 
     await app.register(fastifyJwt, {
       secret: options.secret,
-      sign: { expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' },
+      sign: { expiresIn: options.accessTokenTtlSeconds, algorithm: 'HS256' },
       verify: { algorithms: ['HS256'] },
       formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role, tokenVersion: payload.ver ?? 0, timeZone: 'UTC' }),
     });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
 import { buildApp, type AppOverrides } from '../app';
-import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config';
+import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config';
 import { createDb, type Db, type DialectName } from '../db';
 import { migrateToLatest } from '../db/migrate';
 
@@ -46,12 +46,13 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     dataDir,
     database,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     // Nothing is built there: static serving is skipped, as in an API-only deployment.
     webRoot: path.join(dataDir, 'web'),
     trustProxy: false,
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
-    platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, kernelVersion: '1.0.0', devOverrides: false },
+    platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, kernelVersion: '2.0.0', devOverrides: false },
     ...overrides,
   };
 }

@@ -64,7 +64,7 @@ export function releaseBody(options: FakeBuildOptions & { route?: string; roles?
     metadata: {
       routes: [{ path: `${route}/*`, module: './App', ...(options.roles ? { roles: options.roles } : {}) }],
       navigation: [{ label: 'Quiz', path: route, icon: '?', order: 70, ...(options.roles ? { roles: options.roles } : {}) }],
-      kernel: options.kernel ?? '^1.0.0',
+      kernel: options.kernel ?? '^2.0.0',
     },
     files: fakeBuild(options),
     ...(options.promote ? { promote: true } : {}),

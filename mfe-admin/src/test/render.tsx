@@ -8,14 +8,13 @@ import AdminApp from '../App';
 export function signInAs(role: Role) {
   useAuthStore.setState({
     user: { id: 1, email: 'signed-in@example.com', display_name: 'Signed In', role, created_at: '2025-01-01T00:00:00Z' },
-    token: 'token',
     isAuthenticated: true,
     isLoading: false,
   });
 }
 
 export function signOut() {
-  useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+  useAuthStore.setState({ user: null, isAuthenticated: false });
 }
 
 /** Shows the current path, so a test can see where a link or redirect led. */

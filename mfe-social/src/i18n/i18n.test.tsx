@@ -65,7 +65,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   jest.restoreAllMocks();
-  useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+  useAuthStore.setState({ user: null, isAuthenticated: false });
   await setLanguage('en');
 });
 
@@ -102,7 +102,6 @@ describe('in another language', () => {
   it('shows the Profile screen in German, with German numbers, dates and plurals', async () => {
     useAuthStore.setState({
       user: { id: 7, email: 'ada@example.com', display_name: 'Ada Lovelace', role: 'super_admin', created_at: '2024-03-15T10:00:00Z' },
-      token: 'access-token',
       isAuthenticated: true,
     });
     jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile);

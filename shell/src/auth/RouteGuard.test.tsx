@@ -30,8 +30,8 @@ function LocationProbe() {
 function setSignedIn(signedIn: boolean) {
   useAuthStore.setState(
     signedIn
-      ? { user, token: 't', isAuthenticated: true, isLoading: false, error: null }
-      : { user: null, token: null, isAuthenticated: false, isLoading: false, error: null },
+      ? { user, isAuthenticated: true, isLoading: false, error: null }
+      : { user: null, isAuthenticated: false, isLoading: false, error: null },
   );
 }
 
@@ -157,10 +157,10 @@ describe('RouteGuard on its own', () => {
   });
 
   it('renders a protected page at once for a stored session, and sends to /login when the check ends it', () => {
-    useAuthStore.setState({ user, token: 't', isAuthenticated: true, isLoading: true });
+    useAuthStore.setState({ user, isAuthenticated: true, isLoading: true });
     renderGuarded(<RouteGuard />);
     expect(screen.getByText('Secret page')).toBeInTheDocument();
-    act(() => useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false }));
+    act(() => useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false }));
     expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 

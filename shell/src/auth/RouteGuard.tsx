@@ -22,10 +22,10 @@ export function RouteGuard({ requireAuth = true }: { requireAuth?: boolean }) {
   const location = useLocation();
 
   // Guest pages never wait: the store's isLoading is also true while a sign-in is in flight, and
-  // the form must stay mounted to show 'Signing in...' and the server's error. A stored session
-  // does not wait either: the page renders beside the /auth/me check, so its first API call is
-  // not queued behind it (the API checks every call; a 401 there ends the session, and this
-  // guard then sends the user to /login).
+  // the form must stay mounted to show 'Signing in...' and the server's error. A protected page
+  // waits for the one refresh that restores the session through the cookie (the entry chunk
+  // started it): its first API call needs that access token anyway (the API checks every call;
+  // a 401 later ends the session, and this guard then sends the user to /login).
   if (isLoading && requireAuth && !isAuthenticated) return <Spinner />;
   if (requireAuth && !isAuthenticated) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };

@@ -1,27 +1,41 @@
-// The registry's manifest, asked for by the entry chunk (index.ts) before the async boundary, so
-// that it travels beside the shell's chunks instead of after them. No shared module is ready
-// there: plain fetch, and the kernel's plain parts (@flashcard/shared-auth/boot: the API's base,
-// the stored token; bundled here, not shared). platform.ts takes the answer once; on any failure
-// (an expired token's 401 included) it asks again through the kernel's client, which refreshes
-// tokens.
+// The session and the registry's manifest, asked for by the entry chunk (index.ts) before the
+// async boundary, so that they travel beside the shell's chunks instead of after them. No shared
+// module is ready there: plain fetch, and the kernel's plain parts (@flashcard/shared-auth/boot:
+// the API's base and the first refresh through the HttpOnly cookie; bundled here, not shared).
+// The manifest is asked for signed in (canary shares are per user), so it waits for that one
+// refresh; a page with no session hinted asks for it at once. The shell hands the session to the
+// kernel's store (ShellProviders) and platform.ts takes the manifest, each once; on any failure
+// platform.ts asks again through the kernel's client.
 import { platformEndpoints } from '@flashcard/api-contract/schemas';
 import type { Manifest } from '@flashcard/api-contract/schemas';
-import { API_BASE_URL, getAccessToken } from '@flashcard/shared-auth/boot';
+import { API_BASE_URL, restoreSession, type RestoredSession } from '@flashcard/shared-auth/boot';
 
-let early: Promise<Manifest> | null = null;
+let session: Promise<RestoredSession | null> | null = null;
+let early: { manifest: Promise<Manifest>; userId: Promise<number | null> } | null = null;
 
 export function requestManifestEarly(): void {
-  const token = getAccessToken();
-  early = fetch(`${API_BASE_URL}${platformEndpoints.manifest.path}`, {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  }).then((response) => (response.ok ? (response.json() as Promise<Manifest>) : Promise.reject(new Error(`manifest: ${response.status}`))));
+  const restoring = restoreSession();
+  session = restoring;
+  const manifest = restoring.then((signedIn) =>
+    fetch(`${API_BASE_URL}${platformEndpoints.manifest.path}`, {
+      headers: { Accept: 'application/json', ...(signedIn ? { Authorization: `Bearer ${signedIn.accessToken}` } : {}) },
+    }).then((response) => (response.ok ? (response.json() as Promise<Manifest>) : Promise.reject(new Error(`manifest: ${response.status}`)))),
+  );
   // Taken later, or never (a test): a failure here is not an unhandled rejection.
-  early.catch(() => undefined);
+  manifest.catch(() => undefined);
+  early = { manifest, userId: restoring.then((signedIn) => signedIn?.user.id ?? null) };
 }
 
-/** The early answer, once; null afterwards (or when none was asked for). */
-export function takeEarlyManifest(): Promise<Manifest> | null {
+/** The early manifest and the user it was asked for, once; null afterwards (or when none was asked for). */
+export function takeEarlyManifest(): typeof early {
   const taken = early;
   early = null;
+  return taken;
+}
+
+/** The entry chunk's session refresh, once (for the auth store's `initialize`); null afterwards. */
+export function takeEarlySession(): Promise<RestoredSession | null> | null {
+  const taken = session;
+  session = null;
   return taken;
 }

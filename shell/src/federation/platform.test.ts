@@ -1,8 +1,9 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
-import { requestManifestEarly } from './early';
+import { requestManifestEarly, takeEarlySession } from './early';
 import { OVERRIDES_KEY } from './overrides';
-import { loadRemoteModule, preloadRemoteArea, refreshManifest, resetRemote, usePlatformStore } from './platform';
+import { loadRemoteModule, preloadRemoteArea, refreshManifest, resetRemote, startPlatform, usePlatformStore } from './platform';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from './testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -63,16 +64,23 @@ test('a failed manifest marks the store failed; a remote not in the manifest doe
   await expect(loadRemoteModule('mfe_cards')).resolves.toBe('the module');
 });
 
-test("takes the entry chunk's early manifest once (with the stored token), and the client's on failure", async () => {
-  localStorage.setItem('flashcard_auth_token', 'stored-token');
-  // (jsdom has no Response: the two fields early.ts reads.)
+test("takes the entry chunk's early manifest once (asked signed in after the cookie refresh), and the client's on failure", async () => {
+  localStorage.setItem('flashcard_session_hint', '1');
+  // (jsdom has no Response: the two fields early.ts and the kernel's boot read.)
   const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
-  const fetchMock = jest.fn(async (_url: string, _init: unknown) => answer(200, TEST_MANIFEST));
+  const user = { id: 7, email: 'ada@example.com', display_name: null, role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+  const fetchMock = jest.fn(async (url: string, _init: unknown) =>
+    url === '/api/auth/refresh' ? answer(200, { tokens: { accessToken: 'cookie-access' }, user }) : answer(200, TEST_MANIFEST),
+  );
   global.fetch = fetchMock as unknown as typeof fetch;
   manifestCall.mockClear();
   requestManifestEarly();
-  expect(fetchMock).toHaveBeenCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json', Authorization: 'Bearer stored-token' } });
+  const session = takeEarlySession();
+  await expect(session).resolves.toEqual({ accessToken: 'cookie-access', user });
+  expect(takeEarlySession()).toBeNull();
   await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/platform/manifest']);
+  expect(fetchMock).toHaveBeenLastCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json', Authorization: 'Bearer cookie-access' } });
   expect(manifestCall).not.toHaveBeenCalled();
 
   // Taken once: the next refresh (a sign-in) asks through the client.
@@ -80,8 +88,8 @@ test("takes the entry chunk's early manifest once (with the stored token), and t
   await refreshManifest();
   expect(manifestCall).toHaveBeenCalledTimes(1);
 
-  // An early 401 (expired token) falls back to the client, which refreshes the token.
-  fetchMock.mockResolvedValueOnce(answer(401, { error: 'expired' }));
+  // An early 401 falls back to the client, which refreshes the token.
+  fetchMock.mockResolvedValueOnce(answer(200, { tokens: { accessToken: 'cookie-access' }, user })).mockResolvedValueOnce(answer(401, { error: 'expired' }));
   requestManifestEarly();
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
@@ -106,4 +114,38 @@ test('Retry (resetRemote) registers the same entry again, forced, and forgets wh
   }
   expect(register.mock.calls).toEqual([[[{ name: 'mfe_progress', entry }], { force: true }]]);
   expect([...assets]).toEqual([other]);
+});
+
+test('with no session hinted the early manifest is asked at once, signed out, with no refresh', async () => {
+  const fetchMock = jest.fn(async (_url: string, _init: unknown) => ({ ok: true, status: 200, json: async () => TEST_MANIFEST }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  requestManifestEarly();
+  await expect(takeEarlySession()).resolves.toBeNull();
+  await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock).toHaveBeenCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json' } });
+});
+
+// Last: startPlatform's subscription stays for the rest of the file.
+test('the session the entry chunk restored does not ask again for the manifest it was asked for; another user does', async () => {
+  localStorage.setItem('flashcard_session_hint', '1');
+  const user = { id: 7, email: 'ada@example.com', display_name: null, role: 'user' as const, created_at: '2026-01-01T00:00:00.000Z' };
+  const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body });
+  const fetchMock = jest.fn(async (url: string, _init: unknown) =>
+    answer(url === '/api/auth/refresh' ? { tokens: { accessToken: 'cookie-access' }, user } : TEST_MANIFEST),
+  );
+  global.fetch = fetchMock as unknown as typeof fetch;
+  manifestCall.mockClear();
+  requestManifestEarly();
+  startPlatform();
+  await useAuthStore.getState().initialize(takeEarlySession());
+  expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(manifestCall).not.toHaveBeenCalled();
+
+  manifestCall.mockResolvedValue(TEST_MANIFEST);
+  useAuthStore.setState({ user: { ...user, id: 8 } });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(manifestCall).toHaveBeenCalledTimes(1);
 });

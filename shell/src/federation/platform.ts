@@ -22,6 +22,8 @@ interface PlatformState {
 export const usePlatformStore = create<PlatformState>(() => ({ manifest: null, failed: false, overridden: [] }));
 
 let current: Promise<Manifest> | null = null;
+/** Whom the latest manifest request was made for (canary shares are per user). */
+let askedFor: Promise<number | null> = Promise.resolve(null);
 /** name -> entry URL registered with the federation runtime. */
 const registered = new Map<string, string>();
 
@@ -44,7 +46,9 @@ function register(manifest: Manifest): void {
 /** Asks the registry again (start-up, sign-in, Retry) and registers what changed. */
 export function refreshManifest(): Promise<Manifest> {
   const early = takeEarlyManifest();
-  const asked = early ? early.catch(() => platformApi.manifest()) : platformApi.manifest();
+  const signedIn = useAuthStore.getState();
+  askedFor = early ? early.userId : Promise.resolve(signedIn.isAuthenticated ? (signedIn.user?.id ?? null) : null);
+  const asked = early ? early.manifest.catch(() => platformApi.manifest()) : platformApi.manifest();
   const request = asked.then((raw) => {
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
     writeOverridesCookie(overridden);
@@ -69,7 +73,13 @@ function manifestReady(): Promise<Manifest> {
 export function startPlatform(): void {
   refreshManifest().catch((error) => console.error('[platform] the manifest could not be loaded', error));
   useAuthStore.subscribe((state, previous) => {
-    if (state.user?.id !== previous.user?.id) refreshManifest().catch(() => undefined);
+    if (state.user?.id === previous.user?.id) return;
+    // The session the entry chunk restored arrives after its manifest was asked for with it.
+    const asked = askedFor;
+    void asked.then((userId) => {
+      const now = useAuthStore.getState().user?.id ?? null;
+      if (askedFor === asked && userId !== now) refreshManifest().catch(() => undefined);
+    });
   });
 }
 

@@ -59,7 +59,7 @@ function renderLayout() {
 describe('the shell in another language', () => {
   beforeEach(() => {
     usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
-    useAuthStore.setState({ user: ada, token: 'access', isAuthenticated: true, isLoading: false, error: null });
+    useAuthStore.setState({ user: ada, isAuthenticated: true, isLoading: false, error: null });
     jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 3 });
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
       userStats: { totalCardsStudied: 12, averageAccuracy: 80, currentStreak: 4, totalCards: 20, totalReviews: 30, successRate: 66.7 },
@@ -120,7 +120,7 @@ describe('the shell in another language', () => {
   });
 
   it('shows the login page in German, validation messages included', async () => {
-    useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+    useAuthStore.setState({ user: null, isAuthenticated: false });
     await setLanguage('de');
     render(
       <MemoryRouter initialEntries={['/login']}>

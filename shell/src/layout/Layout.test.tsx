@@ -27,10 +27,8 @@ function LocationProbe() {
 
 async function renderSignedIn(path = '/dashboard', user: Partial<User> = {}) {
   const signedIn = { ...baseUser, ...user };
-  localStorage.setItem(STORAGE_KEYS.accessToken, 'access');
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(signedIn));
-  useAuthStore.setState({ user: signedIn, token: 'access', isAuthenticated: true, isLoading: false, error: null });
+  localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+  useAuthStore.setState({ user: signedIn, isAuthenticated: true, isLoading: false, error: null });
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <App />
@@ -203,10 +201,10 @@ describe('user menu', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(logout).toHaveBeenCalledWith('refresh');
-    expect(useAuthStore.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false });
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    // The server revokes and clears the session cookie; the page holds no token to send.
+    expect(logout).toHaveBeenCalledWith();
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
   });
 
   it('Sign out still signs out locally when the server call fails, and forgets the page', async () => {

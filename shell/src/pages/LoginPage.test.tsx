@@ -46,7 +46,7 @@ beforeEach(() => {
   localStorage.clear();
   // The top bar's bell polls the unread count: answer it here, not over the network.
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 0 });
-  useAuthStore.setState({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+  useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
     recentSessions: [],

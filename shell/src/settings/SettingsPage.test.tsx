@@ -41,7 +41,7 @@ beforeEach(async () => {
   await setLanguage('en');
   server = { ...DEFAULT_SETTINGS };
   useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS }, status: 'idle' });
-  useAuthStore.setState({ user, token: 't', isAuthenticated: true, isLoading: false, error: null });
+  useAuthStore.setState({ user, isAuthenticated: true, isLoading: false, error: null });
   jest.spyOn(authApi, 'me').mockResolvedValue({ success: true, user });
   jest.spyOn(userApi, 'settings').mockImplementation(async () => ({ ...server }));
   jest.spyOn(userApi, 'updateSettings').mockImplementation(async (patch) => {

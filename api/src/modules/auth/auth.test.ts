@@ -277,10 +277,161 @@ describeEachDb('auth API', (ctx) => {
       expect(expired.json()).toEqual({ error: 'Invalid or expired refresh token' });
     });
 
-    it('requires the token in the body', async () => {
-      const response = await post('/api/auth/refresh', {});
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Refresh token is required' });
+    it('without a token in the body, only the page itself may ask (its cookie): 403 otherwise', async () => {
+      for (const payload of [{}, undefined]) {
+        const response = await post('/api/auth/refresh', payload);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
+      }
+    });
+  });
+
+  describe('the browser session cookie', () => {
+    const PAGE = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin' };
+    type Cookie = { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; expires?: Date };
+    const sessionCookie = (response: { cookies: Cookie[] }) => response.cookies.find((c) => c.name === 'flashcard_refresh');
+    const withCookie = (value: string, headers: Record<string, string> = PAGE) => ({ ...headers, cookie: `flashcard_refresh=${value}` });
+    const signIn = async (app = ctx.app) => {
+      const user = await registerUser(app);
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, headers: PAGE });
+      return { user, response, cookie: sessionCookie(response)!.value };
+    };
+    const cookieRefresh = (value: string, headers: Record<string, string> = PAGE) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(value, headers) });
+
+    it('sign-in sets it HttpOnly, SameSite=Strict, Path=/api/auth, for 30 days; the page gets no refresh token in the body', async () => {
+      const { response } = await signIn();
+      expect(response.statusCode).toBe(200);
+      expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 24 * 60 * 60 });
+      expect(sessionCookie(response)!.secure).toBeFalsy();
+      expect(sessionCookie(response)!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Object.keys(response.json().tokens)).toEqual(['accessToken']);
+    });
+
+    it('registration sets it too; a client that keeps its own token still gets it in the JSON', async () => {
+      const response = await post('/api/auth/register', { email: uniqueEmail('cookie'), password: 'sea otter 1' });
+      expect(response.statusCode).toBe(201);
+      expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(response.json().tokens.refreshToken).toBe(sessionCookie(response)!.value);
+    });
+
+    it('is Secure in production', async () => {
+      const app = await ctx.buildApp({ nodeEnv: 'production', isProduction: true });
+      const { response } = await signIn(app);
+      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    });
+
+    it('refreshes with no body: a new access token, the user (no /auth/me needed), a rotated cookie', async () => {
+      const { user, cookie } = await signIn();
+      const response = await cookieRefresh(cookie);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Object.keys(body.tokens)).toEqual(['accessToken']);
+      expect(body.user).toMatchObject({ id: user.id, email: user.email });
+      const next = sessionCookie(response)!;
+      expect(next).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(next.value).not.toBe(cookie);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.tokens.accessToken) });
+      expect(me.statusCode).toBe(200);
+      expect((await cookieRefresh(next.value)).statusCode).toBe(200);
+    });
+
+    it('refuses a cross-site form post (403 {error}) and a cookie call without the header, leaving the session alone', async () => {
+      const { cookie } = await signIn();
+      const form = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: 'a=b',
+        headers: { cookie: `flashcard_refresh=${cookie}`, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      });
+      expect(form.statusCode).toBe(403);
+      expect(form.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
+      for (const headers of [{}, { 'sec-fetch-site': 'same-site', 'x-requested-with': 'XMLHttpRequest' }, { 'x-requested-with': 'other' }] as Record<string, string>[]) {
+        const response = await cookieRefresh(cookie, headers);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
+        expect(sessionCookie(response)).toBeUndefined();
+      }
+      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `flashcard_refresh=${cookie}`, 'sec-fetch-site': 'cross-site' } });
+      expect(logout.statusCode).toBe(403);
+      // Nothing was spent or revoked.
+      expect((await cookieRefresh(cookie)).statusCode).toBe(200);
+    });
+
+    it('sign-out revokes the cookie\'s token and clears the cookie', async () => {
+      const { cookie, user } = await signIn();
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, headers: withCookie(cookie) });
+      expect(response.statusCode).toBe(200);
+      const cleared = sessionCookie(response)!;
+      expect(cleared).toMatchObject({ value: '', path: '/api/auth', httpOnly: true, sameSite: 'Strict' });
+      expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+      expect((await cookieRefresh(cookie)).statusCode).toBe(401);
+      const row = await ctx.db.selectFrom('refresh_tokens').select(['revoked_at', 'user_id']).where('token_hash', '=', hashRefreshToken(cookie)).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ user_id: user.id, revoked_at: expect.any(String) });
+    });
+
+    it('password change sets the new session in the cookie, not in the body', async () => {
+      const { user, response: login, cookie } = await signIn();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { oldPassword: user.password, newPassword: 'a brand new one 9' },
+        headers: { ...PAGE, ...bearer(login.json().tokens.accessToken) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json().tokens)).toEqual(['accessToken']);
+      expect((await cookieRefresh(cookie)).statusCode).toBe(401);
+      expect((await cookieRefresh(sessionCookie(response)!.value)).statusCode).toBe(200);
+    });
+
+    describe('tabs sharing the cookie', () => {
+      afterEach(() => jest.useRealTimers());
+
+      it('a just-rotated cookie token whose successor is unused stands for it (a lost answer, a racing tab)', async () => {
+        const { cookie } = await signIn();
+        const first = await cookieRefresh(cookie);
+        const second = await cookieRefresh(cookie); // the first answer never reached the cookie jar
+        expect(second.statusCode).toBe(200);
+        // The family lives on through the newest cookie; the first answer's token was rotated by the second.
+        const newest = sessionCookie(second)!.value;
+        expect((await cookieRefresh(newest)).statusCode).toBe(200);
+        expect(sessionCookie(first)!.value).not.toBe(newest);
+      });
+
+      it('concurrent cookie refreshes with one token all succeed', async () => {
+        const { cookie } = await signIn();
+        const answers = await Promise.all([cookieRefresh(cookie), cookieRefresh(cookie), cookieRefresh(cookie)]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      });
+
+      it('outside the window a rotated token is reuse: the whole family is revoked', async () => {
+        const { cookie } = await signIn();
+        const next = sessionCookie(await cookieRefresh(cookie))!.value;
+        jest.useFakeTimers({ now: Date.now() + 11_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+        const reuse = await cookieRefresh(cookie);
+        expect(reuse.statusCode).toBe(401);
+        expect(reuse.json()).toEqual({ error: 'Invalid or expired refresh token' });
+        expect((await cookieRefresh(next)).statusCode).toBe(401);
+      });
+
+      it('within the window a chain of quick rotations leads to the live token; past it, any of them is reuse', async () => {
+        const { cookie } = await signIn();
+        const next = sessionCookie(await cookieRefresh(cookie))!.value;
+        const newest = sessionCookie(await cookieRefresh(next))!.value;
+        const live = await cookieRefresh(cookie); // cookie -> next -> newest -> live
+        expect(live.statusCode).toBe(200);
+        jest.useFakeTimers({ now: Date.now() + 11_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+        expect((await cookieRefresh(newest)).statusCode).toBe(401);
+        expect((await cookieRefresh(sessionCookie(live)!.value)).statusCode).toBe(401);
+      });
+
+      it('a token in the body gets no window: its second use is reuse at once', async () => {
+        const { cookie } = await signIn();
+        const first = await post('/api/auth/refresh', { refreshToken: cookie });
+        expect(first.statusCode).toBe(200);
+        expect((await post('/api/auth/refresh', { refreshToken: cookie })).statusCode).toBe(401);
+        expect((await post('/api/auth/refresh', { refreshToken: first.json().tokens.refreshToken })).statusCode).toBe(401);
+      });
     });
   });
 

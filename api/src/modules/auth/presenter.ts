@@ -1,7 +1,12 @@
 // Database rows -> the JSON the client sees. The only place that decides which user fields leave the server.
-import type { AuthResponse, User } from '@flashcard/api-contract/schemas';
+import type { AuthResponse, Tokens, User } from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
-import type { SignedIn } from './service';
+
+/** A session as answered: the refresh token left out for a browser (it has the cookie). */
+export interface Answered {
+  user: UserRow;
+  tokens: Tokens;
+}
 
 export function presentUser(user: UserRow): User {
   return {
@@ -13,6 +18,6 @@ export function presentUser(user: UserRow): User {
   };
 }
 
-export function presentSignedIn(session: SignedIn, message: string): AuthResponse {
+export function presentSignedIn(session: Answered, message: string): AuthResponse {
   return { user: presentUser(session.user), tokens: session.tokens, message };
 }

@@ -53,6 +53,10 @@ export class AuthRepository {
     return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
+  findRefreshTokenById(id: number): Promise<RefreshTokenRow | undefined> {
+    return this.db.selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /**
    * Marks a live token as used and points it at its successor. Only one caller can win: the
    * `revoked_at is null` condition makes a concurrent second use update nothing (false).

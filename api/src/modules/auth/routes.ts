@@ -1,19 +1,36 @@
 // /api/auth/*: HTTP in, service call, presenter out. No rules here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authEndpoints as ep } from '@flashcard/api-contract/schemas';
-import type { FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
-import { presentSignedIn, presentUser } from './presenter';
-import { normalizeEmail, type AuthService } from './service';
+import { presentSignedIn, presentUser, type Answered } from './presenter';
+import { normalizeEmail, type AuthService, type SignedIn } from './service';
+import { clearRefreshCookie, isBrowserCall, refuseCrossSite, sessionCookie, setRefreshCookie } from './session-cookie';
 
 export interface AuthRoutesOptions {
   service: AuthService;
   rateLimits: RateLimits;
+  /** The session cookie is Secure (production: served over HTTPS). */
+  secureCookies: boolean;
 }
 
 const clientAddress = (request: FastifyRequest) => request.ip;
 
-const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service, rateLimits }) => {
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service, rateLimits, secureCookies }) => {
+  await app.register(cookie);
+
+  // A new refresh token goes into the HttpOnly cookie, and into the body only for a client that
+  // keeps it itself: no page script (a remote's included) ever reads it from an answer.
+  const session = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Answered => {
+    setRefreshCookie(reply, signedIn.tokens.refreshToken, secureCookies);
+    if (!isBrowserCall(request)) return signedIn;
+    return { ...signedIn, tokens: { accessToken: signedIn.tokens.accessToken } };
+  };
+  const noBody = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
   // Per address before the body is even parsed; per account and address once the e-mail is
   // known: a guesser elsewhere spends their own attempts, never the owner's (no lock-out by a
   // stranger), and argon2's cost slows guessing spread over many addresses.
@@ -29,36 +46,42 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   );
 
   app.post(ep.register.path, { schema: ep.register.schema, onRequest: registerPerAddress }, async (request, reply) => {
-    const session = await service.register(request.body);
-    return reply.code(201).send(presentSignedIn(session, 'Registration successful'));
+    const signedIn = await service.register(request.body);
+    return reply.code(201).send(presentSignedIn(session(request, reply, signedIn), 'Registration successful'));
   });
 
   app.post(
     ep.login.path,
     { schema: ep.login.schema, onRequest: loginPerAddress, preHandler: loginPerAccount },
-    async (request) => {
-      const session = await service.login(request.body.email, request.body.password);
-      return presentSignedIn(session, 'Login successful');
+    async (request, reply) => {
+      const signedIn = await service.login(request.body.email, request.body.password);
+      return presentSignedIn(session(request, reply, signedIn), 'Login successful');
     },
   );
 
-  app.post(ep.refresh.path, { schema: ep.refresh.schema }, async (request) => {
-    const session = await service.refresh(request.body.refreshToken);
-    return { tokens: session.tokens, user: presentUser(session.user) };
-  });
+  // The body's token (a client that keeps its own), else the browser's cookie. The answer
+  // carries the user, so a page restoring its session needs no /auth/me after it.
+  app.post(
+    ep.refresh.path,
+    { schema: ep.refresh.schema, onRequest: refuseCrossSite, preValidation: noBody },
+    async (request, reply) => {
+      const fromBody = request.body.refreshToken;
+      const signedIn = await service.refresh(fromBody ?? sessionCookie(request), { fromCookie: fromBody === undefined });
+      const { tokens, user } = session(request, reply, signedIn);
+      return { tokens, user: presentUser(user) };
+    },
+  );
 
   // No authentication and no body required: signing out must work with an expired access
-  // token, and a client that lost its refresh token may still call it.
+  // token, and a client that lost its refresh token may still call it. The browser's cookie
+  // goes too (only on the page's own call: another site cannot sign anyone out).
   app.post(
     ep.logout.path,
-    {
-      schema: ep.logout.schema,
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-    },
-    async (request) => {
-      await service.logout(request.body.refreshToken);
+    { schema: ep.logout.schema, onRequest: refuseCrossSite, preValidation: noBody },
+    async (request, reply) => {
+      const browser = isBrowserCall(request);
+      await service.logout(request.body.refreshToken ?? (browser ? sessionCookie(request) : undefined));
+      if (browser) clearRefreshCookie(reply, secureCookies);
       return { message: 'Logged out' };
     },
   );
@@ -71,9 +94,10 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   app.post(
     ep.changePassword.path,
     { schema: ep.changePassword.schema, preHandler: [app.authenticate, changePasswordPerUser] },
-    async (request) => {
-      const session = await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
-      return { success: true as const, message: 'Password changed successfully', tokens: session.tokens };
+    async (request, reply) => {
+      const signedIn = await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
+      const { tokens } = session(request, reply, signedIn);
+      return { success: true as const, message: 'Password changed successfully', tokens };
     },
   );
 };

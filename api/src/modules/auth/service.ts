@@ -2,7 +2,7 @@
 // every rule and user-facing message about accounts lives here.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
-import type { UserRow } from '../../db/schema';
+import type { RefreshTokenRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
 import { hashPassword, isCommonPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
@@ -12,6 +12,12 @@ import type { AuthRepository } from './repository';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A browser's tabs share one cookie: a refresh whose answer never arrived (the tab reloaded) or
+ * that raced another tab's presents a token rotated a moment ago. Within this window, while its
+ * successor is still unused, that is not theft: the successor is rotated instead.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 // The same simple shape check the sign-up form makes; deliverability is not our business.
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -40,7 +46,7 @@ export const MESSAGES = {
 
 export interface SignedIn {
   user: UserRow;
-  tokens: Tokens;
+  tokens: Required<Tokens>;
 }
 
 export interface AuthServiceDeps {
@@ -131,19 +137,19 @@ export class AuthService {
   /**
    * Trades a refresh token for a new pair. Each token works once: a second use means it was
    * copied, so the whole family (every token from that sign-in) is revoked and both the thief
-   * and the user must sign in again.
+   * and the user must sign in again. A cookie's token rotated within REFRESH_REUSE_GRACE_MS
+   * whose successor is unused stands for that successor (one browser, several tabs).
    */
-  async refresh(refreshToken: string): Promise<SignedIn> {
+  async refresh(refreshToken: string | undefined, { fromCookie = false } = {}): Promise<SignedIn> {
+    if (!refreshToken) throw unauthorized(MESSAGES.invalidRefreshToken);
     const now = this.timestamp();
+    const graceSince = fromCookie ? this.timestamp(-REFRESH_REUSE_GRACE_MS) : now;
     const next = newRefreshToken();
     // Decide inside one transaction, throw after it: a family revocation must be committed.
     const outcome = await this.repository.transaction(async (repository) => {
-      const current = await repository.findRefreshToken(hashRefreshToken(refreshToken));
+      const presented = await repository.findRefreshToken(hashRefreshToken(refreshToken));
+      let current = presented ? await liveToken(repository, presented, graceSince, now) : null;
       if (!current) return null;
-      if (current.revoked_at !== null) {
-        if (current.replaced_by !== null) await repository.revokeFamily(current.family_id, now);
-        return null;
-      }
       if (current.expires_at <= now) return null;
       const user = await repository.findUserById(current.user_id);
       if (!user) return null;
@@ -158,10 +164,16 @@ export class AuthService {
         revoked_at: null,
         replaced_by: null,
       });
-      if (!(await repository.markRotated(current.id, nextId, now))) {
-        // Used concurrently by someone else a moment ago: that is reuse too.
-        await repository.revokeFamily(current.family_id, now);
-        return null;
+      // Used concurrently a moment ago: decide again on what that use wrote (on PostgreSQL the
+      // other transaction may have committed after this one read the row).
+      while (!(await repository.markRotated(current.id, nextId, now))) {
+        const reread = await repository.findRefreshTokenById(current.id);
+        const successor = reread ? await liveToken(repository, reread, graceSince, now) : null;
+        if (!successor) {
+          await repository.revokeFamily(current.family_id, now);
+          return null;
+        }
+        current = successor;
       }
       return user;
     });
@@ -238,6 +250,28 @@ export class AuthService {
     });
     return { user, tokens: { accessToken: this.accessTokenFor(user), refreshToken: refresh.token } };
   }
+}
+
+/**
+ * The token a presented one stands for: itself while live; within the grace window (rotated after
+ * `graceSince`) the unused successor of a just-rotated one, following a few quick rotations. Any
+ * other rotated token is reuse: its family is revoked.
+ */
+async function liveToken(
+  repository: AuthRepository,
+  token: RefreshTokenRow,
+  graceSince: string,
+  now: string,
+): Promise<RefreshTokenRow | null> {
+  let current = token;
+  for (let hops = 0; hops < 5 && current.replaced_by !== null && current.revoked_at !== null && current.revoked_at > graceSince; hops++) {
+    const successor = await repository.findRefreshTokenById(current.replaced_by);
+    if (!successor) break;
+    current = successor;
+  }
+  if (current.revoked_at === null) return current;
+  if (current.replaced_by !== null) await repository.revokeFamily(current.family_id, now);
+  return null;
 }
 
 function newRefreshToken(): { token: string; hash: string } {

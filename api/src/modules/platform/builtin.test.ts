@@ -35,7 +35,7 @@ describeEachDb('built-in remotes at start-up', (ctx) => {
       expect(findBuiltRemotes(webRoot).map((remote) => path.basename(remote.dir))).toEqual(['mfe-declared']);
 
       const repository = new PlatformRepository(ctx.db, ctx.dialect);
-      const service = new PlatformService({ repository, kernelVersion: '1.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, devOverrides: false, now: () => new Date() });
+      const service = new PlatformService({ repository, kernelVersion: '2.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, devOverrides: false, now: () => new Date() });
       await syncBuiltinReleases(webRoot, service, repository, ctx.app.log);
 
       const manifest = (await ctx.app.inject({ method: 'GET', url: '/api/platform/manifest' })).json() as { remotes: Array<{ name: string }> };

@@ -110,7 +110,7 @@ describeEachDb('platform registry API', (ctx) => {
       expect(release).toMatchObject({
         name: 'mfe_quiz',
         packageVersion: '0.1.0',
-        kernel: '^1.0.0',
+        kernel: '^2.0.0',
         exposes: ['./App'],
         routes: [{ path: '/quiz/*', module: './App' }],
         navigation: [{ label: 'Quiz', path: '/quiz', order: 70 }],
@@ -187,7 +187,9 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it.each([
-      [{ kernel: '^2.0.0' }, 'mfe_k2 needs kernel (@flashcard/shared-auth) ^2.0.0, but the shell provides 1.0.0'],
+      // Kernel 2 keeps no token where a remote's script could read it: a 1.x remote is refused.
+      [{ kernel: '^1.3.0' }, 'mfe_k2 needs kernel (@flashcard/shared-auth) ^1.3.0, but the shell provides 2.0.0'],
+      [{ kernel: '^3.0.0' }, 'mfe_k2 needs kernel (@flashcard/shared-auth) ^3.0.0, but the shell provides 2.0.0'],
       [{ kernel: 'not a range' }, '"not a range" is not a semver range of the kernel'],
       [{ route: '/dashboard' }, '/dashboard overlaps /dashboard, which belongs to the shell'],
       [{ route: '/quiz' }, '/quiz overlaps /quiz, which mfe_quiz owns'],
@@ -333,7 +335,7 @@ describeEachDb('platform registry API', (ctx) => {
       expect((await app.inject({ method: 'GET', url: '/api/platform/remotes' })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: '/api/platform/remotes', headers: learner.headers })).statusCode).toBe(403);
       const view = await overview(admin.headers);
-      expect(view.kernelVersion).toBe('1.0.0');
+      expect(view.kernelVersion).toBe('2.0.0');
       expect(view.budgetGzipBytes).toBe(150000);
       const quiz = view.remotes.find((r: { name: string }) => r.name === 'mfe_quiz');
       expect(quiz.releases).toHaveLength(1);
@@ -356,7 +358,7 @@ describeEachDb('platform registry API', (ctx) => {
         JSON.stringify({ version: '0.3.0', flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata }),
       );
       const repository = new PlatformRepository(ctx.db, ctx.dialect);
-      const service = new PlatformService({ repository, kernelVersion: '1.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, devOverrides: false, now: () => new Date() });
+      const service = new PlatformService({ repository, kernelVersion: '2.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, devOverrides: false, now: () => new Date() });
       const log = app.log;
 
       writeBuild('first');

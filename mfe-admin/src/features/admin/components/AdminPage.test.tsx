@@ -24,7 +24,6 @@ beforeEach(() => {
 function signInAs(role: Role) {
   useAuthStore.setState({
     user: { id: 1, email: 'signed-in@example.com', display_name: 'Signed In', role, created_at: '2025-01-01T00:00:00Z' },
-    token: 'token',
     isAuthenticated: true,
     isLoading: false,
   });
@@ -32,7 +31,7 @@ function signInAs(role: Role) {
 
 afterEach(() => {
   jest.restoreAllMocks();
-  useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+  useAuthStore.setState({ user: null, isAuthenticated: false });
 });
 
 describe('Admin screen', () => {

@@ -41,13 +41,13 @@ function serverError(status: number, error: string) {
 }
 
 beforeEach(() => {
-  useAuthStore.setState({ user, token: 'access-token', isAuthenticated: true, isLoading: false, error: null });
+  useAuthStore.setState({ user, isAuthenticated: true, isLoading: false, error: null });
   jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile);
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
-  useAuthStore.setState({ user: null, token: null, isAuthenticated: false });
+  useAuthStore.setState({ user: null, isAuthenticated: false });
 });
 
 describe('Profile screen', () => {
@@ -82,7 +82,6 @@ describe('Profile screen', () => {
 
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
     expect(useAuthStore.getState().user).toBeNull();
-    expect(useAuthStore.getState().token).toBeNull();
     expect(logoutCall).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('profile-email')).toBeEmptyDOMElement();
   });
