@@ -1,14 +1,17 @@
 // Mounts one remote's screen. Each area has its own Suspense and error boundary, so a remote
 // that is down costs only its own area: the sidebar, the other areas and sign-out keep working.
-// A failure is reported to the registry (remote, version, error), where the platform console
-// counts them per version. A route the registry restricts to roles is guarded here, whatever
-// the remote itself checks.
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { platformApi, type RouteSpec } from '@flashcard/api-contract';
+// What happens to the area is reported to the registry with the served version (health.ts): a
+// failure to load the remote's code as a load failure, an error thrown while rendering it as a
+// render error, and the area's Web Vitals; the console and the automatic canary halt read them
+// per version. A route the registry restricts to roles is guarded here, whatever the remote
+// itself checks.
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { RouteSpec } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
 import en from '../i18n/en';
+import { enterArea, reportHealth } from './health';
 import { loadRemoteModule, resetRemote } from './platform';
 
 /** The fallback's heading in English (the screen shows it in the page's language). */
@@ -19,6 +22,13 @@ interface BoundaryProps {
   version: string;
   onRetry: () => void;
   children: ReactNode;
+}
+
+/** The remote's code did not arrive or did not evaluate (as opposed to an error while rendering). */
+class RemoteLoadError extends Error {
+  constructor(readonly reason: unknown) {
+    super('remote load failed');
+  }
 }
 
 function describe(error: unknown): string {
@@ -49,11 +59,15 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 
   componentDidCatch(error: unknown) {
-    console.error(`[federation] ${this.props.remote} ${this.props.version} failed`, error);
-    // Best effort: the console of the registry shows failures per version.
-    platformApi
-      .reportLoadFailure({ remote: this.props.remote, version: this.props.version, message: describe(error) })
-      .catch(() => undefined);
+    const loading = error instanceof RemoteLoadError;
+    const cause = loading ? error.reason : error;
+    console.error(`[federation] ${this.props.remote} ${this.props.version} failed`, cause);
+    reportHealth({
+      remote: this.props.remote,
+      version: this.props.version,
+      kind: loading ? 'load-failure' : 'render-error',
+      message: describe(cause),
+    });
   }
 
   render() {
@@ -69,7 +83,12 @@ const lazyAreas = new Map<string, ComponentType>();
 function lazyArea(key: string, remote: string, exposed: string): ComponentType {
   let area = lazyAreas.get(key);
   if (!area) {
-    area = lazy(() => loadRemoteModule<ComponentType>(remote, exposed).then((c) => ({ default: c })));
+    area = lazy(() =>
+      loadRemoteModule<ComponentType>(remote, exposed).then(
+        (c) => ({ default: c }),
+        (error: unknown) => Promise.reject(new RemoteLoadError(error)),
+      ),
+    );
     lazyAreas.set(key, area);
   }
   return area;
@@ -77,7 +96,7 @@ function lazyArea(key: string, remote: string, exposed: string): ComponentType {
 
 export interface RemoteAreaProps {
   remote: string;
-  /** The version the manifest chose (reported with failures). */
+  /** The version the manifest chose (reported with failures and vitals). */
   version: string;
   exposed?: string;
   /** Only these roles may open the area (from the release's route metadata). */
@@ -89,7 +108,10 @@ export function RemoteArea({ remote, version, exposed = './App', roles }: Remote
   const [attempt, setAttempt] = useState(0);
   const role = useAuthStore((s) => s.user?.role);
   const key = `${remote}@${version}/${exposed}`;
-  if (roles?.length && !(role && roles.includes(role))) return <AccessDenied />;
+  const allowed = !roles?.length || Boolean(role && roles.includes(role));
+  // The area's Web Vitals, from its mount until its route is left.
+  useEffect(() => (allowed ? enterArea(remote, version) : undefined), [allowed, remote, version]);
+  if (!allowed) return <AccessDenied />;
   const Area = lazyArea(key, remote, exposed);
 
   async function retry() {

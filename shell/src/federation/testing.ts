@@ -13,6 +13,7 @@ const remote = (name: string, routes: Manifest['remotes'][number]['routes'], nav
 export const TEST_MANIFEST: Manifest = {
   kernelVersion: '1.0.0',
   devOverrides: false,
+  previews: [],
   remotes: [
     remote('mfe_admin', [{ path: '/admin/*', module: './App', roles: ['admin', 'super_admin'] }], [
       { label: 'Admin', labels: { es: 'Administración', fr: 'Administration', de: 'Verwaltung', it: 'Amministrazione' }, path: '/admin', icon: '\u2699', order: 90, roles: ['admin', 'super_admin'] },

@@ -81,6 +81,12 @@ const de: MessagesOf<typeof en> = {
     badge: 'Entwickler-Override: {{remotes}}',
     clear: 'Overrides entfernen',
   },
+  previews: {
+    label: 'Vorschau',
+    badge: 'Vorschau: {{previews}}',
+    leave: 'Vorschau verlassen',
+    leaving: 'Vorschau wird verlassen...',
+  },
   login: {
     title: 'Anmelden',
     intro: 'Willkommen zurück. Melde dich an, um weiterzulernen.',

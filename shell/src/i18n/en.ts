@@ -79,6 +79,12 @@ const en = {
     badge: 'Dev override: {{remotes}}',
     clear: 'Clear overrides',
   },
+  previews: {
+    label: 'Preview',
+    badge: 'Preview: {{previews}}',
+    leave: 'Leave preview',
+    leaving: 'Leaving preview...',
+  },
   login: {
     title: 'Sign in',
     intro: 'Welcome back. Sign in to continue studying.',

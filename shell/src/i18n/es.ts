@@ -84,6 +84,12 @@ const es: MessagesOf<typeof en> = {
     badge: 'Override de desarrollo: {{remotes}}',
     clear: 'Quitar overrides',
   },
+  previews: {
+    label: 'Vista previa',
+    badge: 'Vista previa: {{previews}}',
+    leave: 'Salir de la vista previa',
+    leaving: 'Saliendo de la vista previa...',
+  },
   login: {
     title: 'Iniciar sesión',
     intro: 'Hola de nuevo. Inicia sesión para seguir estudiando.',

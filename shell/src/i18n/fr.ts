@@ -84,6 +84,12 @@ const fr: MessagesOf<typeof en> = {
     badge: 'Remplacement de développement : {{remotes}}',
     clear: 'Supprimer les remplacements',
   },
+  previews: {
+    label: 'Aperçu',
+    badge: 'Aperçu : {{previews}}',
+    leave: 'Quitter l’aperçu',
+    leaving: 'Sortie de l’aperçu...',
+  },
   login: {
     title: 'Connexion',
     intro: 'Bon retour parmi nous. Connectez-vous pour continuer à étudier.',

@@ -84,6 +84,12 @@ const it: MessagesOf<typeof en> = {
     badge: 'Override di sviluppo: {{remotes}}',
     clear: 'Rimuovi override',
   },
+  previews: {
+    label: 'Anteprima',
+    badge: 'Anteprima: {{previews}}',
+    leave: 'Esci dall’anteprima',
+    leaving: 'Uscita dall’anteprima...',
+  },
   login: {
     title: 'Accedi',
     intro: 'Bentornato. Accedi per continuare a studiare.',

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, type Role, type User, dailyBonusApi } from '@flashcard/api-contract';
+import { authApi, dashboardApi, notificationsApi, platformApi, type Role, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
@@ -225,6 +225,55 @@ describe('user menu', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+});
+
+describe('preview badge', () => {
+  const previews = [
+    { remote: 'mfe_quiz', version: '0.2.0+1a2b3c4d', expiresAt: '2030-01-01T00:00:00Z' },
+    { remote: 'mfe_cards', version: '1.1.0+5e6f7a8b', expiresAt: '2030-01-01T00:00:00Z' },
+  ];
+
+  it('is absent without previews', async () => {
+    await renderSignedIn();
+    expect(screen.queryByRole('status', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave preview' })).not.toBeInTheDocument();
+  });
+
+  it('names each previewed remote and version, and Leave preview leaves them all', async () => {
+    usePlatformStore.setState({ manifest: { ...TEST_MANIFEST, previews } });
+    let answer!: () => void;
+    const leave = jest.spyOn(platformApi, 'leavePreviews').mockReturnValue(new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom: "Not implemented: navigation (reload)"
+    await renderSignedIn();
+    const badge = screen.getByRole('status', { name: 'Preview' });
+    expect(badge).toHaveTextContent('Preview: mfe_quiz 0.2.0+1a2b3c4d, mfe_cards 1.1.0+5e6f7a8b');
+
+    // A keyboard user reaches the button and presses it.
+    within(badge).getByRole('button', { name: 'Leave preview' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(within(badge).getByRole('button', { name: 'Leaving preview...' })).toBeDisabled();
+    answer();
+    // Then the page reloads (jsdom reports that it cannot).
+    await waitFor(() => expect(jest.mocked(console.error).mock.calls.flat().map(String).join('\n')).toMatch(/Not implemented: navigation/));
+  });
+
+  it('lets the learner try again when leaving failed', async () => {
+    usePlatformStore.setState({ manifest: { ...TEST_MANIFEST, previews: previews.slice(0, 1) } });
+    jest.spyOn(platformApi, 'leavePreviews').mockRejectedValue(new Error('offline'));
+    await renderSignedIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave preview' }));
+    expect(await screen.findByRole('button', { name: 'Leave preview' })).toBeEnabled();
+    expect(screen.getByRole('status', { name: 'Preview' })).toHaveTextContent('Preview: mfe_quiz 0.2.0+1a2b3c4d');
+  });
+
+  it('stands beside the override badge', async () => {
+    usePlatformStore.setState({ manifest: { ...TEST_MANIFEST, previews: previews.slice(0, 1) }, overridden: ['mfe_cards'] });
+    await renderSignedIn();
+    expect(screen.getByRole('status', { name: 'Preview' })).toBeInTheDocument();
+    expect(screen.getByText('Dev override: mfe_cards')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear overrides' })).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
 // The frame of every signed-in page: sidebar navigation, top bar (mobile menu button, search,
 // notifications, user menu) and the routed page in <main>.
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Trans } from 'react-i18next';
+import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
 import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
@@ -155,9 +156,8 @@ function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => voi
 /** Shown while this browser loads a remote from a developer's localhost (docs/PLATFORM.md). */
 function OverrideBadge({ remotes }: { remotes: string[] }) {
   const t = useShellText();
-  if (remotes.length === 0) return null;
   return (
-    <div className="shell-override-badge" role="status">
+    <div className="shell-badge shell-override-badge" role="status">
       <span>{t('overrides.badge', { remotes: remotes.join(', ') })}</span>
       <button
         type="button"
@@ -173,12 +173,44 @@ function OverrideBadge({ remotes }: { remotes: string[] }) {
   );
 }
 
+/**
+ * Shown while a preview link pins this browser to waiting versions (docs/PLATFORM.md), so whoever
+ * reviews one knows the area is not what everyone gets, and can get back to it.
+ */
+function PreviewBadge({ previews }: { previews: Manifest['previews'] }) {
+  const t = useShellText();
+  const [leaving, setLeaving] = useState(false);
+
+  async function leave() {
+    setLeaving(true);
+    try {
+      await platformApi.leavePreviews();
+      // The manifest, the registered remotes and the loaded areas all follow the preview: start over.
+      window.location.reload();
+    } catch {
+      setLeaving(false); // the client has toasted why
+    }
+  }
+
+  return (
+    <div className="shell-badge shell-preview-badge" role="status" aria-label={t('previews.label')}>
+      <span>{t('previews.badge', { previews: previews.map((p) => `${p.remote} ${p.version}`).join(', ') })}</span>
+      <button type="button" className="btn btn-small" disabled={leaving} onClick={() => void leave()}>
+        {leaving ? t('previews.leaving') : t('previews.leave')}
+      </button>
+    </div>
+  );
+}
+
 export function Layout() {
   // The language re-renders the sidebar too: its labels are picked per language.
   const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
   const manifest = usePlatformStore((s) => s.manifest);
   const overridden = usePlatformStore((s) => s.overridden);
+  // An older registry's manifest has no previews.
+  const previews = manifest?.previews ?? [];
+  const badges = Number(previews.length > 0) + Number(overridden.length > 0);
   const logout = useAuthStore((s) => s.logout);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -219,7 +251,10 @@ export function Layout() {
   }
 
   return (
-    <div className={sidebarOpen ? 'shell is-sidebar-open' : 'shell'}>
+    <div
+      className={['shell', sidebarOpen && 'is-sidebar-open', badges > 0 && 'has-badges'].filter(Boolean).join(' ')}
+      style={badges > 0 ? ({ '--badges': badges } as CSSProperties) : undefined}
+    >
       <a href="#main-content" className="shell-skip-link" onClick={skipToMain}>
         {t('layout.skipToMain')}
       </a>
@@ -274,7 +309,12 @@ export function Layout() {
         <main id="main-content" ref={mainRef} tabIndex={-1} className="shell-main">
           <Outlet />
         </main>
-        <OverrideBadge remotes={overridden} />
+        {badges > 0 && (
+          <div className="shell-badges">
+            {previews.length > 0 && <PreviewBadge previews={previews} />}
+            {overridden.length > 0 && <OverrideBadge remotes={overridden} />}
+          </div>
+        )}
       </div>
     </div>
   );
