@@ -177,7 +177,7 @@ async function openArea(label: string, check: (page: Page, email: string) => Pro
 test('a webpack team\'s repository as new-remote --standalone writes it: its mock-kernel test passes, it builds, is released and shown', async () => {
   const { tested, released } = await teams.webpack;
   // The scaffold's own App.test.tsx, on the packed mock kernel and the platform's jest preset.
-  expect(tested).toMatch(/PASS src\/App\.test\.tsx/);
+  expect(tested).toMatch(/PASS\s+src\/App\.test\.tsx/); // jest pads its label with one or two spaces
   expect(tested).toMatch(/Tests:\s+1 passed, 1 total/);
   expect(released).toMatch(/webpack compiled successfully/);
   expect(released).toMatch(/Released mfe_trivia 0\.1\.0\+[0-9a-f]{8} \(active\)/);
