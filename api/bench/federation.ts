@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import webpack from 'webpack';
 import { DEFAULT_RELEASE_BUDGET_GZIP_BYTES } from '../src/config';
+import { readBuildFolder } from '../src/modules/platform/builtin';
 import { analyseBuild } from '../src/modules/platform/release';
 import { freePort } from '../src/test/net';
 import type { Benchmark } from './lib/load';
@@ -234,13 +235,8 @@ function remoteFirstLoads(): Array<{ name: string; firstLoad: number }> {
     const manifest = path.join(dist, 'mf-manifest.json');
     if (!fs.existsSync(manifest)) continue;
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')) as { flashcardRemote: { routes: Array<{ module: string }> } };
-    const files = fs
-      .readdirSync(dist, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && !entry.name.endsWith('.map'))
-      .map((entry) => {
-        const full = path.join(entry.parentPath, entry.name);
-        return { path: path.relative(dist, full).split(path.sep).join('/'), content: fs.readFileSync(full) };
-      });
+    // What the server would release of this build (no maps, no standalone page, no build stamp).
+    const files = readBuildFolder(dist);
     const name = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name: string }).name;
     const analysis = analyseBuild(name, files, [...new Set(pkg.flashcardRemote.routes.map((route) => route.module))]);
     remotes.push({ name, firstLoad: analysis.firstLoadGzip });
