@@ -27,6 +27,8 @@ export interface RateLimits {
   registerPerAddress: RateLimitRule;
   /** Guessing the current password with a stolen access token. */
   changePasswordPerUser: RateLimitRule;
+  /** Friend requests a learner sends (each may notify someone; by e-mail, each probes an address). */
+  friendRequestsPerUser: RateLimitRule;
 }
 
 export interface Config {
@@ -93,6 +95,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
+  friendRequestsPerUser: { max: 20, timeWindowMs: 60 * MINUTE },
 };
 
 export class ConfigError extends Error {}

@@ -37,6 +37,7 @@ export function benchConfig(dataDir: string): Config {
     loginPerAccount: unlimited,
     registerPerAddress: unlimited,
     changePasswordPerUser: unlimited,
+    friendRequestsPerUser: unlimited,
   };
   return config;
 }
