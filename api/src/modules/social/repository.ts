@@ -217,6 +217,25 @@ export class SocialRepository {
   }
 
   /**
+   * The statements a friend-request notification costs (the receiver's switch, one insert),
+   * writing nothing: a request by e-mail that reaches no one takes as long as one that does.
+   */
+  async notificationWork(userId: number, at: string): Promise<void> {
+    await this.db.selectFrom('user_settings').select('friend_notifications').where('user_id', '=', userId).executeTakeFirst();
+    await this.db
+      .insertInto('notifications')
+      .columns(['user_id', 'type', 'title', 'message', 'created_at'])
+      .expression(
+        this.db
+          .selectFrom('users')
+          .select(['id', sql<string>`''`.as('type'), sql<string>`''`.as('title'), sql<string>`''`.as('message'), sql<string>`${at}`.as('created_at')])
+          .where('id', '=', userId)
+          .where(sql<boolean>`1 = 0`),
+      )
+      .execute();
+  }
+
+  /**
    * The learner's pending requests, both ways, newest first. Incoming: the ones they see, from
    * accounts that may sign in (the sender chose to show themselves). Outgoing: all they sent,
    * declined ones too; the receiver named only for a request by id to a learner the sender may

@@ -8,6 +8,7 @@
 // no name or id, and sees it pending until they cancel it or it is accepted (a decline only hides
 // it from the receiver). The same queries run either way, so the answer takes as long.
 import type { NewNotification } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import { levelFor } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { parseId } from '../../lib/params';
@@ -53,9 +54,14 @@ export interface NotificationWriter {
   create(notification: NewNotification): Promise<boolean>;
 }
 
-export interface SocialServiceDeps {
+export interface SocialRepos {
   repository: SocialRepository;
   notifications: NotificationWriter;
+}
+
+export interface SocialServiceDeps extends SocialRepos {
+  /** A request and the notification it sends, written together: one commit either way. */
+  inTransaction: InTransaction<SocialRepos>;
   /** The learner's current streak in days, as the dashboard counts it. */
   currentStreak: (userId: number, timeZone: string) => Promise<number>;
   now: () => Date;
@@ -127,30 +133,42 @@ export class SocialService {
     // Only what the sender sees: their own request by id, or one they received (not one they
     // sent by e-mail, which would tie that address to this learner).
     if (await repository.hasIncoming(userId, target.id)) throw conflict(MESSAGES.theyRequested);
-    const request = await repository.createRequest(userId, target.id, this.now());
+    const sender = await repository.userById(userId);
+    const at = this.now();
+    const request = await this.deps.inTransaction(async (repos) => {
+      const created = await repos.repository.createRequest(userId, target.id, at);
+      if (created) await this.notifyRequest(repos.notifications, sender, target.id, created);
+      return created;
+    });
     if (!request) throw conflict(MESSAGES.alreadyRequested);
-    await this.notifyRequest(userId, target.id, request);
     return { id: request.id, direction: 'outgoing', user: target, email: null, created_at: request.created_at };
   }
 
-  /** The same answer, queries and status whoever uses the address; only a deliverable request reaches anyone. */
+  /**
+   * The same answer, statements and commits whoever uses the address (a notification is one more
+   * insert in the same transaction, not one more commit); only a deliverable request reaches anyone.
+   */
   private async sendByEmail(userId: number, email: string): Promise<RequestView> {
     const { repository } = this.deps;
-    const target = await repository.userByEmail(email);
+    const [sender, target] = await Promise.all([repository.userById(userId), repository.userByEmail(email)]);
     // Their own address: nothing about anyone else to hide.
     if (target?.id === userId) throw badRequest(MESSAGES.requestToSelf);
     const targetId = target?.id ?? 0;
     const [friends, pending] = await Promise.all([repository.isFriend(userId, targetId), repository.requestPendingBetween(userId, targetId)]);
     const receiverId = target && !friends && !pending ? target.id : null;
-    const request = await repository.createEmailRequest(userId, email, receiverId, this.now());
+    const at = this.now();
+    const request = await this.deps.inTransaction(async (repos) => {
+      const created = await repos.repository.createEmailRequest(userId, email, receiverId, at);
+      if (created && receiverId !== null) await this.notifyRequest(repos.notifications, sender, receiverId, created);
+      else await repos.repository.notificationWork(userId, at);
+      return created;
+    });
     if (!request) throw conflict(MESSAGES.alreadyRequestedEmail);
-    if (receiverId !== null) await this.notifyRequest(userId, receiverId, request);
     return { id: request.id, direction: 'outgoing', user: null, email, created_at: request.created_at };
   }
 
-  private async notifyRequest(userId: number, receiverId: number, request: RequestRow): Promise<void> {
-    const sender = await this.deps.repository.userById(userId);
-    await this.deps.notifications.create({
+  private async notifyRequest(notifications: NotificationWriter, sender: SocialUserRow | undefined, receiverId: number, request: RequestRow): Promise<void> {
+    await notifications.create({
       user_id: receiverId,
       type: 'friend_request',
       title: 'New friend request',
