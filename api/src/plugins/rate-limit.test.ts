@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { DEFAULT_RATE_LIMITS } from '../config';
+import { freePort } from '../test/net';
 import { describeEachDb, registerUser, uniqueEmail, type TestContext } from '../test/harness';
 
 const TOO_MANY = { error: 'Too many attempts. Please try again later.' };
@@ -235,5 +237,36 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
     expect(health.json()).toEqual({ status: 'ok', database: 'ok', rateLimitStore: 'redis' });
     const metrics = await second.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
+  });
+
+  it('goes back to counting in Redis once it answers again', async () => {
+    // A port that refuses until a forwarder to the real Redis listens on it.
+    const port = await freePort();
+    const app = await ctx.buildApp({ redisUrl: `redis://127.0.0.1:${port}` });
+    const store = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json().rateLimitStore;
+    expect(await store()).toBe('memory-fallback');
+    const target = new URL(redisUrl!);
+    const sockets = new Set<net.Socket>();
+    const forwarder = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const end of [socket, upstream]) {
+        sockets.add(end);
+        end.on('error', () => undefined);
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+    try {
+      let state = await store();
+      for (let waited = 0; state !== 'redis' && waited < 10_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        state = await store();
+      }
+      expect(state).toBe('redis');
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => forwarder.close(resolve));
+    }
   });
 });

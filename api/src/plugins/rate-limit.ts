@@ -6,7 +6,7 @@
 // answer, every count goes to this process's memory instead (the limits hold per process rather
 // than not at all), `attemptStore()` says 'memory-fallback' (readiness, /metrics), and the counts
 // go back to Redis once it answers again.
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -225,8 +225,10 @@ export default fp(
       });
     }
     const link = new RedisLink(redis, app.log);
-    // The store falls back to memory by itself, so no error reaches the plugin to skip on.
-    await app.register(rateLimit, { global: false, store: fallbackStore(link) as never, skipOnError: false });
+    // The store falls back to memory by itself, so no error reaches the plugin to skip on. (The
+    // plugin's types leave out the window and maximum it passes to a store's incr.)
+    const store = fallbackStore(link) as unknown as FastifyRateLimitStoreCtor;
+    await app.register(rateLimit, { global: false, store, skipOnError: false });
 
     app.decorate('attemptStore', () => link.state());
 
