@@ -1,16 +1,19 @@
-// Card text is Markdown that may carry HTML (Anki fields, cloze spans, images). The screens
-// sanitise everything they render; these keep dangerous HTML out of what the server hands on
-// as files (exports) and out of what it stores from other programs (imports).
+// Card text is Markdown that may carry HTML (Anki fields, images). The screens sanitise
+// everything they render (shared-ui's renderer, the last line also for text typed in the
+// editor); these keep dangerous HTML out of what the server hands on as files (exports) and out
+// of what it stores from other programs (imports: every importer calls sanitizeImported).
 import sanitizeHtml from 'sanitize-html';
 
-/** Formatting, images and links only; no script, style, frame, form or event handler; http(s) links. */
+/**
+ * Formatting, images and links only; no script, style, frame, form or event handler; http(s)
+ * links. No `style`, `class` or `id` either: each would reach the page's own CSS (a
+ * `position:fixed` overlay, an app class that covers the screen, an anchor the app uses).
+ */
 export const SAFE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'sub', 'sup', 'u', 's', 'del', 'hr', 'br'],
   allowedAttributes: {
     a: ['href', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    span: ['class'],
-    hr: ['id'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -19,6 +22,19 @@ export const SAFE_HTML: sanitizeHtml.IOptions = {
 
 export function sanitizeHtmlText(html: string): string {
   return sanitizeHtml(html, SAFE_HTML);
+}
+
+// Where an HTML parser starts markup: a tag or end tag (a letter after '<' or '</'), a comment,
+// a declaration or a processing instruction.
+const MARKUP = /<[a-z!?/]/i;
+
+/**
+ * A card field from a file (CSV, TSV, Quizlet, Anki text, .apkg), as it may be stored: with
+ * SAFE_HTML applied when it holds markup. A field without any is kept exactly, since
+ * sanitising escapes text: `a < b`, `> quote` and `$x > 0$` stay Markdown and math.
+ */
+export function sanitizeImported(text: string): string {
+  return MARKUP.test(text) ? sanitizeHtmlText(text) : text;
 }
 
 // What could run if the text were opened as HTML: active elements, handlers, script URLs.
