@@ -24,14 +24,28 @@ export function sanitizeHtmlText(html: string): string {
   return sanitizeHtml(html, SAFE_HTML);
 }
 
-// Where an HTML parser starts markup: a tag or end tag (a letter after '<' or '</'), a comment,
-// a declaration or a processing instruction.
-const MARKUP = /<[a-z!?/]/i;
+// What markdown-it (the screens' renderer, with `html: true`) passes on as HTML, in its own
+// patterns (lib/common/html_re): a whole tag or end tag, comment, processing instruction,
+// declaration or CDATA section anywhere, or a line that opens an HTML block. Anything else it
+// shows as text: `i<n`, `$a<b$`, `<https://example.com>` (an autolink).
+const ATTRIBUTE = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
+const MARKUP = new RegExp(
+  [
+    `<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>`,
+    '</[A-Za-z][A-Za-z0-9-]*\\s*>',
+    '<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->',
+    '<[?][\\s\\S]*?[?]>',
+    '<![A-Za-z][^>]*>',
+    '<!\\[CDATA\\[[\\s\\S]*?\\]\\]>',
+    '^ {0,3}<[A-Za-z/!?]',
+  ].join('|'),
+  'm',
+);
 
 /**
  * A card field from a file (CSV, TSV, Quizlet, Anki text, .apkg), as it may be stored: with
- * SAFE_HTML applied when it holds markup. A field without any is kept exactly, since
- * sanitising escapes text: `a < b`, `> quote` and `$x > 0$` stay Markdown and math.
+ * SAFE_HTML applied when it holds HTML. A field without any is kept exactly, since sanitising
+ * escapes or drops text: `a < b`, `i<n`, `> quote` and `$x > 0$` stay Markdown and math.
  */
 export function sanitizeImported(text: string): string {
   return MARKUP.test(text) ? sanitizeHtmlText(text) : text;

@@ -7,7 +7,7 @@ import { describeEachDb } from '../../test/harness';
 import { HOSTILE, HOSTILE_SANITISED } from '../../test/hostile-markup';
 
 /** Markdown and math without HTML: kept character for character. */
-const PLAIN = '$x > 0$ and a < b & c\n> a quote';
+const PLAIN = '$x > 0$, a < b, $a<b$, for (i=0;i<n;i++) & <https://example.com>\n> a quote';
 
 const quoted = (field: string) => `"${field.replace(/"/g, '""')}"`;
 
