@@ -66,9 +66,11 @@ export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<A
   try {
     const format = (['anki21b', 'anki21', 'anki2'] as const).find((name) => files.has(`collection.${name}`));
     if (!format) throw new ApkgError('This is not an Anki package (.apkg): it holds no collection');
-    const collection = await files.read(`collection.${format}`);
+    let collection = await files.read(`collection.${format}`);
     try {
       db = new Database(Buffer.from(collection!.buffer, collection!.byteOffset, collection!.length), { readonly: true });
+      // SQLite holds its own copy now: ours may go before the media are read.
+      collection = null;
       return { ...readCollection(format, db), media: await readMedia(files, limits) };
     } catch (error) {
       if (error instanceof ApkgError || error instanceof HttpError) throw error;

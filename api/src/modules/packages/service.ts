@@ -88,7 +88,10 @@ export class PackagesService {
     const study = new StudyRepository(db, dialect);
     const [settings, parameters] = await Promise.all([study.settings(userId), study.activeParameters(userId)]);
     const prepared = [new Uint8Array(body), { ...settings, parameters }, this.deps.limits] as const;
-    const plan = await withStatus(async () => (this.deps.inWorker ? prepareApkg(...prepared) : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared])));
+    // The copy is handed over to the thread, not copied once more.
+    const plan = await withStatus(async () =>
+      this.deps.inWorker ? prepareApkg(...prepared) : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared], [prepared[0].buffer as ArrayBuffer]),
+    );
 
     const errors = [...plan.errors];
     const notes = plan.notes.filter((note) => {

@@ -113,14 +113,17 @@ export class PackageFiles {
     } catch {
       throw new ApkgError(UNPACK_MESSAGES.unreadable(name));
     }
-    const chunks: Buffer[] = [];
+    // Sized by the header (already within the caps), so the member is held once, not again
+    // to join its chunks; a stream that brings more is refused before it is written.
+    const out = Buffer.allocUnsafe(entry.uncompressedSize);
     let size = 0;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > cap) throw new HttpError(413, UNPACK_MESSAGES.memberTooLarge(name, cap));
+        if (size + chunk.length > cap) throw new HttpError(413, UNPACK_MESSAGES.memberTooLarge(name, cap));
+        if (size + chunk.length > out.length) throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
         this.take(chunk.length);
-        chunks.push(chunk);
+        out.set(chunk, size);
+        size += chunk.length;
       }
     } catch (error) {
       stream.destroy();
@@ -129,7 +132,8 @@ export class PackageFiles {
       if (error instanceof Error && /bytes in the stream/.test(error.message)) throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
       throw new ApkgError(UNPACK_MESSAGES.unreadable(name));
     }
-    return Buffer.concat(chunks, size);
+    if (size !== out.length) throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
+    return out;
   }
 
   private unzstd(name: string, data: Uint8Array, cap: number): Uint8Array {
