@@ -17,7 +17,7 @@ import type { NoteKind } from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
-import { ApkgError, PackageFiles } from './unpack';
+import { ApkgError, PackageFiles, UNPACK_MESSAGES } from './unpack';
 
 export { ApkgError };
 
@@ -144,7 +144,7 @@ async function readMedia(files: PackageFiles, limits: ApkgLimits): Promise<ApkgM
   // No map names more media than a package may hold files.
   const add = (member: string, name: unknown) => {
     names.set(member, typeof name === 'string' ? name : '');
-    if (names.size > limits.maxFiles) throw new HttpError(413, `This package's media list names more than ${limits.maxFiles.toLocaleString('en')} files, more than an import can take`);
+    if (names.size > limits.maxFiles) throw new HttpError(413, UNPACK_MESSAGES.mediaListTooLong(limits.maxFiles));
   };
   if (raw[0] === 0x7b /* { */) {
     for (const [key, name] of Object.entries(JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>)) add(key, name);

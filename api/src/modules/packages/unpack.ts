@@ -20,6 +20,7 @@ export const UNPACK_MESSAGES = {
   tooManyFiles: (max: number) => `This package holds more than ${max.toLocaleString('en')} files, more than an import can take`,
   memberTooLarge: (name: string, max: number) => `The file "${name}" inside this package unpacks to more than ${mb(max)}, more than an import can take`,
   totalTooLarge: (max: number) => `This package unpacks to more than ${mb(max)}, more than an import can take`,
+  mediaListTooLong: (max: number) => `This package's media list names more than ${max.toLocaleString('en')} files, more than an import can take`,
   damaged: (name: string) => `This package is damaged: the file "${name}" inside it is not the size it says`,
   unreadable: (name: string) => `This package is damaged: the file "${name}" inside it cannot be unpacked`,
 } as const;
