@@ -196,6 +196,8 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
   });
 
   const { maxMemberBytes, maxUnpackedBytes, maxFiles } = DEFAULT_APKG_LIMITS;
+  /** Each import starts a worker thread (under jest, tsx compiles its modules there): seconds each on a busy machine. */
+  const SLOW = 120_000;
   const post = (client: ApiClient, body: Uint8Array | PassThrough, query = '?dryRun=true') =>
     app.inject({ method: 'POST', url: `/api/cards/import/apkg${query}`, headers: { ...bearer(client.user.accessToken), 'content-type': 'application/octet-stream' }, payload: body instanceof PassThrough ? body : Buffer.from(body) });
   const oneNote: FixturePackage = { format: 'anki2', notes: [{ guid: 'one', fields: ['Front', 'Back'], cards: [{ ord: 0 }] }] };
@@ -213,7 +215,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const response = await post(me, bomb);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('collection.anki2', maxMemberBytes) });
-  });
+  }, SLOW);
 
   it('stops a member that unpacks to more than its header says by counting its bytes: 422', async () => {
     // Its headers claim 4 KB: the count stops it a few KB in, whatever is behind.
@@ -224,7 +226,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     // One that claims just under the cap is stopped there too.
     const under = await post(me, zipOf([{ name: 'collection.anki2', zerosMiB: 1024, claims: maxMemberBytes - 1 }]));
     expect(under.statusCode).toBe(422);
-  });
+  }, SLOW);
 
   it('counts zstd members as they decompress (a 1 GiB frame that states no size) and refuses a frame asking for a huge window', async () => {
     const frame = zstdZeros(1024 * MiB);
@@ -236,7 +238,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const window = await post(me, zipOf([{ name: 'collection.anki21b', data: zstdZeros(128 * 1024, 30) }]));
     expect(window.statusCode).toBe(413);
     expect(window.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('collection.anki21b', maxMemberBytes) });
-  });
+  }, SLOW);
 
   it('refuses a package whose members together unpack to more than the total, counted as they unpack', async () => {
     // Each under the per-member cap; the second is zstd whose zip headers say 3 KB.
@@ -245,7 +247,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const response = await post(me, packageWith({ 0: 'a.png', 1: 'b.png' }, [{ name: '0', zerosMiB: half }, { name: '1', data: zstdZeros(half * MiB) }]));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: UNPACK_MESSAGES.totalTooLarge(maxUnpackedBytes) });
-  });
+  }, SLOW);
 
   it('refuses a package of too many files, and bounds the media map', async () => {
     const files: PackageMember[] = Array.from({ length: maxFiles }, (_, n) => ({ name: `f${n}`, data: new Uint8Array(0) }));
@@ -259,7 +261,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const longMap = await post(me, packageWith(Object.fromEntries(Array.from({ length: maxFiles + 1 }, (_, n) => [String(n), `${n}.png`])), []));
     expect(longMap.statusCode).toBe(413);
     expect(longMap.json()).toEqual({ error: UNPACK_MESSAGES.mediaListTooLong(maxFiles) });
-  });
+  }, SLOW);
 
   it('does not open archives nested in a package: an image that is a zip bomb is only refused as an image', async () => {
     const nested = zipOf([{ name: 'collection.anki2', zerosMiB: 1024 }]);
@@ -271,7 +273,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const inner = await post(me, twice);
     expect(inner.statusCode).toBe(400);
     expect(inner.json()).toEqual({ error: 'The collection inside this package cannot be read' });
-  });
+  }, SLOW);
 
   /** An upload the server has admitted and is reading, held open until `end()`. */
   async function heldUpload(client: ApiClient) {
@@ -295,7 +297,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     // The first was not a package (zeros), but it ran: refused for what it is, not for the gate.
     expect((await first.answer).statusCode).toBe(400);
     expect((await post(me, buildApkg(oneNote))).statusCode).toBe(200);
-  });
+  }, SLOW);
 
   it(`runs at most ${DEFAULT_APKG_LIMITS.concurrentImports} imports in the instance: one more is 429 with Retry-After until one ends`, async () => {
     const held = [];
@@ -309,5 +311,5 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     expect((await post(me, buildApkg(oneNote))).statusCode).toBe(200);
     held[1]!.end();
     await held[1]!.answer;
-  });
+  }, SLOW);
 });
