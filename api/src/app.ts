@@ -239,7 +239,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(optimizerRoutes, { service: optimizer });
       const media = new MediaService({ repository: new MediaRepository(db), now });
       await api.register(mediaRoutes, { service: media });
-      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now }) });
+      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now, limits: config.apkg }) });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

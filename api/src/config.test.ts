@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
 import { makeTempDir } from './test/harness';
 
 describe('loadConfig', () => {
@@ -85,5 +85,14 @@ describe('loadConfig', () => {
     const secret = { JWT_SECRET: 'x'.repeat(40) };
     expect(loadConfig({ ...secret, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ ...secret, TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
+  });
+
+  it('reads the Anki import caps, whole positive numbers only', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).apkg).toEqual(DEFAULT_APKG_LIMITS);
+    const env = { APKG_MAX_UNPACKED_BYTES: '1000', APKG_MAX_MEMBER_BYTES: '500', APKG_MAX_FILES: '10', APKG_CONCURRENT_IMPORTS: '1' };
+    expect(loadConfig({ ...secret, ...env }).apkg).toEqual({ maxUnpackedBytes: 1000, maxMemberBytes: 500, maxFiles: 10, concurrentImports: 1 });
+    expect(() => loadConfig({ ...secret, APKG_MAX_UNPACKED_BYTES: '1e12x' })).toThrow(/APKG_MAX_UNPACKED_BYTES must be a positive whole number/);
+    expect(() => loadConfig({ ...secret, APKG_CONCURRENT_IMPORTS: '0' })).toThrow(ConfigError);
   });
 });

@@ -74,7 +74,36 @@ export interface Config {
   metricsToken?: string;
   /** The platform registry (modules/platform). */
   platform: PlatformConfig;
+  /** What one Anki package import may unpack, and how many run at once (modules/packages). */
+  apkg: ApkgLimits;
 }
+
+/**
+ * An .apkg is a zip: 50 MB of upload could unpack to ~50 GB. These caps bound what one import
+ * holds in memory, and the number of imports bounds what an instance holds.
+ */
+export interface ApkgLimits {
+  /** Bytes all of a package's members may unpack to together (APKG_MAX_UNPACKED_BYTES). */
+  maxUnpackedBytes: number;
+  /** Bytes one member may unpack to: the collection is the largest (APKG_MAX_MEMBER_BYTES). */
+  maxMemberBytes: number;
+  /** Members (files) a package may hold (APKG_MAX_FILES). */
+  maxFiles: number;
+  /** Imports this instance runs at once; one more is a 429 (APKG_CONCURRENT_IMPORTS). */
+  concurrentImports: number;
+}
+
+const MIB = 1024 * 1024;
+
+// A 50 MB package of 100,000 notes and 1,000,000 answers unpacks to ~50 MB (its collection);
+// Anki's zstd shrinks a collection ~4x, so 128 MB is a collection of ~2.5 million answers.
+// Media (images, sounds) hardly compress. The apkg bench measures the memory a 50 MB package takes.
+export const DEFAULT_APKG_LIMITS: ApkgLimits = {
+  maxUnpackedBytes: 192 * MIB,
+  maxMemberBytes: 128 * MIB,
+  maxFiles: 20_000,
+  concurrentImports: 2,
+};
 
 export interface PlatformConfig {
   /** Largest gzip size of a remote's first load a release may have. */
@@ -148,6 +177,12 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     redisUrl: parseRedisUrl(env.REDIS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    apkg: {
+      maxUnpackedBytes: parsePositiveInteger('APKG_MAX_UNPACKED_BYTES', env.APKG_MAX_UNPACKED_BYTES, DEFAULT_APKG_LIMITS.maxUnpackedBytes),
+      maxMemberBytes: parsePositiveInteger('APKG_MAX_MEMBER_BYTES', env.APKG_MAX_MEMBER_BYTES, DEFAULT_APKG_LIMITS.maxMemberBytes),
+      maxFiles: parsePositiveInteger('APKG_MAX_FILES', env.APKG_MAX_FILES, DEFAULT_APKG_LIMITS.maxFiles),
+      concurrentImports: parsePositiveInteger('APKG_CONCURRENT_IMPORTS', env.APKG_CONCURRENT_IMPORTS, DEFAULT_APKG_LIMITS.concurrentImports),
+    },
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
       quotaBytes: parsePositiveInteger('RELEASE_QUOTA_BYTES', env.RELEASE_QUOTA_BYTES, DEFAULT_RELEASE_QUOTA_BYTES),
