@@ -282,7 +282,7 @@ describeEachDb('social: /api/social/*', (ctx) => {
         expect.objectContaining({
           type: 'achievement',
           message: `${bob.name} unlocked the achievement "Session Complete"`,
-          details: { achievement: 'Session Complete' },
+          details: { achievement: 'Session Complete', achievement_key: 'first_session' },
         }),
       );
       expect((await carol.get('/api/social/feed')).json()).toEqual({ items: [] });
