@@ -12,14 +12,15 @@ export interface AchievementText {
   description: string;
 }
 
-const known = (key: string): key is AchievementKey => Object.hasOwn(en.achievements, key);
+/** Whether this build has words for achievement `key` (a newer server may send others). */
+export const isKnownAchievement = (key: string): key is AchievementKey => Object.hasOwn(en.achievements, key);
 
 /**
  * The words of achievement `key`; `fallback` (the server's English) for a key this build does not
  * know yet (a newer server's achievement).
  */
 export function achievementText(key: string, fallback: AchievementText, t: TFunction<'ui'> = i18n.getFixedT(null, UI_NAMESPACE)): AchievementText {
-  if (!known(key)) return fallback;
+  if (!isKnownAchievement(key)) return fallback;
   return { name: t(`achievements.${key}.name`), description: t(`achievements.${key}.description`) };
 }
 
