@@ -2,7 +2,7 @@
 // the unread count the shell's bell polls, marking them read.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, PathId, QueryValue, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, PathId, QueryValue, TextParams, TimeZoneHeaders } from './common';
 
 /**
  * What each kind (`type`) of notification carries for the screens to word it in the learner's
@@ -27,7 +27,7 @@ export const AppNotification = Type.Object({
   /** The text's key: a NotificationType (a newer server may send others: show title/message). */
   type: Type.String(),
   /** The text's values (NotificationParams[type]); null on notifications older than them. */
-  params: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]))),
+  params: Nullable(TextParams),
   /** The English text, stored with the notification: what to show when params is null. */
   title: Type.String(),
   message: Type.String(),
