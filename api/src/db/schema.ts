@@ -248,6 +248,11 @@ export interface NotificationsTable {
   type: string;
   title: string;
   message: string;
+  /**
+   * JSON object of the values the screens word the text with (NotificationParams of the
+   * contract, by type); null on rows older than migration 0029, shown as title and message.
+   */
+  params: string | null;
   /** Unique per user when set: a notification that must exist at most once. */
   dedupe_key: string | null;
   read_at: string | null;

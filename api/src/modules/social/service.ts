@@ -5,6 +5,7 @@
 import type { NewNotification } from '../../db/schema';
 import { levelFor } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { notificationKey } from '../../lib/notification-text';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import type { ConnectionRow, FeedAchievementRow, FeedSessionRow, RequestRow, RequestWithUserRow, SocialRepository, SocialUserRow } from './repository';
@@ -131,7 +132,7 @@ export class SocialService {
     const sender = await repository.userById(userId);
     await this.deps.notifications.create({
       user_id: target.id,
-      type: 'friend_request',
+      ...notificationKey('friend_request', { user_id: userId, name: sender?.display_name ?? null }),
       title: 'New friend request',
       message: `${sender ? publicName(sender) : 'A learner'} sent you a friend request.`,
       dedupe_key: `friend_request:${request.id}`,
@@ -161,7 +162,7 @@ export class SocialService {
     const [me, sender] = await Promise.all([this.deps.repository.userById(userId), this.deps.repository.userById(request.sender_id)]);
     await this.deps.notifications.create({
       user_id: request.sender_id,
-      type: 'friend_accepted',
+      ...notificationKey('friend_accepted', { user_id: userId, name: me?.display_name ?? null }),
       title: 'Friend request accepted',
       message: `${me ? publicName(me) : 'A learner'} accepted your friend request.`,
       dedupe_key: `friend_accepted:${request.id}`,
