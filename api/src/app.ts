@@ -162,7 +162,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  app.register(metricsPlugin, { db, token: config.metricsToken });
+  app.register(metricsPlugin, { db, token: config.metricsToken, attemptStore: () => app.attemptStore() });
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, {
     secret: config.jwtSecret,
@@ -187,7 +187,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   app.register(
     async (api) => {
-      const health = new HealthService({ repository: new HealthRepository(db), log: app.log });
+      const health = new HealthService({ repository: new HealthRepository(db), log: app.log, attemptStore: () => api.attemptStore() });
       const auth = new AuthService({
         repository: new AuthRepository(db),
         signAccessToken: (user) => api.signAccessToken(user),
@@ -239,7 +239,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(optimizerRoutes, { service: optimizer });
       const media = new MediaService({ repository: new MediaRepository(db), now });
       await api.register(mediaRoutes, { service: media });
-      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now }) });
+      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now, limits: config.apkg }) });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

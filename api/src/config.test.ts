@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
 import { makeTempDir } from './test/harness';
 
 describe('loadConfig', () => {
@@ -47,6 +47,17 @@ describe('loadConfig', () => {
     expect(fs.readdirSync(dir)).toEqual(['jwt-secret']);
   });
 
+  it('refuses a production JWT_SECRET shorter than 32 bytes, counted in UTF-8', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(/JWT_SECRET is too short \(1 bytes\)\. In production it must be at least 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(/too short/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // 16 characters of two bytes each are 32 bytes.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
+    // Outside production a short secret is the developer's business.
+    expect(loadConfig({ JWT_SECRET: 'x', DATA_DIR: dir }).jwtSecret).toBe('x');
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/JWT_SECRET is not set/);
@@ -74,5 +85,14 @@ describe('loadConfig', () => {
     const secret = { JWT_SECRET: 'x'.repeat(40) };
     expect(loadConfig({ ...secret, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ ...secret, TRUST_PROXY: 'loopback,10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
+  });
+
+  it('reads the Anki import caps, whole positive numbers only', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).apkg).toEqual(DEFAULT_APKG_LIMITS);
+    const env = { APKG_MAX_UNPACKED_BYTES: '1000', APKG_MAX_MEMBER_BYTES: '500', APKG_MAX_FILES: '10', APKG_CONCURRENT_IMPORTS: '1' };
+    expect(loadConfig({ ...secret, ...env }).apkg).toEqual({ maxUnpackedBytes: 1000, maxMemberBytes: 500, maxFiles: 10, concurrentImports: 1 });
+    expect(() => loadConfig({ ...secret, APKG_MAX_UNPACKED_BYTES: '1e12x' })).toThrow(/APKG_MAX_UNPACKED_BYTES must be a positive whole number/);
+    expect(() => loadConfig({ ...secret, APKG_CONCURRENT_IMPORTS: '0' })).toThrow(ConfigError);
   });
 });

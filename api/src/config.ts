@@ -19,11 +19,25 @@ export interface RateLimitRule {
   backoff?: boolean;
 }
 
+/**
+ * Wrong passwords of one account, from any address: the first `freeFailures` are free, then each
+ * one makes the account wait before its next attempt (`firstWaitMs`, doubling up to `maxWaitMs`).
+ * The count is forgotten `forgetAfterMs` after the last failure.
+ */
+export interface AccountBackoffRule {
+  freeFailures: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
+  forgetAfterMs: number;
+}
+
 export interface RateLimits {
   /** Stops one address from trying many accounts. */
   loginPerAddress: RateLimitRule;
-  /** Stops password guessing against one account from many addresses. */
-  loginPerAccount: RateLimitRule;
+  /** Stops one address from guessing one account's password (backing off). */
+  loginPerAccountAddress: RateLimitRule;
+  /** Stops password guessing against one account spread over many addresses. */
+  loginFailuresPerAccount: AccountBackoffRule;
   registerPerAddress: RateLimitRule;
   /** Guessing the current password with a stolen access token. */
   changePasswordPerUser: RateLimitRule;
@@ -54,14 +68,44 @@ export interface Config {
   rateLimits: RateLimits;
   /**
    * Redis (REDIS_URL) for state several instances must share: the attempt limits. Absent: kept
-   * in this process's memory, which is right for one instance only.
+   * in this process's memory, which is right for one instance only. While a configured Redis
+   * does not answer, each process counts in its own memory (readiness and /metrics say so).
    */
   redisUrl?: string;
   /** Bearer token a Prometheus scraper presents to GET /metrics; unset: only this machine may read it. */
   metricsToken?: string;
   /** The platform registry (modules/platform). */
   platform: PlatformConfig;
+  /** What one Anki package import may unpack, and how many run at once (modules/packages). */
+  apkg: ApkgLimits;
 }
+
+/**
+ * An .apkg is a zip: 50 MB of upload could unpack to ~50 GB. These caps bound what one import
+ * holds in memory, and the number of imports bounds what an instance holds.
+ */
+export interface ApkgLimits {
+  /** Bytes all of a package's members may unpack to together (APKG_MAX_UNPACKED_BYTES). */
+  maxUnpackedBytes: number;
+  /** Bytes one member may unpack to: the collection is the largest (APKG_MAX_MEMBER_BYTES). */
+  maxMemberBytes: number;
+  /** Members (files) a package may hold (APKG_MAX_FILES). */
+  maxFiles: number;
+  /** Imports this instance runs at once; one more is a 429 (APKG_CONCURRENT_IMPORTS). */
+  concurrentImports: number;
+}
+
+const MIB = 1024 * 1024;
+
+// A 50 MB package of 100,000 notes and 1,000,000 answers unpacks to ~50 MB (its collection);
+// Anki's zstd shrinks a collection ~4x, so 128 MB is a collection of ~2.5 million answers.
+// Media (images, sounds) hardly compress. The apkg bench measures the memory a 50 MB package takes.
+export const DEFAULT_APKG_LIMITS: ApkgLimits = {
+  maxUnpackedBytes: 192 * MIB,
+  maxMemberBytes: 128 * MIB,
+  maxFiles: 20_000,
+  concurrentImports: 2,
+};
 
 export interface PlatformConfig {
   /** Largest gzip size of a remote's first load a release may have. */
@@ -92,7 +136,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAddress: { max: 100, timeWindowMs: 10 * MINUTE },
   // A guesser who keeps trying past the limit waits longer each time (ASVS: back off).
-  loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
+  loginPerAccountAddress: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
+  // ASVS 2.2.1 allows at most 100 failures an hour per account: 10 free, then waits of 30 s,
+  // 1, 2, 4, 8 and 15 minutes let fewer than 20 through in any hour, from any number of addresses,
+  // while the owner is never kept out longer than 15 minutes.
+  loginFailuresPerAccount: { freeFailures: 10, firstWaitMs: 30_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
   friendRequestsPerUser: { max: 20, timeWindowMs: 60 * MINUTE },
@@ -132,6 +180,12 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     redisUrl: parseRedisUrl(env.REDIS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    apkg: {
+      maxUnpackedBytes: parsePositiveInteger('APKG_MAX_UNPACKED_BYTES', env.APKG_MAX_UNPACKED_BYTES, DEFAULT_APKG_LIMITS.maxUnpackedBytes),
+      maxMemberBytes: parsePositiveInteger('APKG_MAX_MEMBER_BYTES', env.APKG_MAX_MEMBER_BYTES, DEFAULT_APKG_LIMITS.maxMemberBytes),
+      maxFiles: parsePositiveInteger('APKG_MAX_FILES', env.APKG_MAX_FILES, DEFAULT_APKG_LIMITS.maxFiles),
+      concurrentImports: parsePositiveInteger('APKG_CONCURRENT_IMPORTS', env.APKG_CONCURRENT_IMPORTS, DEFAULT_APKG_LIMITS.concurrentImports),
+    },
     platform: {
       budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
       quotaBytes: parsePositiveInteger('RELEASE_QUOTA_BYTES', env.RELEASE_QUOTA_BYTES, DEFAULT_RELEASE_QUOTA_BYTES),
@@ -195,11 +249,19 @@ function parseCorsOrigins(value: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
+/** HS256 keys shorter than its 256-bit hash can be brute-forced offline from any one token (RFC 7518 3.2). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
 /**
- * Production must be given a secret (several instances must share it). Elsewhere one is
- * generated on first start and kept in DATA_DIR, so sign-ins survive restarts.
+ * Production must be given a secret (several instances must share it) of at least 32 bytes.
+ * Elsewhere one is generated on first start and kept in DATA_DIR, so sign-ins survive restarts.
  */
 function resolveJwtSecret(value: string | undefined, dataDir: string, isProduction: boolean): string {
+  if (isProduction && value && Buffer.byteLength(value) < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET is too short (${Buffer.byteLength(value)} bytes). In production it must be at least ${MIN_JWT_SECRET_BYTES} bytes of random text, e.g. openssl rand -base64 48.`,
+    );
+  }
   if (value) return value;
   if (isProduction) {
     throw new ConfigError(

@@ -26,3 +26,14 @@ it('lets a singular drop its count ("a day"), nothing else', () => {
     'de: days_one has placeholders [], English [count | place]',
   ]);
 });
+
+it('holds German to "du", while a sentence may still open with "Sie" (the card, they)', () => {
+  const source = { a: 'A', b: 'B', c: 'C', d: 'D' };
+  const de = { a: 'Wussten Sie es?', b: 'Ihr Plan ändert sich nicht.', c: 'Karte ausgesetzt: Sie bleibt deinen Sitzungen fern.', d: 'Pauke, Sie sehen' };
+  expect(catalogueProblems(source, { de })).toEqual([
+    'de: a says "Sie"; the German catalogue says "du"',
+    'de: b says "Sie"; the German catalogue says "du"',
+    'de: d says "Sie"; the German catalogue says "du"',
+  ]);
+  expect(catalogueProblems(source, { fr: de })).toEqual([]);
+});

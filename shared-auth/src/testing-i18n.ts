@@ -18,6 +18,12 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*([^}]*?)\s*}}/g)]
 /** Its markup (<kbd>, <1>...), in order. */
 const tags = (text: string) => [...text.matchAll(/<\/?\w+\s*\/?>/g)].map((m) => m[0]).join('');
 
+/**
+ * German says "du" to the learner everywhere: formal "Ihr/Ihnen" anywhere, or "Sie" inside a
+ * sentence ("Wussten Sie es?"), is a lapse. "Sie" opening a sentence is "it/they" (a card).
+ */
+const FORMAL_GERMAN = /\b(Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres|Ihnen)\b|[\p{L},]\s+Sie\b/u;
+
 /** Languages with a CLDR "many" plural: a `_many` form may stand beside each `_other`. */
 const WITH_MANY = new Set(['es', 'fr', 'it']);
 
@@ -43,6 +49,7 @@ export function catalogueProblems(english: object, translations: Record<string, 
       const compare = key.endsWith('_one') ? (t: string) => placeholders(t).split(' | ').filter((p) => !p.startsWith('count')).join(' | ') : placeholders;
       if (compare(text) !== compare(original)) problems.push(`${language}: ${key} has placeholders [${placeholders(text)}], English [${placeholders(original)}]`);
       if (tags(text) !== tags(original)) problems.push(`${language}: ${key} has markup ${tags(text) || 'none'}, English ${tags(original) || 'none'}`);
+      if (language === 'de' && FORMAL_GERMAN.test(text)) problems.push(`de: ${key} says "Sie"; the German catalogue says "du"`);
     }
   }
   return problems;

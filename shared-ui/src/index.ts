@@ -5,3 +5,4 @@ export { UI_NAMESPACE, useUiText } from './i18n';
 export { toastFailure } from './toastFailure';
 export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';
 export { RichMediaProvider, cachedMediaResolver, type MediaResolver } from './rich/media';
+export { achievementText, isKnownAchievement, useAchievementText, type AchievementText } from './achievementText';

@@ -216,10 +216,14 @@ export const cardsEndpoints = {
     body: ImportBody,
     response: { 200: ImportResult, ...errorResponses(400, 401, 404, 413) },
   }),
-  /** The body is the .apkg file's bytes (application/zip or application/octet-stream). */
+  /**
+   * The body is the .apkg file's bytes (application/zip or application/octet-stream). 413: the
+   * package or what it unpacks to is too large; 422: a file inside is not the size it says;
+   * 429 (Retry-After): the learner's previous import still runs, or the server runs its most.
+   */
   importApkg: endpoint('POST', '/cards/import/apkg', {
     querystring: ApkgImportQuery,
-    response: { 200: ApkgImportResult, ...errorResponses(400, 401, 404, 413) },
+    response: { 200: ApkgImportResult, ...errorResponses(400, 401, 404, 413, 422, 429) },
   }),
   /** 200 is CSV text (text/csv, header question,answer,tags), sent as an attachment. */
   export: endpoint('GET', '/cards/export', {

@@ -19,6 +19,13 @@ export type Role = Static<typeof Role>;
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** `{ "message": "..." }`: what a call that changes something without returning it answers. */
+/**
+ * The values of a text the server makes (a notification, an insight, a recommended action): the
+ * screens word it from its key and these, in the learner's language; its English text is for
+ * older clients.
+ */
+export const TextParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
+
 export const MessageResponse = Type.Object({ message: Type.String() });
 
 /** A percent with one decimal; null when there is nothing to measure. */

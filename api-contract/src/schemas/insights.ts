@@ -3,7 +3,7 @@
 // decimal, null when there is nothing to measure.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, Percent, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, Percent, TextParams, TimeZoneHeaders } from './common';
 
 export const DifficultyRetention = Type.Object({
   difficulty_level: Type.Integer(),
@@ -41,7 +41,10 @@ export const RecommendedActionKey = Type.Union([
 ]);
 
 export const RecommendedAction = Type.Object({
+  /** The text's key; `params` its values (review-due, learn-new: count; daily-goal: count, studied, goal). */
   key: RecommendedActionKey,
+  params: TextParams,
+  /** In English. */
   title: Type.String(),
   description: Type.String(),
   /** The app path that acts on it. */
@@ -66,8 +69,13 @@ export const InsightByType = Type.Union([
   Type.Object({ type: Type.Literal('best-study-hour'), data: BestStudyHour }),
 ]);
 
-/** A sentence about the learner's reviews. */
-export const Insight = Type.Object({ type: Type.String(), title: Type.String(), message: Type.String() });
+/**
+ * A sentence about the learner's reviews: `type` is its key, `params` its values (retention:
+ * percent; retention-by-difficulty: difficulty, percent; retention-by-set: set, percent;
+ * hardest-cards: question, count; best-study-hour: hour, percent, reviews), title and message in
+ * English.
+ */
+export const Insight = Type.Object({ type: Type.String(), params: TextParams, title: Type.String(), message: Type.String() });
 export const UserInsights = Type.Object({ insights: Type.Array(Insight) });
 export const RecommendedActions = Type.Object({ actions: Type.Array(RecommendedAction) });
 

@@ -62,8 +62,9 @@ export const FeedItem = Type.Object({
     accuracy: Type.Optional(Type.Integer()),
     /** streak: days in a row. */
     days: Type.Optional(Type.Integer()),
-    /** achievement: its name (as the catalogue writes it). */
+    /** achievement: its English name, and its catalogue key (the screens name it by the key). */
     achievement: Type.Optional(Type.String()),
+    achievement_key: Type.Optional(Type.String()),
   }),
   created_at: Type.String(),
 });

@@ -2,7 +2,7 @@
 // to earn tokens.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, QueryValue, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, QueryValue, TextParams, TimeZoneHeaders } from './common';
 import { Reward } from './daily-bonus';
 
 export const TokenBalance = Type.Object({ balance: Type.Integer() });
@@ -18,7 +18,12 @@ export const TokenEntry = Type.Object({
 export const TokenHistory = Type.Object({ entries: Type.Array(TokenEntry) });
 
 export const TokenOpportunity = Type.Object({
+  /**
+   * The text's key; `params` its values (daily_bonus: claimable 1 or 0, streak_cap;
+   * achievement:<key>: achievement, progress, target). Title and description in English.
+   */
   key: Type.String(),
+  params: TextParams,
   title: Type.String(),
   description: Type.String(),
   reward: Reward,

@@ -1,4 +1,4 @@
-// Migration 0029 (friend requests by e-mail: receiver_email, nullable receiver_id, hidden_at):
+// Migration 0030 (friend requests by e-mail: receiver_email, nullable receiver_id, hidden_at):
 // the requests written before it survive with their ids (SQLite rebuilds the table), and the
 // new unique indexes hold: one request by id per pair, one per sender and address, the two
 // kinds apart.
@@ -9,13 +9,13 @@ import { isUniqueViolation } from './errors';
 import { createDb } from './index';
 import { migrateToLatest } from './migrate';
 
-describeEachDb('migration 0029: friend requests by e-mail', (ctx) => {
+describeEachDb('migration 0030: friend requests by e-mail', (ctx) => {
   it('keeps earlier requests and enforces one request per pair by id and per sender and address', async () => {
     const dir = makeTempDir('flashcards-migrate-');
     const database = await createIsolatedDatabase(ctx.dialect, dir);
     const db = createDb(database.config);
     try {
-      await migrateToLatest(db, '0028_release_health');
+      await migrateToLatest(db, '0029_notification_params');
       const now = new Date().toISOString();
       const early = db as unknown as Kysely<any>;
       const insertUser = (name: string) =>
@@ -24,7 +24,7 @@ describeEachDb('migration 0029: friend requests by e-mail', (ctx) => {
       const b: { id: number } = await insertUser('b');
       const before = await early.insertInto('friend_requests').values({ sender_id: a.id, receiver_id: b.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
 
-      expect(await migrateToLatest(db)).toContain('0029_friend_request_privacy');
+      expect(await migrateToLatest(db)).toContain('0030_friend_request_privacy');
       expect(await db.selectFrom('friend_requests').selectAll().execute()).toEqual([
         { id: before.id, sender_id: a.id, receiver_id: b.id, created_at: now, receiver_email: null, hidden_at: null },
       ]);

@@ -248,6 +248,11 @@ export interface NotificationsTable {
   type: string;
   title: string;
   message: string;
+  /**
+   * JSON object of the values the screens word the text with (NotificationParams of the
+   * contract, by type); null on rows older than migration 0029, shown as title and message.
+   */
+  params: string | null;
   /** Unique per user when set: a notification that must exist at most once. */
   dedupe_key: string | null;
   read_at: string | null;
@@ -379,7 +384,7 @@ export interface AdminEventsTable {
 export interface FriendRequestsTable {
   id: Generated<number>;
   sender_id: number;
-  /** The learner it reached; null for a request by e-mail that reached no one (migration 0029). */
+  /** The learner it reached; null for a request by e-mail that reached no one (migration 0030). */
   receiver_id: number | null;
   created_at: CreatedAt;
   /** The address a request by e-mail was sent to (what its sender sees); null for one by id. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
 import { buildApp, type AppOverrides } from '../app';
-import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config';
+import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config';
 import { createDb, type Db, type DialectName } from '../db';
 import { migrateToLatest } from '../db/migrate';
 
@@ -53,6 +53,7 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
     platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, kernelVersion: '2.0.0', devOverrides: false },
+    apkg: DEFAULT_APKG_LIMITS,
     ...overrides,
   };
 }

@@ -55,7 +55,7 @@ beforeEach(() => {
     items: [
       { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', details: { cards: 12, accuracy: 90 }, created_at: '2025-03-10T11:55:00Z' },
       { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-09T11:00:00Z' },
-      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', details: { achievement: 'First Steps' }, created_at: '2025-03-10T11:59:50Z' },
+      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', details: { achievement: 'First Steps', achievement_key: 'first_review' }, created_at: '2025-03-10T11:59:50Z' },
       { id: 'other:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen did something new', details: {}, created_at: '2025-03-01T12:00:00Z' },
     ],
   });
@@ -86,7 +86,8 @@ describe('in another language', () => {
     const items = within(screen.getByRole('list', { name: 'Fil d’activité' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Maya Chen a terminé une session d’étude : 12 cartes, 90 % de bonnes réponses il y a 5 minutes');
     expect(items[1]).toHaveTextContent('Maya Chen a atteint une série de 3 jours d’étude hier');
-    expect(items[2]).toHaveTextContent('Maya Chen a débloqué le succès « First Steps » à l’instant');
+    // The achievement named by its key, in French.
+    expect(items[2]).toHaveTextContent('Maya Chen a débloqué le succès « Premiers pas » à l’instant');
     // An item without the details its type needs keeps the server's English sentence.
     expect(items[3]).toHaveTextContent('Maya Chen did something new il y a 9 jours');
   });

@@ -6,6 +6,17 @@ const de: MessagesOf<typeof en> = {
     title: 'Zugriff verweigert',
     message: 'Für diese Seite brauchst du Administratorrechte.',
   },
+  achievements: {
+    first_review: { name: 'Erste Schritte', description: 'Wiederhole deine erste Karte' },
+    reviews_100: { name: 'Zenturio', description: 'Wiederhole 100 Karten' },
+    reviews_1000: { name: 'Gedächtnismeister', description: 'Wiederhole 1.000 Karten' },
+    cards_10: { name: 'Kartenmacher', description: 'Erstelle 10 Karten' },
+    cards_100: { name: 'Bibliothekar', description: 'Erstelle 100 Karten' },
+    streak_3: { name: 'Gut in Fahrt', description: 'Wiederhole 3 Tage in Folge Karten' },
+    streak_7: { name: 'Wochenkrieger', description: 'Wiederhole 7 Tage in Folge Karten' },
+    first_session: { name: 'Sitzung geschafft', description: 'Beende deine erste Lernsitzung' },
+    daily_goal: { name: 'Zielstrebig', description: 'Erreiche dein Tagesziel' },
+  },
   loading: 'Wird geladen...',
   standalone: {
     title: 'Eigenständige Anmeldung',

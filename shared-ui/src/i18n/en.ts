@@ -4,6 +4,19 @@ const en = {
     title: 'Access Denied',
     message: 'You need administrator privileges to access this page.',
   },
+  // The achievement catalogue (api/src/modules/gamification/achievements.ts), by key: the
+  // achievements page and the notification bell name them.
+  achievements: {
+    first_review: { name: 'First Steps', description: 'Review your first card' },
+    reviews_100: { name: 'Centurion', description: 'Review 100 cards' },
+    reviews_1000: { name: 'Memory Master', description: 'Review 1,000 cards' },
+    cards_10: { name: 'Card Maker', description: 'Create 10 cards' },
+    cards_100: { name: 'Librarian', description: 'Create 100 cards' },
+    streak_3: { name: 'On a Roll', description: 'Review cards 3 days in a row' },
+    streak_7: { name: 'Week Warrior', description: 'Review cards 7 days in a row' },
+    first_session: { name: 'Session Complete', description: 'Finish your first study session' },
+    daily_goal: { name: 'Goal Getter', description: 'Reach your daily goal' },
+  },
   loading: 'Loading...',
   standalone: {
     title: 'Standalone sign-in',

@@ -76,6 +76,14 @@ const de: MessagesOf<typeof en> = {
     markOneLabel: 'Als gelesen markieren: {{title}}',
     allMarked: 'Alle Benachrichtigungen als gelesen markiert.',
     oneMarked: '„{{title}}“ als gelesen markiert.',
+    learner: 'Lernende*r {{id}}',
+    kinds: {
+      daily_bonus: { title: 'Tagesbonus verfügbar', message: 'Hol dir den heutigen Bonus: {{tokens}} Token und {{xp}} XP.' },
+      achievement_unlocked: { title: 'Erfolg freigeschaltet: {{name}}', message: '{{description}}. Du hast {{xp}} XP und {{tokens}} Token verdient.' },
+      friend_request: { title: 'Neue Freundschaftsanfrage', message: '{{name}} hat dir eine Freundschaftsanfrage geschickt.' },
+      friend_accepted: { title: 'Freundschaftsanfrage angenommen', message: '{{name}} hat deine Freundschaftsanfrage angenommen.' },
+      leech: { title: 'Blutegel-Karte ausgesetzt', message: 'Eine Karte, die du immer wieder vergisst, wurde ausgesetzt und als leech markiert: Formuliere sie neu und setze sie dann fort.' },
+    },
   },
   overrides: {
     badge: 'Entwickler-Override: {{remotes}}',

@@ -74,6 +74,15 @@ const en = {
     markOneLabel: 'Mark as read: {{title}}',
     allMarked: 'All notifications marked as read.',
     oneMarked: 'Marked "{{title}}" as read.',
+    // Server-made notifications, worded here by their type (the key) and params (the values).
+    learner: 'Learner {{id}}',
+    kinds: {
+      daily_bonus: { title: 'Daily bonus available', message: "Claim today's bonus: {{tokens}} tokens and {{xp}} XP." },
+      achievement_unlocked: { title: 'Achievement unlocked: {{name}}', message: '{{description}}. You earned {{xp}} XP and {{tokens}} tokens.' },
+      friend_request: { title: 'New friend request', message: '{{name}} sent you a friend request.' },
+      friend_accepted: { title: 'Friend request accepted', message: '{{name}} accepted your friend request.' },
+      leech: { title: 'Leech card suspended', message: 'A card you keep forgetting was suspended and tagged leech: rewrite it, then unsuspend it.' },
+    },
   },
   overrides: {
     badge: 'Dev override: {{remotes}}',

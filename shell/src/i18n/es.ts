@@ -79,6 +79,14 @@ const es: MessagesOf<typeof en> = {
     markOneLabel: 'Marcar como leída: {{title}}',
     allMarked: 'Todas las notificaciones se marcaron como leídas.',
     oneMarked: '«{{title}}» se marcó como leída.',
+    learner: 'Estudiante {{id}}',
+    kinds: {
+      daily_bonus: { title: 'Bonificación diaria disponible', message: 'Reclama la bonificación de hoy: {{tokens}} fichas y {{xp}} XP.' },
+      achievement_unlocked: { title: 'Logro desbloqueado: {{name}}', message: '{{description}}. Has ganado {{xp}} XP y {{tokens}} fichas.' },
+      friend_request: { title: 'Nueva solicitud de amistad', message: '{{name}} te ha enviado una solicitud de amistad.' },
+      friend_accepted: { title: 'Solicitud de amistad aceptada', message: '{{name}} ha aceptado tu solicitud de amistad.' },
+      leech: { title: 'Tarjeta sanguijuela suspendida', message: 'Una tarjeta que olvidas una y otra vez se ha suspendido y etiquetado como leech: reescríbela y luego reactívala.' },
+    },
   },
   overrides: {
     badge: 'Override de desarrollo: {{remotes}}',

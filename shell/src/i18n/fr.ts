@@ -79,6 +79,14 @@ const fr: MessagesOf<typeof en> = {
     markOneLabel: 'Marquer comme lue : {{title}}',
     allMarked: 'Toutes les notifications ont été marquées comme lues.',
     oneMarked: '« {{title}} » a été marquée comme lue.',
+    learner: 'Apprenant {{id}}',
+    kinds: {
+      daily_bonus: { title: 'Bonus quotidien disponible', message: 'Réclamez le bonus du jour : {{tokens}} jetons et {{xp}} XP.' },
+      achievement_unlocked: { title: 'Succès débloqué : {{name}}', message: '{{description}}. Vous avez gagné {{xp}} XP et {{tokens}} jetons.' },
+      friend_request: { title: 'Nouvelle demande d’ami', message: '{{name}} vous a envoyé une demande d’ami.' },
+      friend_accepted: { title: 'Demande d’ami acceptée', message: '{{name}} a accepté votre demande d’ami.' },
+      leech: { title: 'Carte sangsue suspendue', message: 'Une carte que vous oubliez sans cesse a été suspendue et marquée leech : reformulez-la, puis réactivez-la.' },
+    },
   },
   overrides: {
     badge: 'Remplacement de développement : {{remotes}}',

@@ -28,6 +28,19 @@ describe('catalogues', () => {
     expect(catalogueProblems(en, { es, fr, de, it: itMessages })).toEqual([]);
   });
 
+  it('words the server-made notifications in each language, none left as the English', () => {
+    for (const [language, messages] of Object.entries({ es, fr, de, it: itMessages })) {
+      const kinds = Object.keys(en.notifications.kinds) as (keyof typeof en.notifications.kinds)[];
+      const of = (catalogue: typeof messages) => [
+        catalogue.notifications.learner,
+        ...kinds.flatMap((kind) => [catalogue.notifications.kinds[kind].title, catalogue.notifications.kinds[kind].message]),
+      ];
+      const texts = of(messages);
+      const english = of(en);
+      expect({ language, copies: texts.filter((text, i) => text === english[i]) }).toEqual({ language, copies: [] });
+    }
+  });
+
   it('keeps the texts the spec quotes verbatim in English', () => {
     expect(en.layout.searchPlaceholder).toBe('Search cards, sets, or users...');
     expect([en.userMenu.profile, en.userMenu.settings, en.userMenu.signOut]).toEqual(['Your Profile', 'Settings', 'Sign out']);

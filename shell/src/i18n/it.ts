@@ -79,6 +79,14 @@ const it: MessagesOf<typeof en> = {
     markOneLabel: 'Segna come letta: {{title}}',
     allMarked: 'Tutte le notifiche sono state segnate come lette.',
     oneMarked: '«{{title}}» segnata come letta.',
+    learner: 'Studente {{id}}',
+    kinds: {
+      daily_bonus: { title: 'Bonus giornaliero disponibile', message: 'Riscatta il bonus di oggi: {{tokens}} gettoni e {{xp}} XP.' },
+      achievement_unlocked: { title: 'Traguardo sbloccato: {{name}}', message: '{{description}}. Hai guadagnato {{xp}} XP e {{tokens}} gettoni.' },
+      friend_request: { title: 'Nuova richiesta di amicizia', message: '{{name}} ti ha inviato una richiesta di amicizia.' },
+      friend_accepted: { title: 'Richiesta di amicizia accettata', message: '{{name}} ha accettato la tua richiesta di amicizia.' },
+      leech: { title: 'Scheda sanguisuga sospesa', message: 'Una scheda che continui a dimenticare è stata sospesa ed etichettata leech: riscrivila, poi riattivala.' },
+    },
   },
   overrides: {
     badge: 'Override di sviluppo: {{remotes}}',

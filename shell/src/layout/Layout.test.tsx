@@ -102,7 +102,7 @@ describe('Layout navigation', () => {
     jest.mocked(notificationsApi.unreadCount).mockResolvedValue({ count: 3 });
     jest.spyOn(notificationsApi, 'list').mockResolvedValue({
       notifications: [
-        { id: 1, type: 'achievement', title: 'First Steps', message: 'You reviewed your first card.', read: false, created_at: new Date().toISOString() },
+        { id: 1, type: 'achievement', params: null, title: 'First Steps', message: 'You reviewed your first card.', read: false, created_at: new Date().toISOString() },
       ],
       unreadCount: 3,
     });

@@ -11,6 +11,8 @@ function notification(id: number, overrides: Partial<AppNotification> = {}): App
   return {
     id,
     type: 'achievement',
+    // No key and values: shown as stored (as notifications written before they had them).
+    params: null,
     title: `Title ${id}`,
     message: `Message ${id}`,
     read: false,

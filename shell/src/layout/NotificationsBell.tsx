@@ -7,6 +7,7 @@ import { notificationsApi, type AppNotification } from '@flashcard/api-contract'
 import { shellText, useShellText } from '../i18n';
 import { relativeTime } from '../pages/DashboardPage';
 import { Icon } from './Icon';
+import { notificationText } from './notificationText';
 import { useUnreadCount } from './useUnreadCount';
 import { useBrowserNotifications } from './browserNotifications';
 
@@ -111,7 +112,7 @@ export function NotificationsBell() {
         state.status === 'ready' ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) } : state,
       );
       setCount(count - 1);
-      setAnnouncement(t('notifications.oneMarked', { title: notification.title }));
+      setAnnouncement(t('notifications.oneMarked', { title: notificationText(notification, t).title }));
       // Its button is gone: keep the keyboard in the dialog.
       panelRef.current?.focus();
     } catch {
@@ -175,36 +176,39 @@ export function NotificationsBell() {
           {list.status === 'ready' && items.length === 0 && <p className="shell-notifications-note muted">{t('notifications.empty')}</p>}
           {items.length > 0 && (
             <ul className="shell-notifications-list">
-              {items.map((notification) => (
-                <li key={notification.id} className={notification.read ? undefined : 'is-unread'}>
-                  <div className="shell-notification-title">
-                    {!notification.read && <span className="shell-notification-dot" aria-hidden="true" />}
-                    {notification.title}
-                    {!notification.read && <span className="visually-hidden"> {t('notifications.unread')}</span>}
-                  </div>
-                  <p className="shell-notification-message">{notification.message}</p>
-                  {notification.type === 'daily_bonus' && !notification.read && (
-                    <Link to="/dashboard#daily-bonus" className="shell-notification-action" onClick={() => setOpen(false)}>
-                      {t('bonus.openFromBell')}
-                    </Link>
-                  )}
-                  <div className="shell-notification-meta">
-                    <time className="muted" dateTime={notification.created_at}>
-                      {relativeTime(notification.created_at, undefined, t)}
-                    </time>
-                    {!notification.read && (
-                      <button
-                        type="button"
-                        className="shell-notification-mark"
-                        aria-label={t('notifications.markOneLabel', { title: notification.title })}
-                        onClick={() => void markOne(notification)}
-                      >
-                        {t('notifications.markOne')}
-                      </button>
+              {items.map((notification) => {
+                const text = notificationText(notification, t);
+                return (
+                  <li key={notification.id} className={notification.read ? undefined : 'is-unread'}>
+                    <div className="shell-notification-title">
+                      {!notification.read && <span className="shell-notification-dot" aria-hidden="true" />}
+                      {text.title}
+                      {!notification.read && <span className="visually-hidden"> {t('notifications.unread')}</span>}
+                    </div>
+                    <p className="shell-notification-message">{text.message}</p>
+                    {notification.type === 'daily_bonus' && !notification.read && (
+                      <Link to="/dashboard#daily-bonus" className="shell-notification-action" onClick={() => setOpen(false)}>
+                        {t('bonus.openFromBell')}
+                      </Link>
                     )}
-                  </div>
-                </li>
-              ))}
+                    <div className="shell-notification-meta">
+                      <time className="muted" dateTime={notification.created_at}>
+                        {relativeTime(notification.created_at, undefined, t)}
+                      </time>
+                      {!notification.read && (
+                        <button
+                          type="button"
+                          className="shell-notification-mark"
+                          aria-label={t('notifications.markOneLabel', { title: text.title })}
+                          onClick={() => void markOne(notification)}
+                        >
+                          {t('notifications.markOne')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           )}
           <p className="visually-hidden" role="status">

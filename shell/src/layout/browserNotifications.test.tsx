@@ -12,7 +12,7 @@ class FakeNotification {
   }
 }
 
-const item = (id: number, read = false) => ({ id, type: 'friend_request', title: `Title ${id}`, message: `Message ${id}`, read, created_at: '2026-01-01T00:00:00Z' });
+const item = (id: number, read = false) => ({ id, type: 'friend_request', params: null, title: `Title ${id}`, message: `Message ${id}`, read, created_at: '2026-01-01T00:00:00Z' });
 
 beforeEach(() => {
   shown.length = 0;

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { notificationsApi } from '@flashcard/api-contract';
 import { useSettingsStore } from '../settings/settingsStore';
+import { notificationText } from './notificationText';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
@@ -30,7 +31,8 @@ export function useBrowserNotifications(unread: number): void {
         for (const item of notifications.filter((n) => !n.read && !shown.current.has(n.id))) {
           shown.current.add(item.id);
           // The tag keeps two open tabs from showing the same notification twice.
-          new Notification(item.title, { body: item.message, tag: `flashcard-notification-${item.id}` });
+          const { title, message } = notificationText(item);
+          new Notification(title, { body: message, tag: `flashcard-notification-${item.id}` });
         }
       },
       (error: unknown) => console.warn('Could not read the new notifications', error),

@@ -30,7 +30,8 @@ import * as retentionGroups from './0025_retention_groups';
 import * as sessionTotals from './0026_session_totals';
 import * as deployTokenScopes from './0027_deploy_token_scopes';
 import * as releaseHealth from './0028_release_health';
-import * as friendRequestPrivacy from './0029_friend_request_privacy';
+import * as notificationParams from './0029_notification_params';
+import * as friendRequestPrivacy from './0030_friend_request_privacy';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -65,7 +66,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0026_session_totals': sessionTotals,
   '0027_deploy_token_scopes': deployTokenScopes,
   '0028_release_health': releaseHealth,
-  '0029_friend_request_privacy': friendRequestPrivacy,
+  '0029_notification_params': notificationParams,
+  '0030_friend_request_privacy': friendRequestPrivacy,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -255,9 +255,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       expect(await xpBySource(me.user.id)).toEqual({ review: { xp: 10, rows: 1 }, achievement: { xp: 30, rows: 2 } });
       expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ experience_points: 40, achievements_unlocked: 2, tokens: 15 });
       const notifications = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', me.user.id).orderBy('id').execute();
-      expect(notifications.map((n) => [n.type, n.title, n.message])).toEqual([
-        ['achievement_unlocked', 'Achievement unlocked: First Steps', 'Review your first card. You earned 10 XP and 5 tokens.'],
-        ['achievement_unlocked', 'Achievement unlocked: Card Maker', 'Create 10 cards. You earned 20 XP and 10 tokens.'],
+      expect(notifications.map((n) => [n.type, n.params && JSON.parse(n.params), n.title, n.message])).toEqual([
+        ['achievement_unlocked', { achievement: 'first_review', xp: 10, tokens: 5 }, 'Achievement unlocked: First Steps', 'Review your first card. You earned 10 XP and 5 tokens.'],
+        ['achievement_unlocked', { achievement: 'cards_10', xp: 20, tokens: 10 }, 'Achievement unlocked: Card Maker', 'Create 10 cards. You earned 20 XP and 10 tokens.'],
       ]);
 
       now = new Date(START.getTime() + DAY);

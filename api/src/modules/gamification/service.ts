@@ -8,6 +8,7 @@ import type { NewNotification, NewTokenLedgerEntry } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { DAILY_GOAL_XP, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { notificationKey } from '../../lib/notification-text';
 import { intParam, parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import { TOKEN_REASONS } from '../../lib/tokens';
@@ -162,7 +163,8 @@ export class GamificationService {
           await tokens.add({ user_id: userId, amount: definition.tokens, reason: TOKEN_REASONS.achievement, reference, created_at: at });
           await notifications.create({
             user_id: userId,
-            type: 'achievement_unlocked',
+            ...notificationKey('achievement_unlocked', { achievement: definition.key, xp: definition.xp, tokens: definition.tokens }),
+            // The English text: what an older client shows.
             title: `Achievement unlocked: ${definition.name}`,
             message: `${definition.description}. You earned ${definition.xp} XP and ${definition.tokens} tokens.`,
             dedupe_key: reference,

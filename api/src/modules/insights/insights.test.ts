@@ -149,11 +149,12 @@ describeEachDb('insights', (ctx) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         insights: [
-          { type: 'retention', title: 'Overall retention', message: 'You remember 81% of your reviews' },
-          { type: 'retention-by-difficulty', title: 'Hardest difficulty', message: 'You remember 50% of Hard cards' },
-          { type: 'retention-by-set', title: 'Weakest set', message: 'Biology is your weakest set: you remember 50% of it' },
-          { type: 'hardest-cards', title: 'Hardest card', message: 'You forgot "Lapsed once" 1 time' },
-          { type: 'best-study-hour', title: 'Best time to study', message: 'You remember best around 00:00: 100% of 10 reviews' },
+          // Each with its key (type) and the values a screen words it with in another language.
+          { type: 'retention', params: { percent: 81 }, title: 'Overall retention', message: 'You remember 81% of your reviews' },
+          { type: 'retention-by-difficulty', params: { difficulty: 3, percent: 50 }, title: 'Hardest difficulty', message: 'You remember 50% of Hard cards' },
+          { type: 'retention-by-set', params: { set: 'Biology', percent: 50 }, title: 'Weakest set', message: 'Biology is your weakest set: you remember 50% of it' },
+          { type: 'hardest-cards', params: { question: 'Lapsed once', count: 1 }, title: 'Hardest card', message: 'You forgot "Lapsed once" 1 time' },
+          { type: 'best-study-hour', params: { hour: 0, percent: 100, reviews: 10 }, title: 'Best time to study', message: 'You remember best around 00:00: 100% of 10 reviews' },
         ],
       });
     });
@@ -165,13 +166,14 @@ describeEachDb('insights', (ctx) => {
       expect(actions).toEqual([
         {
           key: 'review-due',
+          params: { count: queue.dueCount },
           title: `${queue.dueCount} cards due`,
           description: expect.any(String),
           route: '/study/review',
           priority: 1,
         },
-        { key: 'daily-goal', title: 'Daily goal: 15 cards to go', description: 'You studied 0 of 15 cards today.', route: '/study', priority: 2 },
-        { key: 'learn-new', title: '1 new card to learn', description: expect.any(String), route: '/study/new', priority: 3 },
+        { key: 'daily-goal', params: { count: 15, studied: 0, goal: 15 }, title: 'Daily goal: 15 cards to go', description: 'You studied 0 of 15 cards today.', route: '/study', priority: 2 },
+        { key: 'learn-new', params: { count: 1 }, title: '1 new card to learn', description: expect.any(String), route: '/study/new', priority: 3 },
       ]);
     });
   });
@@ -185,7 +187,7 @@ describeEachDb('insights', (ctx) => {
       hardestCards: [],
       bestStudyHour: null,
       recommendedActions: [
-        { key: 'create-cards', title: 'Create your first cards', description: 'Add a few cards to start studying.', route: '/cards', priority: 1 },
+        { key: 'create-cards', params: {}, title: 'Create your first cards', description: 'Add a few cards to start studying.', route: '/cards', priority: 1 },
       ],
     });
     expect((await get(user, '/api/insights/user-insights')).json()).toEqual({ insights: [] });

@@ -185,10 +185,12 @@ export class InsightsService {
     const [retention, bestHour] = await Promise.all([this.cardStatistics(userId), this.bestStudyHour(userId, timeZone)]);
     const insights: Insight[] = [];
     if (retention.reviews === 0) return insights;
+    const overall = Math.round((100 * retention.remembered) / retention.reviews);
     insights.push({
       type: 'retention',
+      params: { percent: overall },
       title: 'Overall retention',
-      message: `You remember ${Math.round((100 * retention.remembered) / retention.reviews)}% of your reviews`,
+      message: `You remember ${overall}% of your reviews`,
     });
 
     // Single out the weakest level or set only when there is another to compare it with.
@@ -198,6 +200,7 @@ export class InsightsService {
       const label = DIFFICULTY_LABELS[weakest.difficulty_level] ?? `level ${weakest.difficulty_level}`;
       insights.push({
         type: 'retention-by-difficulty',
+        params: { difficulty: weakest.difficulty_level, percent: Math.round(weakest.retention ?? 0) },
         title: 'Hardest difficulty',
         message: `You remember ${wholePercent(weakest.retention)} of ${label} cards`,
       });
@@ -207,6 +210,7 @@ export class InsightsService {
       const weakest = sets.reduce((a, b) => ((b.retention ?? 0) < (a.retention ?? 0) ? b : a));
       insights.push({
         type: 'retention-by-set',
+        params: { set: clip(weakest.name, 40), percent: Math.round(weakest.retention ?? 0) },
         title: 'Weakest set',
         message: `${clip(weakest.name, 40)} is your weakest set: you remember ${wholePercent(weakest.retention)} of it`,
       });
@@ -215,6 +219,7 @@ export class InsightsService {
     if (hardestCard && hardestCard.againCount > 0) {
       insights.push({
         type: 'hardest-cards',
+        params: { question: clip(hardestCard.question, 60), count: hardestCard.againCount },
         title: 'Hardest card',
         message: `You forgot "${clip(hardestCard.question, 60)}" ${plural(hardestCard.againCount, 'time', 'times')}`,
       });
@@ -222,6 +227,7 @@ export class InsightsService {
     if (bestHour) {
       insights.push({
         type: 'best-study-hour',
+        params: { hour: bestHour.hour, percent: Math.round(bestHour.retention ?? 0), reviews: bestHour.reviews },
         title: 'Best time to study',
         message: `You remember best around ${hourLabel(bestHour.hour)}: ${wholePercent(bestHour.retention)} of ${plural(bestHour.reviews, 'review', 'reviews')}`,
       });
@@ -243,6 +249,7 @@ export class InsightsService {
       return [
         {
           key: 'create-cards',
+          params: {},
           title: 'Create your first cards',
           description: 'Add a few cards to start studying.',
           route: '/cards',
@@ -255,6 +262,7 @@ export class InsightsService {
     if (due > 0) {
       actions.push({
         key: 'review-due',
+        params: { count: due },
         title: `${plural(due, 'card', 'cards')} due`,
         description: 'Review them now, while they are still easy to recall.',
         route: '/study/review',
@@ -266,6 +274,7 @@ export class InsightsService {
     if (toGo > 0 && due + fresh > 0) {
       actions.push({
         key: 'daily-goal',
+        params: { count: toGo, studied: goal.cardsStudied, goal: goal.dailyGoal },
         title: `Daily goal: ${plural(toGo, 'card', 'cards')} to go`,
         description: `You studied ${goal.cardsStudied} of ${goal.dailyGoal} cards today.`,
         route: '/study',
@@ -275,6 +284,7 @@ export class InsightsService {
     if (fresh > 0) {
       actions.push({
         key: 'learn-new',
+        params: { count: fresh },
         title: `${plural(fresh, 'new card', 'new cards')} to learn`,
         description: 'Start learning cards you have not studied yet.',
         route: '/study/new',
@@ -284,6 +294,7 @@ export class InsightsService {
     if (actions.length === 0) {
       actions.push({
         key: 'all-caught-up',
+        params: {},
         title: 'All caught up',
         description: 'Nothing is due right now. Add more cards or come back later.',
         route: '/cards',

@@ -10,6 +10,7 @@ const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress:
 interface NotificationJson {
   id: number;
   type: string;
+  params: Record<string, string | number | null> | null;
   title: string;
   message: string;
   read: boolean;
@@ -55,6 +56,7 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
           {
             id: expect.any(Number),
             type: 'daily_bonus',
+            params: { tokens: 10, xp: 5 },
             title: 'Daily bonus available',
             message: "Claim today's bonus: 10 tokens and 5 XP.",
             read: false,
@@ -76,9 +78,9 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
       now = new Date(START.getTime() + DAY);
       const nextDay = await list();
       expect(nextDay.unreadCount).toBe(1);
-      expect(nextDay.notifications.map((n) => [n.type, n.read, n.message])).toEqual([
-        ['daily_bonus', false, "Claim today's bonus: 20 tokens and 10 XP."],
-        ['daily_bonus', true, "Claim today's bonus: 10 tokens and 5 XP."],
+      expect(nextDay.notifications.map((n) => [n.type, n.read, n.params, n.message])).toEqual([
+        ['daily_bonus', false, { tokens: 20, xp: 10 }, "Claim today's bonus: 20 tokens and 10 XP."],
+        ['daily_bonus', true, { tokens: 10, xp: 5 }, "Claim today's bonus: 10 tokens and 5 XP."],
       ]);
     });
 
@@ -96,11 +98,34 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
     expect(notifications[0]).toEqual({
       id: expect.any(Number),
       type: 'achievement_unlocked',
+      // The key and values the screens word it with; the English text stays for older clients.
+      params: { achievement: 'first_review', xp: 10, tokens: 5 },
       title: 'Achievement unlocked: First Steps',
       message: 'Review your first card. You earned 10 XP and 5 tokens.',
       read: false,
       created_at: START.toISOString(),
     });
+  });
+
+  it('answers a notification written before texts had keys with params null and its stored text', async () => {
+    await claimBonus();
+    // As migration 0029 left the rows it found: no params column value.
+    await ctx.db
+      .insertInto('notifications')
+      .values({ user_id: me.user.id, type: 'achievement_unlocked', title: 'Achievement unlocked: Centurion', message: 'Review 100 cards. You earned 50 XP and 20 tokens.', dedupe_key: 'achievement:reviews_100', created_at: START.toISOString() })
+      .execute();
+    // And one whose params cannot be read: shown from its stored text as well, never a 500.
+    await ctx.db
+      .insertInto('notifications')
+      .values({ user_id: me.user.id, type: 'leech', title: 'Leech card suspended', message: 'Old text', params: '[1,2]', created_at: START.toISOString() })
+      .execute();
+    const { notifications } = await list();
+    expect(notifications.map((n) => [n.type, n.params, n.title, n.message])).toEqual([
+      ['leech', null, 'Leech card suspended', 'Old text'],
+      ['achievement_unlocked', null, 'Achievement unlocked: Centurion', 'Review 100 cards. You earned 50 XP and 20 tokens.'],
+    ]);
+    const [, old] = notifications;
+    expect((await me.put(`/api/notifications/${old!.id}/mark-read`)).json()).toEqual({ notification: { ...old, read: true } });
   });
 
   it('limits the list (default 20, 1-100) while counting every unread one', async () => {

@@ -3,6 +3,7 @@
 // a local day when the bonus can be claimed (the dedupe key makes it once per day).
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { notificationKey } from '../../lib/notification-text';
 import { intParam, parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { bonusNotificationKey, type DailyBonusStatus } from '../daily-bonus';
@@ -57,7 +58,8 @@ export class NotificationsService {
     if (!bonus.available) return;
     await this.deps.repository.create({
       user_id: userId,
-      type: 'daily_bonus',
+      ...notificationKey('daily_bonus', { tokens: bonus.reward.tokens, xp: bonus.reward.xp }),
+      // The English text: what an older client shows.
       title: 'Daily bonus available',
       message: `Claim today's bonus: ${bonus.reward.tokens} tokens and ${bonus.reward.xp} XP.`,
       dedupe_key: bonusNotificationKey(bonus.today),

@@ -8,18 +8,18 @@
 // Notes keep Anki's guid (a re-import updates them); a note is cloze when its first field holds
 // `{{cN::...}}`, reversed when it has a second card, basic otherwise. The review history (revlog:
 // learning, review and relearning answers; manual reschedules and cram-only entries skipped)
-// comes along for FSRS and the optimizer.
+// comes along for FSRS and the optimizer. Members are unpacked within the caps of unpack.ts, and
+// only the ones used: the collection, the media map and the images it names (other media are
+// reported by name, never unpacked).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import Database from 'better-sqlite3';
-import { unzipSync } from 'fflate';
-import { decompress } from 'fzstd';
 import type { NoteKind } from '@flashcard/api-contract/schemas';
+import type { ApkgLimits } from '../../config';
+import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
+import { ApkgError, PackageFiles, UNPACK_MESSAGES } from './unpack';
 
-/** A package we cannot read; its message is for the learner. */
-export class ApkgError extends Error {
-  override name = 'ApkgError';
-}
+export { ApkgError };
 
 export interface ApkgReview {
   /** Epoch ms (Anki's revlog id). */
@@ -40,7 +40,8 @@ export interface ApkgCard {
 export interface ApkgMedia {
   /** The name the notes use (`<img src="...">`). */
   name: string;
-  data: Uint8Array;
+  /** An image's bytes; null for other media (sounds, video), which are not kept and so not unpacked. */
+  data: Uint8Array | null;
 }
 
 export interface ApkgContents {
@@ -51,36 +52,37 @@ export interface ApkgContents {
   errors: Array<{ row: number; error: string }>;
 }
 
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
-const unpack = (bytes: Uint8Array) => (isZstd(bytes) ? decompress(bytes) : bytes);
+/** The media we keep (MediaService stores these types; it checks their bytes). */
+export const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
+/** A media map names each media member: ~60 bytes an entry, so 4 MB is far more than any package's files. */
+export const MEDIA_MAP_MAX_BYTES = 4 * 1024 * 1024;
 /** Answers Anki counts as reviews: 0 learning, 1 review, 2 relearning (3 cram, 4 manual are not). */
 const REVIEW_TYPES = new Set([0, 1, 2]);
 const CLOZE = /\{\{c\d+::/;
 
-export function readApkg(bytes: Uint8Array): ApkgContents {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    throw new ApkgError('This is not an Anki package (.apkg): it is not a zip file');
-  }
-  const format = (['anki21b', 'anki21', 'anki2'] as const).find((name) => files[`collection.${name}`]);
-  if (!format) throw new ApkgError('This is not an Anki package (.apkg): it holds no collection');
-
+export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<ApkgContents> {
+  const files = await PackageFiles.open(bytes, limits);
   let db: Database.Database | undefined;
   try {
-    db = new Database(Buffer.from(unpack(files[`collection.${format}`]!)), { readonly: true });
-    return readCollection(format, db, files);
-  } catch (error) {
-    if (error instanceof ApkgError) throw error;
-    throw new ApkgError('The collection inside this package cannot be read');
+    const format = (['anki21b', 'anki21', 'anki2'] as const).find((name) => files.has(`collection.${name}`));
+    if (!format) throw new ApkgError('This is not an Anki package (.apkg): it holds no collection');
+    let collection = await files.read(`collection.${format}`);
+    try {
+      db = new Database(Buffer.from(collection!.buffer, collection!.byteOffset, collection!.length), { readonly: true });
+      // SQLite holds its own copy now: ours may go before the media are read.
+      collection = null;
+      return { ...readCollection(format, db), media: await readMedia(files, limits) };
+    } catch (error) {
+      if (error instanceof ApkgError || error instanceof HttpError) throw error;
+      throw new ApkgError('The collection inside this package cannot be read');
+    }
   } finally {
     db?.close();
+    files.close();
   }
 }
 
-function readCollection(format: ApkgContents['format'], db: Database.Database, files: Record<string, Uint8Array>): ApkgContents {
+function readCollection(format: ApkgContents['format'], db: Database.Database): Omit<ApkgContents, 'media'> {
   const decks = deckNames(db);
   const notes = db.prepare('select id, guid, flds, tags from notes order by id').all() as Array<{ id: number; guid: string; flds: string; tags: string }>;
   const cardRows = db.prepare('select id, nid, did, ord, queue from cards order by nid, ord').all() as Array<{ id: number; nid: number; did: number; ord: number; queue: number }>;
@@ -102,7 +104,7 @@ function readCollection(format: ApkgContents['format'], db: Database.Database, f
   notes.forEach((note, index) => {
     const row = index + 1;
     const [front = '', back = ''] = note.flds.split('\x1f');
-    const question = cleanField(front, true);
+    const question = cleanField(front);
     const own = cardsOfNote.get(note.id) ?? [];
     if (!question) {
       errors.push({ row, error: 'The note has no text in its first field' });
@@ -110,13 +112,13 @@ function readCollection(format: ApkgContents['format'], db: Database.Database, f
     }
     const kind: NoteKind = CLOZE.test(question) ? 'cloze' : own.some((card) => card.ord === 1) ? 'reversed' : 'basic';
     const tags = note.tags.trim().split(/\s+/).filter(Boolean).join(', ');
-    parsed.push({ row, kind, question, answer: cleanField(back, true), tags: tags || null, guid: note.guid, deck: decks.get(own[0]?.did ?? -1) ?? null });
+    parsed.push({ row, kind, question, answer: cleanField(back), tags: tags || null, guid: note.guid, deck: decks.get(own[0]?.did ?? -1) ?? null });
     for (const card of own) {
       // Anki's cloze cards count from ord 0 for c1; ours are numbered by the cloze.
       cards.push({ noteGuid: note.guid, ord: kind === 'cloze' ? card.ord + 1 : card.ord, suspended: card.queue === -1, reviews: reviewsOfCard.get(card.id) ?? [] });
     }
   });
-  return { format, notes: parsed, cards, media: readMedia(files), errors };
+  return { format, notes: parsed, cards, errors };
 }
 
 /** Deck id -> name ("Parent::Child"); Anki's empty "Default" deck is no set of ours. */
@@ -134,14 +136,18 @@ function deckNames(db: Database.Database): Map<number, string> {
   return names;
 }
 
-/** The package's media files by the names notes use. */
-function readMedia(files: Record<string, Uint8Array>): ApkgMedia[] {
-  const map = files.media;
-  if (!map || map.length === 0) return [];
+/** The package's media files by the names notes use: images with their bytes, the rest by name. */
+async function readMedia(files: PackageFiles, limits: ApkgLimits): Promise<ApkgMedia[]> {
+  const raw = await files.read('media', MEDIA_MAP_MAX_BYTES);
+  if (!raw || raw.length === 0) return [];
   const names = new Map<string, string>();
-  const raw = unpack(map);
+  // No map names more media than a package may hold files.
+  const add = (member: string, name: unknown) => {
+    names.set(member, typeof name === 'string' ? name : '');
+    if (names.size > limits.maxFiles) throw new HttpError(413, UNPACK_MESSAGES.mediaListTooLong(limits.maxFiles));
+  };
   if (raw[0] === 0x7b /* { */) {
-    for (const [key, name] of Object.entries(JSON.parse(new TextDecoder().decode(raw)) as Record<string, string>)) names.set(key, name);
+    for (const [key, name] of Object.entries(JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>)) add(key, name);
   } else {
     // MediaEntries { repeated MediaEntry entries = 1 }, MediaEntry { string name = 1; uint32 size = 2;
     // bytes sha1 = 3; optional uint32 legacy_zip_filename = 255 }: entry n is zip member "n".
@@ -162,14 +168,14 @@ function readMedia(files: Record<string, Uint8Array>): ApkgMedia[] {
         else if (entryField === 255) legacy = entry.uint32();
         else entry.skip(entryType);
       }
-      names.set(String(legacy ?? index), name);
+      add(String(legacy ?? index), name);
       index += 1;
     }
   }
   const media: ApkgMedia[] = [];
   for (const [member, name] of names) {
-    const data = files[member];
-    if (data && name) media.push({ name, data: unpack(data) });
+    if (!name || !files.has(member)) continue;
+    media.push({ name, data: IMAGE_NAME.test(name) ? await files.read(member) : null });
   }
   return media;
 }

@@ -3,6 +3,7 @@
 // connection (SQLite's only one in the process) keeps answering other requests meanwhile, and
 // the request thread never holds the package's notes and logs at all.
 import type { ApkgImportResult } from '@flashcard/api-contract/schemas';
+import type { ApkgLimits } from '../../config';
 import { openSqliteSide } from '../../db';
 import { MediaRepository, MediaService } from '../media';
 import { PackagesService } from './service';
@@ -13,12 +14,13 @@ export async function importOnOwnConnection(
   bytes: Uint8Array,
   options: { dryRun?: string; categoryId?: string },
   nowMs: number,
+  limits: ApkgLimits,
 ): Promise<ApkgImportResult> {
   const db = openSqliteSide(file);
   const now = () => new Date(nowMs);
   try {
     const media = new MediaService({ repository: new MediaRepository(db), now });
-    const service = new PackagesService({ db, dialect: 'sqlite', media, now, inWorker: true });
+    const service = new PackagesService({ db, dialect: 'sqlite', media, now, limits, inWorker: true });
     return await service.importApkg(userId, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), options);
   } finally {
     await db.destroy();

@@ -1,11 +1,18 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
-import { DEFAULT_RATE_LIMITS } from '../../config';
-import { buildApkg, type FixturePackage } from '../../test/apkg-fixture';
+import { DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS } from '../../config';
+import { MiB, zipOf, zstdZeros, type PackageMember } from '../../test/apkg-bombs';
+import { buildApkg, zstdStored, type FixturePackage } from '../../test/apkg-fixture';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
+import { HOSTILE, HOSTILE_SANITISED } from '../../test/hostile-markup';
 import { reviewTotalsAndLogSums } from '../../test/review-totals';
+import { MEDIA_MAP_MAX_BYTES } from './apkg';
+import { GATE_MESSAGES, RETRY_AFTER_SECONDS } from './gate';
 import { PackagesService } from './service';
+import { UNPACK_MESSAGES } from './unpack';
 
 const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
 const DAY = 86_400_000;
@@ -120,6 +127,13 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     expect((await me.get('/api/media')).json().files).toHaveLength(1);
   });
 
+  it.each(['anki2', 'anki21b'] as const)('%s: stores fields through the importers\' sanitiser (no style, class, id, script, handler or overlay)', async (format) => {
+    const hostile: FixturePackage = { format, notes: [{ guid: 'evil-1', fields: [`Front ${HOSTILE}`, HOSTILE], cards: [{ ord: 0 }] }] };
+    expect((await send(me, buildApkg(hostile))).json()).toMatchObject({ imported: 1, errors: [] });
+    const [card] = await ctx.db.selectFrom('cards').select(['question', 'answer']).where('user_id', '=', me.user.id).execute();
+    expect(card).toEqual({ question: `Front ${HOSTILE_SANITISED}`, answer: HOSTILE_SANITISED });
+  });
+
   it('refuses what is not a package with a clear 4xx, and writes nothing', async () => {
     const garbage = await send(me, 'definitely not a zip');
     expect(garbage.statusCode).toBe(400);
@@ -142,7 +156,15 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     const notes = (last: string) =>
       ['a', 'b', 'c', 'd', last].map((front, n) => ({ guid: `batch-${n}`, fields: [front, `back ${n}`], cards: [{ ord: 0, reviews: [{ at: T0 + n, ease: 3 as const, type: 0 }] }] }));
     // In-thread (as the import worker runs it) on the suite's connection, two notes per batch.
-    const service = new PackagesService({ db: ctx.db, dialect: 'sqlite', media: { store: () => Promise.reject(new Error('no media here')) }, now: () => NOW, inWorker: true, notesPerTransaction: 2 });
+    const service = new PackagesService({
+      db: ctx.db,
+      dialect: 'sqlite',
+      media: { store: () => Promise.reject(new Error('no media here')) },
+      now: () => NOW,
+      limits: DEFAULT_APKG_LIMITS,
+      inWorker: true,
+      notesPerTransaction: 2,
+    });
     const ok = await service.importApkg(me.user.id, Buffer.from(buildApkg({ format: 'anki2', notes: notes('e') })), {});
     expect(ok).toMatchObject({ imported: 5, updated: 0, reviews: 5 });
     expect((await cardsOf(me.user.id)).map((card) => card.question)).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -169,4 +191,133 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     expect(totals.kept).toHaveLength(5);
     expect(totals.kept).toEqual(totals.summed);
   });
+});
+
+describeEachDb('Anki packages: what one may unpack, and how many imports run at once', (ctx) => {
+  let app: FastifyInstance;
+  let me: ApiClient;
+  beforeAll(async () => {
+    app = await ctx.buildApp(MANY_SIGNUPS, { now: () => NOW });
+  });
+  beforeEach(async () => {
+    me = await signedInClient(app);
+  });
+
+  const { maxMemberBytes, maxUnpackedBytes, maxFiles } = DEFAULT_APKG_LIMITS;
+  /** Each import starts a worker thread (under jest, tsx compiles its modules there): seconds each on a busy machine. */
+  const SLOW = 120_000;
+  const post = (client: ApiClient, body: Uint8Array | PassThrough, query = '?dryRun=true') =>
+    app.inject({ method: 'POST', url: `/api/cards/import/apkg${query}`, headers: { ...bearer(client.user.accessToken), 'content-type': 'application/octet-stream' }, payload: body instanceof PassThrough ? body : Buffer.from(body) });
+  const oneNote: FixturePackage = { format: 'anki2', notes: [{ guid: 'one', fields: ['Front', 'Back'], cards: [{ ord: 0 }] }] };
+  /** A real legacy package's collection, with this JSON media map and these members beside it. */
+  const packageWith = (mediaMap: Record<string, string>, members: PackageMember[]) =>
+    zipOf([
+      { name: 'collection.anki2', data: unzipSync(buildApkg(oneNote))['collection.anki2']! },
+      { name: 'media', data: new TextEncoder().encode(JSON.stringify(mediaMap)) },
+      ...members,
+    ]);
+
+  it('refuses a 1 MB package holding a 1 GiB member with 413, before inflating it', async () => {
+    const bomb = zipOf([{ name: 'collection.anki2', zerosMiB: 1024 }]);
+    expect(bomb.length).toBeLessThan(1.1 * MiB);
+    const response = await post(me, bomb);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('collection.anki2', maxMemberBytes) });
+  }, SLOW);
+
+  it('stops a member that unpacks to more than its header says by counting its bytes: 422', async () => {
+    // Its headers claim 4 KB: the count stops it a few KB in, whatever is behind.
+    const liar = zipOf([{ name: 'collection.anki2', zerosMiB: 1024, claims: 4096 }]);
+    const response = await post(me, liar);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: UNPACK_MESSAGES.damaged('collection.anki2') });
+    // One that claims just under the cap is stopped there too.
+    const under = await post(me, zipOf([{ name: 'collection.anki2', zerosMiB: 1024, claims: maxMemberBytes - 1 }]));
+    expect(under.statusCode).toBe(422);
+  }, SLOW);
+
+  it('counts zstd members as they decompress (a 1 GiB frame that states no size) and refuses a frame asking for a huge window', async () => {
+    const frame = zstdZeros(1024 * MiB);
+    expect(frame.length).toBeLessThan(40 * 1024);
+    const bomb = await post(me, zipOf([{ name: 'collection.anki21b', data: frame }]));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('collection.anki21b', maxMemberBytes) });
+    // 128 KiB of content in a frame whose header asks for a 1 GiB window (allocated before decoding).
+    const window = await post(me, zipOf([{ name: 'collection.anki21b', data: zstdZeros(128 * 1024, 30) }]));
+    expect(window.statusCode).toBe(413);
+    expect(window.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('collection.anki21b', maxMemberBytes) });
+  }, SLOW);
+
+  it('refuses a package whose members together unpack to more than the total, counted as they unpack', async () => {
+    // Each under the per-member cap; the second is zstd whose zip headers say 3 KB.
+    const half = Math.ceil(maxUnpackedBytes / 2 / MiB) + 4;
+    expect(half * MiB).toBeLessThan(maxMemberBytes);
+    const response = await post(me, packageWith({ 0: 'a.png', 1: 'b.png' }, [{ name: '0', zerosMiB: half }, { name: '1', data: zstdZeros(half * MiB) }]));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: UNPACK_MESSAGES.totalTooLarge(maxUnpackedBytes) });
+  }, SLOW);
+
+  it('refuses a package of too many files, and bounds the media map', async () => {
+    const files: PackageMember[] = Array.from({ length: maxFiles }, (_, n) => ({ name: `f${n}`, data: new Uint8Array(0) }));
+    const many = await post(me, packageWith({}, files));
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toEqual({ error: UNPACK_MESSAGES.tooManyFiles(maxFiles) });
+
+    const bigMap = await post(me, zipOf([{ name: 'collection.anki2', data: unzipSync(buildApkg(oneNote))['collection.anki2']! }, { name: 'media', zerosMiB: 64 }]));
+    expect(bigMap.statusCode).toBe(413);
+    expect(bigMap.json()).toEqual({ error: UNPACK_MESSAGES.memberTooLarge('media', MEDIA_MAP_MAX_BYTES) });
+    const longMap = await post(me, packageWith(Object.fromEntries(Array.from({ length: maxFiles + 1 }, (_, n) => [String(n), `${n}.png`])), []));
+    expect(longMap.statusCode).toBe(413);
+    expect(longMap.json()).toEqual({ error: UNPACK_MESSAGES.mediaListTooLong(maxFiles) });
+  }, SLOW);
+
+  it('does not open archives nested in a package: an image that is a zip bomb is only refused as an image', async () => {
+    const nested = zipOf([{ name: 'collection.anki2', zerosMiB: 1024 }]);
+    const response = await post(me, packageWith({ 0: 'inner.png' }, [{ name: '0', data: nested }, { name: 'nested.apkg', data: nested }]), '');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ imported: 1, images: 0, skippedMedia: [{ name: 'inner.png', reason: 'Images must be PNG, JPEG, GIF or WebP files' }] });
+    // A current-format package's zstd collection is decompressed once: a zstd frame inside it is data.
+    const twice = zipOf([{ name: 'collection.anki21b', data: zstdStored(zstdZeros(1024 * MiB)) }]);
+    const inner = await post(me, twice);
+    expect(inner.statusCode).toBe(400);
+    expect(inner.json()).toEqual({ error: 'The collection inside this package cannot be read' });
+  }, SLOW);
+
+  /** An upload the server has admitted and is reading, held open until `end()`. */
+  async function heldUpload(client: ApiClient) {
+    const upload = new PassThrough();
+    const answer = post(client, upload);
+    // The body is read only once admitted: a write past the buffer drains then.
+    if (upload.write(Buffer.alloc(64 * 1024))) throw new Error('the upload buffered everything');
+    await new Promise((resolve) => upload.once('drain', resolve));
+    return { answer, end: () => upload.end() };
+  }
+
+  it('runs one import per learner at a time: another meanwhile is 429 with Retry-After', async () => {
+    const first = await heldUpload(me);
+    const second = await post(me, buildApkg(oneNote));
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(second.json()).toEqual({ error: GATE_MESSAGES.learnerBusy });
+    // Another learner is not held up by it.
+    expect((await post(await signedInClient(app), buildApkg(oneNote))).statusCode).toBe(200);
+    first.end();
+    // The first was not a package (zeros), but it ran: refused for what it is, not for the gate.
+    expect((await first.answer).statusCode).toBe(400);
+    expect((await post(me, buildApkg(oneNote))).statusCode).toBe(200);
+  }, SLOW);
+
+  it(`runs at most ${DEFAULT_APKG_LIMITS.concurrentImports} imports in the instance: one more is 429 with Retry-After until one ends`, async () => {
+    const held = [];
+    for (let n = 0; n < DEFAULT_APKG_LIMITS.concurrentImports; n++) held.push(await heldUpload(await signedInClient(app)));
+    const third = await post(me, buildApkg(oneNote));
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(third.json()).toEqual({ error: GATE_MESSAGES.instanceBusy });
+    held[0]!.end();
+    await held[0]!.answer;
+    expect((await post(me, buildApkg(oneNote))).statusCode).toBe(200);
+    held[1]!.end();
+    await held[1]!.answer;
+  }, SLOW);
 });

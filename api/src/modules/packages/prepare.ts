@@ -2,6 +2,7 @@
 // package, then replay each card's Anki history through our FSRS scheduler (the learner's
 // settings and weights), giving the card's state now and one review log per answer. The
 // request thread only writes the result.
+import type { ApkgLimits } from '../../config';
 import type { NewReviewLog } from '../../db/schema';
 import { NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from '../study';
 import { readApkg, type ApkgContents } from './apkg';
@@ -22,8 +23,8 @@ export interface ApkgPlan extends Omit<ApkgContents, 'cards'> {
   cards: PlannedCard[];
 }
 
-export function prepareApkg(bytes: Uint8Array, scheduling: SchedulerSettings): ApkgPlan {
-  const contents = readApkg(bytes);
+export async function prepareApkg(bytes: Uint8Array, scheduling: SchedulerSettings, limits: ApkgLimits): Promise<ApkgPlan> {
+  const contents = await readApkg(bytes, limits);
   const scheduler = new Scheduler(scheduling);
   const cards = contents.cards.map((card): PlannedCard => {
     let state = NEW_STATE;

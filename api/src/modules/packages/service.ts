@@ -5,10 +5,12 @@
 // PostgreSQL the reading runs on a worker thread and the writes in one transaction; on SQLite the
 // whole import runs on a worker thread with its own connection, committing in a few transactions
 // (see importApkg). A dry run answers the same report and writes nothing. A card that already
-// existed keeps its own history: a re-import updates text, it does not replay answers.
+// existed keeps its own history: a re-import updates text, it does not replay answers. What a
+// package may unpack is capped (unpack.ts), and how many imports run at once (gate.ts).
 import path from 'node:path';
 import { APKG_MAX_BYTES, type ApkgImportResult } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
+import type { ApkgLimits } from '../../config';
 import { sqliteFileOf, type DialectName } from '../../db';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -19,6 +21,8 @@ import { toTimestamp } from '../../lib/time';
 import { CardsRepository, importedNoteError, writeNotes, type ParsedNote } from '../cards';
 import type { MediaService } from '../media';
 import { StudyRepository } from '../study';
+import { IMAGE_NAME as IMAGE } from './apkg';
+import { ImportGate } from './gate';
 import { prepareApkg, type ApkgPlan } from './prepare';
 
 export const MESSAGES = {
@@ -31,7 +35,6 @@ export const MESSAGES = {
 /** The worker threads' modules: TypeScript under tsx and jest, JavaScript once built. */
 const PREPARE = path.join(__dirname, `prepare${path.extname(__filename)}`);
 const IMPORT_WORKER = path.join(__dirname, `import-worker${path.extname(__filename)}`);
-const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
 /** About 0.4 s of writing each (measured: 2 s for 10,000 notes with 100,000 answers). */
 export const SQLITE_NOTES_PER_TRANSACTION = 2_000;
 
@@ -40,6 +43,8 @@ export interface PackagesServiceDeps {
   dialect: DialectName;
   media: Pick<MediaService, 'store'>;
   now: () => Date;
+  /** What one package may unpack, and how many imports run at once (config.apkg). */
+  limits: ApkgLimits;
   /**
    * Already on a worker thread with a connection of its own (import-worker.ts): read the
    * package here. Otherwise, on a SQLite file, the whole import runs on such a thread, so the
@@ -52,7 +57,19 @@ export interface PackagesServiceDeps {
 }
 
 export class PackagesService {
-  constructor(private readonly deps: PackagesServiceDeps) {}
+  private readonly gate: ImportGate;
+
+  constructor(private readonly deps: PackagesServiceDeps) {
+    this.gate = new ImportGate(deps.limits.concurrentImports);
+  }
+
+  /**
+   * A slot for one import of the learner's (the route takes it before reading the upload):
+   * a 429 (ImportBusyError) while the learner has one running or the instance is at its bound.
+   */
+  admit(userId: number): () => void {
+    return this.gate.admit(userId);
+  }
 
   async importApkg(userId: number, body: unknown, options: { dryRun?: string; categoryId?: string }): Promise<ApkgImportResult> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.empty);
@@ -64,14 +81,17 @@ export class PackagesService {
 
     const file = this.deps.inWorker ? undefined : sqliteFileOf(db);
     if (file) {
-      const args = [file, userId, new Uint8Array(body.buffer, body.byteOffset, body.length), options, this.deps.now().getTime()];
+      const args = [file, userId, new Uint8Array(body.buffer, body.byteOffset, body.length), options, this.deps.now().getTime(), this.deps.limits];
       return withStatus(() => runInWorker<ApkgImportResult>(IMPORT_WORKER, 'importOnOwnConnection', args));
     }
 
     const study = new StudyRepository(db, dialect);
     const [settings, parameters] = await Promise.all([study.settings(userId), study.activeParameters(userId)]);
-    const prepared = [new Uint8Array(body), { ...settings, parameters }] as const;
-    const plan = await withStatus(async () => (this.deps.inWorker ? prepareApkg(...prepared) : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared])));
+    const prepared = [new Uint8Array(body), { ...settings, parameters }, this.deps.limits] as const;
+    // The copy is handed over to the thread, not copied once more.
+    const plan = await withStatus(async () =>
+      this.deps.inWorker ? prepareApkg(...prepared) : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared], [prepared[0].buffer as ArrayBuffer]),
+    );
 
     const errors = [...plan.errors];
     const notes = plan.notes.filter((note) => {
@@ -103,7 +123,7 @@ export class PackagesService {
     // Images first (each its own write): the notes then name them as stored.
     const renamed = new Map<string, string>();
     for (const file of plan.media) {
-      if (!IMAGE.test(file.name)) {
+      if (!file.data || !IMAGE.test(file.name)) {
         report.skippedMedia.push({ name: file.name, reason: MESSAGES.notAnImage });
         continue;
       }

@@ -54,7 +54,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
     type: 'achievement',
     user,
     message: `${user.display_name} unlocked the achievement "${entry.name}"`,
-    details: { achievement: entry.name },
+    details: { achievement: entry.name, achievement_key: entry.row.achievement_key },
     created_at: entry.at,
   };
 }

@@ -11,6 +11,7 @@ import type { NewNotification } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { levelFor } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { notificationKey } from '../../lib/notification-text';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { VISIBILITIES, type Visibility } from '../privacy';
@@ -170,7 +171,7 @@ export class SocialService {
   private async notifyRequest(notifications: NotificationWriter, sender: SocialUserRow | undefined, receiverId: number, request: RequestRow): Promise<void> {
     await notifications.create({
       user_id: receiverId,
-      type: 'friend_request',
+      ...notificationKey('friend_request', { user_id: request.sender_id, name: sender?.display_name ?? null }),
       title: 'New friend request',
       message: `${sender ? publicName(sender) : 'A learner'} sent you a friend request.`,
       dedupe_key: `friend_request:${request.id}`,
@@ -203,7 +204,7 @@ export class SocialService {
     const [me, sender] = await Promise.all([this.deps.repository.userById(userId), this.deps.repository.userById(request.sender_id)]);
     await this.deps.notifications.create({
       user_id: request.sender_id,
-      type: 'friend_accepted',
+      ...notificationKey('friend_accepted', { user_id: userId, name: me?.display_name ?? null }),
       title: 'Friend request accepted',
       message: `${me ? publicName(me) : 'A learner'} accepted your friend request.`,
       dedupe_key: `friend_accepted:${request.id}`,

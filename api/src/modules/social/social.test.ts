@@ -81,14 +81,14 @@ describeEachDb('social: /api/social/*', (ctx) => {
       ]);
 
       expect(await notificationsOf(bob)).toEqual([
-        expect.objectContaining({ type: 'friend_request', title: 'New friend request', message: `${alice.name} sent you a friend request.` }),
+        expect.objectContaining({ type: 'friend_request', params: { user_id: alice.user.id, name: alice.name }, title: 'New friend request', message: `${alice.name} sent you a friend request.` }),
       ]);
 
       const accepted = await bob.post(`/api/social/friend-request/${request.id}/accept`);
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toEqual({ id: alice.user.id, display_name: alice.name, since: expect.any(String) });
       expect(await notificationsOf(alice)).toEqual([
-        expect.objectContaining({ type: 'friend_accepted', title: 'Friend request accepted', message: `${bob.name} accepted your friend request.` }),
+        expect.objectContaining({ type: 'friend_accepted', params: { user_id: bob.user.id, name: bob.name }, title: 'Friend request accepted', message: `${bob.name} accepted your friend request.` }),
       ]);
 
       expect((await alice.get('/api/social/friends')).json()).toEqual([{ id: bob.user.id, display_name: bob.name, since: expect.any(String) }]);
@@ -367,7 +367,7 @@ describeEachDb('social: /api/social/*', (ctx) => {
         expect.objectContaining({
           type: 'achievement',
           message: `${bob.name} unlocked the achievement "Session Complete"`,
-          details: { achievement: 'Session Complete' },
+          details: { achievement: 'Session Complete', achievement_key: 'first_session' },
         }),
       );
       expect((await carol.get('/api/social/feed')).json()).toEqual({ items: [] });

@@ -231,7 +231,7 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
         (n: { type: string }) => n.type === 'leech',
       );
       expect(leeches).toHaveLength(1);
-      expect(leeches[0]).toMatchObject({ title: 'Leech card suspended' });
+      expect(leeches[0]).toMatchObject({ params: {}, title: 'Leech card suspended' });
     });
   });
 });

@@ -20,6 +20,7 @@ import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { dayRanges, dayStarts, dayToDate } from '../../lib/local-time';
+import { notificationKey } from '../../lib/notification-text';
 import { MAX_ID, parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
@@ -469,7 +470,7 @@ export class StudyService {
       updated = { ...updated, tags, suspended: true };
       await notifications.create({
         user_id: userId,
-        type: 'leech',
+        ...notificationKey('leech', {}),
         title: MESSAGES.leechTitle,
         message: MESSAGES.leechMessage,
         dedupe_key: `leech:${card.id}:${next.lapses}`,

@@ -48,6 +48,7 @@ export class TokensService {
     return [
       {
         key: 'daily_bonus',
+        params: { claimable: bonus.available ? 1 : 0, streak_cap: DAILY_BONUS_STREAK_CAP },
         title: 'Daily bonus',
         description: bonus.available
           ? `Claim today's bonus. ${streakRule}`
@@ -56,6 +57,7 @@ export class TokensService {
       },
       {
         key: 'daily_goal',
+        params: {},
         title: 'Daily goal',
         description: 'Study as many cards as your daily goal, once a day.',
         reward: { tokens: 0, xp: DAILY_GOAL_XP },
@@ -64,6 +66,7 @@ export class TokensService {
         .filter((status) => status.unlockedAt === null)
         .map(({ definition, progress, target }) => ({
           key: `achievement:${definition.key}`,
+          params: { achievement: definition.key, progress, target },
           title: definition.name,
           description: `${definition.description} (${progress}/${target}).`,
           reward: { tokens: definition.tokens, xp: definition.xp },

@@ -94,6 +94,7 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     ]);
     expect(fresh[0]).toEqual({
       key: 'daily_bonus',
+      params: { claimable: 1, streak_cap: 7 },
       title: 'Daily bonus',
       description: "Claim today's bonus. It grows with each day in a row, up to 7 days.",
       reward: { tokens: 10, xp: 5 },
@@ -101,6 +102,7 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     expect(fresh[1]).toMatchObject({ key: 'daily_goal', reward: { tokens: 0, xp: DAILY_GOAL_XP } });
     expect(fresh[2]).toEqual({
       key: 'achievement:first_review',
+      params: { achievement: 'first_review', progress: 0, target: 1 },
       title: 'First Steps',
       description: 'Review your first card (0/1).',
       reward: { tokens: 5, xp: 10 },
@@ -110,7 +112,7 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     await unlockFirstReview(me);
     const later = (await ok(me, 'GET', '/api/tokens/opportunities')).opportunities;
     expect(later.map((o: { key: string }) => o.key)).not.toContain('achievement:first_review');
-    expect(later[0]).toMatchObject({ description: expect.stringMatching(/^Already claimed today/), reward: { tokens: 20, xp: 10 } });
+    expect(later[0]).toMatchObject({ params: { claimable: 0 }, description: expect.stringMatching(/^Already claimed today/), reward: { tokens: 20, xp: 10 } });
   });
 
   it("never shows another learner's tokens", async () => {

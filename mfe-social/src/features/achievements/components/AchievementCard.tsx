@@ -1,10 +1,13 @@
 import { useId } from 'react';
 import type { Achievement } from '@flashcard/api-contract';
+import { useAchievementText } from '@flashcard/shared-ui';
 import { achievementIcon, formatUnlockDate } from '../icons';
 import { useSocialLocale } from '../../../i18n';
 
 export function AchievementCard({ achievement }: { achievement: Achievement }) {
   const { t, language } = useSocialLocale();
+  // Worded by key in the page's language; the server's English only for a key unknown here.
+  const { name, description } = useAchievementText()(achievement.key, achievement);
   const titleId = useId();
   const unlocked = achievement.unlocked;
   const target = Math.max(achievement.target, 0);
@@ -26,15 +29,15 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
         <span className="badge">{unlocked ? t('achievements.unlocked') : t('achievements.locked')}</span>
       </div>
       <h2 id={titleId} style={{ fontSize: '1.05rem', margin: 0 }}>
-        {achievement.name}
+        {name}
       </h2>
       <p className="muted" style={{ margin: 0 }}>
-        {achievement.description}
+        {description}
       </p>
       <div
         className="progress"
         role="progressbar"
-        aria-label={t('achievements.progressLabel', { name: achievement.name })}
+        aria-label={t('achievements.progressLabel', { name })}
         aria-valuemin={0}
         aria-valuemax={target}
         aria-valuenow={progress}

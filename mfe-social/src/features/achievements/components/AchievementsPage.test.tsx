@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { gamificationApi, type Achievement } from '@flashcard/api-contract';
+import { setLanguage } from '@flashcard/shared-auth';
 import Achievements from '../../../Achievements';
 
 function achievement(key: string, name: string, progress: number, target: number, unlockedAt: string | null = null): Achievement {
@@ -24,7 +25,10 @@ const CATALOGUE: Achievement[] = [
   achievement('daily_goal', 'Goal Getter', 0, 15),
 ];
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await setLanguage('en');
+});
 
 describe('Achievements screen', () => {
   it('shows the real catalogue with progress and unlock dates', async () => {
@@ -63,5 +67,21 @@ describe('Achievements screen', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1 of 1 unlocked')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it("words the achievements by key in the learner's language (the server's English only for an unknown key)", async () => {
+    await setLanguage('es');
+    const newer = achievement('night_owl', 'Night Owl', 0, 1);
+    jest.spyOn(gamificationApi, 'achievements').mockResolvedValue({ achievements: [...CATALOGUE, newer] });
+    render(<Achievements />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Logros' })).toBeInTheDocument();
+    const firstSteps = await screen.findByRole('listitem', { name: 'Primeros pasos' });
+    expect(within(firstSteps).getByText('Repasa tu primera tarjeta')).toBeInTheDocument();
+    const cardMaker = screen.getByRole('listitem', { name: 'Creador de tarjetas' });
+    expect(within(cardMaker).getByText('Crea 10 tarjetas')).toBeInTheDocument();
+    expect(screen.queryByText('First Steps')).not.toBeInTheDocument();
+    expect(screen.queryByText('Card Maker description')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Night Owl' })).getByText('Night Owl description')).toBeInTheDocument();
   });
 });

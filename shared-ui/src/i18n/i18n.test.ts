@@ -1,0 +1,53 @@
+import { setLanguage } from '@flashcard/shared-auth';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
+import { achievementText } from '../achievementText';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import de from './de';
+import itMessages from './it';
+
+const translations = { es, fr, de, it: itMessages };
+
+describe('catalogues', () => {
+  it('has every English text in es, fr, de and it, with the same placeholders and markup', () => {
+    expect(catalogueProblems(en, translations)).toEqual([]);
+  });
+
+  it('keeps the texts the spec quotes verbatim in English', () => {
+    expect(en.accessDenied).toEqual({ title: 'Access Denied', message: 'You need administrator privileges to access this page.' });
+  });
+
+  it('words every achievement in each language, none left as the English', () => {
+    for (const [language, messages] of Object.entries(translations)) {
+      for (const [key, words] of Object.entries(en.achievements)) {
+        const translated = messages.achievements[key as keyof typeof en.achievements];
+        expect({ language, key, name: translated.name === words.name, description: translated.description === words.description }).toEqual({
+          language,
+          key,
+          name: false,
+          description: false,
+        });
+      }
+    }
+  });
+});
+
+describe('achievementText', () => {
+  afterEach(() => setLanguage('en'));
+  const serverEnglish = { name: 'First Steps (server)', description: 'Review your first card (server)' };
+
+  it("names an achievement by its key in the page's language", async () => {
+    expect(achievementText('first_review', serverEnglish)).toEqual({ name: 'First Steps', description: 'Review your first card' });
+    await setLanguage('es');
+    expect(achievementText('first_review', serverEnglish)).toEqual({ name: 'Primeros pasos', description: 'Repasa tu primera tarjeta' });
+  });
+
+  it("shows the server's English for a key this build does not know", async () => {
+    await setLanguage('es');
+    const newer = { name: 'Night Owl', description: 'Review after midnight' };
+    expect(achievementText('night_owl', newer)).toBe(newer);
+    // Not an inherited property of the catalogue object either.
+    expect(achievementText('toString', newer)).toBe(newer);
+  });
+});
