@@ -245,7 +245,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
-      await api.register(socialRoutes, { service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }) });
+      await api.register(socialRoutes, {
+        service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }),
+        rateLimits: config.rateLimits,
+      });
       await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
       await api.register(platformRoutes, {
         service: platform,

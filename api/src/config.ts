@@ -41,6 +41,8 @@ export interface RateLimits {
   registerPerAddress: RateLimitRule;
   /** Guessing the current password with a stolen access token. */
   changePasswordPerUser: RateLimitRule;
+  /** Friend requests a learner sends (each may notify someone; by e-mail, each probes an address). */
+  friendRequestsPerUser: RateLimitRule;
 }
 
 export interface Config {
@@ -141,6 +143,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccount: { freeFailures: 10, firstWaitMs: 30_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
+  friendRequestsPerUser: { max: 20, timeWindowMs: 60 * MINUTE },
 };
 
 export class ConfigError extends Error {}

@@ -5,7 +5,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { errorResponses, MessageResponse, Nullable, PathId, TimeZoneHeaders } from './common';
 
-/** Who finds the learner in search and sees their public profile. */
+/**
+ * Who sees the learner anywhere another learner shows (search, profiles, leaderboard, feed,
+ * friend and follow lists): any signed-in learner, accepted friends only, or no one else.
+ */
 export const SocialVisibility = Type.Union([Type.Literal('everyone'), Type.Literal('friends'), Type.Literal('nobody')]);
 
 /** Another learner, as any view shows them. */
@@ -14,10 +17,17 @@ export const SocialUser = Type.Object({ id: Type.Integer(), display_name: Type.S
 /** A friend, a follower or a followed learner, and since when. */
 export const SocialConnection = Type.Object({ id: Type.Integer(), display_name: Type.String(), since: Type.String() });
 
+/**
+ * A pending friend request. An outgoing one by e-mail names no one (`user` null, `email` the
+ * address it was sent to) whether or not a learner uses the address, and stays pending for its
+ * sender until they cancel it or it is accepted; `user` is also null for an outgoing request to a
+ * learner the sender may no longer see.
+ */
 export const FriendRequest = Type.Object({
   id: Type.Integer(),
   direction: Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]),
-  user: SocialUser,
+  user: Nullable(SocialUser),
+  email: Nullable(Type.String()),
   created_at: Type.String(),
 });
 export const FriendRequestList = Type.Object({ incoming: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) });
@@ -84,7 +94,7 @@ export const socialEndpoints = {
   followers: endpoint('GET', '/social/followers', { response: { 200: Type.Array(SocialConnection), ...errorResponses(401) } }),
   sendRequest: endpoint('POST', '/social/friend-request', {
     body: FriendRequestBody,
-    response: { 201: FriendRequest, ...errorResponses(400, 401, 404, 409) },
+    response: { 201: FriendRequest, ...errorResponses(400, 401, 404, 409, 429) },
   }),
   requests: endpoint('GET', '/social/friend-requests', { response: { 200: FriendRequestList, ...errorResponses(401) } }),
   acceptRequest: endpoint('POST', '/social/friend-request/:id/accept', {

@@ -38,6 +38,7 @@ export function benchConfig(dataDir: string): Config {
     loginFailuresPerAccount: { freeFailures: 1_000_000, firstWaitMs: 1, maxWaitMs: 1, forgetAfterMs: 60_000 },
     registerPerAddress: unlimited,
     changePasswordPerUser: unlimited,
+    friendRequestsPerUser: unlimited,
   };
   return config;
 }

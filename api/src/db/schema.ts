@@ -384,8 +384,13 @@ export interface AdminEventsTable {
 export interface FriendRequestsTable {
   id: Generated<number>;
   sender_id: number;
-  receiver_id: number;
+  /** The learner it reached; null for a request by e-mail that reached no one (migration 0030). */
+  receiver_id: number | null;
   created_at: CreatedAt;
+  /** The address a request by e-mail was sent to (what its sender sees); null for one by id. */
+  receiver_email: ColumnType<string | null, string | null | undefined, never>;
+  /** When its receiver declined it: hidden from them, still pending for its sender. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FriendshipsTable {

@@ -50,6 +50,7 @@ const de: MessagesOf<typeof en> = {
     unfollowLabel: '{{name}} entfolgen',
     emailLabel: 'Freundschaftsanfrage per E-Mail senden',
     sendRequest: 'Anfrage senden',
+    emailHint: 'Nutzt jemand diese Adresse, sieht er deine Anfrage. Sie bleibt hier offen, bis sie angenommen wird oder du sie zurückziehst.',
   },
   requests: {
     heading: 'Freundschaftsanfragen',
@@ -65,6 +66,8 @@ const de: MessagesOf<typeof en> = {
     noOutgoing: 'Keine gesendeten Anfragen.',
     cancel: 'Zurückziehen',
     cancelLabel: 'Anfrage an {{name}} zurückziehen',
+    pending: 'Offen',
+    someone: 'Jemand',
   },
   friends: {
     heading: 'Freunde',
@@ -95,6 +98,7 @@ const de: MessagesOf<typeof en> = {
   privacy: {
     heading: 'Privatsphäre',
     label: 'Wer mich finden und mein Profil sehen kann',
+    hint: 'Das gilt überall, wo andere Lernende dich sehen könnten: in der Suche, auf deinem Profil, in der Bestenliste, in ihren Aktivitäten und in ihren Freundes- und Folgelisten.',
     everyone: 'Alle',
     friends: 'Nur Freunde',
     nobody: 'Niemand',

@@ -50,6 +50,7 @@ const en = {
     unfollowLabel: 'Unfollow {{name}}',
     emailLabel: 'Send a friend request by e-mail',
     sendRequest: 'Send request',
+    emailHint: 'If a learner uses this address, they will see your request. It stays pending here until it is accepted or you cancel it.',
   },
   requests: {
     heading: 'Friend requests',
@@ -65,6 +66,8 @@ const en = {
     noOutgoing: 'No outgoing requests.',
     cancel: 'Cancel',
     cancelLabel: 'Cancel request to {{name}}',
+    pending: 'Pending',
+    someone: 'A learner',
   },
   friends: {
     heading: 'Friends',
@@ -95,6 +98,7 @@ const en = {
   privacy: {
     heading: 'Privacy',
     label: 'Who can find me and see my profile',
+    hint: 'It applies everywhere other learners could see you: search, your profile, the leaderboard, their activity feed and their lists of friends and follows.',
     everyone: 'Everyone',
     friends: 'Friends only',
     nobody: 'Nobody',

@@ -51,6 +51,7 @@ const es: MessagesOf<typeof en> = {
     unfollowLabel: 'Dejar de seguir a {{name}}',
     emailLabel: 'Enviar una solicitud de amistad por correo electrónico',
     sendRequest: 'Enviar solicitud',
+    emailHint: 'Si un estudiante usa esta dirección, verá tu solicitud. Seguirá pendiente aquí hasta que la acepte o la canceles.',
   },
   requests: {
     heading: 'Solicitudes de amistad',
@@ -66,6 +67,8 @@ const es: MessagesOf<typeof en> = {
     noOutgoing: 'No tienes solicitudes enviadas.',
     cancel: 'Cancelar',
     cancelLabel: 'Cancelar la solicitud a {{name}}',
+    pending: 'Pendiente',
+    someone: 'Un estudiante',
   },
   friends: {
     heading: 'Amigos',
@@ -98,6 +101,7 @@ const es: MessagesOf<typeof en> = {
   privacy: {
     heading: 'Privacidad',
     label: 'Quién puede encontrarme y ver mi perfil',
+    hint: 'Se aplica en todos los lugares donde otros estudiantes podrían verte: la búsqueda, tu perfil, la clasificación, su actividad y sus listas de amigos y seguidos.',
     everyone: 'Todos',
     friends: 'Solo amigos',
     nobody: 'Nadie',

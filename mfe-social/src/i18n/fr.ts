@@ -51,6 +51,7 @@ const fr: MessagesOf<typeof en> = {
     unfollowLabel: 'Ne plus suivre {{name}}',
     emailLabel: 'Envoyer une demande d’ami par e-mail',
     sendRequest: 'Envoyer la demande',
+    emailHint: 'Si un apprenant utilise cette adresse, il verra votre demande. Elle reste en attente ici jusqu’à ce qu’elle soit acceptée ou que vous l’annuliez.',
   },
   requests: {
     heading: 'Demandes d’ami',
@@ -66,6 +67,8 @@ const fr: MessagesOf<typeof en> = {
     noOutgoing: 'Aucune demande envoyée.',
     cancel: 'Annuler',
     cancelLabel: 'Annuler la demande envoyée à {{name}}',
+    pending: 'En attente',
+    someone: 'Un apprenant',
   },
   friends: {
     heading: 'Amis',
@@ -98,6 +101,7 @@ const fr: MessagesOf<typeof en> = {
   privacy: {
     heading: 'Confidentialité',
     label: 'Qui peut me trouver et voir mon profil',
+    hint: 'Ce réglage s’applique partout où d’autres apprenants pourraient vous voir : la recherche, votre profil, le classement, leur fil d’activité et leurs listes d’amis et d’abonnements.',
     everyone: 'Tout le monde',
     friends: 'Amis uniquement',
     nobody: 'Personne',

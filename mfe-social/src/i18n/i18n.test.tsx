@@ -92,6 +92,26 @@ describe('in another language', () => {
     expect(items[3]).toHaveTextContent('Maya Chen did something new il y a 9 jours');
   });
 
+  it('shows a pending request by e-mail and the privacy hints in Spanish', async () => {
+    api.friendRequests.mockResolvedValue({
+      incoming: [],
+      outgoing: [{ id: 12, direction: 'outgoing', user: null, email: 'amiga@example.com', created_at: '2025-03-10T00:00:00Z' }],
+    });
+    await setLanguage('es');
+    render(
+      <MemoryRouter>
+        <Social now={NOW} />
+      </MemoryRouter>,
+    );
+    const outgoing = await screen.findByRole('list', { name: 'Solicitudes enviadas' });
+    expect(within(outgoing).getByRole('listitem')).toHaveTextContent('amiga@example.comPendiente');
+    expect(within(outgoing).getByRole('button', { name: 'Cancelar la solicitud a amiga@example.com' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Enviar una solicitud de amistad por correo electrónico')).toHaveAccessibleDescription(
+      'Si un estudiante usa esta dirección, verá tu solicitud. Seguirá pendiente aquí hasta que la acepte o la canceles.',
+    );
+    expect(screen.getByRole('combobox')).toHaveAccessibleDescription(expect.stringContaining('la clasificación'));
+  });
+
   it('words relative times in the language asked for', async () => {
     await setLanguage('de');
     expect(relativeTime('2025-03-10T11:59:40Z', NOW)).toBe('gerade eben');

@@ -51,6 +51,7 @@ const it: MessagesOf<typeof en> = {
     unfollowLabel: 'Non seguire più {{name}}',
     emailLabel: 'Invia una richiesta di amicizia via email',
     sendRequest: 'Invia richiesta',
+    emailHint: 'Se uno studente usa questo indirizzo, vedrà la tua richiesta. Resta in sospeso qui finché non viene accettata o la annulli.',
   },
   requests: {
     heading: 'Richieste di amicizia',
@@ -66,6 +67,8 @@ const it: MessagesOf<typeof en> = {
     noOutgoing: 'Nessuna richiesta inviata.',
     cancel: 'Annulla',
     cancelLabel: 'Annulla la richiesta a {{name}}',
+    pending: 'In sospeso',
+    someone: 'Uno studente',
   },
   friends: {
     heading: 'Amici',
@@ -98,6 +101,7 @@ const it: MessagesOf<typeof en> = {
   privacy: {
     heading: 'Privacy',
     label: 'Chi può trovarmi e vedere il mio profilo',
+    hint: 'Vale ovunque altri studenti potrebbero vederti: nella ricerca, nel tuo profilo, nella classifica, nelle loro attività e nei loro elenchi di amici e di persone seguite.',
     everyone: 'Tutti',
     friends: 'Solo amici',
     nobody: 'Nessuno',

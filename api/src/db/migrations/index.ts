@@ -31,6 +31,7 @@ import * as sessionTotals from './0026_session_totals';
 import * as deployTokenScopes from './0027_deploy_token_scopes';
 import * as releaseHealth from './0028_release_health';
 import * as notificationParams from './0029_notification_params';
+import * as friendRequestPrivacy from './0030_friend_request_privacy';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0027_deploy_token_scopes': deployTokenScopes,
   '0028_release_health': releaseHealth,
   '0029_notification_params': notificationParams,
+  '0030_friend_request_privacy': friendRequestPrivacy,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,11 +1,13 @@
 // SQL for levels, achievements and the leaderboard. A learner's own rows are read through
 // queries scoped to their id; the leaderboard and public profiles read other users' public
-// fields (id, display name, XP) only, never an e-mail.
+// fields (id, display name, XP) only, never an e-mail, and only of learners the viewer may see
+// (modules/privacy).
 import { sql, type Kysely } from 'kysely';
 import { localDay } from '../../db/functions';
 import type { Database, UserAchievementRow } from '../../db/schema';
 import { XP_SOURCES } from '../../lib/experience';
 import { DEFAULT_DAILY_GOAL } from '../dashboard';
+import { visibleTo } from '../privacy';
 import type { AchievementFacts } from './achievements';
 
 export interface PublicUser {
@@ -21,8 +23,14 @@ export interface LeaderboardRow extends PublicUser {
 export class GamificationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  publicUser(userId: number): Promise<PublicUser | undefined> {
-    return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', userId).executeTakeFirst();
+  /** The learner, when `viewerId` may see them (themselves always). */
+  publicUser(viewerId: number, userId: number): Promise<PublicUser | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('id', '=', userId)
+      .where(visibleTo(viewerId))
+      .executeTakeFirst();
   }
 
   unlocked(userId: number): Promise<Array<Pick<UserAchievementRow, 'achievement_key' | 'unlocked_at'>>> {
@@ -104,11 +112,13 @@ export class GamificationRepository {
   }
 
   /**
-   * The top `limit` users by XP (users without XP count as 0), ties sharing a rank
-   * ("1, 2, 2, 4") and listed oldest account first. Aggregates the whole ledger: fine at this
-   * product's scale; a per-user total column would be the next step.
+   * The top `limit` learners by XP among those `viewerId` may see (the viewer included; users
+   * without XP count as 0), ties sharing a rank ("1, 2, 2, 4") and listed oldest account first.
+   * Ranks count only these learners, so the viewer's own line (rankOf) agrees with the list.
+   * Aggregates the whole ledger: fine at this product's scale; a per-user total column would be
+   * the next step.
    */
-  async leaderboard(limit: number): Promise<LeaderboardRow[]> {
+  async leaderboard(viewerId: number, limit: number): Promise<LeaderboardRow[]> {
     const { rows } = await sql<LeaderboardRow>`
       with xp as (
         select user_id, sum(amount) as xp from experience_events group by user_id
@@ -116,6 +126,7 @@ export class GamificationRepository {
       totals as (
         select users.id, users.display_name, coalesce(xp.xp, 0) as experience_points
         from users left join xp on xp.user_id = users.id
+        where ${visibleTo(viewerId)}
       )
       select id, display_name, experience_points, rank() over (order by experience_points desc) as rank
       from totals
@@ -130,12 +141,14 @@ export class GamificationRepository {
     }));
   }
 
-  /** Rank of someone with `xp` points: 1 + the number of users with more. */
-  async rankOf(xp: number): Promise<number> {
+  /** The viewer's rank with `xp` points: 1 + the learners they may see with more. */
+  async rankOf(viewerId: number, xp: number): Promise<number> {
     const { rows } = await sql<{ ahead: number }>`
       select count(*) as ahead from (
         select user_id from experience_events group by user_id having sum(amount) > ${xp}
       ) as ahead
+      inner join users on users.id = ahead.user_id
+      where ${visibleTo(viewerId)}
     `.execute(this.db);
     return Number(rows[0]?.ahead ?? 0) + 1;
   }

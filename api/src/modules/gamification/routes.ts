@@ -12,7 +12,7 @@ const gamificationRoutes: FastifyPluginAsyncTypebox<{ service: GamificationServi
   );
 
   app.get(ep.publicProfile.path, { schema: ep.publicProfile.schema }, async (request) =>
-    presentPublicProfile(await service.publicProfile(request.params.id)),
+    presentPublicProfile(await service.publicProfile(request.user.id, request.params.id)),
   );
 
   app.get(ep.leaderboard.path, { schema: ep.leaderboard.schema }, async (request) =>

@@ -96,7 +96,7 @@ export class GamificationService {
   async profile(userId: number, timeZone = 'UTC'): Promise<Profile> {
     const { gamification } = this.deps.repos;
     const [publicProfile, tokens, streaks, facts] = await Promise.all([
-      this.profileOf(userId),
+      this.profileOf(userId, userId),
       this.deps.repos.tokens.balance(userId),
       this.deps.streaks(userId, timeZone),
       gamification.counts(userId),
@@ -105,18 +105,21 @@ export class GamificationService {
     return { ...publicProfile, tokens, currentStreak: streaks.current, longestStreak: streaks.longest, ...facts };
   }
 
-  /** Anyone's public profile; a malformed or unknown id is "not found". */
-  async publicProfile(rawId: string): Promise<PublicProfile> {
+  /**
+   * A learner's public profile, as their privacy setting lets the viewer see it: a malformed,
+   * unknown, hidden or disabled one is the same "not found" (no oracle of who exists).
+   */
+  async publicProfile(viewerId: number, rawId: string): Promise<PublicProfile> {
     const id = parseId(rawId);
-    const profile = id === null ? undefined : await this.profileOf(id);
+    const profile = id === null ? undefined : await this.profileOf(viewerId, id);
     if (!profile) throw notFound(MESSAGES.userNotFound);
     return profile;
   }
 
-  private async profileOf(userId: number): Promise<PublicProfile | undefined> {
+  private async profileOf(viewerId: number, userId: number): Promise<PublicProfile | undefined> {
     const { gamification, experience } = this.deps.repos;
     const [user, experiencePoints, achievementsUnlocked] = await Promise.all([
-      gamification.publicUser(userId),
+      gamification.publicUser(viewerId, userId),
       experience.total(userId),
       gamification.countUnlocked(userId),
     ]);
@@ -126,8 +129,8 @@ export class GamificationService {
   async leaderboard(userId: number, query: { limit?: string }): Promise<Leaderboard> {
     const limit = intParam(query.limit, DEFAULT_LEADERBOARD_LIMIT, 1, MAX_LEADERBOARD_LIMIT, MESSAGES.limitInvalid);
     const { gamification, experience } = this.deps.repos;
-    const [entries, experiencePoints] = await Promise.all([gamification.leaderboard(limit), experience.total(userId)]);
-    return { entries, me: { rank: await gamification.rankOf(experiencePoints), experiencePoints } };
+    const [entries, experiencePoints] = await Promise.all([gamification.leaderboard(userId, limit), experience.total(userId)]);
+    return { entries, me: { rank: await gamification.rankOf(userId, experiencePoints), experiencePoints } };
   }
 
   /** The catalogue with the learner's progress; unlocking happens in checkAchievements. */

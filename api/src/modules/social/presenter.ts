@@ -10,7 +10,8 @@ export const presentConnection = (row: ConnectionRow): SocialConnection => ({ id
 export const presentRequest = (request: RequestView): FriendRequest => ({
   id: request.id,
   direction: request.direction,
-  user: presentUser(request.user),
+  user: request.user && presentUser(request.user),
+  email: request.email,
   created_at: request.created_at,
 });
 

@@ -1,9 +1,11 @@
 // SQL of the social area. A learner's own rows (requests, friendships, follows, privacy) are read
 // and written through queries scoped to their id; other learners are read by their public
-// fields only (id, display name), never an e-mail.
+// fields only (id, display name), never an e-mail, and only as far as modules/privacy's rule
+// (visibleTo) lets the viewer see them.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { runTransaction } from '../../db/transaction';
+import { visibleTo } from '../privacy';
 
 export interface SocialUserRow {
   id: number;
@@ -17,13 +19,19 @@ export interface ConnectionRow extends SocialUserRow {
 export interface RequestRow {
   id: number;
   sender_id: number;
-  receiver_id: number;
+  receiver_id: number | null;
   created_at: string;
+  hidden_at: string | null;
 }
 
-export interface RequestWithUserRow extends RequestRow {
-  other_id: number;
+export interface RequestWithUserRow {
+  id: number;
+  created_at: string;
+  /** The other learner; null for an outgoing request the sender may not name (see requestsOf). */
+  other_id: number | null;
   other_name: string | null;
+  /** The address an outgoing request by e-mail was sent to. */
+  receiver_email: string | null;
 }
 
 export interface FeedSessionRow extends SocialUserRow {
@@ -49,14 +57,24 @@ export class SocialRepository {
     return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The learner, when the viewer may see them (themselves always). */
+  visibleUser(viewerId: number, id: number): Promise<SocialUserRow | undefined> {
+    return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
+  }
+
   async timeZoneOf(id: number): Promise<string | null> {
     const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
     return row?.time_zone ?? null;
   }
 
-  /** The e-mail is only matched, never returned. */
+  /** An account that may sign in; the e-mail is only matched, never returned. */
   userByEmail(email: string): Promise<SocialUserRow | undefined> {
-    return this.db.selectFrom('users').select(['id', 'display_name']).where('email', '=', email).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('email', '=', email)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async visibility(userId: number): Promise<string> {
@@ -98,6 +116,7 @@ export class SocialRepository {
       .innerJoin('users', 'users.id', 'friendships.friend_id')
       .select(['users.id', 'users.display_name', 'friendships.created_at as since'])
       .where('friendships.user_id', '=', userId)
+      .where(visibleTo(userId))
       .orderBy('friendships.id', 'desc')
       .execute();
   }
@@ -117,6 +136,7 @@ export class SocialRepository {
       .innerJoin('users', 'users.id', 'follows.followee_id')
       .select(['users.id', 'users.display_name', 'follows.created_at as since'])
       .where('follows.follower_id', '=', userId)
+      .where(visibleTo(userId))
       .orderBy('follows.id', 'desc')
       .execute();
   }
@@ -127,72 +147,139 @@ export class SocialRepository {
       .innerJoin('users', 'users.id', 'follows.follower_id')
       .select(['users.id', 'users.display_name', 'follows.created_at as since'])
       .where('follows.followee_id', '=', userId)
+      .where(visibleTo(userId))
       .orderBy('follows.id', 'desc')
       .execute();
   }
 
-  /** The pending request from one to the other, either way. */
-  requestBetween(userId: number, otherId: number): Promise<RequestRow | undefined> {
+  /** A request by id (not by e-mail) the sender sent the receiver, declined or not. */
+  requestById(senderId: number, receiverId: number): Promise<RequestRow | undefined> {
     return this.db
       .selectFrom('friend_requests')
-      .select(['id', 'sender_id', 'receiver_id', 'created_at'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
-          eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
-        ]),
-      )
+      .select(['id', 'sender_id', 'receiver_id', 'created_at', 'hidden_at'])
+      .where('sender_id', '=', senderId)
+      .where('receiver_id', '=', receiverId)
+      .where('receiver_email', 'is', null)
       .executeTakeFirst();
   }
 
-  /** The new request; undefined when the same one is pending already (the unique index decides). */
+  /** Whether the receiver sees a request (of either kind) from the sender. */
+  async hasIncoming(receiverId: number, senderId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('friend_requests')
+      .select('id')
+      .where('receiver_id', '=', receiverId)
+      .where('sender_id', '=', senderId)
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether a request by e-mail from the sender is not delivered to the receiver: one from the
+   * sender reached them already (declined or not), or one from them waits for the sender.
+   */
+  async requestPendingBetween(senderId: number, receiverId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('friend_requests')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sender_id', '=', senderId), eb('receiver_id', '=', receiverId)]),
+          eb.and([eb('sender_id', '=', receiverId), eb('receiver_id', '=', senderId), eb('hidden_at', 'is', null)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The new request by id; undefined when one is pending already (the unique index decides). */
   createRequest(senderId: number, receiverId: number, at: string): Promise<RequestRow | undefined> {
     return this.db
       .insertInto('friend_requests')
       .values({ sender_id: senderId, receiver_id: receiverId, created_at: at })
-      .onConflict((oc) => oc.columns(['sender_id', 'receiver_id']).doNothing())
-      .returning(['id', 'sender_id', 'receiver_id', 'created_at'])
+      .onConflict((oc) => oc.columns(['sender_id', 'receiver_id']).where('receiver_email', 'is', null).doNothing())
+      .returning(['id', 'sender_id', 'receiver_id', 'created_at', 'hidden_at'])
       .executeTakeFirst();
   }
 
-  /** The learner's pending requests, both ways, newest first, with the other learner. */
-  async requestsOf(userId: number): Promise<RequestWithUserRow[]> {
+  /**
+   * The new request to an address, delivered to `receiverId` (null: to no one); undefined when
+   * the sender has one pending to that address already.
+   */
+  createEmailRequest(senderId: number, email: string, receiverId: number | null, at: string): Promise<RequestRow | undefined> {
+    return this.db
+      .insertInto('friend_requests')
+      .values({ sender_id: senderId, receiver_id: receiverId, receiver_email: email, created_at: at })
+      .onConflict((oc) => oc.columns(['sender_id', 'receiver_email']).doNothing())
+      .returning(['id', 'sender_id', 'receiver_id', 'created_at', 'hidden_at'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * The statements a friend-request notification costs (the receiver's switch, one insert),
+   * writing nothing: a request by e-mail that reaches no one takes as long as one that does.
+   */
+  async notificationWork(userId: number, at: string): Promise<void> {
+    await this.db.selectFrom('user_settings').select('friend_notifications').where('user_id', '=', userId).executeTakeFirst();
+    await this.db
+      .insertInto('notifications')
+      .columns(['user_id', 'type', 'title', 'message', 'created_at'])
+      .expression(
+        this.db
+          .selectFrom('users')
+          .select(['id', sql<string>`''`.as('type'), sql<string>`''`.as('title'), sql<string>`''`.as('message'), sql<string>`${at}`.as('created_at')])
+          .where('id', '=', userId)
+          .where(sql<boolean>`1 = 0`),
+      )
+      .execute();
+  }
+
+  /**
+   * The learner's pending requests, both ways, newest first. Incoming: the ones they see, from
+   * accounts that may sign in (the sender chose to show themselves). Outgoing: all they sent,
+   * declined ones too; the receiver named only for a request by id to a learner the sender may
+   * see (one by e-mail shows its address, never who uses it).
+   */
+  async requestsOf(userId: number): Promise<{ incoming: RequestWithUserRow[]; outgoing: RequestWithUserRow[] }> {
     const incoming = this.db
       .selectFrom('friend_requests')
       .innerJoin('users', 'users.id', 'friend_requests.sender_id')
       .select([
         'friend_requests.id',
-        'friend_requests.sender_id',
-        'friend_requests.receiver_id',
         'friend_requests.created_at',
         'users.id as other_id',
         'users.display_name as other_name',
+        sql<null>`null`.as('receiver_email'),
       ])
       .where('friend_requests.receiver_id', '=', userId)
+      .where('friend_requests.hidden_at', 'is', null)
+      .where('users.disabled_at', 'is', null)
       .orderBy('friend_requests.id', 'desc')
       .execute();
     const outgoing = this.db
       .selectFrom('friend_requests')
-      .innerJoin('users', 'users.id', 'friend_requests.receiver_id')
+      .leftJoin('users', (join) =>
+        join.onRef('users.id', '=', 'friend_requests.receiver_id').on('friend_requests.receiver_email', 'is', null).on(visibleTo(userId)),
+      )
       .select([
         'friend_requests.id',
-        'friend_requests.sender_id',
-        'friend_requests.receiver_id',
         'friend_requests.created_at',
         'users.id as other_id',
         'users.display_name as other_name',
+        'friend_requests.receiver_email',
       ])
       .where('friend_requests.sender_id', '=', userId)
       .orderBy('friend_requests.id', 'desc')
       .execute();
-    return [...(await incoming), ...(await outgoing)];
+    return { incoming: await incoming, outgoing: await outgoing };
   }
 
   /** A request the learner sent or received; another pair's request reads as not found. */
   findRequest(userId: number, id: number): Promise<RequestRow | undefined> {
     return this.db
       .selectFrom('friend_requests')
-      .select(['id', 'sender_id', 'receiver_id', 'created_at'])
+      .select(['id', 'sender_id', 'receiver_id', 'created_at', 'hidden_at'])
       .where('id', '=', id)
       .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
       .executeTakeFirst();
@@ -200,9 +287,9 @@ export class SocialRepository {
 
   /**
    * Deletes the request and makes the two friends, in one transaction; false when the request
-   * was gone already (a concurrent accept, decline or cancel won).
+   * was gone already (a concurrent accept or cancel won).
    */
-  acceptRequest(request: RequestRow, at: string): Promise<boolean> {
+  acceptRequest(request: RequestRow & { receiver_id: number }, at: string): Promise<boolean> {
     return runTransaction(this.db, async (trx) => {
       const deleted = await trx.deleteFrom('friend_requests').where('id', '=', request.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
@@ -214,22 +301,35 @@ export class SocialRepository {
         ])
         .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
         .execute();
-      // A request the other way is answered too.
+      // Every other request that reached one of the two from the other is answered too.
       await trx
         .deleteFrom('friend_requests')
-        .where('sender_id', '=', request.receiver_id)
-        .where('receiver_id', '=', request.sender_id)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('sender_id', '=', request.sender_id), eb('receiver_id', '=', request.receiver_id)]),
+            eb.and([eb('sender_id', '=', request.receiver_id), eb('receiver_id', '=', request.sender_id)]),
+          ]),
+        )
         .execute();
       return true;
     });
   }
 
-  async deleteRequest(userId: number, id: number): Promise<boolean> {
+  /** Hides every request from the sender the receiver sees; false when there was none. */
+  async declineFrom(receiverId: number, senderId: number, at: string): Promise<boolean> {
     const result = await this.db
-      .deleteFrom('friend_requests')
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+      .updateTable('friend_requests')
+      .set({ hidden_at: at })
+      .where('receiver_id', '=', receiverId)
+      .where('sender_id', '=', senderId)
+      .where('hidden_at', 'is', null)
       .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes a request its sender cancels; false when it was gone. */
+  async cancelRequest(senderId: number, id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('friend_requests').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -264,24 +364,15 @@ export class SocialRepository {
 
   /**
    * Learners (not the searcher) whose display name contains the pattern (a LIKE pattern with
-   * '!' as escape) and whose privacy lets the searcher find them: everyone, or friends and the
-   * searcher is one.
+   * '!' as escape) and whom the searcher may see.
    */
   search(userId: number, pattern: string, limit: number): Promise<SocialUserRow[]> {
     return this.db
       .selectFrom('users')
-      .leftJoin('social_profiles', 'social_profiles.user_id', 'users.id')
-      .leftJoin('friendships', (join) => join.onRef('friendships.friend_id', '=', 'users.id').on('friendships.user_id', '=', userId))
       .select(['users.id', 'users.display_name'])
       .where('users.id', '<>', userId)
       .where(sql<boolean>`lower(users.display_name) like ${pattern} escape '!'`)
-      .where((eb) =>
-        eb.or([
-          eb('social_profiles.visibility', 'is', null),
-          eb('social_profiles.visibility', '=', 'everyone'),
-          eb.and([eb('social_profiles.visibility', '=', 'friends'), eb('friendships.id', 'is not', null)]),
-        ]),
-      )
+      .where(visibleTo(userId))
       .orderBy('users.display_name')
       .orderBy('users.id')
       .limit(limit)
@@ -295,20 +386,17 @@ export class SocialRepository {
     return new Set(rows.map((row) => row.followee_id));
   }
 
-  /** Of these learners, the ones whose profile is open to everyone. */
-  async publicAmong(ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const hidden = await this.db
-      .selectFrom('social_profiles')
-      .select('user_id')
-      .where('user_id', 'in', ids)
-      .where('visibility', '<>', 'everyone')
-      .execute();
-    const hiddenIds = new Set(hidden.map((row) => row.user_id));
-    return ids.filter((id) => !hiddenIds.has(id));
+  followingIds(userId: number): Promise<number[]> {
+    return this.db
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', userId)
+      .execute()
+      .then((rows) => rows.map((row) => row.followee_id));
   }
 
-  feedSessions(userIds: number[], limit: number): Promise<FeedSessionRow[]> {
+  /** The finished sessions of these learners that the viewer may see. */
+  feedSessions(viewerId: number, userIds: number[], limit: number): Promise<FeedSessionRow[]> {
     if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('study_sessions')
@@ -323,6 +411,7 @@ export class SocialRepository {
         'study_sessions.ended_at',
       ])
       .where('study_sessions.user_id', 'in', userIds)
+      .where(visibleTo(viewerId))
       .where('study_sessions.ended_at', 'is not', null)
       .where('study_sessions.abandoned', '=', false)
       .orderBy('study_sessions.ended_at', 'desc')
@@ -330,7 +419,8 @@ export class SocialRepository {
       .execute() as Promise<FeedSessionRow[]>;
   }
 
-  feedAchievements(userIds: number[], limit: number): Promise<FeedAchievementRow[]> {
+  /** The unlocked achievements of these learners that the viewer may see. */
+  feedAchievements(viewerId: number, userIds: number[], limit: number): Promise<FeedAchievementRow[]> {
     if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('user_achievements')
@@ -343,6 +433,7 @@ export class SocialRepository {
         'user_achievements.unlocked_at',
       ])
       .where('user_achievements.user_id', 'in', userIds)
+      .where(visibleTo(viewerId))
       .orderBy('user_achievements.unlocked_at', 'desc')
       .limit(limit)
       .execute();

@@ -1,17 +1,21 @@
 // The social rules: friend requests (never to oneself, never twice, never to a friend), friends,
 // follows, the friends' feed, learner search and public profiles within each learner's privacy
-// setting (everyone / friends / nobody: who finds them in search and sees their profile).
-// Sending and accepting a request notify the other learner.
+// setting (everyone / friends / nobody: modules/privacy's one rule, applied in the repository's
+// queries). Sending and accepting a request notify the other learner.
+//
+// A request by e-mail is no oracle of who uses an address: whether a learner uses it, is a
+// friend already or has a request pending, the sender gets the same 201 with the address and
+// no name or id, and sees it pending until they cancel it or it is accepted (a decline only hides
+// it from the receiver). The same queries run either way, so the answer takes as long.
 import type { NewNotification } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import { levelFor } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { notificationKey } from '../../lib/notification-text';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
+import { VISIBILITIES, type Visibility } from '../privacy';
 import type { ConnectionRow, FeedAchievementRow, FeedSessionRow, RequestRow, RequestWithUserRow, SocialRepository, SocialUserRow } from './repository';
-
-export const VISIBILITIES = ['everyone', 'friends', 'nobody'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_LIMIT = 20;
@@ -21,11 +25,11 @@ const STREAK_ACHIEVEMENTS: Record<string, number> = { streak_3: 3, streak_7: 7 }
 
 export const MESSAGES = {
   requestTargetRequired: 'Enter an e-mail address or choose a learner',
-  noUserWithEmail: 'No learner uses that e-mail address',
   userNotFound: 'Learner not found',
   requestToSelf: 'You cannot send a friend request to yourself',
   alreadyFriends: 'You are already friends',
   alreadyRequested: 'You already sent this learner a friend request',
+  alreadyRequestedEmail: 'You already sent a friend request to this address',
   theyRequested: 'This learner already sent you a friend request: accept it instead',
   requestNotFound: 'Friend request not found',
   requestNotYours: 'Only the learner who received a friend request can accept it',
@@ -51,9 +55,14 @@ export interface NotificationWriter {
   create(notification: NewNotification): Promise<boolean>;
 }
 
-export interface SocialServiceDeps {
+export interface SocialRepos {
   repository: SocialRepository;
   notifications: NotificationWriter;
+}
+
+export interface SocialServiceDeps extends SocialRepos {
+  /** A request and the notification it sends, written together: one commit either way. */
+  inTransaction: InTransaction<SocialRepos>;
   /** The learner's current streak in days, as the dashboard counts it. */
   currentStreak: (userId: number, timeZone: string) => Promise<number>;
   now: () => Date;
@@ -62,7 +71,10 @@ export interface SocialServiceDeps {
 export interface RequestView {
   id: number;
   direction: 'incoming' | 'outgoing';
-  user: SocialUserRow;
+  /** Null for an outgoing request whose receiver the sender may not name. */
+  user: SocialUserRow | null;
+  /** The address of an outgoing request by e-mail. */
+  email: string | null;
   created_at: string;
 }
 
@@ -109,56 +121,86 @@ export class SocialService {
   }
 
   async sendRequest(userId: number, body: { email?: string; userId?: number }): Promise<RequestView> {
-    const { repository } = this.deps;
     const email = body.email?.trim().toLowerCase() ?? '';
-    let target: SocialUserRow | undefined;
-    if (email !== '') {
-      target = await repository.userByEmail(email);
-      if (!target) throw notFound(MESSAGES.noUserWithEmail);
-    } else if (body.userId !== undefined && body.userId !== null) {
-      const id = parseId(body.userId);
-      target = id === null ? undefined : await repository.userById(id);
-      // A learner the sender may not find is not found.
-      if (!target || (target.id !== userId && !(await this.canFind(userId, target.id)))) throw notFound(MESSAGES.userNotFound);
-    } else {
-      throw badRequest(MESSAGES.requestTargetRequired);
-    }
+    if (email !== '') return this.sendByEmail(userId, email);
+    if (body.userId === undefined || body.userId === null) throw badRequest(MESSAGES.requestTargetRequired);
+    const { repository } = this.deps;
+    const id = parseId(body.userId);
+    // A learner the sender may not see is not found.
+    const target = id === null ? undefined : await repository.visibleUser(userId, id);
+    if (!target) throw notFound(MESSAGES.userNotFound);
     if (target.id === userId) throw badRequest(MESSAGES.requestToSelf);
     if (await repository.isFriend(userId, target.id)) throw conflict(MESSAGES.alreadyFriends);
-    const pending = await repository.requestBetween(userId, target.id);
-    if (pending) throw conflict(pending.sender_id === userId ? MESSAGES.alreadyRequested : MESSAGES.theyRequested);
-    const request = await repository.createRequest(userId, target.id, this.now());
-    if (!request) throw conflict(MESSAGES.alreadyRequested);
+    // Only what the sender sees: their own request by id, or one they received (not one they
+    // sent by e-mail, which would tie that address to this learner).
+    if (await repository.hasIncoming(userId, target.id)) throw conflict(MESSAGES.theyRequested);
     const sender = await repository.userById(userId);
-    await this.deps.notifications.create({
-      user_id: target.id,
-      ...notificationKey('friend_request', { user_id: userId, name: sender?.display_name ?? null }),
+    const at = this.now();
+    const request = await this.deps.inTransaction(async (repos) => {
+      const created = await repos.repository.createRequest(userId, target.id, at);
+      if (created) await this.notifyRequest(repos.notifications, sender, target.id, created);
+      return created;
+    });
+    if (!request) throw conflict(MESSAGES.alreadyRequested);
+    return { id: request.id, direction: 'outgoing', user: target, email: null, created_at: request.created_at };
+  }
+
+  /**
+   * The same answer, statements and commits whoever uses the address (a notification is one more
+   * insert in the same transaction, not one more commit); only a deliverable request reaches anyone.
+   */
+  private async sendByEmail(userId: number, email: string): Promise<RequestView> {
+    const { repository } = this.deps;
+    const [sender, target] = await Promise.all([repository.userById(userId), repository.userByEmail(email)]);
+    // Their own address: nothing about anyone else to hide.
+    if (target?.id === userId) throw badRequest(MESSAGES.requestToSelf);
+    const targetId = target?.id ?? 0;
+    const [friends, pending] = await Promise.all([repository.isFriend(userId, targetId), repository.requestPendingBetween(userId, targetId)]);
+    const receiverId = target && !friends && !pending ? target.id : null;
+    const at = this.now();
+    const request = await this.deps.inTransaction(async (repos) => {
+      const created = await repos.repository.createEmailRequest(userId, email, receiverId, at);
+      if (created && receiverId !== null) await this.notifyRequest(repos.notifications, sender, receiverId, created);
+      else await repos.repository.notificationWork(userId, at);
+      return created;
+    });
+    if (!request) throw conflict(MESSAGES.alreadyRequestedEmail);
+    return { id: request.id, direction: 'outgoing', user: null, email, created_at: request.created_at };
+  }
+
+  private async notifyRequest(notifications: NotificationWriter, sender: SocialUserRow | undefined, receiverId: number, request: RequestRow): Promise<void> {
+    await notifications.create({
+      user_id: receiverId,
+      ...notificationKey('friend_request', { user_id: request.sender_id, name: sender?.display_name ?? null }),
       title: 'New friend request',
       message: `${sender ? publicName(sender) : 'A learner'} sent you a friend request.`,
       dedupe_key: `friend_request:${request.id}`,
       created_at: request.created_at,
     });
-    return { id: request.id, direction: 'outgoing', user: target, created_at: request.created_at };
   }
 
   async requests(userId: number): Promise<{ incoming: RequestView[]; outgoing: RequestView[] }> {
     const rows = await this.deps.repository.requestsOf(userId);
-    const view = (row: RequestWithUserRow): RequestView => ({
+    const view = (direction: RequestView['direction']) => (row: RequestWithUserRow): RequestView => ({
       id: row.id,
-      direction: row.receiver_id === userId ? 'incoming' : 'outgoing',
-      user: { id: row.other_id, display_name: row.other_name },
+      direction,
+      user: row.other_id === null ? null : { id: row.other_id, display_name: row.other_name },
+      email: row.receiver_email,
       created_at: row.created_at,
     });
-    const views = rows.map(view);
-    return { incoming: views.filter((v) => v.direction === 'incoming'), outgoing: views.filter((v) => v.direction === 'outgoing') };
+    // One line per sender: a request by id and one by e-mail from the same learner are one ask
+    // (accepting or declining either answers both).
+    const senders = new Set<number | null>();
+    const incoming = rows.incoming.filter((row) => !senders.has(row.other_id) && senders.add(row.other_id));
+    return { incoming: incoming.map(view('incoming')), outgoing: rows.outgoing.map(view('outgoing')) };
   }
 
   /** Accepts an incoming request: the two become friends and the sender is notified. */
   async acceptRequest(userId: number, rawId: string): Promise<ConnectionRow> {
     const request = await this.findRequest(userId, rawId);
-    if (request.receiver_id !== userId) throw notFound(MESSAGES.requestNotFound);
+    if (request.receiver_id !== userId || request.hidden_at !== null) throw notFound(MESSAGES.requestNotFound);
     const at = this.now();
-    if (!(await this.deps.repository.acceptRequest(request, at))) throw notFound(MESSAGES.requestNotFound);
+    if (!(await this.deps.repository.acceptRequest({ ...request, receiver_id: userId }, at))) throw notFound(MESSAGES.requestNotFound);
     const [me, sender] = await Promise.all([this.deps.repository.userById(userId), this.deps.repository.userById(request.sender_id)]);
     await this.deps.notifications.create({
       user_id: request.sender_id,
@@ -171,11 +213,21 @@ export class SocialService {
     return { id: request.sender_id, display_name: sender?.display_name ?? null, since: at };
   }
 
-  /** Declines an incoming request or cancels an outgoing one. */
+  /**
+   * Cancels an outgoing request, or declines an incoming one: hidden from the receiver (with
+   * any other from the same sender), still pending for its sender, who learns nothing.
+   */
   async deleteRequest(userId: number, rawId: string): Promise<string> {
+    const { repository } = this.deps;
     const request = await this.findRequest(userId, rawId);
-    if (!(await this.deps.repository.deleteRequest(userId, request.id))) throw notFound(MESSAGES.requestNotFound);
-    return request.receiver_id === userId ? MESSAGES.requestDeclined : MESSAGES.requestCancelled;
+    if (request.sender_id === userId) {
+      if (!(await repository.cancelRequest(userId, request.id))) throw notFound(MESSAGES.requestNotFound);
+      return MESSAGES.requestCancelled;
+    }
+    if (request.hidden_at !== null || !(await repository.declineFrom(userId, request.sender_id, this.now()))) {
+      throw notFound(MESSAGES.requestNotFound);
+    }
+    return MESSAGES.requestDeclined;
   }
 
   async removeFriend(userId: number, rawId: string): Promise<void> {
@@ -201,31 +253,23 @@ export class SocialService {
     const { repository } = this.deps;
     const users = await repository.search(userId, pattern, SEARCH_LIMIT);
     const ids = users.map((user) => user.id);
-    const [friends, followed, requests] = await Promise.all([
-      repository.friendIds(userId),
-      repository.followedAmong(userId, ids),
-      repository.requestsOf(userId),
-    ]);
+    const [friends, followed, requests] = await Promise.all([repository.friendIds(userId), repository.followedAmong(userId, ids), this.requests(userId)]);
     const friendSet = new Set(friends);
-    return users.map((user) => {
-      const request = requests.find((row) => row.other_id === user.id);
-      return {
-        user,
-        isFriend: friendSet.has(user.id),
-        isFollowing: followed.has(user.id),
-        request: request ? (request.receiver_id === userId ? 'incoming' : 'outgoing') : null,
-      };
-    });
+    // Outgoing requests by e-mail name no one, so they never mark a result.
+    const direction = (id: number) =>
+      requests.incoming.some((r) => r.user?.id === id) ? 'incoming' : requests.outgoing.some((r) => r.user?.id === id) ? 'outgoing' : null;
+    return users.map((user) => ({ user, isFriend: friendSet.has(user.id), isFollowing: followed.has(user.id), request: direction(user.id) }));
   }
 
-  /** Finished study sessions and achievements of the learner's friends and of followed public learners, newest first. */
+  /** Finished study sessions and achievements of the learner's friends and followed learners they may see, newest first. */
   async feed(userId: number): Promise<FeedEntry[]> {
     const { repository } = this.deps;
-    const [friends, following] = await Promise.all([repository.friendIds(userId), repository.following(userId)]);
-    const friendSet = new Set(friends);
-    const followedPublic = await repository.publicAmong(following.map((row) => row.id).filter((id) => !friendSet.has(id)));
-    const ids = [...friends, ...followedPublic];
-    const [sessions, achievements] = await Promise.all([repository.feedSessions(ids, FEED_LIMIT), repository.feedAchievements(ids, FEED_LIMIT)]);
+    const [friends, following] = await Promise.all([repository.friendIds(userId), repository.followingIds(userId)]);
+    const ids = [...new Set([...friends, ...following])];
+    const [sessions, achievements] = await Promise.all([
+      repository.feedSessions(userId, ids, FEED_LIMIT),
+      repository.feedAchievements(userId, ids, FEED_LIMIT),
+    ]);
     const entries: FeedEntry[] = [
       ...sessions.map((row): FeedEntry => ({ kind: 'session', row, at: row.ended_at })),
       ...achievements.map(
@@ -281,19 +325,10 @@ export class SocialService {
     return request;
   }
 
-  /** Whether the viewer may find (and see the profile of) the other learner. */
-  private async canFind(viewerId: number, otherId: number): Promise<boolean> {
-    if (viewerId === otherId) return true;
-    const visibility = toVisibility(await this.deps.repository.visibility(otherId));
-    if (visibility === 'everyone') return true;
-    if (visibility === 'nobody') return false;
-    return this.deps.repository.isFriend(viewerId, otherId);
-  }
-
   private async visibleUser(viewerId: number, rawId: string, message: string): Promise<SocialUserRow> {
     const id = parseId(rawId);
-    const user = id === null ? undefined : await this.deps.repository.userById(id);
-    if (!user || !(await this.canFind(viewerId, user.id))) throw notFound(message);
+    const user = id === null ? undefined : await this.deps.repository.visibleUser(viewerId, id);
+    if (!user) throw notFound(message);
     return user;
   }
 }

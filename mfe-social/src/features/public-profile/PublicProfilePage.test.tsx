@@ -56,7 +56,7 @@ describe('public profile', () => {
   it('follows and sends a friend request', async () => {
     api.profile.mockResolvedValueOnce(profile).mockResolvedValue({ ...profile, is_following: true });
     api.follow.mockResolvedValue({ message: 'ok' });
-    api.sendFriendRequest.mockResolvedValue({ id: 1, direction: 'outgoing', user: { id: 7, display_name: 'Nina Berg' }, created_at: '' });
+    api.sendFriendRequest.mockResolvedValue({ id: 1, direction: 'outgoing', user: { id: 7, display_name: 'Nina Berg' }, email: null, created_at: '' });
     const user = userEvent.setup();
     renderAt('/profile/7');
     await user.click(await screen.findByRole('button', { name: 'Follow' }));

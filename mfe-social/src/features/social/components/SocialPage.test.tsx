@@ -31,9 +31,11 @@ const NOW = new Date('2025-03-10T12:00:00Z');
 const maya: SocialConnection = { id: 2, display_name: 'Maya Chen', since: '2025-03-01T00:00:00Z' };
 const leo: SocialConnection = { id: 3, display_name: 'Leo Park', since: '2025-03-02T00:00:00Z' };
 const requests: FriendRequestList = {
-  incoming: [{ id: 10, direction: 'incoming', user: { id: 4, display_name: 'Sofia Rossi' }, created_at: '2025-03-09T00:00:00Z' }],
-  outgoing: [{ id: 11, direction: 'outgoing', user: { id: 5, display_name: 'Omar Ali' }, created_at: '2025-03-09T00:00:00Z' }],
+  incoming: [{ id: 10, direction: 'incoming', user: { id: 4, display_name: 'Sofia Rossi' }, email: null, created_at: '2025-03-09T00:00:00Z' }],
+  outgoing: [{ id: 11, direction: 'outgoing', user: { id: 5, display_name: 'Omar Ali' }, email: null, created_at: '2025-03-09T00:00:00Z' }],
 };
+/** What the API answers for a request by e-mail, whether or not anyone uses the address. */
+const byEmail = { id: 12, direction: 'outgoing' as const, user: null, email: 'friend@example.com', created_at: '2025-03-10T00:00:00Z' };
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -116,21 +118,51 @@ describe('Social screen', () => {
     expect(api.follow).toHaveBeenCalledWith(7);
   });
 
+  it('sends a request to a typed e-mail and then shows it pending by its address, naming no one', async () => {
+    api.sendFriendRequest.mockResolvedValue(byEmail);
+    const user = userEvent.setup();
+    await renderSocial();
+    expect(screen.getByLabelText('Send a friend request by e-mail')).toHaveAccessibleDescription(
+      'If a learner uses this address, they will see your request. It stays pending here until it is accepted or you cancel it.',
+    );
+    api.friendRequests.mockResolvedValue({ ...requests, outgoing: [byEmail, ...requests.outgoing] });
+    await user.type(screen.getByLabelText('Send a friend request by e-mail'), 'friend@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(api.sendFriendRequest).toHaveBeenCalledWith({ email: 'friend@example.com' });
+    expect(toast.success).toHaveBeenCalledWith('Friend request sent');
+    const outgoing = screen.getByRole('list', { name: 'Outgoing requests' });
+    await waitFor(() => expect(within(outgoing).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(outgoing).getAllByRole('listitem')[0]).toHaveTextContent('friend@example.comPending');
+    api.deleteFriendRequest.mockResolvedValue({ message: 'Friend request cancelled' });
+    await user.click(within(outgoing).getByRole('button', { name: 'Cancel request to friend@example.com' }));
+    expect(api.deleteFriendRequest).toHaveBeenCalledWith(12);
+  });
+
+  it('shows an outgoing request to a learner one may no longer see as "A learner"', async () => {
+    api.friendRequests.mockResolvedValue({ incoming: [], outgoing: [{ ...requests.outgoing[0]!, user: null }] });
+    await renderSocial();
+    expect(within(screen.getByRole('list', { name: 'Outgoing requests' })).getByRole('listitem')).toHaveTextContent('A learnerPending');
+  });
+
   it('sends a request to a typed e-mail and shows the server message on failure', async () => {
-    api.sendFriendRequest.mockRejectedValue(Object.assign(new Error('x'), { isAxiosError: true, response: { status: 409, data: { error: 'You are already friends' } } }));
+    api.sendFriendRequest.mockRejectedValue(
+      Object.assign(new Error('x'), { isAxiosError: true, response: { status: 409, data: { error: 'You already sent a friend request to this address' } } }),
+    );
     const user = userEvent.setup();
     await renderSocial();
     await user.type(screen.getByLabelText('Send a friend request by e-mail'), 'friend@example.com');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(api.sendFriendRequest).toHaveBeenCalledWith({ email: 'friend@example.com' });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already sent a friend request to this address');
   });
 
   it('saves the privacy setting', async () => {
     api.updatePrivacy.mockResolvedValue({ visibility: 'friends' });
     const user = userEvent.setup();
     await renderSocial();
-    await user.selectOptions(screen.getByLabelText('Who can find me and see my profile'), 'friends');
+    const setting = screen.getByLabelText('Who can find me and see my profile');
+    expect(setting).toHaveAccessibleDescription(expect.stringContaining('the leaderboard'));
+    await user.selectOptions(setting, 'friends');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.updatePrivacy).toHaveBeenCalledWith('friends');
   });

@@ -8,6 +8,14 @@ import { relativeTime } from '../relativeTime';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 
+/**
+ * Whom a request is with: the learner, else (an outgoing request by e-mail, which never says
+ * who uses the address) the address the learner typed, else someone they may no longer see.
+ */
+function requestName(request: FriendRequestList['outgoing'][number], someone: string): string {
+  return request.user?.display_name ?? request.email ?? someone;
+}
+
 export function FriendRequests({ requests, run }: { requests: FriendRequestList; run: Run }) {
   const t = useSocialText();
   return (
@@ -20,11 +28,11 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
         <ul aria-label={t('requests.incomingList')}>
           {requests.incoming.map((request) => (
             <li key={request.id} className="row">
-              <span>{request.user.display_name}</span>
+              <span>{requestName(request, t('requests.someone'))}</span>
               <button
                 type="button"
                 className="btn btn-small"
-                aria-label={t('requests.acceptLabel', { name: request.user.display_name })}
+                aria-label={t('requests.acceptLabel', { name: requestName(request, t('requests.someone')) })}
                 onClick={() => run(() => socialApi.acceptFriendRequest(request.id), t('toast.requestAccepted'))}
               >
                 {t('requests.accept')}
@@ -32,7 +40,7 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
               <button
                 type="button"
                 className="btn btn-small"
-                aria-label={t('requests.declineLabel', { name: request.user.display_name })}
+                aria-label={t('requests.declineLabel', { name: requestName(request, t('requests.someone')) })}
                 onClick={() => run(() => socialApi.deleteFriendRequest(request.id), t('toast.requestDeclined'))}
               >
                 {t('requests.decline')}
@@ -48,11 +56,12 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
         <ul aria-label={t('requests.outgoingList')}>
           {requests.outgoing.map((request) => (
             <li key={request.id} className="row">
-              <span>{request.user.display_name}</span>
+              <span>{requestName(request, t('requests.someone'))}</span>
+              <span className="muted">{t('requests.pending')}</span>
               <button
                 type="button"
                 className="btn btn-small"
-                aria-label={t('requests.cancelLabel', { name: request.user.display_name })}
+                aria-label={t('requests.cancelLabel', { name: requestName(request, t('requests.someone')) })}
                 onClick={() => run(() => socialApi.deleteFriendRequest(request.id), t('toast.requestCancelled'))}
               >
                 {t('requests.cancel')}
@@ -178,13 +187,20 @@ export function Privacy({ visibility, run }: { visibility: SocialVisibility; run
         }}
       >
         <label htmlFor="social-privacy">{t('privacy.label')}</label>
-        <select id="social-privacy" className="input" value={value} onChange={(e) => setValue(e.target.value as SocialVisibility)}>
+        <select
+          id="social-privacy"
+          className="input"
+          value={value}
+          aria-describedby="social-privacy-hint"
+          onChange={(e) => setValue(e.target.value as SocialVisibility)}
+        >
           {(Object.keys(VISIBILITY_KEYS) as SocialVisibility[]).map((key) => (
             <option key={key} value={key}>
               {t(VISIBILITY_KEYS[key])}
             </option>
           ))}
         </select>
+        <p id="social-privacy-hint" className="muted">{t('privacy.hint')}</p>
         <button type="submit" className="btn btn-primary">{t('privacy.save')}</button>
       </form>
     </section>

@@ -1,4 +1,5 @@
-// Find another learner by display name (or send a request to an exact e-mail address).
+// Find another learner by display name (or send a request to an exact e-mail address, which
+// answers alike whether or not anyone uses it: the request then shows pending by its address).
 import { useState, type FormEvent } from 'react';
 import { socialApi, type SocialSearchResult } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
@@ -89,7 +90,15 @@ export function UserSearch({ run }: { run: Run }) {
       )}
       <form onSubmit={sendByEmail} className="field social-form">
         <label htmlFor="social-email">{t('search.emailLabel')}</label>
-        <input id="social-email" className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="social-email"
+          className="input"
+          type="email"
+          value={email}
+          aria-describedby="social-email-hint"
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <p id="social-email-hint" className="muted">{t('search.emailHint')}</p>
         <button type="submit" className="btn btn-primary" disabled={email.trim() === ''}>
           {t('search.sendRequest')}
         </button>
