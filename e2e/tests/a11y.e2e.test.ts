@@ -63,9 +63,9 @@ async function settle(page: Page) {
  * critical violation as readable lines. The theme is switched as the shell applies the
  * account's setting (`applyTheme`: <html data-theme>); the shared tokens follow that attribute.
  */
-async function audit(page: Page, screen: string): Promise<string[]> {
+async function audit(page: Page, screen: string, sizes: readonly (typeof SIZES)[number][] = SIZES): Promise<string[]> {
   const problems: string[] = [];
-  for (const size of SIZES) {
+  for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const theme of THEMES) {
       await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
@@ -188,6 +188,30 @@ test('a study session, question and answer, has no serious violations', async ()
   await page.getByRole('button', { name: 'Show Answer' }).click();
   await page.getByRole('group', { name: 'Rate your answer' }).waitFor();
   problems.push(...(await audit(page, '/study/review answer')));
+  expect(problems).toEqual([]);
+});
+
+test('the open menus (phone navigation, notifications, user menu) have no serious violations', async () => {
+  const { page } = learner;
+  await visit(page, '/dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // Slid in (0.2 s) before colours are read.
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.shell-sidebar')!).transform === 'none');
+  const problems = await audit(page, 'phone navigation', [SIZES[1]]);
+  await visit(page, '/dashboard');
+
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await page.getByRole('dialog').getByRole('listitem').first().waitFor();
+  problems.push(...(await audit(page, 'notifications')));
+  expect(await page.getByRole('dialog').isVisible()).toBe(true); // open for every size and theme
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menu').waitFor();
+  problems.push(...(await audit(page, 'user menu')));
+  expect(await page.getByRole('menu').isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
   expect(problems).toEqual([]);
 });
 
