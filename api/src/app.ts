@@ -162,7 +162,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  app.register(metricsPlugin, { db, token: config.metricsToken });
+  app.register(metricsPlugin, { db, token: config.metricsToken, attemptStore: () => app.attemptStore() });
   const adminRepository = new AdminRepository(db);
   app.register(authPlugin, {
     secret: config.jwtSecret,
@@ -187,7 +187,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   app.register(
     async (api) => {
-      const health = new HealthService({ repository: new HealthRepository(db), log: app.log });
+      const health = new HealthService({ repository: new HealthRepository(db), log: app.log, attemptStore: () => api.attemptStore() });
       const auth = new AuthService({
         repository: new AuthRepository(db),
         signAccessToken: (user) => api.signAccessToken(user),

@@ -47,6 +47,17 @@ describe('loadConfig', () => {
     expect(fs.readdirSync(dir)).toEqual(['jwt-secret']);
   });
 
+  it('refuses a production JWT_SECRET shorter than 32 bytes, counted in UTF-8', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(/JWT_SECRET is too short \(1 bytes\)\. In production it must be at least 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(/too short/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // 16 characters of two bytes each are 32 bytes.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
+    // Outside production a short secret is the developer's business.
+    expect(loadConfig({ JWT_SECRET: 'x', DATA_DIR: dir }).jwtSecret).toBe('x');
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/JWT_SECRET is not set/);

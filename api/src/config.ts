@@ -19,11 +19,25 @@ export interface RateLimitRule {
   backoff?: boolean;
 }
 
+/**
+ * Wrong passwords of one account, from any address: the first `freeFailures` are free, then each
+ * one makes the account wait before its next attempt (`firstWaitMs`, doubling up to `maxWaitMs`).
+ * The count is forgotten `forgetAfterMs` after the last failure.
+ */
+export interface AccountBackoffRule {
+  freeFailures: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
+  forgetAfterMs: number;
+}
+
 export interface RateLimits {
   /** Stops one address from trying many accounts. */
   loginPerAddress: RateLimitRule;
-  /** Stops password guessing against one account from many addresses. */
-  loginPerAccount: RateLimitRule;
+  /** Stops one address from guessing one account's password (backing off). */
+  loginPerAccountAddress: RateLimitRule;
+  /** Stops password guessing against one account spread over many addresses. */
+  loginFailuresPerAccount: AccountBackoffRule;
   registerPerAddress: RateLimitRule;
   /** Guessing the current password with a stolen access token. */
   changePasswordPerUser: RateLimitRule;
@@ -52,7 +66,8 @@ export interface Config {
   rateLimits: RateLimits;
   /**
    * Redis (REDIS_URL) for state several instances must share: the attempt limits. Absent: kept
-   * in this process's memory, which is right for one instance only.
+   * in this process's memory, which is right for one instance only. While a configured Redis
+   * does not answer, each process counts in its own memory (readiness and /metrics say so).
    */
   redisUrl?: string;
   /** Bearer token a Prometheus scraper presents to GET /metrics; unset: only this machine may read it. */
@@ -90,7 +105,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAddress: { max: 100, timeWindowMs: 10 * MINUTE },
   // A guesser who keeps trying past the limit waits longer each time (ASVS: back off).
-  loginPerAccount: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
+  loginPerAccountAddress: { max: 10, timeWindowMs: 15 * MINUTE, backoff: true },
+  // ASVS 2.2.1 allows at most 100 failures an hour per account: 10 free, then waits of 30 s,
+  // 1, 2, 4, 8 and 15 minutes let fewer than 20 through in any hour, from any number of addresses,
+  // while the owner is never kept out longer than 15 minutes.
+  loginFailuresPerAccount: { freeFailures: 10, firstWaitMs: 30_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
 };
@@ -192,11 +211,19 @@ function parseCorsOrigins(value: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
+/** HS256 keys shorter than its 256-bit hash can be brute-forced offline from any one token (RFC 7518 3.2). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
 /**
- * Production must be given a secret (several instances must share it). Elsewhere one is
- * generated on first start and kept in DATA_DIR, so sign-ins survive restarts.
+ * Production must be given a secret (several instances must share it) of at least 32 bytes.
+ * Elsewhere one is generated on first start and kept in DATA_DIR, so sign-ins survive restarts.
  */
 function resolveJwtSecret(value: string | undefined, dataDir: string, isProduction: boolean): string {
+  if (isProduction && value && Buffer.byteLength(value) < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET is too short (${Buffer.byteLength(value)} bytes). In production it must be at least ${MIN_JWT_SECRET_BYTES} bytes of random text, e.g. openssl rand -base64 48.`,
+    );
+  }
   if (value) return value;
   if (isProduction) {
     throw new ConfigError(

@@ -53,6 +53,32 @@ test('signup shows the validation messages of the spec', async () => {
   await context.close();
 });
 
+test("a password too easy to guess is refused with the server's advice, at sign-up and on the profile", async () => {
+  const { page, context } = await newSession(browser, product.url);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(uniqueEmail('weak'));
+  await page.getByLabel('Password', { exact: true }).fill('aaaaaa');
+  await page.getByLabel('Confirm Password').fill('aaaaaa');
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Choose a stronger password: Repeated characters like "aaa" are easy to guess.' })
+    .waitFor();
+  expect(page.url()).toContain('/signup');
+
+  await signUp(page);
+  await page.goto('/profile');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('abcdef');
+  await page.getByLabel('Confirm new password').fill('abcdef');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Choose a stronger password: Common character sequences like "abc" are easy to guess.' })
+    .waitFor();
+  await context.close();
+});
+
 test('wrong password shows the server message in a box, no redirect', async () => {
   const { page, context } = await newSession(browser, product.url);
   const email = await signUp(page);

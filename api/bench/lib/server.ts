@@ -34,7 +34,8 @@ export function benchConfig(dataDir: string): Config {
   const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
   config.rateLimits = {
     loginPerAddress: unlimited,
-    loginPerAccount: unlimited,
+    loginPerAccountAddress: unlimited,
+    loginFailuresPerAccount: { freeFailures: 1_000_000, firstWaitMs: 1, maxWaitMs: 1, forgetAfterMs: 60_000 },
     registerPerAddress: unlimited,
     changePasswordPerUser: unlimited,
   };

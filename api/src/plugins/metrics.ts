@@ -2,25 +2,28 @@
 // latency and errors per route and status (a histogram), the process and event-loop delay
 // (prom-client's default metrics) and the PostgreSQL pool. Each app keeps its own registry, so
 // several apps in one process (the tests) do not collide. Only a scraper may read it: with
-// METRICS_TOKEN set, one presenting it as a Bearer token; without, requests from this machine.
+// METRICS_TOKEN set, one presenting it as a Bearer token; without, requests from this machine,
+// told by the client address the rest of the API uses (request.ip: behind a proxy named in
+// TRUST_PROXY, the address it forwards, so the proxy's own loopback address opens nothing).
 import type { FastifyRequest } from 'fastify';
 import metricsPlugin from 'fastify-metrics';
 import fp from 'fastify-plugin';
 import client from 'prom-client';
 import { poolStats, type Db } from '../db';
 import { notFound } from '../lib/http-error';
+import type { AttemptStoreState } from './rate-limit';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export default fp(
-  async (app, options: { db: Db; token?: string }) => {
+  async (app, options: { db: Db; token?: string; attemptStore: () => AttemptStoreState }) => {
     const registry = new client.Registry();
 
     // Refused like an unknown path: the endpoint is not advertised to the public.
     const scraperOnly = async (request: FastifyRequest) => {
       const allowed = options.token
         ? request.headers.authorization === `Bearer ${options.token}`
-        : LOOPBACK.has(request.socket.remoteAddress ?? '');
+        : LOOPBACK.has(request.ip);
       if (!allowed) throw notFound('Not found');
     };
 
@@ -49,6 +52,14 @@ export default fp(
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
+    new client.Gauge({
+      name: 'flashcard_rate_limit_store_degraded',
+      help: '1 while REDIS_URL is set but Redis does not answer, so attempt limits count in this process only',
+      registers: [registry],
+      collect() {
+        this.set(options.attemptStore() === 'memory-fallback' ? 1 : 0);
+      },
+    });
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['rate-limit'] },
 );

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { DEFAULT_RATE_LIMITS } from '../config';
+import { freePort } from '../test/net';
 import { describeEachDb, registerUser, uniqueEmail, type TestContext } from '../test/harness';
 
 const TOO_MANY = { error: 'Too many attempts. Please try again later.' };
@@ -9,15 +11,15 @@ describeEachDb('attempt limits', (ctx) => {
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
   it('has defaults that let a class of 30 behind one address sign up and sign in', () => {
-    const { loginPerAddress, loginPerAccount, registerPerAddress } = DEFAULT_RATE_LIMITS;
+    const { loginPerAddress, loginPerAccountAddress, registerPerAddress } = DEFAULT_RATE_LIMITS;
     expect(registerPerAddress.max).toBeGreaterThanOrEqual(30 * 2);
     expect(loginPerAddress.max).toBeGreaterThanOrEqual(30 * 3);
-    expect(loginPerAccount.max).toBeLessThanOrEqual(10);
+    expect(loginPerAccountAddress.max).toBeLessThanOrEqual(10);
   });
 
   it('limits sign-in attempts per account and address: a stranger cannot lock the owner out', async () => {
     const app = await ctx.buildApp({
-      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccount: { max: 3, ...WINDOW } },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccountAddress: { max: 3, ...WINDOW } },
     });
     const user = await registerUser(app);
 
@@ -38,9 +40,9 @@ describeEachDb('attempt limits', (ctx) => {
   });
 
   it('backs off: each sign-in attempt past the limit doubles the wait of that account and address', async () => {
-    expect(DEFAULT_RATE_LIMITS.loginPerAccount.backoff).toBe(true);
+    expect(DEFAULT_RATE_LIMITS.loginPerAccountAddress.backoff).toBe(true);
     const app = await ctx.buildApp({
-      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccount: { max: 2, ...WINDOW, backoff: true } },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccountAddress: { max: 2, ...WINDOW, backoff: true } },
     });
     const user = await registerUser(app);
     for (let attempt = 1; attempt <= 2; attempt++) expect((await login(app, user.email, 'wrong password', '203.0.113.9')).statusCode).toBe(401);
@@ -53,6 +55,60 @@ describeEachDb('attempt limits', (ctx) => {
     expect(waits).toEqual([60, 120, 240, 480]);
     // The owner elsewhere is not held back.
     expect((await login(app, user.email, user.password, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  // Behind a proxy (TRUST_PROXY), each guess comes from another client address.
+  const viaProxy = (app: Awaited<ReturnType<typeof ctx.buildApp>>, email: string, password: string, clientAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'x-forwarded-for': clientAddress } });
+
+  it('limits wrong passwords per account from any number of addresses (ASVS 2.2.1: at most 100 an hour)', async () => {
+    const { freeFailures, maxWaitMs, forgetAfterMs } = DEFAULT_RATE_LIMITS.loginFailuresPerAccount;
+    // Free failures, then waits of at least the first one, capped: what fits in an hour.
+    expect(maxWaitMs).toBeLessThanOrEqual(15 * 60_000);
+    expect(forgetAfterMs).toBeGreaterThanOrEqual(60 * 60_000);
+    const app = await ctx.buildApp({ trustProxy: '127.0.0.1' });
+    const user = await registerUser(app);
+    const addresses = Array.from({ length: 30 }, (_, i) => `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`);
+    const statuses: number[] = [];
+    // The first round all at once: every attempt is counted before its password is checked.
+    const first = await Promise.all(addresses.map((address) => viaProxy(app, user.email, 'wrong password 1', address)));
+    statuses.push(...first.map((response) => response.statusCode));
+    for (let round = 2; round <= 11; round++) {
+      for (const address of addresses) statuses.push((await viaProxy(app, user.email, `wrong password ${round}`, address)).statusCode);
+    }
+    expect(statuses).toHaveLength(330);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(330 - freeFailures);
+    // The owner, from a new address, waits too: the account waits, not an address.
+    const owner = await viaProxy(app, user.email, user.password, '192.0.2.200');
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json()).toEqual(TOO_MANY);
+    const wait = Number(owner.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailuresPerAccount.firstWaitMs / 1000);
+    // Another account is not held back.
+    const other = await registerUser(app);
+    expect((await viaProxy(app, other.email, other.password, addresses[0]!)).statusCode).toBe(200);
+  });
+
+  it('backs off per account: each failure past the free ones doubles the wait, refused attempts do not, and the owner gets in after a wait', async () => {
+    const rule = { freeFailures: 2, firstWaitMs: 400, maxWaitMs: 10_000, forgetAfterMs: 60_000 };
+    const app = await ctx.buildApp({ trustProxy: '127.0.0.1', rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: rule } });
+    const user = await registerUser(app);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    expect((await viaProxy(app, user.email, 'wrong guess one', '198.19.0.1')).statusCode).toBe(401);
+    expect((await viaProxy(app, user.email, 'wrong guess two', '198.19.0.2')).statusCode).toBe(401);
+    // Second failure: 400 ms to wait. Hammering meanwhile neither counts nor lengthens it.
+    for (let i = 0; i < 5; i++) expect((await viaProxy(app, user.email, 'wrong guess', `198.19.1.${i + 1}`)).statusCode).toBe(429);
+    await sleep(450);
+    expect((await viaProxy(app, user.email, 'wrong guess three', '198.19.0.3')).statusCode).toBe(401);
+    // Third failure: 800 ms.
+    await sleep(450);
+    expect((await viaProxy(app, user.email, user.password, '192.0.2.201')).statusCode).toBe(429);
+    await sleep(450);
+    // The wait is over: the owner's right password works, and takes its attempt back.
+    expect((await viaProxy(app, user.email, user.password, '192.0.2.201')).statusCode).toBe(200);
+    expect((await viaProxy(app, user.email, user.password, '192.0.2.202')).statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per address, whatever the accounts', async () => {
@@ -69,6 +125,33 @@ describeEachDb('attempt limits', (ctx) => {
 
     const elsewhere = await login(app, uniqueEmail('probe'), 'whatever one 1', '192.0.2.8');
     expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('keeps limiting in this process when Redis is unreachable, and says so in readiness and /metrics', async () => {
+    // A closed port: Redis refuses every connection.
+    const app = await ctx.buildApp({ redisUrl: 'redis://127.0.0.1:1' });
+    const user = await registerUser(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await login(app, user.email, `wrong password ${i}`, '203.0.113.40')).statusCode);
+    }
+    const { loginPerAccountAddress } = DEFAULT_RATE_LIMITS;
+    expect(statuses.filter((status) => status === 401)).toHaveLength(loginPerAccountAddress.max);
+    expect(statuses.slice(loginPerAccountAddress.max).every((status) => status === 429)).toBe(true);
+    // The per-account backoff holds as well, from another address.
+    const elsewhere = await login(app, user.email, 'wrong password elsewhere', '203.0.113.41');
+    expect(elsewhere.statusCode).toBe(429);
+
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'degraded', database: 'ok', rateLimitStore: 'memory-fallback' });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/^flashcard_rate_limit_store_degraded 1$/m);
+
+    // Without REDIS_URL, memory is the store by design: nothing is degraded.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok', rateLimitStore: 'memory' });
+    const plain = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(plain.body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
   });
 
   it('limits sign-ups per address', async () => {
@@ -134,12 +217,56 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
     expect(blocked.json()).toEqual(TOO_MANY);
   });
 
-  it('lets sign-ins through when Redis is unreachable, instead of locking everyone out', async () => {
-    const app = await ctx.buildApp({ redisUrl: 'redis://127.0.0.1:1', rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAddress: { max: 1, ...WINDOW } } });
-    const user = await registerUser(app);
-    for (let i = 0; i < 3; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
-      expect(response.statusCode).toBe(200);
+  it('counts the wrong passwords of an account across instances, and reports Redis as the store', async () => {
+    const limits = { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: { freeFailures: 4, firstWaitMs: 60_000, maxWaitMs: 60_000, forgetAfterMs: 60_000 } };
+    const first = await ctx.buildApp({ redisUrl, trustProxy: '127.0.0.1', rateLimits: limits });
+    const second = await ctx.buildApp({ redisUrl, trustProxy: '127.0.0.1', rateLimits: limits });
+    const user = await registerUser(first);
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await (i % 2 ? second : first).inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: `wrong guess ${i}` },
+        headers: { 'x-forwarded-for': `198.18.7.${i + 1}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
+    const health = await second.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok', rateLimitStore: 'redis' });
+    const metrics = await second.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
+  });
+
+  it('goes back to counting in Redis once it answers again', async () => {
+    // A port that refuses until a forwarder to the real Redis listens on it.
+    const port = await freePort();
+    const app = await ctx.buildApp({ redisUrl: `redis://127.0.0.1:${port}` });
+    const store = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json().rateLimitStore;
+    expect(await store()).toBe('memory-fallback');
+    const target = new URL(redisUrl!);
+    const sockets = new Set<net.Socket>();
+    const forwarder = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const end of [socket, upstream]) {
+        sockets.add(end);
+        end.on('error', () => undefined);
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+    try {
+      let state = await store();
+      for (let waited = 0; state !== 'redis' && waited < 10_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        state = await store();
+      }
+      expect(state).toBe('redis');
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => forwarder.close(resolve));
     }
   });
 });

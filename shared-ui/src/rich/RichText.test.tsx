@@ -72,6 +72,65 @@ describe('renderCardHtml', () => {
   });
 });
 
+describe('markup that would reach the page', () => {
+  const OVERLAY =
+    '<div style="position:fixed;inset:0;z-index:9999" class="modal-overlay" id="root" name="x" popover="manual">Session expired. ' +
+    '<a href="https://evil.example/login" target="_self" class="btn" style="display:block" accesskey="s" tabindex="-1">Sign in</a></div>';
+  const rendered = (html: string) => {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    return root;
+  };
+
+  it.each([
+    ['the text renderer', renderTextHtml],
+    ['the math renderer', renderCardHtml],
+  ])('%s keeps no style, id, name, popover, accesskey or foreign class, and opens links safely elsewhere', (_name, renderHtml) => {
+    const root = rendered(renderHtml(`${OVERLAY}\n\n<dialog open>dialog</dialog> <span class="cloze toast">kept</span>`));
+    expect(root.querySelector('[style], [id], [name], [popover], [accesskey], [tabindex]')).toBeNull();
+    expect(root.querySelector('dialog')).toBeNull();
+    expect([...root.querySelectorAll('[class]')].map((element) => element.className)).toEqual(['cloze']);
+    const link = root.querySelector('a')!;
+    expect(link).toHaveAttribute('href', 'https://evil.example/login');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    expect(root.textContent).toContain('Session expired. Sign in');
+  });
+
+  it("keeps KaTeX's own classes and styles, but no source element can claim them", () => {
+    const root = rendered(
+      renderCardHtml('$x^2$ <span class="katex" style="position:fixed;top:0" data-rich-trust="guess">fake</span> <span data-rich-trust><b style="position:fixed">b</b></span>'),
+    );
+    const formula = root.querySelector('.katex')!;
+    expect(formula.querySelector('.katex-html [style]')).not.toBeNull();
+    expect(formula.querySelector('math msup')).not.toBeNull();
+    expect(root.querySelectorAll('.katex')).toHaveLength(1);
+    expect(root.querySelectorAll('[data-rich-trust]')).toHaveLength(0);
+    const fake = [...root.querySelectorAll('span')].find((span) => span.textContent === 'fake')!;
+    expect(fake.attributes).toHaveLength(0);
+    expect(root.querySelector('b')).not.toHaveAttribute('style');
+  });
+
+  it("drops MathML that is not KaTeX's (mpadded and mathsize move and size text like CSS)", () => {
+    const root = rendered(renderCardHtml('<math><mpadded voffset="-50em"><mtext mathsize="90">big</mtext></mpadded></math> $y$'));
+    expect(root.querySelector('mpadded, mtext[mathsize]')).toBeNull();
+    expect(root.textContent).not.toContain('big');
+    expect(root.querySelector('.katex math')).not.toBeNull();
+  });
+
+  it('typesets no link, class or style a formula asks for', () => {
+    const root = rendered(renderCardHtml('$\\href{https://evil.example}{x} \\htmlClass{modal-overlay}{y} \\htmlStyle{position:fixed}{z}$'));
+    expect(root.querySelector('a, .modal-overlay')).toBeNull();
+    expect(root.querySelector('[style*="position"]')).toBeNull();
+  });
+
+  it('keeps the classes our own markup writes: cloze faces and task lists', () => {
+    const root = rendered(renderCardHtml('<span class="cloze cloze-revealed">Paris</span>\n\n- [x] done'));
+    expect(root.querySelector('span')).toHaveAttribute('class', 'cloze cloze-revealed');
+    expect(root.querySelector('ul.contains-task-list > li.task-list-item input.task-list-item-checkbox')).not.toBeNull();
+  });
+});
+
 describe('renderingOf', () => {
   it('keeps plain words plain, and sends markup to the Markdown renderer and a $ to the math one', () => {
     for (const plain of ['What is the capital of France?', 'Hund (der) - dog; plural: Hunde!', "It's 5 o'clock.\nNew line"]) {

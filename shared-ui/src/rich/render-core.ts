@@ -5,11 +5,63 @@
 // last, so no script, event handler or javascript: URL survives whatever the source holds. Two
 // lazy chunks use it (RichText): render-text.ts, and render.ts which adds math through KaTeX
 // (most of the weight), loaded only for a text with a `$`.
+// Nothing from the source reaches the page's CSS, layout or keyboard either: no `style`, `id`,
+// `name`, popover or accesskey (PAGE_ATTRIBUTES), only the classes we generate (OWN_CLASSES), no MathML. KaTeX's output needs all of
+// those, so it alone keeps them: render.ts marks each formula it typesets with this render's
+// random mark (`trusted`), which a source cannot guess.
 import { isMediaName } from '@flashcard/api-contract/schemas';
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import { MEDIA_ATTRIBUTE } from './media';
+
+/** The attribute render.ts puts on each formula's root; only this render's mark counts. */
+const TRUST_ATTRIBUTE = 'data-rich-trust';
+let currentMark: string | null = null;
+let trustedRoots = new WeakSet<Node>();
+
+// A type, not an interface: markdown-it's env is a string-indexed record.
+type RenderEnv = { trustMark: string };
+
+/** KaTeX's HTML for one formula, marked as the renderer's own for the render `env` (markdown-it's) belongs to. */
+export function trusted(html: string, env: unknown): string {
+  const mark = (env as Partial<RenderEnv> | undefined)?.trustMark;
+  // Unmarked (a render without our env) is merely untrusted: stripped like source HTML.
+  return mark ? html.replace(/^\s*<([a-z]+)/i, `<$1 ${TRUST_ATTRIBUTE}="${mark}"`) : html;
+}
+
+function isTrusted(node: Node | null): boolean {
+  for (let at = node; at; at = at.parentNode) if (trustedRoots.has(at)) return true;
+  return false;
+}
+
+// Classes the screens style that our own code writes into card HTML: cloze spans (cardFaces of
+// the contract) and task lists (markdown-it-task-lists). Any other class could borrow the app's
+// CSS (an overlay, a toast, a hidden block).
+const OWN_CLASSES = new Set(['cloze', 'cloze-revealed', 'contains-task-list', 'task-list-item', 'task-list-item-checkbox']);
+// Attributes that reach beyond the card: inline CSS, names the page's anchors, lookups and
+// globals use, the top layer, the page's keyboard (shortcuts, focus order).
+const PAGE_ATTRIBUTES = new Set(['style', 'id', 'name', 'popover', 'popovertarget', 'popovertargetaction', 'accesskey', 'tabindex', 'autofocus']);
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
+DOMPurify.addHook('beforeSanitizeElements', (node) => {
+  if (node.nodeType !== 1) return;
+  const element = node as Element;
+  // Seen before its attributes are sanitised (the mark, a data- attribute, then goes).
+  if (currentMark !== null && element.getAttribute(TRUST_ATTRIBUTE) === currentMark) trustedRoots.add(element);
+  // MathML (mpadded, mathsize...) moves and sizes text like CSS: KaTeX's only.
+  else if (element.namespaceURI !== HTML_NAMESPACE && !isTrusted(element)) element.remove();
+});
+
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (isTrusted(node)) return;
+  if (PAGE_ATTRIBUTES.has(data.attrName)) data.keepAttr = false;
+  else if (data.attrName === 'class') {
+    const own = data.attrValue.split(/\s+/).filter((name) => OWN_CLASSES.has(name));
+    if (own.length === 0) data.keepAttr = false;
+    else data.attrValue = own.join(' ');
+  }
+});
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   // Links open elsewhere and give the opened page no handle on this one.
@@ -37,10 +89,15 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 const PURIFY: Parameters<typeof DOMPurify.sanitize>[1] = {
   // KaTeX writes HTML and MathML; forms and frames have no place in a card.
   USE_PROFILES: { html: true, mathMl: true },
-  FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+  FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
   ADD_ATTR: ['target'],
   ALLOW_DATA_ATTR: false,
 };
+
+function randomMark(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 const parser = () => new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
 type Parser = ReturnType<typeof parser>;
@@ -48,5 +105,15 @@ type Parser = ReturnType<typeof parser>;
 /** A renderer: Markdown + HTML (+ what `extend` adds, e.g. math) -> sanitised HTML. */
 export function createRenderer(extend: (markdown: Parser) => Parser = (markdown) => markdown): (source: string) => string {
   const markdown = extend(parser()).use(taskLists, { enabled: false, label: true });
-  return (source) => DOMPurify.sanitize(markdown.render(source).trim(), { ...PURIFY, RETURN_TRUSTED_TYPE: false }) as string;
+  return (source) => {
+    const env: RenderEnv = { trustMark: randomMark() };
+    const html = markdown.render(source, env).trim();
+    currentMark = env.trustMark;
+    trustedRoots = new WeakSet();
+    try {
+      return DOMPurify.sanitize(html, { ...PURIFY, RETURN_TRUSTED_TYPE: false }) as string;
+    } finally {
+      currentMark = null;
+    }
+  };
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
@@ -115,6 +116,24 @@ describe('SignupPage', () => {
     resolve({ user, tokens: { accessToken: 'a', refreshToken: 'r' }, message: 'ok' });
     expect(await screen.findByRole('heading', { name: 'Welcome back, new@example.com!' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it("shows the server's refusal in the alert box, e.g. a password too easy to guess", async () => {
+    const reason = 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.';
+    const headers = new AxiosHeaders();
+    const refusal = new AxiosError('Request failed', 'ERR_BAD_REQUEST', { headers }, undefined, {
+      status: 400,
+      statusText: '',
+      headers: {},
+      config: { headers },
+      data: { error: reason },
+    });
+    jest.spyOn(authApi, 'register').mockRejectedValue(refusal);
+    renderSignup();
+    await fill('new@example.com', 'aaaaaa', 'aaaaaa');
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/signup');
   });
 
   it("shows 'Registration failed' in the alert box when no tokens come back", async () => {

@@ -76,6 +76,32 @@ describeEachDb('auth API', (ctx) => {
       expect(response.json()).toEqual({ error });
     });
 
+    it.each([
+      ['      ', 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.'],
+      ['aaaaaa', 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.'],
+      ['abcdef', 'Choose a stronger password: Common character sequences like "abc" are easy to guess. Add more words that are less common. Avoid common character sequences.'],
+      ['sunflower42', 'Choose a stronger password: This is similar to a commonly used password. Add more words that are less common.'],
+      ['brand new', 'Choose a stronger password: Add more words that are less common.'],
+    ])('refuses the easily guessed %j with zxcvbn\'s advice', async (password, error) => {
+      const email = uniqueEmail('weak');
+      const response = await post('/api/auth/register', { email, password, confirmPassword: password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+      expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    });
+
+    it('counts the e-mail among the words a guesser knows, and scores only the first 64 characters', async () => {
+      const email = uniqueEmail('mine');
+      const own = await post('/api/auth/register', { email, password: `${email}!` });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().error).toMatch(/^Choose a stronger password: There should not be any personal or page related data\./);
+      // A long password with a strong head is scored quickly and accepted.
+      const started = Date.now();
+      const long = await post('/api/auth/register', { email: uniqueEmail('long'), password: `sea otter 1 ${'a1'.repeat(500)}`.slice(0, 1024) });
+      expect(long.statusCode).toBe(201);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
     it('refuses a password that is the e-mail itself, and keeps the spec minimum first', async () => {
       const email = uniqueEmail('same');
       const same = await post('/api/auth/register', { email, password: ` ${email.toUpperCase()} ` });
@@ -461,7 +487,7 @@ describeEachDb('auth API', (ctx) => {
 
     it('changes the password, signs out every other device and keeps this one signed in with new tokens', async () => {
       const user = await registerUser(ctx.app);
-      const response = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'brand new' });
+      const response = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'a brand new one' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toEqual({
@@ -476,7 +502,7 @@ describeEachDb('auth API', (ctx) => {
 
       const oldLogin = await post('/api/auth/login', { email: user.email, password: user.password });
       expect(oldLogin.statusCode).toBe(401);
-      const newLogin = await post('/api/auth/login', { email: user.email, password: 'brand new' });
+      const newLogin = await post('/api/auth/login', { email: user.email, password: 'a brand new one' });
       expect(newLogin.statusCode).toBe(200);
       const refresh = await post('/api/auth/refresh', { refreshToken: user.refreshToken });
       expect(refresh.statusCode).toBe(401);
@@ -484,7 +510,7 @@ describeEachDb('auth API', (ctx) => {
 
     it('refuses a wrong current password and keeps the old one', async () => {
       const user = await registerUser(ctx.app);
-      const response = await changePassword(user.accessToken, { oldPassword: 'wrong one', newPassword: 'brand new' });
+      const response = await changePassword(user.accessToken, { oldPassword: 'wrong one', newPassword: 'a brand new one' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: 'Current password is incorrect' });
       const login = await post('/api/auth/login', { email: user.email, password: user.password });
@@ -500,10 +526,15 @@ describeEachDb('auth API', (ctx) => {
       expect(common.json()).toEqual({ error: 'This password is too common: it appears in lists of breached passwords. Please choose another.' });
       const email = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: user.email });
       expect(email.json()).toEqual({ error: 'Your password must not be your email address' });
+      const weak = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: '      ' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toEqual({
+        error: 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+      });
       // Nothing changed: the old password still signs in.
       expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
 
-      const missing = await changePassword(user.accessToken, { newPassword: 'brand new' });
+      const missing = await changePassword(user.accessToken, { newPassword: 'a brand new one' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ error: 'Current password is required' });
     });

@@ -32,14 +32,20 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   };
 
   // Per address before the body is even parsed; per account and address once the e-mail is
-  // known: a guesser elsewhere spends their own attempts, never the owner's (no lock-out by a
-  // stranger), and argon2's cost slows guessing spread over many addresses.
+  // known (a guesser elsewhere spends their own attempts, never the owner's); and per account
+  // from any address: past its free failures an account waits longer after each wrong password,
+  // so guesses spread over many addresses stay few, while the owner's right password still
+  // works as soon as a wait is over (a wait never outlasts `maxWaitMs`). Account recovery, once
+  // there is one, must not be held by these waits: it is how an owner gets in during an attack.
+  const accountOf = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
   const loginPerAddress = app.attemptLimit('login-address', rateLimits.loginPerAddress, clientAddress);
-  const loginPerAccount = app.attemptLimit(
+  const loginPerAccountAddress = app.attemptLimit(
     'login-account',
-    rateLimits.loginPerAccount,
-    (request) => `${normalizeEmail((request.body as { email: string }).email)}|${clientAddress(request)}`,
+    rateLimits.loginPerAccountAddress,
+    (request) => `${accountOf(request)}|${clientAddress(request)}`,
   );
+  // Only a 401 (wrong password or no such account) is a failure; any other answer takes it back.
+  const loginFailuresPerAccount = app.accountBackoff('login-failures', rateLimits.loginFailuresPerAccount, accountOf, (reply) => reply.statusCode === 401);
   const registerPerAddress = app.attemptLimit('register-address', rateLimits.registerPerAddress, clientAddress);
   const changePasswordPerUser = app.attemptLimit('change-password', rateLimits.changePasswordPerUser, (request) =>
     String(request.user.id),
@@ -52,7 +58,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
 
   app.post(
     ep.login.path,
-    { schema: ep.login.schema, onRequest: loginPerAddress, preHandler: loginPerAccount },
+    {
+      schema: ep.login.schema,
+      onRequest: loginPerAddress,
+      preHandler: [loginPerAccountAddress, loginFailuresPerAccount.reserve],
+      onSend: loginFailuresPerAccount.settle,
+    },
     async (request, reply) => {
       const signedIn = await service.login(request.body.email, request.body.password);
       return presentSignedIn(session(request, reply, signedIn), 'Login successful');

@@ -5,7 +5,7 @@ import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
 import type { RefreshTokenRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
-import { hashPassword, isCommonPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isCommonPassword, needsRehash, passwordWeakness, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toTimestamp } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuthRepository } from './repository';
@@ -42,6 +42,8 @@ export const MESSAGES = {
   displayNameControl: 'Display name must not contain control characters',
   passwordCommon: 'This password is too common: it appears in lists of breached passwords. Please choose another.',
   passwordIsEmail: 'Your password must not be your email address',
+  /** `advice`: zxcvbn's warning and suggestions, e.g. 'Repeated characters like "aaa" are easy to guess.' */
+  passwordWeak: (advice: string) => `Choose a stronger password: ${advice}`,
 } as const;
 
 export interface SignedIn {
@@ -67,12 +69,18 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The spec's rules first (required, 6 characters), then ASVS: not a breached favourite, not the e-mail. */
+/**
+ * The spec's rules first (required, 6 characters), then ASVS: not a breached favourite, not the
+ * e-mail, and not easy to guess by zxcvbn's estimate (which knows the e-mail's words too). Every
+ * way of setting a password (sign-up, change, any future reset) goes through this.
+ */
 function validateNewPassword(password: string, email: string): void {
   if (!password) throw badRequest(MESSAGES.passwordRequired);
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
   if (password.trim().toLowerCase() === email) throw badRequest(MESSAGES.passwordIsEmail);
   if (isCommonPassword(password)) throw badRequest(MESSAGES.passwordCommon);
+  const weakness = passwordWeakness(password, [email, email.split('@')[0]!]);
+  if (weakness) throw badRequest(MESSAGES.passwordWeak(weakness));
 }
 
 export class AuthService {

@@ -3,10 +3,12 @@
 //   `#tags:`, `#tags column:`, `#guid column:`, `#deck column:`, `#notetype column:` (1-based),
 //   then one note per record, fields quoted as CSV (doubled quotes, line breaks inside quotes);
 // - Quizlet's export: term and definition split by a chosen separator, rows by another, no quoting.
-// HTML fields are sanitised here (lib/sanitize.ts); Anki's [sound:...] references are dropped.
+// Every field goes through the importers' one sanitiser (lib/sanitize.ts `sanitizeImported`),
+// whatever `#html:` says (a plain-text field's tags would render as HTML all the same); Anki's
+// [sound:...] references are dropped.
 import { CsvError, parse } from 'csv-parse/sync';
 import type { NoteKind } from '@flashcard/api-contract/schemas';
-import { sanitizeHtmlText } from '../../lib/sanitize';
+import { sanitizeImported } from '../../lib/sanitize';
 import { CsvSyntaxError } from './csv';
 
 export interface ParsedNote {
@@ -37,7 +39,6 @@ export function looksLikeAnkiText(text: string): boolean {
 
 interface AnkiHeaders {
   separator: string;
-  html: boolean;
   columns: string[] | null;
   tagsForAll: string[];
   tagsColumn: number | null;
@@ -52,7 +53,6 @@ interface AnkiHeaders {
 function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
   const headers: AnkiHeaders = {
     separator: '\t',
-    html: false,
     columns: null,
     tagsForAll: [],
     tagsColumn: null,
@@ -74,7 +74,6 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
     const key = match[1]!.trim().toLowerCase();
     const value = match[2]!;
     if (key === 'separator') headers.separator = SEPARATOR_NAMES[value.trim().toLowerCase()] ?? (value.length === 1 ? value : value.trim()[0] ?? '\t');
-    else if (key === 'html') headers.html = value.trim().toLowerCase() === 'true';
     else if (key === 'tags') headers.tagsForAll = value.trim().split(/\s+/).filter(Boolean);
     else if (key === 'tags column') headers.tagsColumn = column(value);
     else if (key === 'guid column') headers.guidColumn = column(value);
@@ -87,11 +86,9 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
   return { headers, body: lines.slice(index).join('\n') };
 }
 
-/** A field as a card keeps it: HTML sanitised (or text as text), sounds dropped, Anki's answer divider resolved. */
-export function cleanField(value: string, html: boolean): string {
-  let field = value.replace(/\[sound:[^\]]*\]/g, '');
-  if (html) field = sanitizeHtmlText(field);
-  return field.trim();
+/** An Anki field as a card keeps it: sounds dropped, sanitised. */
+export function cleanField(value: string): string {
+  return sanitizeImported(value.replace(/\[sound:[^\]]*\]/g, '')).trim();
 }
 
 /**
@@ -133,8 +130,8 @@ export function parseAnkiText(text: string): ParsedNotes {
     const content = fields.filter((_, column) => !special.has(column));
     const notetype = at(headers.notetypeColumn) ?? headers.notetype;
     const kind = kindOf(notetype);
-    const question = cleanField(content[0] ?? '', headers.html);
-    const answer = cleanField(answerPart(content[1] ?? ''), headers.html);
+    const question = cleanField(content[0] ?? '');
+    const answer = cleanField(answerPart(content[1] ?? ''));
     if (!question) {
       result.errors.push({ row, error: 'Question is required' });
       return;
@@ -170,8 +167,8 @@ export function parseQuizlet(text: string, termSeparator = '\t', rowSeparator = 
       result.errors.push({ row, error: 'Answer is required' });
       continue;
     }
-    const question = line.slice(0, at).trim();
-    const answer = line.slice(at + termSeparator.length).trim();
+    const question = sanitizeImported(line.slice(0, at)).trim();
+    const answer = sanitizeImported(line.slice(at + termSeparator.length)).trim();
     if (!question) result.errors.push({ row, error: 'Question is required' });
     else if (!answer) result.errors.push({ row, error: 'Answer is required' });
     else result.notes.push({ row, kind: 'basic', question, answer, tags: null, guid: null, deck: null });

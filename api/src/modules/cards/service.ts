@@ -13,7 +13,7 @@ import {
 import { isForeignKeyViolation } from '../../db/errors';
 import type { CardUpdate, NewCard } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
-import { defuse } from '../../lib/sanitize';
+import { defuse, sanitizeImported } from '../../lib/sanitize';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { MAX_ID, parseId } from '../../lib/params';
@@ -327,8 +327,9 @@ export class CardsService {
   }
 
   /**
-   * Reads CSV/TSV text into cards. Bad rows are reported and skipped; the good ones are
-   * written in one transaction (all or none of them), unless this is a dry run.
+   * Reads CSV/TSV text into cards, HTML sanitised as by every importer. Bad rows are reported
+   * and skipped; the good ones are written in one transaction (all or none of them), unless
+   * this is a dry run.
    */
   async importCards(userId: number, input: ImportInput): Promise<ImportReport> {
     if (input.text.trim() === '') throw badRequest(MESSAGES.importEmpty);
@@ -358,7 +359,10 @@ export class CardsService {
     if (records.length > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
 
     const report: ImportReport = { imported: 0, updated: 0, total: records.length, rows: [], errors: [] };
-    for (const { row, fields } of records) {
+    for (const record of records) {
+      const { row } = record;
+      // Question and answer sanitised first: one that held only markup (a script) is then empty.
+      const fields = record.fields.map((field, column) => (column < 2 ? sanitizeImported(field) : field));
       const error = importRowError(fields);
       if (error) {
         report.errors.push({ row, error });

@@ -4,10 +4,10 @@ import { describeEachDb } from '../../test/harness';
 import { buildApp } from '../../app';
 
 describeEachDb('GET /api/health', (ctx) => {
-  it('reports ok after a real database round trip', async () => {
+  it('reports ok after a real database round trip, and where attempt limits count', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', rateLimitStore: 'memory' });
   });
 
   it('names every request with an id unique across instances, in the answer and in its log lines', async () => {

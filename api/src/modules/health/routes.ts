@@ -1,4 +1,5 @@
-// /api/health: 200 when this instance can reach its database, 503 when it cannot.
+// /api/health: 200 when this instance can reach its database (saying where attempt limits
+// count), 503 when it cannot.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { healthEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { presentHealthy, presentUnavailable } from './presenter';
@@ -6,7 +7,7 @@ import type { HealthService } from './service';
 
 const healthRoutes: FastifyPluginAsyncTypebox<{ service: HealthService }> = async (app, { service }) => {
   app.get(ep.check.path, { schema: ep.check.schema }, async (_request, reply) => {
-    if (await service.isDatabaseUp()) return presentHealthy();
+    if (await service.isDatabaseUp()) return presentHealthy(service.rateLimitStore());
     return reply.code(503).send(presentUnavailable());
   });
 

@@ -102,7 +102,7 @@ function readCollection(format: ApkgContents['format'], db: Database.Database, f
   notes.forEach((note, index) => {
     const row = index + 1;
     const [front = '', back = ''] = note.flds.split('\x1f');
-    const question = cleanField(front, true);
+    const question = cleanField(front);
     const own = cardsOfNote.get(note.id) ?? [];
     if (!question) {
       errors.push({ row, error: 'The note has no text in its first field' });
@@ -110,7 +110,7 @@ function readCollection(format: ApkgContents['format'], db: Database.Database, f
     }
     const kind: NoteKind = CLOZE.test(question) ? 'cloze' : own.some((card) => card.ord === 1) ? 'reversed' : 'basic';
     const tags = note.tags.trim().split(/\s+/).filter(Boolean).join(', ');
-    parsed.push({ row, kind, question, answer: cleanField(back, true), tags: tags || null, guid: note.guid, deck: decks.get(own[0]?.did ?? -1) ?? null });
+    parsed.push({ row, kind, question, answer: cleanField(back), tags: tags || null, guid: note.guid, deck: decks.get(own[0]?.did ?? -1) ?? null });
     for (const card of own) {
       // Anki's cloze cards count from ord 0 for c1; ours are numbered by the cloze.
       cards.push({ noteGuid: note.guid, ord: kind === 'cloze' ? card.ord + 1 : card.ord, suspended: card.queue === -1, reviews: reviewsOfCard.get(card.id) ?? [] });

@@ -4,6 +4,7 @@ import { DEFAULT_RATE_LIMITS } from '../../config';
 import { buildApkg, type FixturePackage } from '../../test/apkg-fixture';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
+import { HOSTILE, HOSTILE_SANITISED } from '../../test/hostile-markup';
 import { reviewTotalsAndLogSums } from '../../test/review-totals';
 import { PackagesService } from './service';
 
@@ -118,6 +119,13 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     expect(totals.kept.reduce((sum, row) => sum + row.reviews, 0)).toBe(5);
     expect(totals.kept).toEqual(totals.summed);
     expect((await me.get('/api/media')).json().files).toHaveLength(1);
+  });
+
+  it.each(['anki2', 'anki21b'] as const)('%s: stores fields through the importers\' sanitiser (no style, class, id, script, handler or overlay)', async (format) => {
+    const hostile: FixturePackage = { format, notes: [{ guid: 'evil-1', fields: [`Front ${HOSTILE}`, HOSTILE], cards: [{ ord: 0 }] }] };
+    expect((await send(me, buildApkg(hostile))).json()).toMatchObject({ imported: 1, errors: [] });
+    const [card] = await ctx.db.selectFrom('cards').select(['question', 'answer']).where('user_id', '=', me.user.id).execute();
+    expect(card).toEqual({ question: `Front ${HOSTILE_SANITISED}`, answer: HOSTILE_SANITISED });
   });
 
   it('refuses what is not a package with a clear 4xx, and writes nothing', async () => {
