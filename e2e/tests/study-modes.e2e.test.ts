@@ -59,7 +59,7 @@ test('a card rated Again comes back within the same review session, marked, befo
   await page.goto('/study/new');
   for (let i = 0; i < 2; i++) {
     await reveal(page);
-    await page.getByRole('button', { name: /^Good,/ }).click();
+    await page.getByRole('button', { name: /^Good / }).click();
   }
   await page.getByText('New Cards Learned!').waitFor();
 
@@ -67,10 +67,10 @@ test('a card rated Again comes back within the same review session, marked, befo
   await page.getByText('Card 1 of 2', { exact: true }).waitFor();
   const first = (await article(page).locator('.study-text').first().innerText()).trim();
   await reveal(page);
-  await page.getByRole('button', { name: /^Again,/ }).click();
+  await page.getByRole('button', { name: /^Again / }).click();
   await page.getByText('Card 2 of 2', { exact: true }).waitFor();
   await reveal(page);
-  await page.getByRole('button', { name: /^Easy,/ }).click();
+  await page.getByRole('button', { name: /^Easy / }).click();
 
   // The first card is back: N stays the 2 distinct cards, the card says it is back.
   await page.getByText('Again: back for another try').waitFor();
@@ -81,7 +81,7 @@ test('a card rated Again comes back within the same review session, marked, befo
   await shot(page, 'study-again-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
   await reveal(page);
-  await page.getByRole('button', { name: /^Easy,/ }).click();
+  await page.getByRole('button', { name: /^Easy / }).click();
   await page.getByText('Session Complete!').waitFor();
   await page.getByText('You reviewed 2 cards. Great job!').waitFor();
   expect(errors).toEqual([]);
@@ -114,7 +114,7 @@ test('a set-only session: the hub and the session cover the chosen set and nothi
     await page.getByText(`New Card ${i + 1} of 2`, { exact: true }).waitFor();
     seen.push((await article(page).locator('.study-text').first().innerText()).trim());
     await reveal(page);
-    await page.getByRole('button', { name: /^Good,/ }).click();
+    await page.getByRole('button', { name: /^Good / }).click();
   }
   await page.getByText('New Cards Learned!').waitFor();
   expect(seen.sort()).toEqual(['What is DNA?', 'What is a cell?']);

@@ -8,6 +8,7 @@ import { ACTION_KEYS, formatDateTime } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useLoad } from '../hooks/useLoad';
 import '../admin.css';
+import { TableScroll } from './TableScroll';
 
 export function AuditScreen() {
   const isAdmin = useIsAdmin();
@@ -48,7 +49,7 @@ function Audit() {
         {loading && !data && <Spinner />}
         {data && data.events.length === 0 && <p className="muted">{t('audit.empty')}</p>}
         {data && data.events.length > 0 && (
-          <div className="admin-table-wrap">
+          <TableScroll className="admin-table-wrap" labelledBy={headingId}>
             <table className="table admin-table" aria-labelledby={headingId}>
               <thead>
                 <tr>
@@ -75,7 +76,7 @@ function Audit() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {data && total > ADMIN_PAGE_SIZE && (
           <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem' }}>

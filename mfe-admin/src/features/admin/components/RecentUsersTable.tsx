@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { AdminUser } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatDate, ROLE_KEYS } from '../format';
+import { TableScroll } from './TableScroll';
 
 /** Name (or e-mail) with the e-mail beneath: one concise column that fits a phone. */
 export function UserCell({ user }: { user: AdminUser }) {
@@ -32,7 +33,7 @@ export function RecentUsersTable({ users }: { users: readonly AdminUser[] }) {
       {users.length === 0 ? (
         <p className="muted">{t('recentUsers.empty')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll className="admin-table-wrap" labelledBy={headingId}>
           <table className="table admin-table" aria-labelledby={headingId}>
             <thead>
               <tr>
@@ -59,7 +60,7 @@ export function RecentUsersTable({ users }: { users: readonly AdminUser[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

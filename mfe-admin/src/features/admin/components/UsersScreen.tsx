@@ -12,6 +12,7 @@ import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useLoad } from '../hooks/useLoad';
 import { StatusBadge, UserCell } from './RecentUsersTable';
 import '../admin.css';
+import { TableScroll } from './TableScroll';
 
 type Pending = { kind: 'role'; user: AdminUser; role: Role } | { kind: 'disable' | 'enable'; user: AdminUser };
 
@@ -136,7 +137,7 @@ function Users() {
           {loading && !data && <Spinner />}
           {data && data.users.length === 0 && <p className="muted">{t('users.empty')}</p>}
           {data && data.users.length > 0 && (
-            <div className="admin-table-wrap">
+            <TableScroll className="admin-table-wrap" labelledBy={headingId}>
               <table className="table admin-table" aria-labelledby={headingId}>
                 <thead>
                   <tr>
@@ -200,7 +201,7 @@ function Users() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {data && total > 0 && (
             <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem', justifyContent: 'space-between' }}>

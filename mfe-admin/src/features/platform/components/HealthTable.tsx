@@ -4,6 +4,7 @@ import type { RemoteState, VersionHealth } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatCls, formatCount, formatDateTime, formatMs, formatRate } from '../format';
 import { healthOf, otherFailingVersions } from '../registry';
+import { TableScroll } from '../../admin/components/TableScroll';
 
 /** A version nobody was served and nothing was reported of (absent from `health`). */
 function emptyHealth(version: string): VersionHealth {
@@ -64,6 +65,7 @@ function Halted({ halted }: { halted: NonNullable<RemoteState['halted']> }) {
 export function HealthTable({ remote }: { remote: RemoteState }) {
   const t = useAdminText();
   const headingId = useId();
+  const captionId = useId();
   const { name, activeVersion, canary, halted } = remote;
   const columns: Array<{ key: 'active' | 'canary'; version: string; health: VersionHealth }> = [];
   if (activeVersion) columns.push({ key: 'active', version: activeVersion, health: healthOf(remote, activeVersion) ?? emptyHealth(activeVersion) });
@@ -125,9 +127,9 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
           {t('platform.health.noActive')}
         </p>
       ) : (
-        <div className="platform-table-wrap">
+        <TableScroll className="platform-table-wrap" labelledBy={captionId}>
           <table className="table platform-table platform-health">
-            <caption className="visually-hidden">{t('platform.health.caption', { name })}</caption>
+            <caption id={captionId} className="visually-hidden">{t('platform.health.caption', { name })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('platform.health.measure')}</th>
@@ -152,7 +154,7 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {others.length > 0 && (
         <div>

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { Trans } from 'react-i18next';
 import type { RemoteState } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatDate, formatDateTime, formatKB, formatSize } from '../format';
 import { isRollback, releaseStatus, statusLabel, type ReleaseStatus } from '../registry';
+import { TableScroll } from '../../admin/components/TableScroll';
 
 interface Props {
   remote: RemoteState;
@@ -46,12 +48,13 @@ function BreakableVersion({ version }: { version: string }) {
 /** A remote's releases, newest first, with their sizes and which one browsers load. */
 export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, onPreview }: Props) {
   const t = useAdminText();
+  const captionId = useId();
   if (remote.releases.length === 0) return <p className="muted">{t('platform.releases.empty')}</p>;
 
   return (
-    <div className="platform-table-wrap">
+    <TableScroll className="platform-table-wrap" labelledBy={captionId}>
       <table className="table platform-table">
-        <caption>{t('platform.releases.caption', { name: remote.name })}</caption>
+        <caption id={captionId}>{t('platform.releases.caption', { name: remote.name })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('platform.releases.version')}</th>
@@ -139,6 +142,6 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

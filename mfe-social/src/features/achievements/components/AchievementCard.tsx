@@ -16,14 +16,10 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
   const unlockedOn = formatUnlockDate(achievement.unlocked_at, language);
 
   return (
-    <li
-      className="card stack"
-      aria-labelledby={titleId}
-      // Locked badges are dimmed, but their text stays readable (opacity, not colour alone).
-      style={{ gap: '0.5rem', opacity: unlocked ? 1 : 0.85 }}
-    >
+    <li className="card stack" aria-labelledby={titleId} style={{ gap: '0.5rem' }}>
       <div className="spread">
-        <span aria-hidden="true" style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)' }}>
+        {/* A locked one's icon is dimmed; its texts keep full contrast (the badge says Locked). */}
+        <span aria-hidden="true" style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)', opacity: unlocked ? 1 : 0.6 }}>
           {achievementIcon(achievement.key)}
         </span>
         <span className="badge">{unlocked ? t('achievements.unlocked') : t('achievements.locked')}</span>

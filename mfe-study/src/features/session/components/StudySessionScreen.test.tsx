@@ -34,9 +34,13 @@ afterEach(() => jest.restoreAllMocks());
 
 const location = () => screen.getByTestId('location');
 const ratingGroup = () => screen.queryByRole('group', { name: 'Rate your answer' });
-/** A rating button by its visible label; its accessible name also says the interval. */
-const rating = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}(,|$)`) });
-const ratingNames = () => within(ratingGroup()!).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+/** A rating button by its visible label; its accessible name is what it shows, label and interval. */
+const rating = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}( |$)`) });
+/** What each rating's description says: the label and what its interval means. */
+const ratingNames = () =>
+  within(ratingGroup()!)
+    .getAllByRole('button')
+    .map((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent);
 const progress = () => screen.getByRole('progressbar', { name: 'Session progress' });
 
 type Api = ReturnType<typeof mockStudyApi>;
@@ -103,7 +107,7 @@ describe('Review session', () => {
       'Good, next review in 1d',
       'Easy, next review in 1mo',
     ]);
-    expect(rating('Good')).toHaveTextContent('Good1d');
+    expect(rating('Good')).toHaveTextContent('Good 1d');
 
     await user.click(toggle);
 

@@ -1,0 +1,297 @@
+// Accessibility (WCAG 2.2 AA) of every screen, in the browser: axe-core's WCAG 2.0-2.2 A/AA rules
+// (target-size included) at a desktop and a phone size, in the light and the dark theme, with a
+// learner who has cards, reviews, achievements and friends and an admin with deploy tokens; and
+// focus never hidden behind the sticky bars (2.4.11) while tabbing through long pages.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, accessToken, launchBrowser, newSession, signIn, signUp, startProduct, uniqueEmail, type Product, type Session } from '../src/harness';
+
+let product: Product;
+let browser: Browser;
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The WCAG rules whose outcome depends on colours, i.e. on the theme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** An account made through the API (no browser cookie: the tokens come in the body). */
+async function register(email: string, displayName: string): Promise<{ id: number; token: string }> {
+  const response = await fetch(`${product.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, display_name: displayName }),
+  });
+  expect(response.status).toBe(201);
+  const body = await response.json();
+  return { id: body.user.id, token: body.tokens.accessToken };
+}
+
+/** A call of the API as `token`'s account; the answer's shape is the caller's to name. */
+async function call<T = { id: number }>(token: string, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? null : await response.json()) as T;
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One line per failing node: rule, impact, where, and axe's own summary of what to fix. */
+function describeViolations(violations: Violation[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
+    ),
+  );
+}
+
+/** The page settles: the area's heading is there and nothing is loading any more. */
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.spinner, [aria-busy="true"]').length === 0);
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Runs axe at both sizes in both themes on the page as it is, and returns every serious or
+ * critical violation as readable lines. The theme is switched as the shell applies the
+ * account's setting (`applyTheme`: <html data-theme>); the shared tokens follow that attribute.
+ */
+async function audit(page: Page, screen: string, sizes: readonly (typeof SIZES)[number][] = SIZES): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const theme of THEMES) {
+      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+      // Two frames: the new layout and colours are painted before axe reads them.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // The themes differ in colours only: the second one runs the rules that read colours.
+      // Legacy mode: axe.run in the page itself. The default opens a blank page per run to merge
+      // the frames' results (seconds each here); these pages have no frames of another origin.
+      const axe = new AxeBuilder({ page }).setLegacyMode(true);
+      const builder = theme === THEMES[0] ? axe.withTags(WCAG_TAGS) : axe.withRules(COLOUR_RULES);
+      // target-size (2.5.8) is tagged wcag22aa but off by default in axe-core 4.14.
+      const results = await builder.options({ rules: { 'target-size': { enabled: theme === THEMES[0] } } }).analyze();
+      const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id);
+      expect(ran).toEqual(expect.arrayContaining(theme === THEMES[0] ? ['target-size', ...COLOUR_RULES] : COLOUR_RULES));
+      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      problems.push(...describeViolations(serious).map((line) => `${screen} ${size.name} ${theme}: ${line}`));
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return problems;
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+let learner: Session;
+let admin: Session;
+let friendId: number;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+
+  // A friend (accepted), and a stranger whose request waits, so /social shows both lists.
+  const friend = await register(uniqueEmail('friend'), 'Ada Friend');
+  const stranger = await register(uniqueEmail('stranger'), 'Sam Stranger');
+  friendId = friend.id;
+
+  learner = await newSession(browser, product.url);
+  const learnerEmail = await signUp(learner.page);
+  const token = await accessToken(learner.page);
+
+  // Cards of every difficulty in a set, one suspended and one known; two reviewed, so the
+  // achievements unlock and progress has numbers.
+  const set = await call(token, 'POST', '/categories', { name: 'Geography' });
+  const cards: { id: number }[] = [];
+  for (let i = 1; i <= 12; i += 1) {
+    cards.push(
+      await call(token, 'POST', '/cards', {
+        question: `Capital number ${i}?`,
+        answer: `City ${i}`,
+        difficulty_level: ((i - 1) % 5) + 1,
+        tags: i % 2 ? 'europe' : 'asia',
+        category_id: i <= 6 ? set.id : null,
+      }),
+    );
+  }
+  await call(token, 'POST', `/spaced-repetition/cards/${cards[11].id}/suspend`);
+  await call(token, 'PUT', `/cards/${cards[10].id}/known`);
+  for (const card of cards.slice(0, 2)) {
+    await call(token, 'POST', '/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 4000 });
+  }
+  await call(token, 'POST', '/gamification/achievements/check');
+
+  const sent = await call(friend.token, 'POST', '/social/friend-request', { email: learnerEmail });
+  await call(token, 'POST', `/social/friend-request/${sent.id}/accept`);
+  await call(stranger.token, 'POST', '/social/friend-request', { email: learnerEmail });
+
+  const adminEmail = uniqueEmail('admin');
+  await register(adminEmail, 'Alex Admin');
+  await product.setRole(adminEmail, 'super_admin');
+  admin = await newSession(browser, product.url);
+  await admin.page.goto('/login');
+  await signIn(admin.page, adminEmail);
+  await admin.page.waitForURL('**/dashboard');
+  // The console's token list with a live and a revoked badge.
+  const adminToken = await accessToken(admin.page);
+  await call(adminToken, 'POST', '/platform/tokens', { label: 'cards ci', remotes: ['mfe_cards'] });
+  const revoked = await call<{ deployToken: { id: number } }>(adminToken, 'POST', '/platform/tokens', { label: 'old ci', remotes: ['mfe_study'] });
+  await call(adminToken, 'DELETE', `/platform/tokens/${revoked.deployToken.id}`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+test('sign-in and sign-up screens have no serious violations', async () => {
+  const { page, context } = await newSession(browser, product.url);
+  const problems: string[] = [];
+  for (const path of ['/login', '/signup']) {
+    await visit(page, path);
+    problems.push(...(await audit(page, path)));
+  }
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+const LEARNER_SCREENS = ['/dashboard', '/settings', '/cards', '/study', '/progress', '/social', '/achievements', '/profile'];
+
+test.each(LEARNER_SCREENS)('learner screen %s has no serious violations', async (path) => {
+  await visit(learner.page, path);
+  expect(await audit(learner.page, path)).toEqual([]);
+});
+
+test("a friend's public profile has no serious violations", async () => {
+  await visit(learner.page, `/profile/${friendId}`);
+  await learner.page.getByRole('heading', { name: 'Ada Friend' }).waitFor();
+  expect(await audit(learner.page, '/profile/:id')).toEqual([]);
+});
+
+test('a study session, question and answer, has no serious violations', async () => {
+  const { page } = learner;
+  // The two cards reviewed Good are in learning, due within the learn-ahead.
+  await visit(page, '/study/review');
+  await page.getByRole('article', { name: 'Flashcard' }).waitFor();
+  const problems = await audit(page, '/study/review question');
+  await page.getByRole('button', { name: 'Show Answer' }).click();
+  await page.getByRole('group', { name: 'Rate your answer' }).waitFor();
+  problems.push(...(await audit(page, '/study/review answer')));
+  expect(problems).toEqual([]);
+});
+
+test('the open menus (phone navigation, notifications, user menu) have no serious violations', async () => {
+  const { page } = learner;
+  await visit(page, '/dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // Slid in (0.2 s) before colours are read.
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.shell-sidebar')!).transform === 'none');
+  const problems = await audit(page, 'phone navigation', [SIZES[1]]);
+  await visit(page, '/dashboard');
+
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await page.getByRole('dialog').getByRole('listitem').first().waitFor();
+  problems.push(...(await audit(page, 'notifications')));
+  expect(await page.getByRole('dialog').isVisible()).toBe(true); // open for every size and theme
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menu').waitFor();
+  problems.push(...(await audit(page, 'user menu')));
+  expect(await page.getByRole('menu').isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  expect(problems).toEqual([]);
+});
+
+test.each(['/admin', '/admin/users', '/admin/audit', '/admin/platform'])('admin screen %s has no serious violations', async (path) => {
+  await visit(admin.page, path);
+  expect(await audit(admin.page, path)).toEqual([]);
+});
+
+/**
+ * Tabs through a freshly loaded page to its end and back again and, at each stop, asks the
+ * browser what is painted over the focused element: a point of it that shows another element
+ * (not inside it, not around it) is covered, as by a sticky bar. Forward, what scrolls in comes
+ * from below (the settings' sticky buttons); backward, from above (the top bar). WCAG 2.4.11
+ * (Focus Not Obscured) allows part of it covered; this asks for none.
+ */
+async function obscuredFocusStops(page: Page, maxStops: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const key of ['Tab', 'Shift+Tab']) {
+    let stops = 0;
+    for (; stops < maxStops; stops += 1) {
+      await page.keyboard.press(key);
+      const found = await page.evaluate((first) => {
+        // The pass ends where it began: Chromium wraps from the page's last stop to its first.
+        const state = window as unknown as { focusPassStart?: Element | null };
+        const element = document.activeElement as HTMLElement | null;
+        if (first) state.focusPassStart = element;
+        else if (element === state.focusPassStart) return { done: true, problem: null };
+        if (!element || element === document.body) return { done: true, problem: null };
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) return { done: false, problem: null };
+        // The middle of each edge (a rounded corner is not hit) and the centre.
+        const inset = Math.min(2, rect.width / 4, rect.height / 4);
+        const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
+        const points = [
+          [x, rect.top + inset],
+          [x, rect.bottom - inset],
+          [rect.left + inset, y],
+          [rect.right - inset, y],
+          [x, y],
+        ];
+        const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+        const name = `${element.tagName.toLowerCase()} "${label}"`;
+        for (const [px, py] of points) {
+          const top = document.elementFromPoint(px, py);
+          const at = `(${Math.round(px)}, ${Math.round(py)})`;
+          if (!top) return { done: false, problem: `${name} is outside the viewport at ${at}` };
+          if (!element.contains(top) && !top.contains(element)) {
+            return { done: false, problem: `${name} is under ${top.tagName.toLowerCase()}.${Array.from(top.classList).join('.')} at ${at}` };
+          }
+        }
+        return { done: false, problem: null };
+      }, stops === 0);
+      if (found.done) break;
+      if (found.problem) problems.push(`${key}: ${found.problem}`);
+    }
+    // A page whose stops were not all seen would prove nothing.
+    expect(stops).toBeGreaterThan(10);
+    expect(stops).toBeLessThan(maxStops);
+  }
+  return problems;
+}
+
+test('focus is never hidden behind the sticky bars on long pages', async () => {
+  const { page } = learner;
+  const problems: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const path of ['/settings', '/cards']) {
+      await visit(page, path);
+      // Long enough that tabbing scrolls under the top bar (and the settings' sticky buttons).
+      expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5)).toBe(true);
+      problems.push(...(await obscuredFocusStops(page, 150)).map((problem) => `${path} ${size.name} ${problem}`));
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(problems).toEqual([]);
+});
+
+afterAll(() => {
+  expect(learner?.errors ?? []).toEqual([]);
+  expect(admin?.errors ?? []).toEqual([]);
+});
