@@ -216,6 +216,19 @@ test('the open menus (phone navigation, notifications, user menu) have no seriou
   expect(problems).toEqual([]);
 });
 
+test.each(['Add New Card', 'Import', 'Manage sets'])('the My Cards dialog "%s" has no serious violations', async (opener) => {
+  const { page } = learner;
+  await visit(page, '/cards');
+  await page.getByRole('button', { name: opener, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const problems = await audit(page, `/cards dialog ${opener}`);
+  expect(await dialog.isVisible()).toBe(true); // open for every size and theme
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(problems).toEqual([]);
+});
+
 test.each(['/admin', '/admin/users', '/admin/audit', '/admin/platform'])('admin screen %s has no serious violations', async (path) => {
   await visit(admin.page, path);
   expect(await audit(admin.page, path)).toEqual([]);
