@@ -6,3 +6,4 @@ export { toastFailure } from './toastFailure';
 export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';
 export { RichMediaProvider, cachedMediaResolver, type MediaResolver } from './rich/media';
 export { achievementText, isKnownAchievement, useAchievementText, type AchievementText } from './achievementText';
+export { learnerName, useLearnerName, type NamedLearner } from './learnerName';

@@ -164,6 +164,25 @@ export const ApkgImportQuery = Type.Object({
   categoryId: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
+/**
+ * Why an import did not keep a medium, for the screens to word: not an image by its name, not
+ * one by its content, empty, over MEDIA_MAX_BYTES, over the learner's MEDIA_QUOTA_BYTES.
+ */
+export const SkippedMediaReason = Type.Union([
+  Type.Literal('not_image'),
+  Type.Literal('bad_image'),
+  Type.Literal('empty'),
+  Type.Literal('too_large'),
+  Type.Literal('quota'),
+]);
+export const SkippedMedia = Type.Object({
+  name: Type.String(),
+  /** The reason in English, for older clients. */
+  reason: Type.String(),
+  /** The reason's key; null for one this API has no key for (show `reason`). */
+  key: Nullable(SkippedMediaReason),
+});
+
 /** An Anki package import: the notes' report, and what came with them. */
 export const ApkgImportResult = Type.Object({
   ...ImportResult.properties,
@@ -173,7 +192,7 @@ export const ApkgImportResult = Type.Object({
   reviews: Type.Integer(),
   /** Images stored for the notes; media not kept (sounds, other types, too large) by name with the reason. */
   images: Type.Integer(),
-  skippedMedia: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
+  skippedMedia: Type.Array(SkippedMedia),
 });
 
 const cardResponses = { 200: Card, ...errorResponses(400, 401, 404) };
@@ -248,3 +267,5 @@ export type ImportRow = Static<typeof ImportRow>;
 export type ApkgImportResult = Static<typeof ApkgImportResult>;
 export type ImportRowError = Static<typeof ImportRowError>;
 export type ImportResult = Static<typeof ImportResult>;
+export type SkippedMediaReason = Static<typeof SkippedMediaReason>;
+export type SkippedMedia = Static<typeof SkippedMedia>;

@@ -18,6 +18,12 @@ export type Role = Static<typeof Role>;
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
+/**
+ * Another learner's display name as any view shows it: null when they chose none, and the screens
+ * word the stand-in ("Learner <id>") in the reader's language (shared-ui learnerName).
+ */
+export const DisplayName = Nullable(Type.String());
+
 /** `{ "message": "..." }`: what a call that changes something without returning it answers. */
 /**
  * The values of a text the server makes (a notification, an insight, a recommended action): the

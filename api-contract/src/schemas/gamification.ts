@@ -1,17 +1,16 @@
 // /api/gamification/*: levels, the leaderboard, achievements and the daily-goal XP. Views of
-// other users carry public fields only (never an e-mail), with a stand-in name for users who
-// never chose one. Experience points are a ledger the server writes for work it saw: the only
+// other users carry public fields only (never an e-mail), the name null for users who never
+// chose one. Experience points are a ledger the server writes for work it saw: the only
 // grant a client may ask for is the daily goal's, and the service answers every other with its
 // reason (hence the permissive `Checked` body).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { Checked, errorResponses, Nullable, PathId, QueryValue, TimeZoneHeaders } from './common';
+import { Checked, DisplayName, errorResponses, Nullable, PathId, QueryValue, TimeZoneHeaders } from './common';
 
 /** Someone's profile as others see it. */
 export const PublicProfile = Type.Object({
   id: Type.Integer(),
-  /** The chosen name, or 'Learner <id>'. */
-  display_name: Type.String(),
+  display_name: DisplayName,
   experience_points: Type.Integer(),
   level: Type.Integer(),
   achievements_unlocked: Type.Integer(),
@@ -40,7 +39,7 @@ export const Profile = Type.Object({
 export const LeaderboardEntry = Type.Object({
   rank: Type.Integer(),
   id: Type.Integer(),
-  display_name: Type.String(),
+  display_name: DisplayName,
   experience_points: Type.Integer(),
   level: Type.Integer(),
 });

@@ -13,7 +13,7 @@ export interface NotificationParams {
   daily_bonus: { tokens: number; xp: number };
   /** `achievement` is the catalogue key (user_achievements), the screens name it. */
   achievement_unlocked: { achievement: string; xp: number; tokens: number };
-  /** `name` null: the sender chose no display name (shown as "Learner <user_id>"). */
+  /** `name` null: the sender chose no display name (the screens word the stand-in, shared-ui learnerName). */
   friend_request: { user_id: number; name: string | null };
   friend_accepted: { user_id: number; name: string | null };
   /** A card the learner keeps forgetting was suspended. */

@@ -112,12 +112,29 @@ export const VersionHealth = Type.Object({
   lastAt: Nullable(Type.String()),
 });
 
+/**
+ * Why the registry stopped a canary, as numbers the console words in the admin's language:
+ * served and failed users of the canary and of the active version, their failure rates and the
+ * margin, in whole percent.
+ */
+export const HaltFigures = Type.Object({
+  failedUsers: Type.Integer(),
+  servedUsers: Type.Integer(),
+  failurePercent: Type.Integer(),
+  activeFailedUsers: Type.Integer(),
+  activeServedUsers: Type.Integer(),
+  activeFailurePercent: Type.Integer(),
+  marginPercent: Type.Integer(),
+});
+
 /** A canary the registry stopped itself: its failure rate was over the active version's by the margin. */
 export const CanaryHalt = Type.Object({
   version: ReleaseVersion,
   at: Type.String(),
-  /** The figures: served users and failure rates of both versions. */
+  /** The figures in English, as the audit log keeps them. */
   message: Type.String(),
+  /** The same figures to word; null for a halt recorded before they were kept (show `message`). */
+  figures: Nullable(HaltFigures),
 });
 
 export const RemoteState = Type.Object({
@@ -148,8 +165,10 @@ export const RegistryEvent = Type.Object({
   toVersion: Nullable(Type.String()),
   /** Canary percentage set (0 with no cohort = canary ended; a halt sets 0). */
   percent: Nullable(Type.Integer()),
-  /** What else the change said: a canary's cohort, a halt's figures. */
+  /** What else the change said, in English: a canary's cohort, a halt's figures. */
   detail: Nullable(Type.String()),
+  /** A halt's figures to word (null for other actions and for halts recorded before them). */
+  figures: Nullable(HaltFigures),
   actor: Type.String(),
   at: Type.String(),
 });
@@ -333,6 +352,7 @@ export type ManifestRemote = Static<typeof ManifestRemote>;
 export type Manifest = Static<typeof Manifest>;
 export type HealthReportBody = Static<typeof HealthReportBody>;
 export type VersionHealth = Static<typeof VersionHealth>;
+export type HaltFigures = Static<typeof HaltFigures>;
 export type CanaryBody = Static<typeof CanaryBody>;
 export type PreviewLink = Static<typeof PreviewLink>;
 export type DeployToken = Static<typeof DeployToken>;

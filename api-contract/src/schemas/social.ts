@@ -3,7 +3,7 @@
 // an e-mail); the rules and their messages are in the API's social service.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, MessageResponse, Nullable, PathId, TimeZoneHeaders } from './common';
+import { DisplayName, errorResponses, MessageResponse, Nullable, PathId, TimeZoneHeaders } from './common';
 
 /**
  * Who sees the learner anywhere another learner shows (search, profiles, leaderboard, feed,
@@ -12,10 +12,10 @@ import { errorResponses, MessageResponse, Nullable, PathId, TimeZoneHeaders } fr
 export const SocialVisibility = Type.Union([Type.Literal('everyone'), Type.Literal('friends'), Type.Literal('nobody')]);
 
 /** Another learner, as any view shows them. */
-export const SocialUser = Type.Object({ id: Type.Integer(), display_name: Type.String() });
+export const SocialUser = Type.Object({ id: Type.Integer(), display_name: DisplayName });
 
 /** A friend, a follower or a followed learner, and since when. */
-export const SocialConnection = Type.Object({ id: Type.Integer(), display_name: Type.String(), since: Type.String() });
+export const SocialConnection = Type.Object({ id: Type.Integer(), display_name: DisplayName, since: Type.String() });
 
 /**
  * A pending friend request. An outgoing one by e-mail names no one (`user` null, `email` the
@@ -40,7 +40,7 @@ export const FriendRequestBody = Type.Object({
 
 export const SocialSearchResult = Type.Object({
   id: Type.Integer(),
-  display_name: Type.String(),
+  display_name: DisplayName,
   is_friend: Type.Boolean(),
   is_following: Type.Boolean(),
   /** A pending request between the two, if any. */
@@ -75,7 +75,7 @@ export const PrivacyBody = Type.Object({ visibility: Type.Optional(Type.String({
 
 export const SocialProfile = Type.Object({
   id: Type.Integer(),
-  display_name: Type.String(),
+  display_name: DisplayName,
   level: Type.Integer(),
   experience_points: Type.Integer(),
   current_streak: Type.Integer(),

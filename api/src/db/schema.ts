@@ -306,6 +306,8 @@ export interface RegistryEventsTable {
   actor: string;
   /** A canary's cohort, a halt's figures (migration 0028). */
   detail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A halt's figures as JSON, for the console to word (migration 0031); null otherwise. */
+  params: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -148,6 +148,7 @@ const de: MessagesOf<typeof en> = {
       noActive: 'Keine aktive Version.',
       halted: 'Canary automatisch gestoppt',
       haltedAt: 'am <time>{{date}}</time>',
+      haltReason: '{{failedUsers}} von {{servedUsers}} Benutzern, denen {{version}} ausgeliefert wurde, mit Fehlern ({{failurePercent}} %), gegenüber {{activeFailedUsers}} von {{activeServedUsers}} bei der aktiven Version ({{activeFailurePercent}} %): über der Toleranz von {{marginPercent}} %',
       others: 'Weitere Versionen mit Fehlern',
       otherVersion: '{{failed}} von {{served}} Benutzern mit Fehlern, {{loadFailures}} Ladefehler, {{renderErrors}} Renderfehler',
       noMessage: 'Keine Meldung',

@@ -146,6 +146,8 @@ const en = {
       noActive: 'No active version.',
       halted: 'Canary halted automatically',
       haltedAt: 'on <time>{{date}}</time>',
+      // Why the registry halted a canary, from the API's figures (HaltFigures); the English is the audit log's.
+      haltReason: '{{failedUsers}} of {{servedUsers}} users served {{version}} failed ({{failurePercent}}%), against {{activeFailedUsers}} of {{activeServedUsers}} on the active version ({{activeFailurePercent}}%): over the margin of {{marginPercent}}%',
       others: 'Other versions with failures',
       otherVersion: '{{failed}} of {{served}} users failed, {{loadFailures}} load failures, {{renderErrors}} render errors',
       noMessage: 'No message',

@@ -148,6 +148,7 @@ const es: MessagesOf<typeof en> = {
       noActive: 'No hay versión activa.',
       halted: 'Canary detenido automáticamente',
       haltedAt: 'el <time>{{date}}</time>',
+      haltReason: '{{failedUsers}} de {{servedUsers}} usuarios a los que se sirvió {{version}} tuvieron fallos ({{failurePercent}} %), frente a {{activeFailedUsers}} de {{activeServedUsers}} con la versión activa ({{activeFailurePercent}} %): por encima del margen del {{marginPercent}} %',
       others: 'Otras versiones con fallos',
       otherVersion: '{{failed}} de {{served}} usuarios con fallos, {{loadFailures}} fallos de carga, {{renderErrors}} errores de renderizado',
       noMessage: 'Sin mensaje',

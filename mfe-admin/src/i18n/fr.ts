@@ -148,6 +148,7 @@ const fr: MessagesOf<typeof en> = {
       noActive: 'Aucune version active.',
       halted: 'Canary arrêté automatiquement',
       haltedAt: 'le <time>{{date}}</time>',
+      haltReason: '{{failedUsers}} sur {{servedUsers}} utilisateurs servis en {{version}} en échec ({{failurePercent}} %), contre {{activeFailedUsers}} sur {{activeServedUsers}} avec la version active ({{activeFailurePercent}} %) : au-delà de la marge de {{marginPercent}} %',
       others: 'Autres versions en échec',
       otherVersion: '{{failed}} sur {{served}} utilisateurs en échec, {{loadFailures}} échecs de chargement, {{renderErrors}} erreurs d’affichage',
       noMessage: 'Aucun message',

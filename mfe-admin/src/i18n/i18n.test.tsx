@@ -4,7 +4,7 @@ import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { makeUser } from '../features/admin/adminFixtures';
 import { renderAdminApp, signInAs, signOut } from '../test/render';
-import { makeOverview } from '../test/platform';
+import { cardsRemote, makeEvent, makeOverview, studyRemote } from '../test/platform';
 import de from './de';
 import en from './en';
 import es from './es';
@@ -71,5 +71,28 @@ describe('the admin remote in another language', () => {
     const tokens = screen.getByRole('region', { name: 'Deploy-Tokens' });
     expect(await within(tokens).findByText('Noch keine Deploy-Tokens.')).toBeInTheDocument();
     expect(within(tokens).getByRole('form', { name: 'Neuer Deploy-Token' })).toBeInTheDocument();
+  });
+
+  it('words why the registry halted a canary in Spanish, in the health panel and the audit log', async () => {
+    const figures = { failedUsers: 3, servedUsers: 3, failurePercent: 100, activeFailedUsers: 1, activeServedUsers: 2, activeFailurePercent: 50, marginPercent: 20 };
+    const english = '3 of 3 users served 1.2.0+cccccccc failed (100%), against 1 of 2 on the active version (50%): over the margin of 20%';
+    jest.mocked(platformApi.overview).mockResolvedValue(
+      makeOverview({
+        remotes: [cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: english, figures } }), studyRemote()],
+        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: english, figures, actor: 'registry' })],
+      }),
+    );
+    jest.mocked(platformApi.tokens).mockResolvedValue([]);
+    signInAs('admin');
+    await setLanguage('es');
+
+    renderAdminApp('/admin/platform');
+
+    const spanish =
+      '3 de 3 usuarios a los que se sirvió 1.2.0+cccccccc tuvieron fallos (100 %), frente a 1 de 2 con la versión activa (50 %): por encima del margen del 20 %';
+    const halt = (await screen.findByText('Canary detenido automáticamente')).closest('.platform-halt') as HTMLElement;
+    expect(halt).toHaveTextContent(spanish);
+    expect(within(screen.getByRole('list', { name: 'Registro de auditoría' })).getAllByRole('listitem')[0]).toHaveTextContent(spanish);
+    expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 });

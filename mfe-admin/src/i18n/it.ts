@@ -148,6 +148,7 @@ const it: MessagesOf<typeof en> = {
       noActive: 'Nessuna versione attiva.',
       halted: 'Canary fermato automaticamente',
       haltedAt: 'il <time>{{date}}</time>',
+      haltReason: '{{failedUsers}} su {{servedUsers}} utenti a cui è stata servita {{version}} con errori ({{failurePercent}}%), contro {{activeFailedUsers}} su {{activeServedUsers}} con la versione attiva ({{activeFailurePercent}}%): oltre il margine del {{marginPercent}}%',
       others: 'Altre versioni con errori',
       otherVersion: '{{failed}} su {{served}} utenti con errori, {{loadFailures}} errori di caricamento, {{renderErrors}} errori di rendering',
       noMessage: 'Nessun messaggio',

@@ -90,6 +90,7 @@ export function makeEvent(id: number, overrides: Partial<RegistryEvent> = {}): R
     toVersion: '1.0.0+aaaaaaaa',
     percent: null,
     detail: null,
+    figures: null,
     actor: 'ci-deploy',
     at: `2025-01-${String(id).padStart(2, '0')}T09:00:00.000Z`,
     ...overrides,

@@ -156,6 +156,13 @@ const de: MessagesOf<typeof en> = {
     apkgImages_other: "{{count, number}} Bilder",
     skippedMediaLabel: "Nicht übernommene Medien",
     skippedMedia: "{{name}}: {{reason}}",
+    skippedReasons: {
+      not_image: "nur Bilder werden übernommen (PNG, JPEG, GIF, WebP)",
+      bad_image: "Bilder müssen PNG-, JPEG-, GIF- oder WebP-Dateien sein",
+      empty: "Das Bild ist leer",
+      too_large: "Bilder dürfen höchstens {{mb}} MB groß sein",
+      quota: "Deine Bilder dürfen insgesamt {{mb}} MB belegen. Lösche einige, um weitere hinzuzufügen.",
+    },
     termSeparator: "Zwischen Begriff und Definition",
     rowSeparator: "Zwischen Zeilen",
     sepTab: "Tabulator",

@@ -158,6 +158,14 @@ const en = {
     apkgImages_other: "{{count, number}} images",
     skippedMediaLabel: "Media not kept",
     skippedMedia: "{{name}}: {{reason}}",
+    // Why a medium was not kept, by the API's key (SkippedMediaReason).
+    skippedReasons: {
+      not_image: "only images are kept (PNG, JPEG, GIF, WebP)",
+      bad_image: "Images must be PNG, JPEG, GIF or WebP files",
+      empty: "The image is empty",
+      too_large: "Images can be at most {{mb}} MB",
+      quota: "Your images may take {{mb}} MB in all. Delete some to add more.",
+    },
     termSeparator: "Between term and definition",
     rowSeparator: "Between rows",
     sepTab: "Tab",

@@ -161,6 +161,13 @@ const es: MessagesOf<typeof en> = {
     apkgImages_other: "{{count, number}} imágenes",
     skippedMediaLabel: "Archivos no conservados",
     skippedMedia: "{{name}}: {{reason}}",
+    skippedReasons: {
+      not_image: "solo se conservan imágenes (PNG, JPEG, GIF, WebP)",
+      bad_image: "Las imágenes deben ser archivos PNG, JPEG, GIF o WebP",
+      empty: "La imagen está vacía",
+      too_large: "Las imágenes pueden ocupar como máximo {{mb}} MB",
+      quota: "Tus imágenes pueden ocupar {{mb}} MB en total. Elimina algunas para añadir más.",
+    },
     termSeparator: "Entre término y definición",
     rowSeparator: "Entre filas",
     sepTab: "Tabulación",

@@ -161,6 +161,13 @@ const fr: MessagesOf<typeof en> = {
     apkgImages_other: "{{count, number}} images",
     skippedMediaLabel: "Médias non conservés",
     skippedMedia: "{{name}} : {{reason}}",
+    skippedReasons: {
+      not_image: "seules les images sont conservées (PNG, JPEG, GIF, WebP)",
+      bad_image: "Les images doivent être des fichiers PNG, JPEG, GIF ou WebP",
+      empty: "L’image est vide",
+      too_large: "Les images ne peuvent pas dépasser {{mb}} Mo",
+      quota: "Vos images peuvent occuper {{mb}} Mo au total. Supprimez-en pour en ajouter d’autres.",
+    },
     termSeparator: "Entre terme et définition",
     rowSeparator: "Entre les lignes",
     sepTab: "Tabulation",

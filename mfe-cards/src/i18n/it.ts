@@ -161,6 +161,13 @@ const it: MessagesOf<typeof en> = {
     apkgImages_other: "{{count, number}} immagini",
     skippedMediaLabel: "File multimediali non conservati",
     skippedMedia: "{{name}}: {{reason}}",
+    skippedReasons: {
+      not_image: "vengono conservate solo le immagini (PNG, JPEG, GIF, WebP)",
+      bad_image: "Le immagini devono essere file PNG, JPEG, GIF o WebP",
+      empty: "L’immagine è vuota",
+      too_large: "Le immagini possono occupare al massimo {{mb}} MB",
+      quota: "Le tue immagini possono occupare {{mb}} MB in tutto. Eliminane alcune per aggiungerne altre.",
+    },
     termSeparator: "Tra termine e definizione",
     rowSeparator: "Tra le righe",
     sepTab: "Tabulazione",

@@ -112,6 +112,31 @@ describe('in another language', () => {
     expect(screen.getByRole('combobox')).toHaveAccessibleDescription(expect.stringContaining('la clasificación'));
   });
 
+  it('names a learner who chose no display name with the Spanish stand-in, in lists, requests and the feed', async () => {
+    api.friends.mockResolvedValue([{ id: 9, display_name: null, since: '2025-03-01T00:00:00Z' }]);
+    api.friendRequests.mockResolvedValue({
+      incoming: [{ id: 4, direction: 'incoming', user: { id: 11, display_name: null }, email: null, created_at: '2025-03-10T00:00:00Z' }],
+      outgoing: [],
+    });
+    api.feed.mockResolvedValue({
+      items: [{ id: 'achievement:1', type: 'streak', user: { id: 9, display_name: null }, message: 'Learner 9 reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-09T11:00:00Z' }],
+    });
+    await setLanguage('es');
+    render(
+      <MemoryRouter>
+        <Social now={NOW} />
+      </MemoryRouter>,
+    );
+    const friends = await screen.findByRole('list', { name: 'Amigos' });
+    expect(within(friends).getByRole('link', { name: 'Estudiante 9' })).toHaveAttribute('href', '/profile/9');
+    expect(within(friends).getByRole('button', { name: 'Eliminar a Estudiante 9' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Solicitudes recibidas' })).getByRole('button', { name: 'Aceptar a Estudiante 11' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Actividad reciente' })).getByRole('listitem')).toHaveTextContent(
+      'Estudiante 9 alcanzó una racha de estudio de 3 días',
+    );
+    expect(screen.queryByText(/Learner/)).not.toBeInTheDocument();
+  });
+
   it('words relative times in the language asked for', async () => {
     await setLanguage('de');
     expect(relativeTime('2025-03-10T11:59:40Z', NOW)).toBe('gerade eben');

@@ -17,6 +17,7 @@ const de: MessagesOf<typeof en> = {
     first_session: { name: 'Sitzung geschafft', description: 'Beende deine erste Lernsitzung' },
     daily_goal: { name: 'Zielstrebig', description: 'Erreiche dein Tagesziel' },
   },
+  learner: 'Lernende*r {{id}}',
   loading: 'Wird geladen...',
   standalone: {
     title: 'Eigenständige Anmeldung',

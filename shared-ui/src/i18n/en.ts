@@ -17,6 +17,8 @@ const en = {
     first_session: { name: 'Session Complete', description: 'Finish your first study session' },
     daily_goal: { name: 'Goal Getter', description: 'Reach your daily goal' },
   },
+  // The stand-in name of a learner who chose no display name (shared-ui learnerName).
+  learner: 'Learner {{id}}',
   loading: 'Loading...',
   standalone: {
     title: 'Standalone sign-in',

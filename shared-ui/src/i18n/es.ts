@@ -17,6 +17,7 @@ const es: MessagesOf<typeof en> = {
     first_session: { name: 'Sesión completada', description: 'Termina tu primera sesión de estudio' },
     daily_goal: { name: 'A por la meta', description: 'Alcanza tu objetivo diario' },
   },
+  learner: 'Estudiante {{id}}',
   loading: 'Cargando...',
   standalone: {
     title: 'Inicio de sesión independiente',

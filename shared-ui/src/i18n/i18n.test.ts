@@ -1,6 +1,7 @@
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { achievementText } from '../achievementText';
+import { learnerName } from '../learnerName';
 import en from './en';
 import es from './es';
 import fr from './fr';
@@ -49,5 +50,24 @@ describe('achievementText', () => {
     expect(achievementText('night_owl', newer)).toBe(newer);
     // Not an inherited property of the catalogue object either.
     expect(achievementText('toString', newer)).toBe(newer);
+  });
+});
+
+describe('learnerName', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('keeps a chosen name as written in every language', async () => {
+    await setLanguage('es');
+    expect(learnerName({ id: 7, display_name: 'Ada' })).toBe('Ada');
+  });
+
+  it("words the stand-in for a learner without a name in the page's language", async () => {
+    expect(learnerName({ id: 7, display_name: null })).toBe('Learner 7');
+    await setLanguage('es');
+    expect(learnerName({ id: 7, display_name: null })).toBe('Estudiante 7');
+  });
+
+  it('has its own stand-in in each language, none left as the English', () => {
+    for (const [language, messages] of Object.entries(translations)) expect({ language, same: messages.learner === en.learner }).toEqual({ language, same: false });
   });
 });

@@ -76,7 +76,6 @@ const de: MessagesOf<typeof en> = {
     markOneLabel: 'Als gelesen markieren: {{title}}',
     allMarked: 'Alle Benachrichtigungen als gelesen markiert.',
     oneMarked: '„{{title}}“ als gelesen markiert.',
-    learner: 'Lernende*r {{id}}',
     kinds: {
       daily_bonus: { title: 'Tagesbonus verfügbar', message: 'Hol dir den heutigen Bonus: {{tokens}} Token und {{xp}} XP.' },
       achievement_unlocked: { title: 'Erfolg freigeschaltet: {{name}}', message: '{{description}}. Du hast {{xp}} XP und {{tokens}} Token verdient.' },

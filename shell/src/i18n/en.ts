@@ -75,7 +75,6 @@ const en = {
     allMarked: 'All notifications marked as read.',
     oneMarked: 'Marked "{{title}}" as read.',
     // Server-made notifications, worded here by their type (the key) and params (the values).
-    learner: 'Learner {{id}}',
     kinds: {
       daily_bonus: { title: 'Daily bonus available', message: "Claim today's bonus: {{tokens}} tokens and {{xp}} XP." },
       achievement_unlocked: { title: 'Achievement unlocked: {{name}}', message: '{{description}}. You earned {{xp}} XP and {{tokens}} tokens.' },

@@ -79,7 +79,6 @@ const es: MessagesOf<typeof en> = {
     markOneLabel: 'Marcar como leída: {{title}}',
     allMarked: 'Todas las notificaciones se marcaron como leídas.',
     oneMarked: '«{{title}}» se marcó como leída.',
-    learner: 'Estudiante {{id}}',
     kinds: {
       daily_bonus: { title: 'Bonificación diaria disponible', message: 'Reclama la bonificación de hoy: {{tokens}} fichas y {{xp}} XP.' },
       achievement_unlocked: { title: 'Logro desbloqueado: {{name}}', message: '{{description}}. Has ganado {{xp}} XP y {{tokens}} fichas.' },

@@ -79,7 +79,6 @@ const fr: MessagesOf<typeof en> = {
     markOneLabel: 'Marquer comme lue : {{title}}',
     allMarked: 'Toutes les notifications ont été marquées comme lues.',
     oneMarked: '« {{title}} » a été marquée comme lue.',
-    learner: 'Apprenant {{id}}',
     kinds: {
       daily_bonus: { title: 'Bonus quotidien disponible', message: 'Réclamez le bonus du jour : {{tokens}} jetons et {{xp}} XP.' },
       achievement_unlocked: { title: 'Succès débloqué : {{name}}', message: '{{description}}. Vous avez gagné {{xp}} XP et {{tokens}} jetons.' },

@@ -32,7 +32,6 @@ describe('catalogues', () => {
     for (const [language, messages] of Object.entries({ es, fr, de, it: itMessages })) {
       const kinds = Object.keys(en.notifications.kinds) as (keyof typeof en.notifications.kinds)[];
       const of = (catalogue: typeof messages) => [
-        catalogue.notifications.learner,
         ...kinds.flatMap((kind) => [catalogue.notifications.kinds[kind].title, catalogue.notifications.kinds[kind].message]),
       ];
       const texts = of(messages);

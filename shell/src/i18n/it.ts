@@ -79,7 +79,6 @@ const it: MessagesOf<typeof en> = {
     markOneLabel: 'Segna come letta: {{title}}',
     allMarked: 'Tutte le notifiche sono state segnate come lette.',
     oneMarked: '«{{title}}» segnata come letta.',
-    learner: 'Studente {{id}}',
     kinds: {
       daily_bonus: { title: 'Bonus giornaliero disponibile', message: 'Riscatta il bonus di oggi: {{tokens}} gettoni e {{xp}} XP.' },
       achievement_unlocked: { title: 'Traguardo sbloccato: {{name}}', message: '{{description}}. Hai guadagnato {{xp}} XP e {{tokens}} gettoni.' },

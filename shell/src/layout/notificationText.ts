@@ -3,7 +3,7 @@
 // shown when there is nothing to word: a notification written before params existed (params
 // null), or a kind or values this build does not know (a newer server).
 import type { AppNotification, NotificationParams } from '@flashcard/api-contract';
-import { achievementText, isKnownAchievement } from '@flashcard/shared-ui';
+import { achievementText, isKnownAchievement, learnerName } from '@flashcard/shared-ui';
 import { shellText, type ShellText } from '../i18n';
 
 export interface NotificationText {
@@ -49,7 +49,7 @@ export function notificationText(notification: AppNotification, t: ShellText = s
     case 'friend_accepted': {
       const values = readers[type](params);
       if (!values) return stored;
-      const name = values.name ?? t('notifications.learner', { id: values.user_id });
+      const name = learnerName({ id: values.user_id, display_name: values.name });
       return { title: t(`notifications.kinds.${type}.title`), message: t(`notifications.kinds.${type}.message`, { name }) };
     }
     case 'leech':

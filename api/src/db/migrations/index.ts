@@ -32,6 +32,7 @@ import * as deployTokenScopes from './0027_deploy_token_scopes';
 import * as releaseHealth from './0028_release_health';
 import * as notificationParams from './0029_notification_params';
 import * as friendRequestPrivacy from './0030_friend_request_privacy';
+import * as registryEventParams from './0031_registry_event_params';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0028_release_health': releaseHealth,
   '0029_notification_params': notificationParams,
   '0030_friend_request_privacy': friendRequestPrivacy,
+  '0031_registry_event_params': registryEventParams,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -167,9 +167,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       expect(response.body).not.toContain('@');
     });
 
-    it('names a learner without a display name "Learner <id>"', async () => {
+    it('sends a learner without a display name with the name null (the screens word the stand-in)', async () => {
       const stranger = await signedInClient(app);
-      expect((await me.get(`/api/gamification/profile/${stranger.user.id}`)).json().display_name).toBe(`Learner ${stranger.user.id}`);
+      expect((await me.get(`/api/gamification/profile/${stranger.user.id}`)).json().display_name).toBeNull();
     });
 
     it.each([['999999'], ['abc'], ['0'], ['-1'], ['1.5'], ['99999999999']])('answers 404 for the id %p', async (id) => {
@@ -435,7 +435,7 @@ describeEachDb('gamification: leaderboard', (ctx) => {
     expect(response.json()).toEqual({
       leaderboard: [
         { rank: 1, id: alice.id, display_name: 'Alice', experience_points: 30, level: 1 },
-        { rank: 1, id: bob.id, display_name: `Learner ${bob.id}`, experience_points: 30, level: 1 },
+        { rank: 1, id: bob.id, display_name: null, experience_points: 30, level: 1 },
         { rank: 3, id: carol.id, display_name: 'Carol', experience_points: 10, level: 1 },
         { rank: 4, id: dave.id, display_name: 'Dave', experience_points: 0, level: 1 },
       ],

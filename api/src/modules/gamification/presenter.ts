@@ -1,12 +1,9 @@
 // Gamification results -> JSON. Views of other users carry public fields only (never an
-// e-mail), with a stand-in name for users who never chose one.
+// e-mail); a user who never chose a name has it null (the screens word the stand-in).
 import type { Achievement, Leaderboard as LeaderboardJson, Profile as ProfileJson, PublicProfile as PublicProfileJson } from '@flashcard/api-contract/schemas';
 import { levelProgress } from '../../lib/experience';
 import type { AchievementStatus } from './achievements';
-import type { PublicUser } from './repository';
 import type { Leaderboard, Profile, PublicProfile } from './service';
-
-export const publicName = (user: PublicUser) => user.display_name ?? `Learner ${user.id}`;
 
 export function presentProfile(profile: Profile): ProfileJson {
   const { level, current, next } = levelProgress(profile.experiencePoints);
@@ -28,7 +25,7 @@ export function presentProfile(profile: Profile): ProfileJson {
 export function presentPublicProfile(profile: PublicProfile): PublicProfileJson {
   return {
     id: profile.user.id,
-    display_name: publicName(profile.user),
+    display_name: profile.user.display_name,
     experience_points: profile.experiencePoints,
     level: levelProgress(profile.experiencePoints).level,
     achievements_unlocked: profile.achievementsUnlocked,
@@ -40,7 +37,7 @@ export function presentLeaderboard(board: Leaderboard): LeaderboardJson {
     leaderboard: board.entries.map((entry) => ({
       rank: entry.rank,
       id: entry.id,
-      display_name: publicName(entry),
+      display_name: entry.display_name,
       experience_points: entry.experience_points,
       level: levelProgress(entry.experience_points).level,
     })),

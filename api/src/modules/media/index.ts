@@ -2,4 +2,4 @@
 // importers store a package's images through MediaService.store.
 export { MediaRepository } from './repository';
 export { default as mediaRoutes } from './routes';
-export { MediaService, safeMediaName } from './service';
+export { MESSAGES as MEDIA_MESSAGES, MediaService, safeMediaName } from './service';

@@ -70,7 +70,7 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
       ['cloze', null],
     ]);
     expect(report.errors).toEqual([{ row: 4, error: 'The note has no text in its first field' }]);
-    expect(report.skippedMedia).toEqual([{ name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)' }]);
+    expect(report.skippedMedia).toEqual([{ name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)', key: 'not_image' }]);
     expect(await cardsOf(me.user.id)).toEqual([]);
     expect((await me.get('/api/media')).json().files).toEqual([]);
   });
@@ -275,7 +275,7 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
     const nested = zipOf([{ name: 'collection.anki2', zerosMiB: 1024 }]);
     const response = await post(me, packageWith({ 0: 'inner.png' }, [{ name: '0', data: nested }, { name: 'nested.apkg', data: nested }]), '');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ imported: 1, images: 0, skippedMedia: [{ name: 'inner.png', reason: 'Images must be PNG, JPEG, GIF or WebP files' }] });
+    expect(response.json()).toMatchObject({ imported: 1, images: 0, skippedMedia: [{ name: 'inner.png', reason: 'Images must be PNG, JPEG, GIF or WebP files', key: 'bad_image' }] });
     // A current-format package's zstd collection is decompressed once: a zstd frame inside it is data.
     const twice = zipOf([{ name: 'collection.anki21b', data: zstdStored(zstdZeros(1024 * MiB)) }]);
     const inner = await post(me, twice);

@@ -8,7 +8,7 @@
 // existed keeps its own history: a re-import updates text, it does not replay answers. What a
 // package may unpack is capped (unpack.ts), and how many imports run at once (gate.ts).
 import path from 'node:path';
-import { APKG_MAX_BYTES, type ApkgImportResult } from '@flashcard/api-contract/schemas';
+import { APKG_MAX_BYTES, type ApkgImportResult, type SkippedMedia, type SkippedMediaReason } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { ApkgLimits } from '../../config';
 import { sqliteFileOf, type DialectName } from '../../db';
@@ -19,7 +19,7 @@ import { runInWorker, WorkerTaskError } from '../../lib/module-worker';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CardsRepository, importedNoteError, writeNotes, type ParsedNote } from '../cards';
-import type { MediaService } from '../media';
+import { MEDIA_MESSAGES, type MediaService } from '../media';
 import { StudyRepository } from '../study';
 import { IMAGE_NAME as IMAGE } from './apkg';
 import { ImportGate } from './gate';
@@ -31,6 +31,15 @@ export const MESSAGES = {
   setNotFound: 'Set not found',
   notAnImage: 'only images are kept (PNG, JPEG, GIF, WebP)',
 } as const;
+
+/** The key of each reason the media service refuses an image with (the screens word it). */
+const MEDIA_REASONS: Record<string, SkippedMediaReason> = {
+  [MEDIA_MESSAGES.notAnImage]: 'bad_image',
+  [MEDIA_MESSAGES.empty]: 'empty',
+  [MEDIA_MESSAGES.tooLarge]: 'too_large',
+  [MEDIA_MESSAGES.quota]: 'quota',
+};
+const notAnImage = (name: string): SkippedMedia => ({ name, reason: MESSAGES.notAnImage, key: 'not_image' });
 
 /** The worker threads' modules: TypeScript under tsx and jest, JavaScript once built. */
 const PREPARE = path.join(__dirname, `prepare${path.extname(__filename)}`);
@@ -116,7 +125,7 @@ export class PackagesService {
     };
     if (options.dryRun === 'true' || notes.length === 0) {
       report.images = plan.media.filter((file) => IMAGE.test(file.name)).length;
-      report.skippedMedia = plan.media.filter((file) => !IMAGE.test(file.name)).map((file) => ({ name: file.name, reason: MESSAGES.notAnImage }));
+      report.skippedMedia = plan.media.filter((file) => !IMAGE.test(file.name)).map((file) => notAnImage(file.name));
       return report;
     }
 
@@ -124,7 +133,7 @@ export class PackagesService {
     const renamed = new Map<string, string>();
     for (const file of plan.media) {
       if (!file.data || !IMAGE.test(file.name)) {
-        report.skippedMedia.push({ name: file.name, reason: MESSAGES.notAnImage });
+        report.skippedMedia.push(notAnImage(file.name));
         continue;
       }
       try {
@@ -132,7 +141,7 @@ export class PackagesService {
         report.images += 1;
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        report.skippedMedia.push({ name: file.name, reason: error.message });
+        report.skippedMedia.push({ name: file.name, reason: error.message, key: Object.hasOwn(MEDIA_REASONS, error.message) ? MEDIA_REASONS[error.message]! : null });
       }
     }
     const stored = notes.map((note) => ({ ...note, question: withImages(note.question, renamed), answer: withImages(note.answer, renamed) }));

@@ -218,8 +218,18 @@ describeEachDb('canaries, previews and release health', (ctx) => {
         version: v2,
         at: expect.any(String),
         message: `3 of 3 users served ${v2} failed (100%), against 1 of 2 on the active version (50%): over the margin of 20%`,
+        // The same figures for the console to word in the admin's language.
+        figures: { failedUsers: 3, servedUsers: 3, failurePercent: 100, activeFailedUsers: 1, activeServedUsers: 2, activeFailurePercent: 50, marginPercent: 20 },
       });
-      expect(after.events[0]).toMatchObject({ action: 'halt', fromVersion: v2, toVersion: null, percent: 0, actor: 'registry', detail: after.halted.message });
+      expect(after.events[0]).toMatchObject({
+        action: 'halt',
+        fromVersion: v2,
+        toVersion: null,
+        percent: 0,
+        actor: 'registry',
+        detail: after.halted.message,
+        figures: after.halted.figures,
+      });
       expect(await versionIn('mfe_health', a!.headers, halting)).toBe(v1);
       // Seen alike on the other instance; a new canary clears the halt.
       expect((await status('mfe_health', app)).halted).toMatchObject({ version: v2 });

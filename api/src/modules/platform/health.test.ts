@@ -1,6 +1,6 @@
 // The pure health arithmetic: percentiles, per-version health and when a canary must stop.
 import type { HealthReportRow } from './repository';
-import { haltReason, healthOf, p75 } from './health';
+import { haltFigures, haltText, healthOf, p75, storedFigures } from './health';
 
 let id = 0;
 const report = (version: string, user: number, kind: HealthReportRow['kind'], extra: Partial<HealthReportRow> = {}): HealthReportRow => ({
@@ -61,7 +61,7 @@ describe('healthOf', () => {
   });
 });
 
-describe('haltReason', () => {
+describe('haltFigures', () => {
   const version = (name: string, servedUsers: number, failedUsers: number) => ({
     ...healthOf('mfe_x', [{ remote: 'mfe_x', version: name, users: servedUsers }], []).get(name)!,
     failedUsers,
@@ -70,16 +70,32 @@ describe('haltReason', () => {
   const policy = { minUsers: 10, margin: 0.2 };
 
   it('waits for the minimum number of served users', () => {
-    expect(haltReason(version('v2', 9, 9), version('v1', 100, 0), policy)).toBeNull();
-    expect(haltReason(version('v2', 10, 9), version('v1', 100, 0), policy)).toMatch(/^9 of 10 users served v2 failed \(90%\)/);
+    expect(haltFigures(version('v2', 9, 9), version('v1', 100, 0), policy)).toBeNull();
+    expect(haltFigures(version('v2', 10, 9), version('v1', 100, 0), policy)).toMatchObject({ failedUsers: 9, servedUsers: 10, failurePercent: 90 });
   });
 
   it('halts only beyond the margin over the active version', () => {
-    expect(haltReason(version('v2', 10, 4), version('v1', 10, 2), policy)).toBeNull(); // 0.4 - 0.2 = 0.2: not over
-    expect(haltReason(version('v2', 10, 5), version('v1', 10, 2), policy)).toBe(
-      '5 of 10 users served v2 failed (50%), against 2 of 10 on the active version (20%): over the margin of 20%',
-    );
+    expect(haltFigures(version('v2', 10, 4), version('v1', 10, 2), policy)).toBeNull(); // 0.4 - 0.2 = 0.2: not over
+    const figures = haltFigures(version('v2', 10, 5), version('v1', 10, 2), policy)!;
+    expect(figures).toEqual({
+      failedUsers: 5,
+      servedUsers: 10,
+      failurePercent: 50,
+      activeFailedUsers: 2,
+      activeServedUsers: 10,
+      activeFailurePercent: 20,
+      marginPercent: 20,
+    });
+    expect(haltText('v2', figures)).toBe('5 of 10 users served v2 failed (50%), against 2 of 10 on the active version (20%): over the margin of 20%');
     // No active figures yet: measured against zero.
-    expect(haltReason(version('v2', 10, 3), undefined, policy)).toMatch(/against 0 of 0 on the active version \(0%\)/);
+    expect(haltText('v2', haltFigures(version('v2', 10, 3), undefined, policy)!)).toMatch(/against 0 of 0 on the active version \(0%\)/);
+  });
+
+  it('reads stored figures back, and null for rows without them or anything else', () => {
+    const figures = haltFigures(version('v2', 10, 5), version('v1', 10, 2), policy)!;
+    expect(storedFigures(JSON.stringify(figures))).toEqual(figures);
+    expect(storedFigures(null)).toBeNull();
+    expect(storedFigures('not json')).toBeNull();
+    expect(storedFigures(JSON.stringify({ ...figures, servedUsers: 'ten' }))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Release health from real browsers: per version, the users the manifest served it, those who
 // then reported a load failure or a render error, and the area's Web Vitals (75th percentiles,
 // as the web-vitals methodology reports a page's experience). Pure: the service reads the rows.
-import type { VersionHealth } from '@flashcard/api-contract/schemas';
+import { HaltFigures, type VersionHealth } from '@flashcard/api-contract/schemas';
+import { Value } from '@sinclair/typebox/value';
 import type { HealthReportRow, ServedCountRow } from './repository';
 
 /** Health is read over the last 24 hours. */
@@ -56,16 +57,41 @@ export interface HaltPolicy {
   margin: number;
 }
 
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+const percent = (rate: number) => Math.round(rate * 100);
 
-/** Why the canary must stop, or null while it may go on. */
-export function haltReason(canary: VersionHealth | undefined, active: VersionHealth | undefined, policy: HaltPolicy): string | null {
+/** Why the canary must stop, as figures (the console words them), or null while it may go on. */
+export function haltFigures(canary: VersionHealth | undefined, active: VersionHealth | undefined, policy: HaltPolicy): HaltFigures | null {
   if (!canary || canary.servedUsers < policy.minUsers || canary.failureRate === null) return null;
   const baseline = active?.failureRate ?? 0;
   if (canary.failureRate - baseline <= policy.margin) return null;
+  return {
+    failedUsers: canary.failedUsers,
+    servedUsers: canary.servedUsers,
+    failurePercent: percent(canary.failureRate),
+    activeFailedUsers: active?.failedUsers ?? 0,
+    activeServedUsers: active?.servedUsers ?? 0,
+    activeFailurePercent: percent(baseline),
+    marginPercent: percent(policy.margin),
+  };
+}
+
+/** The halt's figures in English, as the audit log keeps them (mfe-admin words the same). */
+export function haltText(version: string, figures: HaltFigures): string {
+  const f = figures;
   return (
-    `${canary.failedUsers} of ${canary.servedUsers} users served ${canary.version} failed (${percent(canary.failureRate)}), ` +
-    `against ${active?.failedUsers ?? 0} of ${active?.servedUsers ?? 0} on the active version (${percent(baseline)}): ` +
-    `over the margin of ${percent(policy.margin)}`
+    `${f.failedUsers} of ${f.servedUsers} users served ${version} failed (${f.failurePercent}%), ` +
+    `against ${f.activeFailedUsers} of ${f.activeServedUsers} on the active version (${f.activeFailurePercent}%): ` +
+    `over the margin of ${f.marginPercent}%`
   );
+}
+
+/** A halt row's stored figures; null for rows older than them (or anything unreadable). */
+export function storedFigures(text: string | null): HaltFigures | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Value.Check(HaltFigures, value) ? value : null;
+  } catch {
+    return null;
+  }
 }

@@ -12,6 +12,7 @@ import {
   type RouteSpec,
   type VersionHealth,
 } from '@flashcard/api-contract/schemas';
+import { storedFigures } from './health';
 import type { DeployTokenRow, EventRow, ReleaseRow, StateRow } from './repository';
 import { jsonList } from '../../lib/json';
 import { releaseBaseUrl } from './service';
@@ -81,6 +82,7 @@ export function presentEvent(row: EventRow): RegistryEvent {
     toVersion: row.to_version,
     percent: row.percent,
     detail: row.detail,
+    figures: row.action === 'halt' ? storedFigures(row.params) : null,
     actor: row.actor,
     at: row.created_at,
   };

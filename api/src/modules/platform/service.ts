@@ -9,7 +9,7 @@ import { jsonList } from '../../lib/json';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile, type SingletonRequirement } from './release';
-import { HEALTH_WINDOW_MS, haltReason, healthOf, hourOf, type HaltPolicy } from './health';
+import { HEALTH_WINDOW_MS, haltFigures, haltText, healthOf, hourOf, storedFigures, type HaltPolicy } from './health';
 import type { PlatformRepository, PreviewRow, ReleaseRow, StateRow } from './repository';
 import { actorName, assertMayChange, hashSecret, type RegistryActor } from './tokens';
 
@@ -325,11 +325,16 @@ export class PlatformService {
       const state = await repository.findState(remote, true);
       if (!state || state.canary_version !== version) return;
       const health = await this.healthOf(repository, remote, now);
-      const reason = haltReason(health.get(version), health.get(state.active_version), this.deps.haltPolicy);
-      if (!reason) return;
+      const figures = haltFigures(health.get(version), health.get(state.active_version), this.deps.haltPolicy);
+      if (!figures) return;
       const at = toTimestamp(now);
       await repository.updateState(remote, { ...omitName(state), ...NO_CANARY, updated_at: at });
-      await repository.insertEvent({ remote, action: 'halt', from_version: version, to_version: null, percent: 0, actor: HALT_ACTOR, detail: reason, created_at: at });
+      await repository.insertEvent({ remote, action: 'halt', from_version: version, to_version: null, percent: 0, actor: HALT_ACTOR,
+        // The audit log's English, and the figures the console words in the admin's language.
+        detail: haltText(version, figures),
+        params: JSON.stringify(figures),
+        created_at: at,
+      });
     });
   }
 
@@ -379,7 +384,12 @@ export class PlatformService {
       .map((release) => health.get(release.version) ?? emptyHealth(release.version));
     const lastCanaryChange = await this.repository.lastCanaryChange(state.name);
     const halted = lastCanaryChange?.action === 'halt' && lastCanaryChange.from_version
-      ? { version: lastCanaryChange.from_version, at: lastCanaryChange.created_at, message: lastCanaryChange.detail ?? '' }
+      ? {
+        version: lastCanaryChange.from_version,
+        at: lastCanaryChange.created_at,
+        message: lastCanaryChange.detail ?? '',
+        figures: storedFigures(lastCanaryChange.params),
+      }
       : null;
     return { state, releases, health: shown, halted };
   }

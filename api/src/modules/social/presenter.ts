@@ -1,11 +1,13 @@
-// Social results -> JSON. Other learners appear by id and public name only (never an e-mail).
+// Social results -> JSON. Other learners appear by id and public name only (never an e-mail);
+// the name is null when they chose none (the screens word the stand-in).
 import type { FeedItem, FriendRequest, SocialConnection, SocialProfile, SocialSearchResult, SocialUser } from '@flashcard/api-contract/schemas';
 import type { ConnectionRow, SocialUserRow } from './repository';
-import { publicName, type FeedEntry, type ProfileView, type RequestView, type SearchHit } from './service';
+import { englishName } from '../../lib/learner-name';
+import { type FeedEntry, type ProfileView, type RequestView, type SearchHit } from './service';
 
-export const presentUser = (user: SocialUserRow): SocialUser => ({ id: user.id, display_name: publicName(user) });
+export const presentUser = (user: SocialUserRow): SocialUser => ({ id: user.id, display_name: user.display_name });
 
-export const presentConnection = (row: ConnectionRow): SocialConnection => ({ id: row.id, display_name: publicName(row), since: row.since });
+export const presentConnection = (row: ConnectionRow): SocialConnection => ({ id: row.id, display_name: row.display_name, since: row.since });
 
 export const presentRequest = (request: RequestView): FriendRequest => ({
   id: request.id,
@@ -26,6 +28,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function presentFeedEntry(entry: FeedEntry): FeedItem {
   const user = presentUser(entry.row);
+  const name = englishName(entry.row);
   if (entry.kind === 'session') {
     const { row } = entry;
     const cards = Number(row.cards_studied);
@@ -34,7 +37,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
       id: `session:${row.session_id}`,
       type: 'session',
       user,
-      message: `${user.display_name} finished a study session: ${plural(cards, 'card')}, ${accuracy}% correct`,
+      message: `${name} finished a study session: ${plural(cards, 'card')}, ${accuracy}% correct`,
       details: { cards, accuracy },
       created_at: entry.at,
     };
@@ -44,7 +47,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
       id: `achievement:${entry.row.achievement_id}`,
       type: 'streak',
       user,
-      message: `${user.display_name} reached a ${entry.streakDays}-day study streak`,
+      message: `${name} reached a ${entry.streakDays}-day study streak`,
       details: { days: entry.streakDays },
       created_at: entry.at,
     };
@@ -53,7 +56,7 @@ export function presentFeedEntry(entry: FeedEntry): FeedItem {
     id: `achievement:${entry.row.achievement_id}`,
     type: 'achievement',
     user,
-    message: `${user.display_name} unlocked the achievement "${entry.name}"`,
+    message: `${name} unlocked the achievement "${entry.name}"`,
     details: { achievement: entry.name, achievement_key: entry.row.achievement_key },
     created_at: entry.at,
   };

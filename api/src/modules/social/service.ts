@@ -12,6 +12,7 @@ import type { InTransaction } from '../../db/transaction';
 import { levelFor } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { notificationKey } from '../../lib/notification-text';
+import { englishName } from '../../lib/learner-name';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { VISIBILITIES, type Visibility } from '../privacy';
@@ -47,8 +48,6 @@ export const MESSAGES = {
   visibilityInvalid: 'Visibility must be one of: everyone, friends, nobody',
   profileNotVisible: 'This profile does not exist or is private',
 } as const;
-
-export const publicName = (user: SocialUserRow): string => user.display_name ?? `Learner ${user.id}`;
 
 export interface NotificationWriter {
   /** False when one with the same dedupe key exists already. */
@@ -173,7 +172,7 @@ export class SocialService {
       user_id: receiverId,
       ...notificationKey('friend_request', { user_id: request.sender_id, name: sender?.display_name ?? null }),
       title: 'New friend request',
-      message: `${sender ? publicName(sender) : 'A learner'} sent you a friend request.`,
+      message: `${sender ? englishName(sender) : 'A learner'} sent you a friend request.`,
       dedupe_key: `friend_request:${request.id}`,
       created_at: request.created_at,
     });
@@ -206,7 +205,7 @@ export class SocialService {
       user_id: request.sender_id,
       ...notificationKey('friend_accepted', { user_id: userId, name: me?.display_name ?? null }),
       title: 'Friend request accepted',
-      message: `${me ? publicName(me) : 'A learner'} accepted your friend request.`,
+      message: `${me ? englishName(me) : 'A learner'} accepted your friend request.`,
       dedupe_key: `friend_accepted:${request.id}`,
       created_at: at,
     });

@@ -148,6 +148,7 @@ describe('audit events', () => {
     action,
     fromVersion: null,
     toVersion: null,
+    figures: null,
     percent,
     detail: null,
     actor: 'root@example.com',

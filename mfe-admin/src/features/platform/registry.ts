@@ -1,7 +1,7 @@
 // Pure rules the console derives from a remote's registry state (see schemas/platform.ts in
 // @flashcard/api-contract): each release's status, promote vs roll back, canary candidates and
 // cohorts, per-version health, deploy tokens' states and how an audit event reads.
-import type { DeployToken, RegistryEvent, RemoteState, VersionHealth } from '@flashcard/api-contract';
+import type { DeployToken, HaltFigures, RegistryEvent, RemoteState, VersionHealth } from '@flashcard/api-contract';
 import type { Role } from '@flashcard/shared-auth';
 import { adminText, type AdminText } from '../../i18n';
 
@@ -120,6 +120,14 @@ export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'
     case 'halt':
       return t('platform.audit.actions.halt');
   }
+}
+
+/**
+ * Why the registry halted a canary of `version`, worded from its figures; `english` (the API's
+ * stored text) for a halt recorded before figures were kept.
+ */
+export function haltReasonText(version: string, figures: HaltFigures | null, english: string, t: AdminText = adminText): string {
+  return figures ? t('platform.health.haltReason', { version, ...figures }) : english;
 }
 
 /** Newest first (the API already sends them so; ids grow with time). */

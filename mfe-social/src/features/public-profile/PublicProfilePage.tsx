@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { socialApi, type SocialProfile } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
+import { useLearnerName } from '@flashcard/shared-ui';
 import { useSocialLocale } from '../../i18n';
 
 /** The API's own text (e.g. its "not found"), or '' when the screen words it ('publicProfile.loadFailed'). */
@@ -18,6 +19,7 @@ async function fetchProfile(userId: number): Promise<{ profile: SocialProfile } 
 
 export function PublicProfilePage() {
   const { t, language } = useSocialLocale();
+  const nameOf = useLearnerName();
   const number = (n: number) => n.toLocaleString(language);
   const { id } = useParams();
   const userId = Number(id);
@@ -63,7 +65,7 @@ export function PublicProfilePage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{profile ? profile.display_name : t('publicProfile.title')}</h1>
+        <h1>{profile ? nameOf(profile) : t('publicProfile.title')}</h1>
       </header>
       {shownError && <p role="alert">{shownError}</p>}
       {!profile && !shownError && <p role="status">{t('common.loading')}</p>}

@@ -3,7 +3,7 @@ import { Trans } from 'react-i18next';
 import type { RegistryEvent } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatDateTime } from '../format';
-import { eventActionLabel, newestFirst } from '../registry';
+import { eventActionLabel, haltReasonText, newestFirst } from '../registry';
 import { sectionId } from './PageNav';
 
 const TRANSITION_PARTS = {
@@ -50,8 +50,12 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
                   <span>{t('platform.audit.percentOfUsers', { percent: event.percent })}</span>
                 )}
               </div>
-              {/* A canary's cohort, a halt's figures: the API's own words. */}
-              {event.detail && <p className="platform-event-detail">{event.detail}</p>}
+              {/* A canary's cohort (the API's own words), a halt's figures (worded here when sent). */}
+              {event.detail && (
+                <p className="platform-event-detail">
+                  {event.action === 'halt' && event.fromVersion ? haltReasonText(event.fromVersion, event.figures, event.detail, t) : event.detail}
+                </p>
+              )}
               <p className="muted platform-meta">
                 <Trans
                   t={t}

@@ -3,7 +3,7 @@ import { Trans } from 'react-i18next';
 import type { RemoteState, VersionHealth } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatCls, formatCount, formatDateTime, formatMs, formatRate } from '../format';
-import { healthOf, otherFailingVersions } from '../registry';
+import { haltReasonText, healthOf, otherFailingVersions } from '../registry';
 import { TableScroll } from '../../admin/components/TableScroll';
 
 /** A version nobody was served and nothing was reported of (absent from `health`). */
@@ -45,7 +45,7 @@ function Halted({ halted }: { halted: NonNullable<RemoteState['halted']> }) {
       <p className="platform-halt-title">
         <strong>{t('platform.health.halted')}</strong> <span className="platform-mono">{halted.version}</span>
       </p>
-      <p className="platform-halt-message">{halted.message}</p>
+      <p className="platform-halt-message">{haltReasonText(halted.version, halted.figures, halted.message, t)}</p>
       <p className="muted platform-meta">
         <Trans
           t={t}

@@ -185,7 +185,7 @@ describe('Platform console', () => {
     api.overview.mockResolvedValue(
       makeOverview({
         remotes: [
-          cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message } }),
+          cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message, figures: null } }),
           studyRemote(),
         ],
         events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: message, actor: 'registry' })],
@@ -203,6 +203,24 @@ describe('Platform console', () => {
     const [event] = within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem');
     expect(event).toHaveTextContent(/mfe_cards\s*Canary halted\s*1\.2\.0\+cccccccc → to none/);
     expect(event).toHaveTextContent(message);
+  });
+
+  it("words a halt's figures, the English as the API stores it", async () => {
+    signInAs('admin');
+    const figures = { failedUsers: 6, servedUsers: 50, failurePercent: 12, activeFailedUsers: 1, activeServedUsers: 200, activeFailurePercent: 1, marginPercent: 5 };
+    api.overview.mockResolvedValue(
+      makeOverview({
+        remotes: [cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: 'stored words', figures } }), studyRemote()],
+        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: 'stored words', figures, actor: 'registry' })],
+      }),
+    );
+
+    const cards = await openConsole();
+
+    const words = '6 of 50 users served 1.2.0+cccccccc failed (12%), against 1 of 200 on the active version (1%): over the margin of 5%';
+    expect(within(cards).getByText('Canary halted automatically').closest('.platform-halt')).toHaveTextContent(words);
+    expect(within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem')[0]).toHaveTextContent(words);
+    expect(screen.queryByText('stored words')).not.toBeInTheDocument();
   });
 
   it('lists versions that are neither active nor canary when their users still met failures', async () => {

@@ -189,7 +189,13 @@ it('sends an Anki package as it is: preview with its history and media, then imp
     cards: 2,
     reviews: 14,
     images: 1,
-    skippedMedia: [{ name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)' }],
+    skippedMedia: [
+      { name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)', key: 'not_image' as const },
+      // Worded here by its key (not the API's English), with the contract's limit.
+      { name: 'big.png', reason: 'server words', key: 'too_large' as const },
+      // No key: the API's own reason.
+      { name: 'odd.png', reason: 'Something new', key: null },
+    ],
   };
   const importApkg = jest.spyOn(cardsApi, 'importApkg').mockResolvedValueOnce(report).mockResolvedValueOnce({ ...report, imported: 1 });
   const importCards = jest.spyOn(cardsApi, 'importCards');
@@ -208,7 +214,12 @@ it('sends an Anki package as it is: preview with its history and media, then imp
   await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
   expect(importApkg).toHaveBeenLastCalledWith(file, { dryRun: true, categoryId: null });
   expect(await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image.')).toBeInTheDocument();
-  expect(within(dialog).getByRole('list', { name: 'Media not kept' })).toHaveTextContent('hund.mp3: only images are kept');
+  const skipped = within(within(dialog).getByRole('list', { name: 'Media not kept' })).getAllByRole('listitem');
+  expect(skipped.map((item) => item.textContent)).toEqual([
+    'hund.mp3: only images are kept (PNG, JPEG, GIF, WebP)',
+    'big.png: Images can be at most 2 MB',
+    'odd.png: Something new',
+  ]);
   expect(within(dialog).getByText('Row 2: The note has no text in its first field')).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Import 1 card' }));

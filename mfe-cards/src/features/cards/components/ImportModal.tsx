@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Trans } from 'react-i18next';
-import { cardsApi, type ApkgImportResult, type Category, type ImportFormat, type ImportResult } from '@flashcard/api-contract';
+import { cardsApi, MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type ApkgImportResult, type Category, type ImportFormat, type ImportResult, type SkippedMedia } from '@flashcard/api-contract';
 import { useCardsLocale } from '../../../i18n';
 import { message } from '../messages';
 import { toastFailure } from '../toastFailure';
@@ -30,8 +30,23 @@ function readFile(file: File): Promise<string> {
 }
 
 /** Paste or upload CSV / tab-separated text, preview it (dry run), then import the good rows. */
+const MB = 1024 * 1024;
+
 export function ImportModal({ categories, defaultCategoryId = null, onImported, onClose }: ImportModalProps) {
   const { t, language } = useCardsLocale();
+  // Why a medium was not kept, by the API's key; its English for a reason without one.
+  const skippedReason = (file: SkippedMedia) => {
+    switch (file.key) {
+      case null:
+        return file.reason;
+      case 'too_large':
+        return t('import.skippedReasons.too_large', { mb: MEDIA_MAX_BYTES / MB });
+      case 'quota':
+        return t('import.skippedReasons.quota', { mb: MEDIA_QUOTA_BYTES / MB });
+      default:
+        return t(`import.skippedReasons.${file.key}`);
+    }
+  };
   const id = useId();
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'' | ImportFormat>('');
@@ -215,7 +230,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           {'skippedMedia' in preview && preview.skippedMedia.length > 0 && (
             <ul className="muted cards-import-skipped" aria-label={t('import.skippedMediaLabel')}>
               {preview.skippedMedia.map((file) => (
-                <li key={file.name}>{t('import.skippedMedia', { name: file.name, reason: file.reason })}</li>
+                <li key={file.name}>{t('import.skippedMedia', { name: file.name, reason: skippedReason(file) })}</li>
               ))}
             </ul>
           )}

@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { socialApi, type FriendRequestList, type SocialConnection, type SocialFeed, type SocialVisibility } from '@flashcard/api-contract';
+import { learnerName, useLearnerName } from '@flashcard/shared-ui';
 import { useSocialLocale, useSocialText } from '../../../i18n';
 import { feedText } from '../feedText';
 import { relativeTime } from '../relativeTime';
@@ -13,7 +14,7 @@ type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>
  * who uses the address) the address the learner typed, else someone they may no longer see.
  */
 function requestName(request: FriendRequestList['outgoing'][number], someone: string): string {
-  return request.user?.display_name ?? request.email ?? someone;
+  return (request.user && learnerName(request.user)) ?? request.email ?? someone;
 }
 
 export function FriendRequests({ requests, run }: { requests: FriendRequestList; run: Run }) {
@@ -80,12 +81,13 @@ function PeopleList({ label, people, empty, action }: {
   empty: string;
   action?: (person: SocialConnection) => ReactNode;
 }) {
+  const nameOf = useLearnerName();
   if (people.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul aria-label={label}>
       {people.map((person) => (
         <li key={person.id} className="row">
-          <Link to={`/profile/${person.id}`}>{person.display_name}</Link>
+          <Link to={`/profile/${person.id}`}>{nameOf(person)}</Link>
           {action?.(person)}
         </li>
       ))}
@@ -95,6 +97,7 @@ function PeopleList({ label, people, empty, action }: {
 
 export function Friends({ friends, run }: { friends: SocialConnection[]; run: Run }) {
   const t = useSocialText();
+  const nameOf = useLearnerName();
   return (
     <section className="card" aria-labelledby="social-friends-heading">
       <h2 id="social-friends-heading">{t('friends.heading')}</h2>
@@ -106,7 +109,7 @@ export function Friends({ friends, run }: { friends: SocialConnection[]; run: Ru
           <button
             type="button"
             className="btn btn-small"
-            aria-label={t('friends.removeLabel', { name: friend.display_name })}
+            aria-label={t('friends.removeLabel', { name: nameOf(friend) })}
             onClick={() => run(() => socialApi.removeFriend(friend.id), t('toast.friendRemoved'))}
           >
             {t('friends.remove')}
@@ -119,6 +122,7 @@ export function Friends({ friends, run }: { friends: SocialConnection[]; run: Ru
 
 export function Follows({ followers, following, run }: { followers: SocialConnection[]; following: SocialConnection[]; run: Run }) {
   const t = useSocialText();
+  const nameOf = useLearnerName();
   return (
     <section className="card" aria-labelledby="social-follows-heading">
       <h2 id="social-follows-heading">{t('follows.heading')}</h2>
@@ -131,7 +135,7 @@ export function Follows({ followers, following, run }: { followers: SocialConnec
           <button
             type="button"
             className="btn btn-small"
-            aria-label={t('follows.unfollowLabel', { name: person.display_name })}
+            aria-label={t('follows.unfollowLabel', { name: nameOf(person) })}
             onClick={() => run(() => socialApi.unfollow(person.id), t('toast.unfollowed'))}
           >
             {t('common.unfollow')}

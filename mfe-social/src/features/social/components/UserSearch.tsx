@@ -3,12 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { socialApi, type SocialSearchResult } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
+import { useLearnerName } from '@flashcard/shared-ui';
 import { useSocialText } from '../../../i18n';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 
 export function UserSearch({ run }: { run: Run }) {
   const t = useSocialText();
+  const nameOf = useLearnerName();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SocialSearchResult[] | null>(null);
   // The API's own text, or '' for "say it yourself" ('search.failed' in the page's language).
@@ -49,7 +51,7 @@ export function UserSearch({ run }: { run: Run }) {
         <ul aria-label={t('search.results')}>
           {results.map((result) => (
             <li key={result.id} className="row">
-              <span>{result.display_name}</span>
+              <span>{nameOf(result)}</span>
               {result.is_friend ? (
                 <span className="muted">{t('common.friend')}</span>
               ) : result.request === 'outgoing' ? (
@@ -59,7 +61,7 @@ export function UserSearch({ run }: { run: Run }) {
               ) : (
                 <button
                   type="button"
-                  aria-label={t('search.addFriendLabel', { name: result.display_name })}
+                  aria-label={t('search.addFriendLabel', { name: nameOf(result) })}
                   onClick={() => act(() => socialApi.sendFriendRequest({ userId: result.id }), t('toast.requestSent'))}
                 >
                   {t('common.addFriend')}
@@ -69,7 +71,7 @@ export function UserSearch({ run }: { run: Run }) {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={t('search.unfollowLabel', { name: result.display_name })}
+                  aria-label={t('search.unfollowLabel', { name: nameOf(result) })}
                   onClick={() => act(() => socialApi.unfollow(result.id), t('toast.unfollowed'))}
                 >
                   {t('common.unfollow')}
@@ -78,7 +80,7 @@ export function UserSearch({ run }: { run: Run }) {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={t('search.followLabel', { name: result.display_name })}
+                  aria-label={t('search.followLabel', { name: nameOf(result) })}
                   onClick={() => act(() => socialApi.follow(result.id), t('toast.following'))}
                 >
                   {t('common.follow')}
