@@ -263,7 +263,7 @@ describe('new-remote', () => {
 
   it('with --standalone and no remotes to read still stays off the platform\'s dev ports; --packages installs the tarballs', () => {
     const packs = path.join(root, 'packs');
-    for (const file of ['flashcard-shared-auth-2.0.0.tgz', 'flashcard-shared-ui-0.1.0.tgz', 'flashcard-api-contract-2.0.0.tgz', 'flashcard-platform-tools-1.0.0.tgz']) write(`packs/${file}`, '');
+    for (const file of ['flashcard-shared-auth-2.0.0.tgz', 'flashcard-shared-ui-0.1.0.tgz', 'flashcard-api-contract-3.0.0.tgz', 'flashcard-platform-tools-1.0.0.tgz']) write(`packs/${file}`, '');
     fs.rmSync(path.join(root, 'mfe-cards'), { recursive: true });
     fs.rmSync(path.join(root, 'mfe-admin'), { recursive: true });
     const dir = path.join(root, 'poetry');
@@ -272,7 +272,7 @@ describe('new-remote', () => {
     expect(result.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.dependencies).toMatchObject({
-      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-2.0.0.tgz',
+      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-3.0.0.tgz',
       '@flashcard/shared-auth': 'file:../packs/flashcard-shared-auth-2.0.0.tgz',
       '@flashcard/shared-ui': 'file:../packs/flashcard-shared-ui-0.1.0.tgz',
     });
