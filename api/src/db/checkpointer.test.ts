@@ -38,7 +38,8 @@ describe('WAL checkpointer', () => {
       writeNotes(2_000);
       // Without a checkpoint every new page stays in the WAL and the database file keeps its size.
       const deadline = Date.now() + 5_000;
-      while (fs.statSync(wal.file).size <= before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (fs.statSync(wal.file).size <= before && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(fs.statSync(wal.file).size).toBeGreaterThan(before + 100_000);
       writeNotes(10);
       expect(wal.writer.prepare('select count(*) as count from notes').get()).toEqual({ count: 2_010 });
