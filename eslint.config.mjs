@@ -44,7 +44,8 @@ const zones = [
   ...REMOTES.map((remote) => ({
     target: `./${remote}/src`,
     from: [...others(remote).map((name) => `./${name}`), './api', './e2e'],
-    message: 'A remote imports its own folder, @flashcard/shared-auth, @flashcard/api-contract, @flashcard/shared-ui and npm packages only.',
+    message:
+      'A remote imports its own folder, @flashcard/shared-auth, @flashcard/api-contract, @flashcard/shared-ui and npm packages only.',
   })),
   {
     target: './shell/src',
@@ -89,8 +90,14 @@ const restrictedNames = (files, groups) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: groups }] },
 });
 const APPS_AND_API = [
-  { group: ['@flashcard/mfe-*', '@flashcard/shell', '@flashcard/shell/*'], message: 'No app imports another app: remotes are loaded at run time.' },
-  { group: ['@flashcard/api', '@flashcard/api/*'], message: 'Front-end code talks to the API over HTTP (@flashcard/api-contract), never imports it.' },
+  {
+    group: ['@flashcard/mfe-*', '@flashcard/shell', '@flashcard/shell/*'],
+    message: 'No app imports another app: remotes are loaded at run time.',
+  },
+  {
+    group: ['@flashcard/api', '@flashcard/api/*'],
+    message: 'Front-end code talks to the API over HTTP (@flashcard/api-contract), never imports it.',
+  },
 ];
 const DEEP = {
   // Style sheets are files, not modules: the global styles are imported by path. So are a
@@ -221,20 +228,35 @@ export default defineConfig(
     {
       group: ['@flashcard/api-contract', '@flashcard/api-contract/*'],
       allowTypeImports: true,
-      message: 'The kernel may use api-contract types (`import type`), never its code: api-contract depends on the kernel.',
+      message:
+        'The kernel may use api-contract types (`import type`), never its code: api-contract depends on the kernel.',
     },
   ]),
-  restrictedNames(['api-contract/src/schemas/**'], [
-    {
-      group: ['axios', 'axios/*', '@flashcard/shared-auth', '@flashcard/shared-auth/*'],
-      message: 'The schemas run on the server too: no HTTP client, no kernel.',
-    },
-    { group: ['**/calls', '**/calls/*'], message: 'The schemas run on the server too: nothing of calls/.' },
-  ]),
-  restrictedNames(['api/**'], [
-    {
-      group: ['@flashcard/mfe-*', '@flashcard/shell', '@flashcard/shell/*', '@flashcard/shared-ui', '@flashcard/shared-ui/*', '@flashcard/shared-auth', '@flashcard/shared-auth/*'],
-      message: 'The API imports no front-end code.',
-    },
-  ]),
+  restrictedNames(
+    ['api-contract/src/schemas/**'],
+    [
+      {
+        group: ['axios', 'axios/*', '@flashcard/shared-auth', '@flashcard/shared-auth/*'],
+        message: 'The schemas run on the server too: no HTTP client, no kernel.',
+      },
+      { group: ['**/calls', '**/calls/*'], message: 'The schemas run on the server too: nothing of calls/.' },
+    ],
+  ),
+  restrictedNames(
+    ['api/**'],
+    [
+      {
+        group: [
+          '@flashcard/mfe-*',
+          '@flashcard/shell',
+          '@flashcard/shell/*',
+          '@flashcard/shared-ui',
+          '@flashcard/shared-ui/*',
+          '@flashcard/shared-auth',
+          '@flashcard/shared-auth/*',
+        ],
+        message: 'The API imports no front-end code.',
+      },
+    ],
+  ),
 );

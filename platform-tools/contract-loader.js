@@ -28,7 +28,8 @@ function endpointNames(program) {
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration' || !/\/endpoint(\.js)?$/.test(statement.source.value)) continue;
     for (const specifier of statement.specifiers) {
-      if (specifier.type === 'ImportSpecifier' && specifier.imported.name === 'endpoint') names.add(specifier.local.name);
+      if (specifier.type === 'ImportSpecifier' && specifier.imported.name === 'endpoint')
+        names.add(specifier.local.name);
     }
   }
   return names;
@@ -50,7 +51,12 @@ function stripContractSchemas(source) {
   const endpoint = endpointNames(program);
   const edits = [];
   for (const node of nodesOf(program)) {
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && endpoint.has(node.callee.name) && node.arguments.length === 3) {
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'Identifier' &&
+      endpoint.has(node.callee.name) &&
+      node.arguments.length === 3
+    ) {
       const schemas = node.arguments[2];
       edits.push([schemas.start, schemas.end, '{}']);
     }
@@ -62,7 +68,8 @@ function stripContractSchemas(source) {
       // Every call a top-level initializer makes on its own (not inside a function it defines):
       // the minifier drops a pure call whose value is unused only if its arguments are pure too.
       for (const call of [...nodesOf(declarator.init, { skipFunctions: true })].filter(isCall)) {
-        if (!edits.some(([start, end]) => call.start >= start && call.end <= end)) edits.push([call.start, call.start, '/*#__PURE__*/ ']);
+        if (!edits.some(([start, end]) => call.start >= start && call.end <= end))
+          edits.push([call.start, call.start, '/*#__PURE__*/ ']);
       }
     }
   }

@@ -5,7 +5,7 @@ const webpack = require('webpack');
 const { stripContractSchemas, rule } = require('./contract-loader');
 
 describe('contract-loader', () => {
-  it('passes {} as every endpoint\'s schemas and marks the calls of top-level initializers pure (not those inside functions), whatever endpoint is imported as', () => {
+  it("passes {} as every endpoint's schemas and marks the calls of top-level initializers pure (not those inside functions), whatever endpoint is imported as", () => {
     const source = [
       "import { Type } from '@sinclair/typebox';",
       "import { endpoint as ep } from '../endpoint';",
@@ -31,10 +31,12 @@ describe('contract-loader', () => {
   });
 
   it('leaves a module that imports no endpoint as it was, apart from the pure marks', () => {
-    expect(stripContractSchemas("const x = f({ a: 1 });\nexport default x;\n")).toBe("const x = /*#__PURE__*/ f({ a: 1 });\nexport default x;\n");
+    expect(stripContractSchemas('const x = f({ a: 1 });\nexport default x;\n')).toBe(
+      'const x = /*#__PURE__*/ f({ a: 1 });\nexport default x;\n',
+    );
   });
 
-  it('applies to the contract\'s ES-module schema files only', () => {
+  it("applies to the contract's ES-module schema files only", () => {
     expect(rule.test.test('/repo/api-contract/dist/esm/schemas/cards.js')).toBe(true);
     expect(rule.test.test('C:\\team\\node_modules\\@flashcard\\api-contract\\dist\\esm\\schemas\\cards.js')).toBe(true);
     expect(rule.test.test('/repo/api-contract/dist/schemas/cards.js')).toBe(false);
@@ -44,14 +46,20 @@ describe('contract-loader', () => {
   it('ships no schema of the real contract in a production bundle, and keeps every method and path', async () => {
     const out = fs.mkdtempSync(path.join(require('os').tmpdir(), 'contract-loader-'));
     const entry = path.join(out, 'entry.js');
-    fs.writeFileSync(entry, "import { cardsEndpoints } from '@flashcard/api-contract/schemas';\nconsole.log(Object.values(cardsEndpoints).map((e) => e.method + ' ' + e.path).join());\n");
+    fs.writeFileSync(
+      entry,
+      "import { cardsEndpoints } from '@flashcard/api-contract/schemas';\nconsole.log(Object.values(cardsEndpoints).map((e) => e.method + ' ' + e.path).join());\n",
+    );
     const stats = await new Promise((resolve, reject) =>
       webpack(
         {
           mode: 'production',
           entry,
           output: { path: out, filename: 'bundle.js' },
-          resolve: { modules: [path.join(__dirname, '..', 'node_modules'), 'node_modules'], alias: { '@sinclair/typebox$': require.resolve('./typebox-stub.js') } },
+          resolve: {
+            modules: [path.join(__dirname, '..', 'node_modules'), 'node_modules'],
+            alias: { '@sinclair/typebox$': require.resolve('./typebox-stub.js') },
+          },
           module: { rules: [rule] },
         },
         (error, result) => (error ? reject(error) : resolve(result)),

@@ -12,7 +12,11 @@ test('is exported where jest looks for a preset and every file it names is in th
     expect(fs.existsSync(path.join(__dirname, relative))).toBe(true);
     expect(pkg.files).toContain(relative);
   }
-  expect(preset).toMatchObject({ testEnvironment: 'jsdom', roots: ['<rootDir>/src'], setupFilesAfterEnv: ['@testing-library/jest-dom'] });
+  expect(preset).toMatchObject({
+    testEnvironment: 'jsdom',
+    roots: ['<rootDir>/src'],
+    setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  });
   expect(Object.keys(preset.transform)).toEqual(['^.+\\.tsx?$']);
   // The kernel's build is JavaScript; only shared-ui's TypeScript sources are compiled.
   const ignored = new RegExp(preset.transformIgnorePatterns[0]);
@@ -27,7 +31,10 @@ test('its setup gives a jsdom page TextEncoder and matchMedia', () => {
     globalThis.window = {};
     jest.isolateModules(() => require('./jest-setup'));
     expect(new globalThis.TextEncoder().encode('é')).toHaveLength(2);
-    expect(globalThis.window.matchMedia('(prefers-reduced-motion: reduce)')).toMatchObject({ matches: false, media: '(prefers-reduced-motion: reduce)' });
+    expect(globalThis.window.matchMedia('(prefers-reduced-motion: reduce)')).toMatchObject({
+      matches: false,
+      media: '(prefers-reduced-motion: reduce)',
+    });
   } finally {
     globalThis.TextEncoder = saved.TextEncoder;
     if (saved.window === undefined) delete globalThis.window;

@@ -3,7 +3,10 @@ export interface PlatformCliIo {
   env?: Record<string, string | undefined>;
   stdout?: (line: string) => void;
   stderr?: (line: string) => void;
-  fetchImpl?: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; text(): Promise<string> }>;
+  fetchImpl?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ) => Promise<{ status: number; text(): Promise<string> }>;
 }
 
 declare const platformCli: {

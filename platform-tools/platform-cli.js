@@ -35,7 +35,10 @@ function parseArgs(argv) {
     else if (arg === '--roles' || arg === '--users') {
       const value = argv[(i += 1)];
       if (value === undefined) throw new ReleaseError(`${arg} needs a value\n\n${USAGE}`);
-      const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       if (arg === '--roles') {
         const unknown = list.find((role) => !ROLES.includes(role));
         if (unknown) throw new ReleaseError(`Unknown role ${unknown} (roles: ${ROLES.join(', ')})`);
@@ -66,7 +69,8 @@ function parseArgs(argv) {
       return { ...options, command, remote, version: rest[0] };
     case 'canary': {
       if (rest.length === 1 && rest[0] === 'off') return { ...options, command, remote, percent: 0, off: true };
-      if (rest.length !== 2 || !/^(100|[1-9]?[0-9])$/.test(rest[1])) throw usage('canary needs the remote, a version and a percent 0-100 (or "off")');
+      if (rest.length !== 2 || !/^(100|[1-9]?[0-9])$/.test(rest[1]))
+        throw usage('canary needs the remote, a version and a percent 0-100 (or "off")');
       return { ...options, command, remote, version: rest[0], percent: Number(rest[1]) };
     }
     default:
@@ -75,11 +79,14 @@ function parseArgs(argv) {
 }
 
 const percentText = (rate) => (rate === null || rate === undefined ? '-' : `${Math.round(rate * 100)}%`);
-const number = (value, unit = '') => (value === null || value === undefined ? '-' : `${Math.round(value * 1000) / 1000}${unit}`);
+const number = (value, unit = '') =>
+  value === null || value === undefined ? '-' : `${Math.round(value * 1000) / 1000}${unit}`;
 
 /** The version that was active before the current one: the last promote or rollback onto it says. */
 function previousVersion(status) {
-  const arrival = status.events.find((event) => (event.action === 'promote' || event.action === 'rollback') && event.toVersion === status.activeVersion);
+  const arrival = status.events.find(
+    (event) => (event.action === 'promote' || event.action === 'rollback') && event.toVersion === status.activeVersion,
+  );
   return arrival ? arrival.fromVersion : null;
 }
 
@@ -87,7 +94,9 @@ function previousVersion(status) {
 function describeStatus(status) {
   const lines = [status.name];
   const active = status.releases.find((release) => release.version === status.activeVersion);
-  lines.push(`  active   ${status.activeVersion}${active ? `  (published ${active.publishedAt} by ${active.publishedBy})` : ''}`);
+  lines.push(
+    `  active   ${status.activeVersion}${active ? `  (published ${active.publishedAt} by ${active.publishedBy})` : ''}`,
+  );
   if (status.canary) {
     const cohort = [
       `${status.canary.percent}%`,
@@ -99,9 +108,14 @@ function describeStatus(status) {
     lines.push('  canary   none');
   }
   if (status.halted) lines.push(`  HALTED   ${status.halted.version} at ${status.halted.at}: ${status.halted.message}`);
-  const waiting = status.releases.filter((release) => release.version !== status.activeVersion && release.version !== (status.canary && status.canary.version));
+  const waiting = status.releases.filter(
+    (release) =>
+      release.version !== status.activeVersion && release.version !== (status.canary && status.canary.version),
+  );
   for (const release of waiting) lines.push(`  waiting  ${release.version}  (published ${release.publishedAt})`);
-  lines.push('  health, last 24 h: version  served  failed  rate  load-failures  render-errors  LCP p75  INP p75  CLS p75');
+  lines.push(
+    '  health, last 24 h: version  served  failed  rate  load-failures  render-errors  LCP p75  INP p75  CLS p75',
+  );
   for (const health of status.health) {
     lines.push(
       `    ${health.version}  ${health.servedUsers}  ${health.failedUsers}  ${percentText(health.failureRate)}  ${health.loadFailures}  ${health.renderErrors}  ` +
@@ -111,7 +125,9 @@ function describeStatus(status) {
   lines.push('  recent changes:');
   for (const event of status.events.slice(0, 10)) {
     const versions = [event.fromVersion, event.toVersion].filter(Boolean).join(' -> ');
-    lines.push(`    ${event.at}  ${event.action}  ${versions}${event.percent !== null ? `  ${event.percent}%` : ''}  by ${event.actor}${event.detail ? `  (${event.detail})` : ''}`);
+    lines.push(
+      `    ${event.at}  ${event.action}  ${versions}${event.percent !== null ? `  ${event.percent}%` : ''}  by ${event.actor}${event.detail ? `  (${event.detail})` : ''}`,
+    );
   }
   return lines.join('\n');
 }
@@ -130,8 +146,15 @@ async function main(argv, io = {}) {
     const token = requireToken(env);
     const base = `${platformUrl(env)}/api/platform/remotes/${encodeURIComponent(options.remote)}`;
     const call = async (method, path, body) => {
-      const { status, payload } = await callPlatform({ method, url: `${base}${path}`, token, body, fetchImpl: io.fetchImpl });
-      if (status >= 400) throw new ReleaseError(`${options.command} ${options.remote} refused (${status}): ${errorOf(payload)}`);
+      const { status, payload } = await callPlatform({
+        method,
+        url: `${base}${path}`,
+        token,
+        body,
+        fetchImpl: io.fetchImpl,
+      });
+      if (status >= 400)
+        throw new ReleaseError(`${options.command} ${options.remote} refused (${status}): ${errorOf(payload)}`);
       return payload;
     };
     switch (options.command) {
@@ -146,7 +169,10 @@ async function main(argv, io = {}) {
         return 0;
       case 'rollback': {
         const version = options.version || previousVersion(await call('GET', ''));
-        if (!version) throw new ReleaseError(`${options.remote} has no earlier active version in its recent changes: name the version to roll back to`);
+        if (!version)
+          throw new ReleaseError(
+            `${options.remote} has no earlier active version in its recent changes: name the version to roll back to`,
+          );
         await call('POST', '/promote', { version });
         out(`${options.remote}: rolled back to ${version}`);
         return 0;
@@ -156,12 +182,20 @@ async function main(argv, io = {}) {
         if (options.roles) body.roles = options.roles;
         if (options.userIds) body.userIds = options.userIds;
         const state = await call('POST', '/canary', body);
-        out(state.canary ? describeStatus({ ...state, events: [] }).split('\n')[2].trim() : `${options.remote}: no canary`);
+        out(
+          state.canary
+            ? describeStatus({ ...state, events: [] })
+                .split('\n')[2]
+                .trim()
+            : `${options.remote}: no canary`,
+        );
         return 0;
       }
       case 'preview': {
         const link = await call('POST', '/previews', { version: options.version });
-        out(`${platformUrl(env)}${link.url}  (${options.remote} ${link.version}, open it signed in; expires ${link.expiresAt})`);
+        out(
+          `${platformUrl(env)}${link.url}  (${options.remote} ${link.version}, open it signed in; expires ${link.expiresAt})`,
+        );
         return 0;
       }
       default:

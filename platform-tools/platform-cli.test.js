@@ -10,12 +10,40 @@ const STATUS = {
     { version: '0.2.0+bbbbbbbb', publishedAt: '2030-01-02T00:00:00.000Z', publishedBy: 'token:quiz ci' },
   ],
   health: [
-    { version: '0.3.0+cccccccc', servedUsers: 4, failedUsers: 1, failureRate: 0.25, loadFailures: 1, renderErrors: 0, lcpP75: 1830.4, inpP75: 96, clsP75: 0.0123, lastMessage: 'x', lastAt: 'y' },
+    {
+      version: '0.3.0+cccccccc',
+      servedUsers: 4,
+      failedUsers: 1,
+      failureRate: 0.25,
+      loadFailures: 1,
+      renderErrors: 0,
+      lcpP75: 1830.4,
+      inpP75: 96,
+      clsP75: 0.0123,
+      lastMessage: 'x',
+      lastAt: 'y',
+    },
   ],
   halted: { version: '0.1.9+eeeeeeee', at: '2030-01-01T00:00:00.000Z', message: '10 of 10 failed' },
   events: [
-    { at: '2030-01-03T01:00:00.000Z', action: 'canary', fromVersion: null, toVersion: '0.3.0+cccccccc', percent: 10, actor: 'token:quiz ci', detail: 'roles admin; users 7' },
-    { at: '2030-01-02T01:00:00.000Z', action: 'promote', fromVersion: '0.1.0+aaaaaaaa', toVersion: '0.2.0+bbbbbbbb', percent: null, actor: 'token:quiz ci', detail: null },
+    {
+      at: '2030-01-03T01:00:00.000Z',
+      action: 'canary',
+      fromVersion: null,
+      toVersion: '0.3.0+cccccccc',
+      percent: 10,
+      actor: 'token:quiz ci',
+      detail: 'roles admin; users 7',
+    },
+    {
+      at: '2030-01-02T01:00:00.000Z',
+      action: 'promote',
+      fromVersion: '0.1.0+aaaaaaaa',
+      toVersion: '0.2.0+bbbbbbbb',
+      percent: null,
+      actor: 'token:quiz ci',
+      detail: null,
+    },
   ],
 };
 
@@ -23,7 +51,12 @@ const STATUS = {
 function fakeFetch(table) {
   const calls = [];
   const fetchImpl = async (url, init) => {
-    calls.push({ url, method: init.method, body: init.body ? JSON.parse(init.body) : undefined, authorization: init.headers.Authorization });
+    calls.push({
+      url,
+      method: init.method,
+      body: init.body ? JSON.parse(init.body) : undefined,
+      authorization: init.headers.Authorization,
+    });
     const [status, payload] = table[`${init.method} ${url}`] || [404, { error: 'Not found' }];
     return { status, text: async () => JSON.stringify(payload) };
   };
@@ -46,7 +79,9 @@ async function run(argv, table) {
 const BASE = 'https://site.example/api/platform/remotes/mfe_quiz';
 
 test('parses each command and refuses what it cannot do', () => {
-  expect(parseArgs(['canary', 'mfe_quiz', '0.3.0+c', '0', '--roles', 'admin,super_admin', '--users', '3, 40'])).toMatchObject({
+  expect(
+    parseArgs(['canary', 'mfe_quiz', '0.3.0+c', '0', '--roles', 'admin,super_admin', '--users', '3, 40']),
+  ).toMatchObject({
     command: 'canary',
     remote: 'mfe_quiz',
     version: '0.3.0+c',
@@ -93,22 +128,39 @@ test('rollback without a version goes back to the version active before, as the 
   expect(nothing.err).toMatch(/no earlier active version/);
 });
 
-test('canary, preview and the server\'s refusals', async () => {
-  const canary = await run(['canary', 'mfe_quiz', '0.3.0+cccccccc', '0', '--roles', 'admin'], { [`POST ${BASE}/canary`]: [200, STATUS] });
+test("canary, preview and the server's refusals", async () => {
+  const canary = await run(['canary', 'mfe_quiz', '0.3.0+cccccccc', '0', '--roles', 'admin'], {
+    [`POST ${BASE}/canary`]: [200, STATUS],
+  });
   expect(canary.calls[0].body).toEqual({ version: '0.3.0+cccccccc', percent: 0, roles: ['admin'] });
   expect(canary.out).toBe('canary   0.3.0+cccccccc  (10% + roles admin + users 7)');
   const off = await run(['canary', 'mfe_quiz', 'off'], { [`POST ${BASE}/canary`]: [200, { ...STATUS, canary: null }] });
   expect(off.calls[0].body).toEqual({ percent: 0 });
   expect(off.out).toBe('mfe_quiz: no canary');
   const preview = await run(['preview', 'mfe_quiz', '0.2.5+dddddddd'], {
-    [`POST ${BASE}/previews`]: [201, { url: '/api/platform/previews/fcp_x', remote: 'mfe_quiz', version: '0.2.5+dddddddd', expiresAt: '2030-01-04T00:00:00.000Z' }],
+    [`POST ${BASE}/previews`]: [
+      201,
+      {
+        url: '/api/platform/previews/fcp_x',
+        remote: 'mfe_quiz',
+        version: '0.2.5+dddddddd',
+        expiresAt: '2030-01-04T00:00:00.000Z',
+      },
+    ],
   });
-  expect(preview.out).toBe('https://site.example/api/platform/previews/fcp_x  (mfe_quiz 0.2.5+dddddddd, open it signed in; expires 2030-01-04T00:00:00.000Z)');
+  expect(preview.out).toBe(
+    'https://site.example/api/platform/previews/fcp_x  (mfe_quiz 0.2.5+dddddddd, open it signed in; expires 2030-01-04T00:00:00.000Z)',
+  );
   const refused = await run(['promote', 'mfe_cards', '1.0.0+a'], {
-    'POST https://site.example/api/platform/remotes/mfe_cards/promote': [403, { error: 'The deploy token "quiz ci" may change mfe_quiz, not mfe_cards' }],
+    'POST https://site.example/api/platform/remotes/mfe_cards/promote': [
+      403,
+      { error: 'The deploy token "quiz ci" may change mfe_quiz, not mfe_cards' },
+    ],
   });
   expect(refused.code).toBe(1);
-  expect(refused.err).toBe('promote mfe_cards refused (403): The deploy token "quiz ci" may change mfe_quiz, not mfe_cards');
+  expect(refused.err).toBe(
+    'promote mfe_cards refused (403): The deploy token "quiz ci" may change mfe_quiz, not mfe_cards',
+  );
   const noToken = await main(['status', 'mfe_quiz'], { env: {}, stdout: () => {}, stderr: () => {} });
   expect(noToken).toBe(1);
 });

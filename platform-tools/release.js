@@ -23,7 +23,11 @@ class ReleaseError extends Error {}
 
 /** Same rule as the server (api/src/modules/platform/release.ts isReleaseFile): maps stay with the team, the standalone page with the dev server. */
 function isReleaseFile(relativePath) {
-  return !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.posix.basename(relativePath) !== '.build-stamp';
+  return (
+    !relativePath.endsWith('.map') &&
+    !relativePath.endsWith('.html') &&
+    path.posix.basename(relativePath) !== '.build-stamp'
+  );
 }
 
 /** `{ remoteDir, promote, build, help }` from the command line (after `node release.mjs`). */
@@ -37,7 +41,8 @@ function parseArgs(argv) {
     else if (arg.startsWith('-')) throw new ReleaseError(`Unknown option ${arg}\n\n${USAGE}`);
     else positional.push(arg);
   }
-  if (positional.length > 1) throw new ReleaseError(`One remote folder at a time (got ${positional.join(', ')})\n\n${USAGE}`);
+  if (positional.length > 1)
+    throw new ReleaseError(`One remote folder at a time (got ${positional.join(', ')})\n\n${USAGE}`);
   if (positional.length === 1) options.remoteDir = positional[0];
   return options;
 }
@@ -94,7 +99,9 @@ function readJson(file, what) {
 function readRemotePackage(remoteDir) {
   const pkg = readJson(path.join(remoteDir, 'package.json'), 'package.json');
   if (!pkg.flashcardRemote || typeof pkg.flashcardRemote !== 'object') {
-    throw new ReleaseError(`${path.join(remoteDir, 'package.json')} has no "flashcardRemote" field: is ${remoteDir} a remote?`);
+    throw new ReleaseError(
+      `${path.join(remoteDir, 'package.json')} has no "flashcardRemote" field: is ${remoteDir} a remote?`,
+    );
   }
   if (!pkg.version) throw new ReleaseError(`${path.join(remoteDir, 'package.json')} has no "version"`);
   return pkg;
@@ -144,7 +151,10 @@ async function callPlatform({ method, url, token, body, fetchImpl = globalThis.f
   try {
     response = await fetchImpl(url, {
       method,
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${token}` },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Authorization: `Bearer ${token}`,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       redirect: 'manual',
     });
@@ -171,9 +181,14 @@ function errorOf(payload) {
 /** Runs `npm run build` in the remote's folder. */
 function runBuild(remoteDir, spawn = spawnSync) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawn(npm, ['run', 'build'], { cwd: remoteDir, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawn(npm, ['run', 'build'], {
+    cwd: remoteDir,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.error) throw new ReleaseError(`Could not run "npm run build" in ${remoteDir}: ${result.error.message}`);
-  if (result.status !== 0) throw new ReleaseError(`"npm run build" failed in ${remoteDir} (exit code ${result.status})`);
+  if (result.status !== 0)
+    throw new ReleaseError(`"npm run build" failed in ${remoteDir} (exit code ${result.status})`);
 }
 
 /**

@@ -35,7 +35,15 @@ function write(file, content) {
 
 /** A remote folder with a built dist/ (what `npm run build` leaves). */
 function builtRemote({ pkg = {}, manifest = { name: 'mfe_quiz' } } = {}) {
-  write('mfe-quiz/package.json', JSON.stringify({ name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: { ...METADATA, devPort: 3006 }, ...pkg }));
+  write(
+    'mfe-quiz/package.json',
+    JSON.stringify({
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: { ...METADATA, devPort: 3006 },
+      ...pkg,
+    }),
+  );
   write('mfe-quiz/dist/mf-manifest.json', JSON.stringify(manifest));
   write('mfe-quiz/dist/remoteEntry.js', 'var mfe_quiz;');
   write('mfe-quiz/dist/remoteEntry.js.map', '{}');
@@ -51,7 +59,12 @@ describe('parseArgs', () => {
   });
 
   it('takes a folder and the flags in any order', () => {
-    expect(parseArgs(['--promote', 'mfe-quiz', '--no-build'])).toEqual({ remoteDir: 'mfe-quiz', promote: true, build: false, help: false });
+    expect(parseArgs(['--promote', 'mfe-quiz', '--no-build'])).toEqual({
+      remoteDir: 'mfe-quiz',
+      promote: true,
+      build: false,
+      help: false,
+    });
     expect(parseArgs(['-h']).help).toBe(true);
   });
 
@@ -63,7 +76,9 @@ describe('parseArgs', () => {
 
 describe('environment', () => {
   it('publishes to PLATFORM_URL, else to localhost on PORT or 3000', () => {
-    expect(releaseUrl({ PLATFORM_URL: 'https://flash.example.com/' })).toBe('https://flash.example.com/api/platform/releases');
+    expect(releaseUrl({ PLATFORM_URL: 'https://flash.example.com/' })).toBe(
+      'https://flash.example.com/api/platform/releases',
+    );
     expect(releaseUrl({ PORT: '3999' })).toBe('http://localhost:3999/api/platform/releases');
     expect(releaseUrl({})).toBe('http://localhost:3000/api/platform/releases');
   });
@@ -87,7 +102,12 @@ describe('files', () => {
   it('collects every other file of dist/, nested paths with "/", sorted, as bytes', () => {
     const dir = builtRemote();
     const files = collectFiles(path.join(dir, 'dist'));
-    expect(files.map((file) => file.path)).toEqual(['12.abcdef12.js', 'assets/logo.png', 'mf-manifest.json', 'remoteEntry.js']);
+    expect(files.map((file) => file.path)).toEqual([
+      '12.abcdef12.js',
+      'assets/logo.png',
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
     expect(files[1].content).toEqual(Buffer.from([0, 1, 2, 255]));
   });
 
@@ -100,7 +120,9 @@ describe('files', () => {
     write('plain/package.json', JSON.stringify({ name: 'plain', version: '1.0.0' }));
     expect(() => readRemotePackage(path.join(tmp, 'plain'))).toThrow(/has no "flashcardRemote" field/);
     expect(() => readRemotePackage(path.join(tmp, 'nowhere'))).toThrow(/package.json not found/);
-    expect(() => readBuild(path.join(tmp, 'plain'))).toThrow(/dist\/mf-manifest.json \(build the remote first\) not found/);
+    expect(() => readBuild(path.join(tmp, 'plain'))).toThrow(
+      /dist\/mf-manifest.json \(build the remote first\) not found/,
+    );
     const dir = builtRemote({ manifest: { id: 'x' } });
     expect(() => readBuild(dir)).toThrow(/names no remote/);
   });
@@ -110,7 +132,11 @@ describe('buildReleaseBody', () => {
   it('sends the name, the package version, the metadata without devPort and the files in base64', () => {
     const dir = builtRemote();
     const pkg = readRemotePackage(dir);
-    const body = buildReleaseBody({ name: 'mfe_quiz', pkg, files: [{ path: 'assets/logo.png', content: Buffer.from([0, 1, 2, 255]) }] });
+    const body = buildReleaseBody({
+      name: 'mfe_quiz',
+      pkg,
+      files: [{ path: 'assets/logo.png', content: Buffer.from([0, 1, 2, 255]) }],
+    });
     expect(body).toEqual({
       name: 'mfe_quiz',
       packageVersion: '0.1.0',
@@ -128,9 +154,9 @@ describe('describeResponse', () => {
       ok: true,
       message: 'Released mfe_quiz 0.1.0+1a2b3c4d (active)',
     });
-    expect(describeResponse(201, { release: { name: 'mfe_quiz', version: '0.2.0+00ff00ff' }, active: false }).message).toBe(
-      'Released mfe_quiz 0.2.0+00ff00ff (waiting for promote)',
-    );
+    expect(
+      describeResponse(201, { release: { name: 'mfe_quiz', version: '0.2.0+00ff00ff' }, active: false }).message,
+    ).toBe('Released mfe_quiz 0.2.0+00ff00ff (waiting for promote)');
   });
 
   it("reports the server's error, or the text of an answer that is not JSON", () => {
@@ -138,13 +164,18 @@ describe('describeResponse', () => {
       ok: false,
       message: 'Release refused (409): This version already exists',
     });
-    expect(describeResponse(502, '<html>Bad gateway</html>\n').message).toBe('Release refused (502): <html>Bad gateway</html>');
+    expect(describeResponse(502, '<html>Bad gateway</html>\n').message).toBe(
+      'Release refused (502): <html>Bad gateway</html>',
+    );
     expect(describeResponse(500, '').message).toBe('Release refused (500): no error message');
   });
 });
 
 describe('main', () => {
-  function run(argv, { env = { PLATFORM_TOKEN: 'fcd_test', PLATFORM_URL: 'http://platform.test' }, answer, fetchError } = {}) {
+  function run(
+    argv,
+    { env = { PLATFORM_TOKEN: 'fcd_test', PLATFORM_URL: 'http://platform.test' }, answer, fetchError } = {},
+  ) {
     const out = [];
     const err = [];
     const builds = [];
@@ -170,14 +201,32 @@ describe('main', () => {
     const result = await run(['mfe-quiz', '--promote'], {
       answer: { status: 201, body: { release: { name: 'mfe_quiz', version: '0.1.0+1a2b3c4d' }, active: true } },
     });
-    expect(result).toMatchObject({ code: 0, out: ['Released mfe_quiz 0.1.0+1a2b3c4d (active)'], err: [], builds: [dir] });
+    expect(result).toMatchObject({
+      code: 0,
+      out: ['Released mfe_quiz 0.1.0+1a2b3c4d (active)'],
+      err: [],
+      builds: [dir],
+    });
     expect(result.requests).toHaveLength(1);
     const [request] = result.requests;
     expect(request.url).toBe('http://platform.test/api/platform/releases');
     expect(request.init.method).toBe('POST');
-    expect(request.init.headers).toMatchObject({ Authorization: 'Bearer fcd_test', 'Content-Type': 'application/json' });
-    expect(request.body).toMatchObject({ name: 'mfe_quiz', packageVersion: '0.1.0', metadata: METADATA, promote: true });
-    expect(request.body.files.map((file) => file.path)).toEqual(['12.abcdef12.js', 'assets/logo.png', 'mf-manifest.json', 'remoteEntry.js']);
+    expect(request.init.headers).toMatchObject({
+      Authorization: 'Bearer fcd_test',
+      'Content-Type': 'application/json',
+    });
+    expect(request.body).toMatchObject({
+      name: 'mfe_quiz',
+      packageVersion: '0.1.0',
+      metadata: METADATA,
+      promote: true,
+    });
+    expect(request.body.files.map((file) => file.path)).toEqual([
+      '12.abcdef12.js',
+      'assets/logo.png',
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
   });
 
   it('skips the build with --no-build', async () => {
@@ -185,7 +234,11 @@ describe('main', () => {
     const result = await run(['mfe-quiz', '--no-build'], {
       answer: { status: 201, body: { release: { name: 'mfe_quiz', version: '0.1.0+1a2b3c4d' }, active: false } },
     });
-    expect(result).toMatchObject({ code: 0, out: ['Released mfe_quiz 0.1.0+1a2b3c4d (waiting for promote)'], builds: [] });
+    expect(result).toMatchObject({
+      code: 0,
+      out: ['Released mfe_quiz 0.1.0+1a2b3c4d (waiting for promote)'],
+      builds: [],
+    });
   });
 
   it('exits 1 with the refusal on stderr', async () => {
@@ -205,10 +258,14 @@ describe('main', () => {
 
   it('says when the platform cannot be reached', async () => {
     builtRemote();
-    const result = await run(['mfe-quiz'], { fetchError: Object.assign(new TypeError('fetch failed'), { cause: new Error('connect ECONNREFUSED') }) });
+    const result = await run(['mfe-quiz'], {
+      fetchError: Object.assign(new TypeError('fetch failed'), { cause: new Error('connect ECONNREFUSED') }),
+    });
     expect(result).toMatchObject({
       code: 1,
-      err: ['Could not reach the platform at http://platform.test/api/platform/releases: fetch failed (connect ECONNREFUSED)'],
+      err: [
+        'Could not reach the platform at http://platform.test/api/platform/releases: fetch failed (connect ECONNREFUSED)',
+      ],
     });
   });
 

@@ -17,7 +17,9 @@ function readPackage(dir) {
 
 /** The federation name of a remote package: `@flashcard/mfe-quiz` -> `mfe_quiz`. */
 function federationNameOf(packageName) {
-  return String(packageName).replace(/^@[^/]+\//, '').replace(/-/g, '_');
+  return String(packageName)
+    .replace(/^@[^/]+\//, '')
+    .replace(/-/g, '_');
 }
 
 /**
@@ -62,4 +64,11 @@ function findWorkspaceRoot(dir) {
   }
 }
 
-module.exports = { findRemotes, findBuiltinRemotes, builtinRemoteFolders, findWorkspaceRoot, federationNameOf, readPackage };
+module.exports = {
+  findRemotes,
+  findBuiltinRemotes,
+  builtinRemoteFolders,
+  findWorkspaceRoot,
+  federationNameOf,
+  readPackage,
+};

@@ -11,8 +11,11 @@ module.exports = new Proxy(
   { Type },
   {
     get(target, name) {
-      if (name in target || typeof name === 'symbol' || name === '__esModule' || name === 'default') return target[name];
-      throw new Error(`@sinclair/typebox's "${String(name)}" is not available in the browser (platform-tools/typebox-stub.js)`);
+      if (name in target || typeof name === 'symbol' || name === '__esModule' || name === 'default')
+        return target[name];
+      throw new Error(
+        `@sinclair/typebox's "${String(name)}" is not available in the browser (platform-tools/typebox-stub.js)`,
+      );
     },
   },
 );

@@ -44,7 +44,14 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
  */
 function compressionPlugins() {
   return [
-    new CompressionPlugin({ test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz' }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      threshold: 1024,
+      minRatio: 0.9,
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      filename: '[path][base].gz',
+    }),
     new CompressionPlugin({
       test: COMPRESSIBLE,
       threshold: 1024,
@@ -155,7 +162,14 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           '@sinclair/typebox$': require.resolve('./typebox-stub.js'),
           // react-router's package exports name only its development build (warnings and
           // checks); a production build gets the production one beside it.
-          ...(dev ? {} : { 'react-router$': path.join(path.dirname(resolveFrom(dir, 'react-router/package.json')), 'dist/production/index.mjs') }),
+          ...(dev
+            ? {}
+            : {
+                'react-router$': path.join(
+                  path.dirname(resolveFrom(dir, 'react-router/package.json')),
+                  'dist/production/index.mjs',
+                ),
+              }),
         },
       },
       module: {
@@ -174,7 +188,11 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
           require('./contract-loader').rule,
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           // Fonts a stylesheet names (KaTeX's): files of the release, fetched when first used.
-          { test: /\.(woff2?|ttf|eot)$/i, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:8][ext]' } },
+          {
+            test: /\.(woff2?|ttf|eot)$/i,
+            type: 'asset/resource',
+            generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+          },
         ],
       },
       plugins: [
@@ -211,7 +229,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
         ...(dev ? [] : compressionPlugins()),
       ],
       // The host's shared modules load as one file (kernel-chunk.js).
-      ...(isHost && !dev ? { optimization: { splitChunks: { cacheGroups: { kernel: kernelCacheGroup(dir, Object.keys(shared)) } } } } : {}),
+      ...(isHost && !dev
+        ? { optimization: { splitChunks: { cacheGroups: { kernel: kernelCacheGroup(dir, Object.keys(shared)) } } } }
+        : {}),
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

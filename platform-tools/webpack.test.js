@@ -28,8 +28,16 @@ const remoteMetadata = (slug, devPort) => ({
 describe('remotes', () => {
   it('finds the folders whose package.json declares flashcardRemote', () => {
     writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
-    writePackage('mfe-poll', { name: '@flashcard/mfe-poll', version: '0.1.0', flashcardRemote: remoteMetadata('poll') });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
+    writePackage('mfe-poll', {
+      name: '@flashcard/mfe-poll',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('poll'),
+    });
     const remotes = findRemotes(root);
     expect(remotes.map((remote) => [remote.folder, remote.name, remote.devPort])).toEqual([
       ['mfe-poll', 'mfe_poll', undefined],
@@ -42,23 +50,45 @@ describe('remotes', () => {
 
 describe('createAppConfig', () => {
   it("takes a remote's dev port from its package.json, the shell's and the API's from DEV_PORTS", () => {
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
-    const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz', exposes: { './App': './src/App.tsx' } })({}, { mode: 'development' });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
+    const remote = createAppConfig({
+      dir: path.join(root, 'mfe-quiz'),
+      name: 'mfe_quiz',
+      exposes: { './App': './src/App.tsx' },
+    })({}, { mode: 'development' });
     expect(remote.devServer.port).toBe(3006);
-    expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}`, changeOrigin: true }]);
+    expect(remote.devServer.proxy).toEqual([
+      { context: ['/api'], target: `http://127.0.0.1:${DEV_PORTS.api}`, changeOrigin: true },
+    ]);
     writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
-    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })(
+      {},
+      { mode: 'development' },
+    );
     expect(shell.devServer.port).toBe(3000);
     expect(DEV_PORTS).toEqual({ api: 4000, shell: 3000 });
   });
 
   it('proxies /api to API_TARGET when it is set', () => {
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
     const before = process.env.API_TARGET;
     process.env.API_TARGET = 'https://staging.flashcards.example';
     try {
-      const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
-      expect(remote.devServer.proxy).toEqual([{ context: ['/api'], target: 'https://staging.flashcards.example', changeOrigin: true }]);
+      const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })(
+        {},
+        { mode: 'development' },
+      );
+      expect(remote.devServer.proxy).toEqual([
+        { context: ['/api'], target: 'https://staging.flashcards.example', changeOrigin: true },
+      ]);
     } finally {
       if (before === undefined) delete process.env.API_TARGET;
       else process.env.API_TARGET = before;
@@ -66,7 +96,11 @@ describe('createAppConfig', () => {
   });
 
   it('gives dev builds source maps without eval (a site CSP without unsafe-eval runs them)', () => {
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
     for (const mode of ['development', 'production']) {
       const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode });
       expect(config.devtool).not.toMatch(/eval/);
@@ -74,7 +108,11 @@ describe('createAppConfig', () => {
   });
 
   it('compiles the TypeScript of @flashcard/* packages in node_modules, no other package', () => {
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
     const { exclude } = config.module.rules.find((rule) => String(rule.test).includes('tsx'));
     expect(exclude.test('/team/node_modules/@flashcard/shared-auth/src/index.ts')).toBe(false);
@@ -86,36 +124,69 @@ describe('createAppConfig', () => {
 
   it('builds a remote on the host runtime, with the router shaken to what apps use, and compressed files in production', () => {
     writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
-    const federation = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
+    const federation = (config) =>
+      config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
     const remote = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
-    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'production' });
-    expect(federation(remote).experiments).toEqual({ externalRuntime: true, optimization: { target: 'web', disableRemote: true } });
+    const shell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })(
+      {},
+      { mode: 'production' },
+    );
+    expect(federation(remote).experiments).toEqual({
+      externalRuntime: true,
+      optimization: { target: 'web', disableRemote: true },
+    });
     expect(federation(shell).experiments).toEqual({ optimization: { target: 'web' } });
     // The host's shared modules go into one chunk; a remote keeps webpack's split.
-    expect(shell.optimization.splitChunks.cacheGroups.kernel).toMatchObject({ name: 'kernel', chunks: 'async', enforce: true });
+    expect(shell.optimization.splitChunks.cacheGroups.kernel).toMatchObject({
+      name: 'kernel',
+      chunks: 'async',
+      enforce: true,
+    });
     expect(remote.optimization).toBeUndefined();
     for (const config of [remote, shell]) {
       // Here the kernel is a workspace: apps compile its sources (a packed kernel has none).
       expect(config.resolve.conditionNames).toEqual(['@flashcard/source', '...']);
       const { shared } = federation(config);
-      expect(shared).toEqual(require('@flashcard/shared-auth/shared-config').sharedConfig({ dir: path.join(root, 'mfe-quiz') }));
-      expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: require.resolve('@flashcard/shared-auth/router') });
+      expect(shared).toEqual(
+        require('@flashcard/shared-auth/shared-config').sharedConfig({ dir: path.join(root, 'mfe-quiz') }),
+      );
+      expect(shared['react-router-dom']).toMatchObject({
+        singleton: true,
+        import: require.resolve('@flashcard/shared-auth/router'),
+      });
       expect(shared['react-router']).toBeUndefined();
-      expect(shared['react-i18next']).toMatchObject({ singleton: true, import: path.join(path.dirname(require.resolve('@flashcard/shared-auth/package.json')), 'react-i18next.mjs') });
+      expect(shared['react-i18next']).toMatchObject({
+        singleton: true,
+        import: path.join(path.dirname(require.resolve('@flashcard/shared-auth/package.json')), 'react-i18next.mjs'),
+      });
       const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
-      expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
+      expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual([
+        '[path][base].br',
+        '[path][base].gz',
+      ]);
     }
     const dev = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
     expect(dev.plugins.some((plugin) => plugin.constructor.name === 'CompressionPlugin')).toBe(false);
     // A dev build is its own host on its standalone page: it keeps the runtime.
     expect(federation(dev).experiments.externalRuntime).toBeUndefined();
-    const devShell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    const devShell = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })(
+      {},
+      { mode: 'development' },
+    );
     expect(devShell.optimization).toBeUndefined();
   });
 
   it('re-exports from react-router every router API the apps import', () => {
-    const exported = new Set([...fs.readFileSync(require.resolve('@flashcard/shared-auth/router'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map((match) => match[1]));
+    const exported = new Set(
+      [...fs.readFileSync(require.resolve('@flashcard/shared-auth/router'), 'utf8').matchAll(/^\s+(\w+),$/gm)].map(
+        (match) => match[1],
+      ),
+    );
     const routerModule = require('react-router');
     for (const name of exported) expect(routerModule[name]).toBeDefined();
     const used = new Set();
@@ -138,17 +209,27 @@ describe('createAppConfig', () => {
   });
 
   it('resolves the HTML template from @flashcard/shared-ui', () => {
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
     const html = config.plugins.find((plugin) => plugin.constructor.name === 'HtmlWebpackPlugin');
-    expect(fs.realpathSync(html.userOptions.template)).toBe(fs.realpathSync(require.resolve('@flashcard/shared-ui/index.html')));
+    expect(fs.realpathSync(html.userOptions.template)).toBe(
+      fs.realpathSync(require.resolve('@flashcard/shared-ui/index.html')),
+    );
   });
 });
 
 describe('the dev manifest', () => {
   beforeEach(() => {
     writePackage('shell', { name: '@flashcard/shell', version: '0.1.0' });
-    writePackage('mfe-quiz', { name: '@flashcard/mfe-quiz', version: '0.1.0', flashcardRemote: remoteMetadata('quiz', 3006) });
+    writePackage('mfe-quiz', {
+      name: '@flashcard/mfe-quiz',
+      version: '0.1.0',
+      flashcardRemote: remoteMetadata('quiz', 3006),
+    });
   });
 
   it('lists every remote of the workspace at its dev server', () => {
@@ -168,7 +249,10 @@ describe('the dev manifest', () => {
   });
 
   function shellMiddlewares() {
-    const config = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })({}, { mode: 'development' });
+    const config = createAppConfig({ dir: path.join(root, 'shell'), name: 'shell', isHost: true })(
+      {},
+      { mode: 'development' },
+    );
     const before = [
       { name: 'host-header-check', middleware: () => {} },
       { name: 'http-proxy-middleware', middleware: () => {} },
@@ -194,7 +278,12 @@ describe('the dev manifest', () => {
 
   it('is answered by the shell dev server before the /api proxy', async () => {
     const middlewares = shellMiddlewares();
-    expect(middlewares.map((m) => m.name)).toEqual(['host-header-check', 'flashcard-dev-manifest', 'http-proxy-middleware', 'webpack-dev-middleware']);
+    expect(middlewares.map((m) => m.name)).toEqual([
+      'host-header-check',
+      'flashcard-dev-manifest',
+      'http-proxy-middleware',
+      'webpack-dev-middleware',
+    ]);
     const handler = middlewares[1];
     expect(handler.path).toBe('/api/platform/manifest');
 

@@ -23,21 +23,21 @@ const { builtinRemoteFolders, findBuiltinRemotes } = require('../platform-tools/
 const BUILTIN = findBuiltinRemotes(root);
 const missing = builtinRemoteFolders(root).filter((folder) => !BUILTIN.some((remote) => remote.folder === folder));
 if (missing.length) {
-  console.error(`[build] package.json "flashcardBuiltinRemotes" lists ${missing.join(', ')}: no such folder with a "flashcardRemote" package.json`);
+  console.error(
+    `[build] package.json "flashcardBuiltinRemotes" lists ${missing.join(', ')}: no such folder with a "flashcardRemote" package.json`,
+  );
   process.exit(1);
 }
 
 /** The shell, then every built-in remote that webpack builds. */
 export const APPS = [
   'shell',
-  ...BUILTIN
-    .filter((remote) => existsSync(join(remote.dir, 'webpack.config.js')))
-    .map((remote) => remote.folder),
+  ...BUILTIN.filter((remote) => existsSync(join(remote.dir, 'webpack.config.js'))).map((remote) => remote.folder),
 ];
 /** Remotes built with another bundler (`new-remote --bundler rspack`): their own `npm run build`. */
-const OWN_BUILDS = BUILTIN
-  .filter((remote) => !existsSync(join(remote.dir, 'webpack.config.js')) && existsSync(join(remote.dir, 'rspack.config.js')))
-  .map((remote) => remote.folder);
+const OWN_BUILDS = BUILTIN.filter(
+  (remote) => !existsSync(join(remote.dir, 'webpack.config.js')) && existsSync(join(remote.dir, 'rspack.config.js')),
+).map((remote) => remote.folder);
 const SHARED_INPUTS = [
   'webpack.common.js',
   'platform-tools',
@@ -79,7 +79,15 @@ const CONTRACT = {
   kind: 'contract',
   projects: ['api-contract/tsconfig.json', 'api-contract/tsconfig.esm.json'],
   dist: join(root, 'api-contract', 'dist'),
-  inputs: ['api-contract/src', 'api-contract/tsconfig.json', 'api-contract/tsconfig.esm.json', 'api-contract/package.json', 'tsconfig.base.json', 'shared-auth/src', 'package-lock.json'],
+  inputs: [
+    'api-contract/src',
+    'api-contract/tsconfig.json',
+    'api-contract/tsconfig.esm.json',
+    'api-contract/package.json',
+    'tsconfig.base.json',
+    'shared-auth/src',
+    'package-lock.json',
+  ],
 };
 
 const targets = [
@@ -101,7 +109,14 @@ const targets = [
     kind: 'tsc',
     project: 'api/tsconfig.build.json',
     dist: join(root, 'api', 'dist'),
-    inputs: ['api/src', 'api/tsconfig.json', 'api/tsconfig.build.json', 'api/package.json', 'api-contract/src', 'package-lock.json'],
+    inputs: [
+      'api/src',
+      'api/tsconfig.json',
+      'api/tsconfig.build.json',
+      'api/package.json',
+      'api-contract/src',
+      'package-lock.json',
+    ],
   },
 ];
 
@@ -128,7 +143,9 @@ function runWebpack(apps) {
 function runScript(folder) {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'build'], { cwd: join(root, folder), stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build in ${folder} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build in ${folder} exited with ${code}`)),
+    );
   });
 }
 

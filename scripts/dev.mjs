@@ -15,10 +15,14 @@ const require = createRequire(import.meta.url);
 const { DEV_PORTS } = require('../webpack.common.js');
 const { findRemotes } = require('../platform-tools/remotes.js');
 
-const remotes = findRemotes(root).filter((remote) => ['webpack.config.js', 'rspack.config.js'].some((config) => existsSync(join(remote.dir, config))));
+const remotes = findRemotes(root).filter((remote) =>
+  ['webpack.config.js', 'rspack.config.js'].some((config) => existsSync(join(remote.dir, config))),
+);
 for (const remote of remotes) {
   if (!Number.isInteger(remote.devPort)) {
-    console.error(`${remote.folder}/package.json has no flashcardRemote.devPort: the shell cannot find its dev server.`);
+    console.error(
+      `${remote.folder}/package.json has no flashcardRemote.devPort: the shell cannot find its dev server.`,
+    );
     process.exit(1);
   }
 }

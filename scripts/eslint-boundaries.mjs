@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const isRelative = (specifier) => specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
+const isRelative = (specifier) =>
+  specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
 
 const isInside = (file, folder) => {
   const relative = path.relative(folder, file);
@@ -28,7 +29,8 @@ function moduleSpecifierVisitor(check) {
     ExportNamedDeclaration: fromSource,
     ExportAllDeclaration: fromSource,
     ImportExpression(node) {
-      if (node.source.type === 'Literal' && typeof node.source.value === 'string') check(node.source, node.source.value);
+      if (node.source.type === 'Literal' && typeof node.source.value === 'string')
+        check(node.source, node.source.value);
     },
     TSImportEqualsDeclaration(node) {
       const reference = node.moduleReference;
@@ -38,7 +40,12 @@ function moduleSpecifierVisitor(check) {
     },
     CallExpression(node) {
       const [argument] = node.arguments;
-      if (node.callee.type === 'Identifier' && node.callee.name === 'require' && argument?.type === 'Literal' && typeof argument.value === 'string') {
+      if (
+        node.callee.type === 'Identifier' &&
+        node.callee.name === 'require' &&
+        argument?.type === 'Literal' &&
+        typeof argument.value === 'string'
+      ) {
         check(argument, argument.value);
       }
     },
@@ -58,7 +65,8 @@ const noRelativeEscape = {
       },
     ],
     messages: {
-      escape: '"{{specifier}}" leaves the package {{package}}/: import another package by its name (its index), not by a path into its files.',
+      escape:
+        '"{{specifier}}" leaves the package {{package}}/: import another package by its name (its index), not by a path into its files.',
     },
   },
   create(context) {
@@ -185,7 +193,12 @@ const noModuleCycle = {
         for (const { target } of imports) graph.get(own).add(target);
         for (const { node, target } of imports) {
           const route = findPath(graph, target, own);
-          if (route) context.report({ node, messageId: 'cycle', data: { from: own, to: target, route: [own, ...route].join(' -> ') } });
+          if (route)
+            context.report({
+              node,
+              messageId: 'cycle',
+              data: { from: own, to: target, route: [own, ...route].join(' -> ') },
+            });
         }
       },
     };

@@ -106,7 +106,8 @@ function platformJson(root, file) {
 /** `@flashcard/x` -> the version of the platform's `x/package.json`. */
 function platformVersion(root, name) {
   const version = platformJson(root, join(name.slice('@flashcard/'.length), 'package.json'))?.version;
-  if (!version) throw new ScaffoldError(`Cannot read the version of ${name} (${name.slice('@flashcard/'.length)}/package.json).`);
+  if (!version)
+    throw new ScaffoldError(`Cannot read the version of ${name} (${name.slice('@flashcard/'.length)}/package.json).`);
   return version;
 }
 
@@ -115,14 +116,18 @@ function platformVersion(root, name) {
  * --standalone a team may install the platform from them instead of a registry.
  */
 function tarballs(packages) {
-  if (!existsSync(packages) || !statSync(packages).isDirectory()) throw new ScaffoldError(`--packages ${packages} is not a folder.`);
+  if (!existsSync(packages) || !statSync(packages).isDirectory())
+    throw new ScaffoldError(`--packages ${packages} is not a folder.`);
   const found = {};
   for (const file of readdirSync(packages)) {
     const match = /^flashcard-(.+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.tgz$/.exec(file);
     if (match) found[`@flashcard/${match[1]}`] = { version: match[2], file: join(packages, file) };
   }
   const missing = [...PLATFORM_PACKAGES, '@flashcard/platform-tools'].filter((name) => !found[name]);
-  if (missing.length) throw new ScaffoldError(`--packages ${packages} has no tarball of ${missing.join(', ')} (npm pack writes flashcard-<name>-<version>.tgz).`);
+  if (missing.length)
+    throw new ScaffoldError(
+      `--packages ${packages} has no tarball of ${missing.join(', ')} (npm pack writes flashcard-<name>-<version>.tgz).`,
+    );
   return found;
 }
 
@@ -141,28 +146,47 @@ function nextDevPort(remotes, standalone) {
 const basePath = (path) => path.replace(/\/\*$/, '') || '/';
 
 /** Checks the options; returns them normalised, or throws ScaffoldError. */
-export function validate({ root = REPO_ROOT, name, route, label, icon, order, roles, bundler = 'webpack', standalone, packages }) {
+export function validate({
+  root = REPO_ROOT,
+  name,
+  route,
+  label,
+  icon,
+  order,
+  roles,
+  bundler = 'webpack',
+  standalone,
+  packages,
+}) {
   if (!name) throw new ScaffoldError(`Name the remote: mfe-<name>.\n${USAGE}`);
   if (!/^mfe-[a-z][a-z0-9-]*$/.test(name)) {
-    throw new ScaffoldError(`"${name}" is not a remote name: use mfe- then a lower-case letter, then lower-case letters, digits or dashes (mfe-quiz).`);
+    throw new ScaffoldError(
+      `"${name}" is not a remote name: use mfe- then a lower-case letter, then lower-case letters, digits or dashes (mfe-quiz).`,
+    );
   }
   if (name.length > 40) throw new ScaffoldError(`"${name}" is too long: at most 40 characters.`);
-  if (!existsSync(join(root, 'package.json'))) throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
-  if (packages !== undefined && standalone === undefined) throw new ScaffoldError('--packages goes with --standalone (an in-repository remote uses the workspaces).');
+  if (!existsSync(join(root, 'package.json')))
+    throw new ScaffoldError(`${root} has no package.json: is it the repository root?`);
+  if (packages !== undefined && standalone === undefined)
+    throw new ScaffoldError('--packages goes with --standalone (an in-repository remote uses the workspaces).');
   if (standalone !== undefined) {
-    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length)) throw new ScaffoldError(`${standalone} is not an empty folder: --standalone writes a new repository.`);
+    if (existsSync(standalone) && (!statSync(standalone).isDirectory() || readdirSync(standalone).length))
+      throw new ScaffoldError(`${standalone} is not an empty folder: --standalone writes a new repository.`);
   } else if (existsSync(join(root, name))) {
     throw new ScaffoldError(`${join(root, name)} already exists: choose another name or remove that folder.`);
   }
 
   if (!route) throw new ScaffoldError(`--route is required (e.g. --route /${name.slice(4)}).\n${USAGE}`);
   if (!/^\/[a-z0-9-]+$/.test(route)) {
-    throw new ScaffoldError(`--route "${route}" is not a route: use one segment of lower-case letters, digits or dashes after a slash (/quiz).`);
+    throw new ScaffoldError(
+      `--route "${route}" is not a route: use one segment of lower-case letters, digits or dashes after a slash (/quiz).`,
+    );
   }
   if (SHELL_PATHS.includes(route)) throw new ScaffoldError(`--route ${route} belongs to the shell.`);
   const remotes = existingRemotes(root);
   // The registry knows a remote by its name alone: a team's repository cannot reuse the platform's.
-  if (standalone !== undefined && remotes.some((remote) => remote.folder === name)) throw new ScaffoldError(`${name} is already a remote of the platform: choose another name.`);
+  if (standalone !== undefined && remotes.some((remote) => remote.folder === name))
+    throw new ScaffoldError(`${name} is already a remote of the platform: choose another name.`);
   for (const remote of remotes) {
     const { routes = [], navigation = [] } = remote.pkg.flashcardRemote;
     if ([...routes, ...navigation].some((entry) => basePath(entry.path) === route)) {
@@ -170,38 +194,65 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
     }
   }
 
-  if (typeof label !== 'string' || !label.trim()) throw new ScaffoldError(`--label is required (the name in the sidebar, e.g. --label Quiz).\n${USAGE}`);
+  if (typeof label !== 'string' || !label.trim())
+    throw new ScaffoldError(`--label is required (the name in the sidebar, e.g. --label Quiz).\n${USAGE}`);
   const cleanLabel = label.trim();
   if (cleanLabel.length > 40) throw new ScaffoldError('--label is too long: at most 40 characters.');
 
   const cleanIcon = icon === undefined ? DEFAULT_ICON : String(icon).trim();
   if (!cleanIcon || cleanIcon.length > 4) throw new ScaffoldError('--icon must be one glyph (1-4 characters).');
 
-  const orders = remotes.flatMap((remote) => (remote.pkg.flashcardRemote.navigation ?? []).map((entry) => entry.order)).filter(Number.isInteger);
+  const orders = remotes
+    .flatMap((remote) => (remote.pkg.flashcardRemote.navigation ?? []).map((entry) => entry.order))
+    .filter(Number.isInteger);
   let cleanOrder;
   if (order === undefined) {
     // After the existing entries, on the same step of ten.
     cleanOrder = Math.min(1000, (orders.length ? Math.max(...orders) : 0) + 10);
   } else {
     cleanOrder = Number(order);
-    if (!Number.isInteger(cleanOrder) || cleanOrder < 1 || cleanOrder > 1000) throw new ScaffoldError(`--order must be a whole number from 1 to 1000, got "${order}".`);
+    if (!Number.isInteger(cleanOrder) || cleanOrder < 1 || cleanOrder > 1000)
+      throw new ScaffoldError(`--order must be a whole number from 1 to 1000, got "${order}".`);
   }
 
   let cleanRoles;
   if (roles !== undefined) {
-    cleanRoles = [...new Set(String(roles).split(',').map((role) => role.trim()).filter(Boolean))];
+    cleanRoles = [
+      ...new Set(
+        String(roles)
+          .split(',')
+          .map((role) => role.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = cleanRoles.filter((role) => !ROLES.includes(role));
     if (!cleanRoles.length || unknown.length) {
-      throw new ScaffoldError(`--roles takes a comma-separated list of ${ROLES.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}.`);
+      throw new ScaffoldError(
+        `--roles takes a comma-separated list of ${ROLES.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}.`,
+      );
     }
   }
 
-  if (!BUNDLERS.includes(bundler)) throw new ScaffoldError(`--bundler takes ${BUNDLERS.join(' or ')}, got "${bundler}".`);
+  if (!BUNDLERS.includes(bundler))
+    throw new ScaffoldError(`--bundler takes ${BUNDLERS.join(' or ')}, got "${bundler}".`);
 
   const devPort = nextDevPort(remotes, standalone !== undefined);
   const packs = packages === undefined ? undefined : tarballs(packages);
 
-  return { root, name, route, label: cleanLabel, icon: cleanIcon, order: cleanOrder, roles: cleanRoles, bundler, devPort, remotes, standalone, packs };
+  return {
+    root,
+    name,
+    route,
+    label: cleanLabel,
+    icon: cleanIcon,
+    order: cleanOrder,
+    roles: cleanRoles,
+    bundler,
+    devPort,
+    remotes,
+    standalone,
+    packs,
+  };
 }
 
 /**
@@ -210,13 +261,19 @@ export function validate({ root = REPO_ROOT, name, route, label, icon, order, ro
  */
 function dependenciesFor(root, remotes, packs, dir) {
   const dependencies = {};
-  for (const name of PLATFORM_PACKAGES) dependencies[name] = packs ? fileRange(packs[name].file, dir) : platformVersion(root, name);
+  for (const name of PLATFORM_PACKAGES)
+    dependencies[name] = packs ? fileRange(packs[name].file, dir) : platformVersion(root, name);
   for (const [dependency, fallback] of Object.entries(DEFAULT_DEPENDENCIES)) {
     const declared = remotes.map((remote) => remote.pkg.dependencies?.[dependency]).find(Boolean);
     dependencies[dependency] = declared ?? fallback;
   }
-  const kernelVersion = packs ? packs['@flashcard/shared-auth'].version : platformVersion(root, '@flashcard/shared-auth');
-  return { dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1))), kernelVersion };
+  const kernelVersion = packs
+    ? packs['@flashcard/shared-auth'].version
+    : platformVersion(root, '@flashcard/shared-auth');
+  return {
+    dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : 1))),
+    kernelVersion,
+  };
 }
 
 /** A `file:` range to a tarball, relative to the repository that installs it (so the pair can move together). */
@@ -238,7 +295,10 @@ module.exports = createAppConfig({
  * rspack.config.js: what the webpack factory sets, written out for Rspack. The share map and
  * the resolve conditions come from the kernel, so both bundlers ask for the same singletons.
  */
-const rspackConfig = (federationName, devPort) => `// The remote's Rspack build. The contract with the shell (docs/PLATFORM.md, "Rules a remote
+const rspackConfig = (
+  federationName,
+  devPort,
+) => `// The remote's Rspack build. The contract with the shell (docs/PLATFORM.md, "Rules a remote
 // keeps"): federation name = registry key, './App' exposed, publicPath 'auto', a manifest, the
 // kernel's share map, no remote loader of its own (the shell loads remotes), and in production
 // the shell's federation runtime (externalRuntime).
@@ -312,7 +372,12 @@ module.exports = (_env, argv = {}) => {
  * condition (a team installs the built kernel), jest's globals for the tests.
  */
 function standaloneTsconfig(root) {
-  const text = readFileSync(existsSync(join(root, 'tsconfig.base.json')) ? join(root, 'tsconfig.base.json') : join(REPO_ROOT, 'tsconfig.base.json'), 'utf8');
+  const text = readFileSync(
+    existsSync(join(root, 'tsconfig.base.json'))
+      ? join(root, 'tsconfig.base.json')
+      : join(REPO_ROOT, 'tsconfig.base.json'),
+    'utf8',
+  );
   const { compilerOptions } = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
   delete compilerOptions.customConditions;
   compilerOptions.types = ['jest'];
@@ -336,7 +401,23 @@ PLATFORM_URL=https://flashcards.example PLATFORM_TOKEN=fcd_... npx flashcard-rel
 \`\`\`
 `;
 
-function files({ name, route, label, icon, order, roles, bundler, devPort, dependencies, kernelVersion, platformTools, toolchain, testTools, standalone, root }) {
+function files({
+  name,
+  route,
+  label,
+  icon,
+  order,
+  roles,
+  bundler,
+  devPort,
+  dependencies,
+  kernelVersion,
+  platformTools,
+  toolchain,
+  testTools,
+  standalone,
+  root,
+}) {
   const federationName = name.replace(/-/g, '_');
   const withRoles = roles ? { roles } : {};
   const rspack = bundler === 'rspack';
@@ -369,7 +450,9 @@ function files({ name, route, label, icon, order, roles, bundler, devPort, depen
     .join('')}App`;
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    ...(rspack ? { 'rspack.config.js': rspackConfig(federationName, devPort) } : { 'webpack.config.js': webpackConfig(federationName) }),
+    ...(rspack
+      ? { 'rspack.config.js': rspackConfig(federationName, devPort) }
+      : { 'webpack.config.js': webpackConfig(federationName) }),
     ...(standalone
       ? {
           'tsconfig.json': standaloneTsconfig(root),
@@ -470,7 +553,8 @@ export function addWorkspace(root, folder) {
   if (workspaces.includes(folder)) return false;
   const anchor = [...workspaces].reverse().find((entry) => /^mfe-/.test(entry)) ?? workspaces[workspaces.length - 1];
   const start = text.indexOf('"workspaces"');
-  const line = anchor === undefined ? null : new RegExp(`\\n([ \\t]*)"${anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(,?)`, 'g');
+  const line =
+    anchor === undefined ? null : new RegExp(`\\n([ \\t]*)"${anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(,?)`, 'g');
   const match = line && ((line.lastIndex = start), line.exec(text));
   let next;
   if (match) {
@@ -495,12 +579,26 @@ export function scaffold(options) {
   const checked = validate(options);
   const { root, name, remotes, standalone, packs } = checked;
   const dir = standalone ?? join(root, name);
-  const platformTools = packs ? fileRange(packs['@flashcard/platform-tools'].file, dir) : platformVersion(root, '@flashcard/platform-tools');
+  const platformTools = packs
+    ? fileRange(packs['@flashcard/platform-tools'].file, dir)
+    : platformVersion(root, '@flashcard/platform-tools');
   const rootDevDependencies = readJson(join(root, 'package.json'))?.devDependencies ?? {};
-  const pick = (defaults) => Object.fromEntries(Object.entries(defaults).map(([tool, fallback]) => [tool, rootDevDependencies[tool] ?? fallback]));
-  const toolchain = pick(Object.fromEntries(TOOLCHAINS[checked.bundler].map((tool) => [tool, TOOLCHAIN_DEFAULTS[tool]])));
+  const pick = (defaults) =>
+    Object.fromEntries(
+      Object.entries(defaults).map(([tool, fallback]) => [tool, rootDevDependencies[tool] ?? fallback]),
+    );
+  const toolchain = pick(
+    Object.fromEntries(TOOLCHAINS[checked.bundler].map((tool) => [tool, TOOLCHAIN_DEFAULTS[tool]])),
+  );
   const { dependencies, kernelVersion } = dependenciesFor(root, remotes, packs, dir);
-  const contents = files({ ...checked, dependencies, kernelVersion, platformTools, toolchain, testTools: pick(TEST_TOOLS) });
+  const contents = files({
+    ...checked,
+    dependencies,
+    kernelVersion,
+    platformTools,
+    toolchain,
+    testTools: pick(TEST_TOOLS),
+  });
   for (const [path, content] of Object.entries(contents)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content, { flag: 'wx' });
@@ -509,7 +607,17 @@ export function scaffold(options) {
   return { dir, files: Object.keys(contents), pkg: JSON.parse(contents['package.json']) };
 }
 
-const FLAGS = { '--route': 'route', '--label': 'label', '--icon': 'icon', '--order': 'order', '--roles': 'roles', '--bundler': 'bundler', '--root': 'root', '--standalone': 'standalone', '--packages': 'packages' };
+const FLAGS = {
+  '--route': 'route',
+  '--label': 'label',
+  '--icon': 'icon',
+  '--order': 'order',
+  '--roles': 'roles',
+  '--bundler': 'bundler',
+  '--root': 'root',
+  '--standalone': 'standalone',
+  '--packages': 'packages',
+};
 
 /** The command line as scaffold() options. */
 export function parseArgs(argv) {
@@ -523,7 +631,8 @@ export function parseArgs(argv) {
       const key = FLAGS[flag];
       if (!key) throw new ScaffoldError(`Unknown option ${flag}.\n${USAGE}`);
       const value = inline !== undefined ? inline : argv[++i];
-      if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new ScaffoldError(`${flag} needs a value.\n${USAGE}`);
+      if (value === undefined || (inline === undefined && value.startsWith('--')))
+        throw new ScaffoldError(`${flag} needs a value.\n${USAGE}`);
       options[key] = value;
     } else {
       positional.push(arg);
@@ -531,7 +640,8 @@ export function parseArgs(argv) {
   }
   if (positional.length > 1) throw new ScaffoldError(`One remote at a time (got ${positional.join(', ')}).\n${USAGE}`);
   options.name = positional[0];
-  for (const key of ['root', 'standalone', 'packages']) if (options[key]) options[key] = resolve(process.env.INIT_CWD ?? process.cwd(), options[key]);
+  for (const key of ['root', 'standalone', 'packages'])
+    if (options[key]) options[key] = resolve(process.env.INIT_CWD ?? process.cwd(), options[key]);
   return options;
 }
 

@@ -15,7 +15,10 @@ const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 
 
 function write(file, content) {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, file),
+    typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
+  );
 }
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
 const readJson = (file) => JSON.parse(read(file));
@@ -38,7 +41,20 @@ function remote(folder, { route, order, devPort, roles }) {
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'new-remote-'));
   // The real root package.json (its formatting is what the workspaces edit must keep).
-  write('package.json', { ...rootPackage, workspaces: ['shared-auth', 'api-contract', 'shared-ui', 'platform-tools', 'shell', 'mfe-cards', 'mfe-admin', 'api', 'e2e'] });
+  write('package.json', {
+    ...rootPackage,
+    workspaces: [
+      'shared-auth',
+      'api-contract',
+      'shared-ui',
+      'platform-tools',
+      'shell',
+      'mfe-cards',
+      'mfe-admin',
+      'api',
+      'e2e',
+    ],
+  });
   rootPackageBefore = read('package.json');
   write('shared-auth/package.json', { name: '@flashcard/shared-auth', version: '1.2.0' });
   write('shared-ui/package.json', { name: '@flashcard/shared-ui', version: '0.1.0' });
@@ -166,7 +182,19 @@ describe('new-remote', () => {
   });
 
   it('takes the icon, the order and the roles (on the route and the entry)', () => {
-    const result = run('mfe-team-poll', '--route', '/polls', '--label', 'Team polls', '--icon', '☑', '--order', '45', '--roles', 'admin,super_admin');
+    const result = run(
+      'mfe-team-poll',
+      '--route',
+      '/polls',
+      '--label',
+      'Team polls',
+      '--icon',
+      '☑',
+      '--order',
+      '45',
+      '--roles',
+      'admin,super_admin',
+    );
     expect(result.code).toBe(0);
     const pkg = readJson('mfe-team-poll/package.json');
     expect(pkg.flashcardRemote).toEqual({
@@ -179,13 +207,17 @@ describe('new-remote', () => {
     expect(read('mfe-team-poll/src/App.tsx')).toContain('export default function TeamPollApp()');
   });
 
-  it('scaffolds an Rspack remote on the kernel\'s share map with --bundler rspack', () => {
+  it("scaffolds an Rspack remote on the kernel's share map with --bundler rspack", () => {
     const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'rspack');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(fs.existsSync(path.join(root, 'mfe-quiz', 'webpack.config.js'))).toBe(false);
     const pkg = readJson('mfe-quiz/package.json');
-    expect(pkg.scripts).toMatchObject({ build: 'rspack build --mode production', dev: 'rspack serve --mode development', release: 'flashcard-release .' });
+    expect(pkg.scripts).toMatchObject({
+      build: 'rspack build --mode production',
+      dev: 'rspack serve --mode development',
+      release: 'flashcard-release .',
+    });
     expect(pkg.devDependencies).toEqual({
       '@flashcard/platform-tools': '1.0.0',
       '@module-federation/enhanced': readJson('package.json').devDependencies['@module-federation/enhanced'],
@@ -196,7 +228,7 @@ describe('new-remote', () => {
     });
     const config = read('mfe-quiz/rspack.config.js');
     expect(config).toContain("require('@module-federation/enhanced/rspack')");
-    expect(config).toContain("shared: sharedConfig({ dir: __dirname })");
+    expect(config).toContain('shared: sharedConfig({ dir: __dirname })');
     expect(config).toContain("name: 'mfe_quiz'");
     expect(config).toContain("publicPath: 'auto'");
     expect(config).toContain('manifest: true');
@@ -219,7 +251,12 @@ describe('new-remote', () => {
     expect(read('package.json')).toBe(rootPackageBefore);
     expect(fs.existsSync(path.join(root, 'mfe-quiz'))).toBe(false);
 
-    expect(fs.readdirSync(dir, { recursive: true }).filter((file) => !fs.statSync(path.join(dir, file)).isDirectory()).sort()).toEqual([
+    expect(
+      fs
+        .readdirSync(dir, { recursive: true })
+        .filter((file) => !fs.statSync(path.join(dir, file)).isDirectory())
+        .sort(),
+    ).toEqual([
       '.gitignore',
       'README.md',
       'jest.config.js',
@@ -234,8 +271,21 @@ describe('new-remote', () => {
     ]);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.name).toBe('mfe-quiz');
-    expect(pkg.dependencies).toMatchObject({ '@flashcard/api-contract': '1.0.0', '@flashcard/shared-auth': '1.2.0', '@flashcard/shared-ui': '0.1.0' });
-    for (const runtime of ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', 'i18next', 'react-i18next']) {
+    expect(pkg.dependencies).toMatchObject({
+      '@flashcard/api-contract': '1.0.0',
+      '@flashcard/shared-auth': '1.2.0',
+      '@flashcard/shared-ui': '0.1.0',
+    });
+    for (const runtime of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'zustand',
+      'axios',
+      'react-hot-toast',
+      'i18next',
+      'react-i18next',
+    ]) {
       expect(pkg.dependencies[runtime]).toMatch(/^\^\d/);
     }
     // The repository's own tool versions, so the team's tests run as the platform's do.
@@ -243,7 +293,22 @@ describe('new-remote', () => {
     expect(pkg.devDependencies).toEqual({
       '@flashcard/platform-tools': '1.0.0',
       ...Object.fromEntries(
-        ['@module-federation/enhanced', 'typescript', 'webpack', 'webpack-cli', 'webpack-dev-server', 'jest', 'jest-environment-jsdom', 'ts-jest', '@testing-library/dom', '@testing-library/jest-dom', '@testing-library/react', '@types/jest', '@types/react', '@types/react-dom'].map((tool) => [tool, dev[tool]]),
+        [
+          '@module-federation/enhanced',
+          'typescript',
+          'webpack',
+          'webpack-cli',
+          'webpack-dev-server',
+          'jest',
+          'jest-environment-jsdom',
+          'ts-jest',
+          '@testing-library/dom',
+          '@testing-library/jest-dom',
+          '@testing-library/react',
+          '@types/jest',
+          '@types/react',
+          '@types/react-dom',
+        ].map((tool) => [tool, dev[tool]]),
       ),
     });
     expect(Object.values(pkg.devDependencies).every(Boolean)).toBe(true);
@@ -257,17 +322,37 @@ describe('new-remote', () => {
     const jestConfig = fs.readFileSync(path.join(dir, 'jest.config.js'), 'utf8');
     expect(jestConfig).not.toContain('../');
     expect(jestConfig).toContain("preset: '@flashcard/platform-tools'");
-    expect(fs.readFileSync(path.join(dir, 'src/App.test.tsx'), 'utf8')).toContain("from '@flashcard/shared-auth/testing'");
+    expect(fs.readFileSync(path.join(dir, 'src/App.test.tsx'), 'utf8')).toContain(
+      "from '@flashcard/shared-auth/testing'",
+    );
     expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain('http://localhost:3008');
   });
 
-  it('with --standalone and no remotes to read still stays off the platform\'s dev ports; --packages installs the tarballs', () => {
+  it("with --standalone and no remotes to read still stays off the platform's dev ports; --packages installs the tarballs", () => {
     const packs = path.join(root, 'packs');
-    for (const file of ['flashcard-shared-auth-2.0.0.tgz', 'flashcard-shared-ui-0.1.0.tgz', 'flashcard-api-contract-3.0.0.tgz', 'flashcard-platform-tools-1.0.0.tgz']) write(`packs/${file}`, '');
+    for (const file of [
+      'flashcard-shared-auth-2.0.0.tgz',
+      'flashcard-shared-ui-0.1.0.tgz',
+      'flashcard-api-contract-3.0.0.tgz',
+      'flashcard-platform-tools-1.0.0.tgz',
+    ])
+      write(`packs/${file}`, '');
     fs.rmSync(path.join(root, 'mfe-cards'), { recursive: true });
     fs.rmSync(path.join(root, 'mfe-admin'), { recursive: true });
     const dir = path.join(root, 'poetry');
-    const result = run('mfe-poetry', '--route', '/poetry', '--label', 'Poetry', '--bundler', 'rspack', '--standalone', dir, '--packages', packs);
+    const result = run(
+      'mfe-poetry',
+      '--route',
+      '/poetry',
+      '--label',
+      'Poetry',
+      '--bundler',
+      'rspack',
+      '--standalone',
+      dir,
+      '--packages',
+      packs,
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -287,11 +372,21 @@ describe('new-remote', () => {
   it.each([
     [['--packages', 'packs'], /--packages goes with --standalone/],
     [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere is not a folder/],
-    [['--standalone', 'out', '--packages', 'mfe-cards'], /has no tarball of @flashcard\/api-contract, @flashcard\/shared-auth, @flashcard\/shared-ui, @flashcard\/platform-tools/],
+    [
+      ['--standalone', 'out', '--packages', 'mfe-cards'],
+      /has no tarball of @flashcard\/api-contract, @flashcard\/shared-auth, @flashcard\/shared-ui, @flashcard\/platform-tools/,
+    ],
     [['--standalone', 'mfe-cards'], /mfe-cards is not an empty folder/],
     [['--standalone', 'package.json'], /package\.json is not an empty folder/],
   ])('refuses %j for a standalone repository', (args, message) => {
-    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards|package\.json)$/.test(arg) ? path.join(root, arg) : arg)));
+    const result = run(
+      'mfe-quiz',
+      '--route',
+      '/quiz',
+      '--label',
+      'Quiz',
+      ...args.map((arg) => (/^(packs|out|nowhere|mfe-cards|package\.json)$/.test(arg) ? path.join(root, arg) : arg)),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
@@ -330,11 +425,17 @@ describe('new-remote', () => {
     [['mfe-quiz', '--route', '/quiz'], /--label is required/],
     [['mfe-quiz', '--route', '/quiz', '--label', '  '], /--label is required/],
     [['mfe-quiz', '--route', '/quiz', '--label'], /--label needs a value/],
-    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--order', '0'], /--order must be a whole number from 1 to 1000/],
+    [
+      ['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--order', '0'],
+      /--order must be a whole number from 1 to 1000/,
+    ],
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--roles', 'admin,root'], /unknown: root/],
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--icon', 'toolong'], /--icon must be one glyph/],
     [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--colour', 'red'], /Unknown option --colour/],
-    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'vite'], /--bundler takes webpack or rspack, got "vite"/],
+    [
+      ['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'vite'],
+      /--bundler takes webpack or rspack, got "vite"/,
+    ],
   ])('refuses %j with a clear message, exit code 1 and nothing written', (args, message) => {
     const result = run(...args);
     expect(result.code).toBe(1);

@@ -29,13 +29,35 @@ function sh(command, args, cwd) {
 }
 
 /** The first line of a failed step worth reading. */
-const reason = (out) => out.split('\n').find((line) => /error|Error|ERR!/.test(line))?.trim().slice(0, 160) ?? out.trim().split('\n').pop();
+const reason = (out) =>
+  out
+    .split('\n')
+    .find((line) => /error|Error|ERR!/.test(line))
+    ?.trim()
+    .slice(0, 160) ?? out.trim().split('\n').pop();
 
 function measure(pair, packs, work) {
   const [, bundler, bundlerVersion, federationVersion] = /^(webpack|rspack)@([^+]+)\+(.+)$/.exec(pair) ?? [];
   if (!bundler) return { pair, result: `not a pair (bundler@version+enhancedVersion)` };
   const remote = join(work, `${bundler}-${bundlerVersion}-${federationVersion}`);
-  const made = sh(process.execPath, [join(ROOT, 'scripts/new-remote.mjs'), 'mfe-probe', '--route', '/probe', '--label', 'Probe', '--bundler', bundler, '--standalone', remote, '--packages', packs], ROOT);
+  const made = sh(
+    process.execPath,
+    [
+      join(ROOT, 'scripts/new-remote.mjs'),
+      'mfe-probe',
+      '--route',
+      '/probe',
+      '--label',
+      'Probe',
+      '--bundler',
+      bundler,
+      '--standalone',
+      remote,
+      '--packages',
+      packs,
+    ],
+    ROOT,
+  );
   if (!made.ok) return { pair, result: `scaffold failed: ${reason(made.out)}` };
   const pkg = JSON.parse(readFileSync(join(remote, 'package.json'), 'utf8'));
   pkg.devDependencies['@module-federation/enhanced'] = federationVersion;
@@ -47,7 +69,9 @@ function measure(pair, packs, work) {
   const forced = !installed.ok && /ERESOLVE/.test(installed.out);
   if (forced) installed = sh('npm', [...install, '--legacy-peer-deps'], remote);
   if (!installed.ok) return { pair, result: `install failed: ${reason(installed.out)}` };
-  const note = forced ? ' (outside the peer ranges of @flashcard/platform-tools: installed with --legacy-peer-deps)' : '';
+  const note = forced
+    ? ' (outside the peer ranges of @flashcard/platform-tools: installed with --legacy-peer-deps)'
+    : '';
   const built = sh('npm', ['run', 'build'], remote);
   if (!built.ok) return { pair, result: `build failed: ${reason(built.out)}${note}` };
   let manifest;
@@ -57,10 +81,15 @@ function measure(pair, packs, work) {
     return { pair, result: 'built, but wrote no mf-manifest.json' };
   }
   const singletons = (manifest.shared ?? []).filter((entry) => entry.singleton).map((entry) => entry.name);
-  const missing = ['react', 'react-dom', 'react-router-dom', '@flashcard/shared-auth'].filter((name) => !singletons.includes(name));
+  const missing = ['react', 'react-dom', 'react-router-dom', '@flashcard/shared-auth'].filter(
+    (name) => !singletons.includes(name),
+  );
   if (missing.length) return { pair, result: `built, but the manifest lacks the singletons ${missing.join(', ')}` };
   const entry = readFileSync(join(remote, 'dist', 'remoteEntry.js'));
-  return { pair, result: `builds, the kernel's singletons in its manifest; remoteEntry.js ${(entry.length / 1024).toFixed(1)} KB${note}` };
+  return {
+    pair,
+    result: `builds, the kernel's singletons in its manifest; remoteEntry.js ${(entry.length / 1024).toFixed(1)} KB${note}`,
+  };
 }
 
 const pairs = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAIRS;
@@ -68,7 +97,20 @@ const work = mkdtempSync(join(tmpdir(), 'flashcards-toolchains-'));
 try {
   const packs = join(work, 'packs');
   mkdirSync(packs);
-  const packed = sh('npm', ['pack', '--silent', '--pack-destination', packs, ...['shared-auth', 'shared-ui', 'api-contract', 'platform-tools'].flatMap((name) => ['--workspace', `@flashcard/${name}`])], ROOT);
+  const packed = sh(
+    'npm',
+    [
+      'pack',
+      '--silent',
+      '--pack-destination',
+      packs,
+      ...['shared-auth', 'shared-ui', 'api-contract', 'platform-tools'].flatMap((name) => [
+        '--workspace',
+        `@flashcard/${name}`,
+      ]),
+    ],
+    ROOT,
+  );
   if (!packed.ok) throw new Error(`npm pack failed: ${reason(packed.out)}`);
   console.log('| bundler + @module-federation/enhanced | result |\n|---|---|');
   for (const pair of pairs) {

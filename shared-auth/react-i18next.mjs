@@ -4,4 +4,12 @@
 // this file as the singleton 'react-i18next'. The `?kernel` query makes the request below differ
 // from the shared name, so the bundler resolves the package itself here instead of consuming
 // this very file from the share scope.
-export { useTranslation, Trans, initReactI18next, I18nextProvider, I18nContext, Translation, withTranslation } from '#react-i18next';
+export {
+  useTranslation,
+  Trans,
+  initReactI18next,
+  I18nextProvider,
+  I18nContext,
+  Translation,
+  withTranslation,
+} from '#react-i18next';

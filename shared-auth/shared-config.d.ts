@@ -17,7 +17,10 @@ export declare const SINGLETONS: readonly string[];
  * `requiredVersions` replaces the asked-for range of a package (and its sub-paths), e.g.
  * `{ react: '^18.0.0 || ^19.0.0' }` while the shell rolls a major.
  */
-export declare function sharedConfig(options?: { dir?: string; requiredVersions?: Record<string, string> }): Record<string, SharedEntry>;
+export declare function sharedConfig(options?: {
+  dir?: string;
+  requiredVersions?: Record<string, string>;
+}): Record<string, SharedEntry>;
 
 /** `^<major>.0.0`, or `^0.<minor>.0` while 0.x. */
 export declare function rangeOf(version: string): string;

@@ -14,7 +14,11 @@ export interface EndpointSchemas {
   response: Record<number, TSchema>;
 }
 
-export interface Endpoint<S extends EndpointSchemas = EndpointSchemas, P extends string = string, M extends HttpMethod = HttpMethod> {
+export interface Endpoint<
+  S extends EndpointSchemas = EndpointSchemas,
+  P extends string = string,
+  M extends HttpMethod = HttpMethod,
+> {
   method: M;
   /** Relative to /api, with `:name` parameters (Fastify's syntax). */
   path: P;
@@ -34,13 +38,22 @@ export function endpoint<const M extends HttpMethod, const P extends string, con
 }
 
 type SchemaOf<E> = E extends Endpoint<infer S> ? S : never;
-type SuccessSchema<R> = R extends { 200: infer T } ? T : R extends { 201: infer T } ? T : R extends { 204: infer T } ? T : never;
+type SuccessSchema<R> = R extends { 200: infer T }
+  ? T
+  : R extends { 201: infer T }
+    ? T
+    : R extends { 204: infer T }
+      ? T
+      : never;
 
 /** What a successful call returns. */
-export type ResponseOf<E extends Endpoint> = SuccessSchema<SchemaOf<E>['response']> extends infer S extends TSchema ? Static<S> : never;
+export type ResponseOf<E extends Endpoint> =
+  SuccessSchema<SchemaOf<E>['response']> extends infer S extends TSchema ? Static<S> : never;
 
 /** One part of a request: absent if the endpoint has none, optional if none of its fields is required. */
-type PartOf<S, K extends 'params' | 'querystring' | 'body' | 'headers'> = S extends { [P in K]: infer T extends TSchema }
+type PartOf<S, K extends 'params' | 'querystring' | 'body' | 'headers'> = S extends {
+  [P in K]: infer T extends TSchema;
+}
   ? Partial<Static<T>> extends Static<T>
     ? { [P in K]?: Static<T> }
     : { [P in K]: Static<T> }

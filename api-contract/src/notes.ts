@@ -80,7 +80,9 @@ export function cardFaces(card: CardText): CardFaces {
 export function cardAnswer(card: CardText): string {
   if (card.kind === 'reversed' && card.ord === 1) return card.question;
   if (card.kind === 'cloze') {
-    const hidden = [...card.question.matchAll(CLOZE)].filter((match) => Number(match[1]) === card.ord).map((match) => match[2]!);
+    const hidden = [...card.question.matchAll(CLOZE)]
+      .filter((match) => Number(match[1]) === card.ord)
+      .map((match) => match[2]!);
     return hidden.join(', ');
   }
   return card.answer;

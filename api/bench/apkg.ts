@@ -43,7 +43,13 @@ function notes(): FixtureNote[] {
       gap = Math.min(30, gap * 2);
       return review;
     });
-    return { guid: `bench-${n}`, fields: [`Term ${n}: what does it mean?`, `Meaning ${n}`], tags: `chapter-${n % 40}`, deck: `Deck ${n % 20}`, cards: [{ ord: 0, reviews }] };
+    return {
+      guid: `bench-${n}`,
+      fields: [`Term ${n}: what does it mean?`, `Meaning ${n}`],
+      tags: `chapter-${n % 40}`,
+      deck: `Deck ${n % 20}`,
+      cards: [{ ord: 0, reviews }],
+    };
   });
 }
 
@@ -58,7 +64,15 @@ function images(room: number): Array<{ name: string; data: Uint8Array }> {
 }
 
 /** KB of this process's resident memory: now, and at its peak since resetPeak(). */
-const status = (field: 'VmRSS' | 'VmHWM') => Number(/(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8').split('\n').find((line) => line.startsWith(field))!)![1]) * 1024;
+const status = (field: 'VmRSS' | 'VmHWM') =>
+  Number(
+    /(\d+) kB/.exec(
+      fs
+        .readFileSync('/proc/self/status', 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith(field))!,
+    )![1],
+  ) * 1024;
 const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
 
 /** What `work` takes at its peak above the RSS before it. */
@@ -77,7 +91,9 @@ const benchmark: Benchmark = {
     const media = images(PACKAGE_MB * 1_000_000 - collectionOnly.length);
     const file = media.length ? buildApkg({ format: 'anki21b', notes: notes(), media }) : collectionOnly;
     const size = `${(file.length / 1_000_000).toFixed(1)} MB`;
-    log(`built a package of ${NOTES.toLocaleString('en')} notes, ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} answers, ${media.length} images: ${size} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `built a package of ${NOTES.toLocaleString('en')} notes, ${(NOTES * REVIEWS_PER_CARD).toLocaleString('en')} answers, ${media.length} images: ${size} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const bomb = zipOf([{ name: 'collection.anki21b', zerosMiB: 1024 }]);
     const rows: Measurement[] = [];
     const memory: string[][] = [];
@@ -104,7 +120,7 @@ const benchmark: Benchmark = {
         `"during the import": the same ${CLIENTS} clients while the import runs; its p99 beside "no import" is what the import costs other requests`,
         ...slowest,
         'on SQLite the writes run there too, on its own connection, in transactions of 2,000 notes: reads go on meanwhile; other writes wait at most for its current batch (~0.4 s)',
-        'on PostgreSQL the writes are one transaction from the request\'s thread, through the pool',
+        "on PostgreSQL the writes are one transaction from the request's thread, through the pool",
       ],
     };
   },
@@ -123,34 +139,78 @@ async function runOn(
     const accessToken = await signUp(base, 'bench.learner@example.com', PASSWORD);
     const headers = { authorization: `Bearer ${accessToken}` };
     const meLoad = (label: string, seconds: number, target?: number) =>
-      runLoop({ label: `${label} [${database}]`, origin: base, connections: CLIENTS, durationSeconds: seconds, requests: { method: 'GET', path: '/api/auth/me', headers }, targetP99Ms: target });
+      runLoop({
+        label: `${label} [${database}]`,
+        origin: base,
+        connections: CLIENTS,
+        durationSeconds: seconds,
+        requests: { method: 'GET', path: '/api/auth/me', headers },
+        targetP99Ms: target,
+      });
 
     const idle = await meLoad(`GET /api/auth/me, ${CLIENTS} clients, no import`, BASELINE_SECONDS);
     const send = (body: Uint8Array, query: string, auth = headers) =>
-      fetch(`${base}/api/cards/import/apkg${query}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/octet-stream' }, body: body as Uint8Array<ArrayBuffer> });
+      fetch(`${base}/api/cards/import/apkg${query}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        body: body as Uint8Array<ArrayBuffer>,
+      });
     const post = async (query: string) => {
       const began = Date.now();
       const response = await send(file, query);
       if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
-      return { ms: Date.now() - began, body: (await response.json()) as { imported: number; reviews: number; images: number } };
+      return {
+        ms: Date.now() - began,
+        body: (await response.json()) as { imported: number; reviews: number; images: number },
+      };
     };
     // The preview does the same reading and replay (and loads the worker's code): its time sizes the load below.
     const preview = await peakAbove(() => post('?dryRun=true'));
-    log(`${database}: preview: ${preview.result.ms} ms, ${preview.mb.toFixed(0)} MB above idle (${preview.idleMb.toFixed(0)} MB); importing while GET /api/auth/me runs ...`);
-    const during = meLoad(`GET /api/auth/me, ${CLIENTS} clients, during the import`, Math.ceil((preview.result.ms * 2) / 1000) + 1, TARGET_P99_MS);
+    log(
+      `${database}: preview: ${preview.result.ms} ms, ${preview.mb.toFixed(0)} MB above idle (${preview.idleMb.toFixed(0)} MB); importing while GET /api/auth/me runs ...`,
+    );
+    const during = meLoad(
+      `GET /api/auth/me, ${CLIENTS} clients, during the import`,
+      Math.ceil((preview.result.ms * 2) / 1000) + 1,
+      TARGET_P99_MS,
+    );
     const [importing, busy] = await Promise.all([peakAbove(() => post('')), during]);
     const imported = importing.result;
-    log(`${database}: imported ${imported.body.imported.toLocaleString('en')} notes with ${imported.body.reviews.toLocaleString('en')} review logs and ${imported.body.images} images in ${imported.ms} ms, ${importing.mb.toFixed(0)} MB above idle`);
+    log(
+      `${database}: imported ${imported.body.imported.toLocaleString('en')} notes with ${imported.body.reviews.toLocaleString('en')} review logs and ${imported.body.images} images in ${imported.ms} ms, ${importing.mb.toFixed(0)} MB above idle`,
+    );
     // The measured attack: each learner's package is refused (413), one past the instance's bound at once (429).
-    const learners = await Promise.all(Array.from({ length: BOMBS }, (_, n) => signUp(base, `bench.bomber.${n}@example.com`, PASSWORD)));
-    const bombs = await peakAbove(() => Promise.all(learners.map((token) => send(bomb, '?dryRun=true', { authorization: `Bearer ${token}` }).then((response) => response.status))));
+    const learners = await Promise.all(
+      Array.from({ length: BOMBS }, (_, n) => signUp(base, `bench.bomber.${n}@example.com`, PASSWORD)),
+    );
+    const bombs = await peakAbove(() =>
+      Promise.all(
+        learners.map((token) =>
+          send(bomb, '?dryRun=true', { authorization: `Bearer ${token}` }).then((response) => response.status),
+        ),
+      ),
+    );
     log(`${database}: ${BOMBS} bombs at once: ${bombs.result.join(', ')} in ${bombs.mb.toFixed(0)} MB above idle`);
-    const row = (label: string, ms: number): Measurement => ({ label: `${label} [${database}]`, p50: ms, p99: ms, requestsPerSecond: 1000 / ms, failures: 0 });
+    const row = (label: string, ms: number): Measurement => ({
+      label: `${label} [${database}]`,
+      p50: ms,
+      p99: ms,
+      requestsPerSecond: 1000 / ms,
+      failures: 0,
+    });
     return {
-      rows: [row('POST /api/cards/import/apkg?dryRun=true, one call', preview.result.ms), row('POST /api/cards/import/apkg, one call', imported.ms), idle.measurement, busy.measurement],
+      rows: [
+        row('POST /api/cards/import/apkg?dryRun=true, one call', preview.result.ms),
+        row('POST /api/cards/import/apkg, one call', imported.ms),
+        idle.measurement,
+        busy.measurement,
+      ],
       memory: [
         [`preview of the ${(file.length / 1_000_000).toFixed(0)} MB package`, preview.mb],
-        [`import of the ${(file.length / 1_000_000).toFixed(0)} MB package (${CLIENTS} clients calling meanwhile)`, importing.mb],
+        [
+          `import of the ${(file.length / 1_000_000).toFixed(0)} MB package (${CLIENTS} clients calling meanwhile)`,
+          importing.mb,
+        ],
         [`${BOMBS} bombs at once (${bombs.result.join(', ')})`, bombs.mb],
       ],
       note: `${database}: slowest answer ${idle.maxMs.toFixed(0)} ms with no import, ${busy.maxMs.toFixed(0)} ms during it`,

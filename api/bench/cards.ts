@@ -6,7 +6,16 @@ import type { Db } from '../src/db';
 import type { NewCard } from '../src/db/schema';
 import { withSearchText } from '../src/db/search-text';
 import { measure, type Benchmark, type Measurement } from './lib/load';
-import { BARE_PATH, benchDatabases, cloneUsers, signUp, settle, startApp, startBare, type BenchDatabase } from './lib/server';
+import {
+  BARE_PATH,
+  benchDatabases,
+  cloneUsers,
+  signUp,
+  settle,
+  startApp,
+  startBare,
+  type BenchDatabase,
+} from './lib/server';
 
 const USERS = 40;
 const CARDS_PER_USER = 5_000;
@@ -47,14 +56,17 @@ const benchmark: Benchmark = {
       notes: [
         'latencies include queueing: on SQLite 16 connections share one Node.js thread (plus the SQLite reader thread),',
         `so p99 < ${TARGET_P99_MS} ms needs roughly under ${(TARGET_P99_MS / 16).toFixed(1)} ms of work per request on the busier thread`,
-        'pages are 50 cards (the API default, what the screen asks for); on SQLite search scans the user\'s cards once,',
+        "pages are 50 cards (the API default, what the screen asks for); on SQLite search scans the user's cards once,",
         'on the reader thread, as does the count of each list; on PostgreSQL a trigram index (migration 0021) finds the candidates',
       ],
     };
   },
 };
 
-async function runOn(database: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; cards: number }> {
+async function runOn(
+  database: BenchDatabase,
+  log: (line: string) => void,
+): Promise<{ rows: Measurement[]; cards: number }> {
   const { base, db, close } = await startApp(database);
   try {
     const email = 'bench.learner@example.com';
@@ -63,7 +75,9 @@ async function runOn(database: BenchDatabase, log: (line: string) => void): Prom
     const started = Date.now();
     const { userId, cards } = await seed(db, email);
     await settle(db);
-    log(`${database}: seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `${database}: seeded ${cards.toLocaleString('en')} cards for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const headers = { authorization: `Bearer ${accessToken}` };
     const list = await fetch(`${base}/api/cards`, { headers });
@@ -79,11 +93,27 @@ async function runOn(database: BenchDatabase, log: (line: string) => void): Prom
     const target = { headers, targetP99Ms: TARGET_P99_MS };
     const rows = [
       await measure(`GET /api/cards (first ${listed} of ${total}) [${database}]`, `${base}/api/cards`, target),
-      await measure(`GET /api/cards?before=… (1,000 cards down) [${database}]`, `${base}/api/cards?before=${cursor}`, target),
-      await measure(`GET /api/cards?college=…&hideKnown=true [${database}]`, `${base}/api/cards?college=Science&hideKnown=true`, target),
-      await measure(`GET /api/cards/search?q=${SEARCH_WORD} (${found} matches) [${database}]`, `${base}/api/cards/search?q=${SEARCH_WORD}`, target),
+      await measure(
+        `GET /api/cards?before=… (1,000 cards down) [${database}]`,
+        `${base}/api/cards?before=${cursor}`,
+        target,
+      ),
+      await measure(
+        `GET /api/cards?college=…&hideKnown=true [${database}]`,
+        `${base}/api/cards?college=Science&hideKnown=true`,
+        target,
+      ),
+      await measure(
+        `GET /api/cards/search?q=${SEARCH_WORD} (${found} matches) [${database}]`,
+        `${base}/api/cards/search?q=${SEARCH_WORD}`,
+        target,
+      ),
       await measure(`GET /api/cards/search?q=zzz (no match) [${database}]`, `${base}/api/cards/search?q=zzz`, target),
-      await measure(`GET /api/cards?limit=1000 (the largest page, for comparison) [${database}]`, `${base}/api/cards?limit=1000`, { headers }),
+      await measure(
+        `GET /api/cards?limit=1000 (the largest page, for comparison) [${database}]`,
+        `${base}/api/cards?limit=1000`,
+        { headers },
+      ),
     ];
     return { rows, cards };
   } finally {

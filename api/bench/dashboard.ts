@@ -9,7 +9,16 @@ import type { Db } from '../src/db';
 import type { NewCard, NewReviewLog, NewStudySession } from '../src/db/schema';
 import { seededRandom } from '../src/test/random';
 import { measure, type Benchmark, type Measurement } from './lib/load';
-import { BARE_PATH, benchDatabases, cloneUsers, signUp, settle, startApp, startBare, type BenchDatabase } from './lib/server';
+import {
+  BARE_PATH,
+  benchDatabases,
+  cloneUsers,
+  signUp,
+  settle,
+  startApp,
+  startBare,
+  type BenchDatabase,
+} from './lib/server';
 
 const OTHER_USERS = 19;
 const LEARNER_LOGS = 200_000;
@@ -56,7 +65,7 @@ const benchmark: Benchmark = {
       rows,
       notes: [
         `the learner's current streak is at least ${CURRENT_STREAK_DAYS} days in ${TIME_ZONE} (the seeded days before it may extend it); ` +
-          'streaks are read from one row per UTC study day (review_days), the dashboard\'s first window is a year',
+          "streaks are read from one row per UTC study day (review_days), the dashboard's first window is a year",
         'on SQLite 16 connections share one Node.js thread and one SQLite connection: p99 is roughly 16 x the work of one request',
         ...notes,
       ],
@@ -64,7 +73,10 @@ const benchmark: Benchmark = {
   },
 };
 
-async function runOn(database: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; notes: string[]; seeded: string }> {
+async function runOn(
+  database: BenchDatabase,
+  log: (line: string) => void,
+): Promise<{ rows: Measurement[]; notes: string[]; seeded: string }> {
   const { base, db, close } = await startApp(database);
   try {
     const email = 'bench.learner@example.com';
@@ -76,42 +88,64 @@ async function runOn(database: BenchDatabase, log: (line: string) => void): Prom
     const seededLine =
       `${seeded.learnerLogs.toLocaleString('en')} review logs and ${LEARNER_CARDS.toLocaleString('en')} cards of one learner over ${HISTORY_DAYS} days ` +
       `(+${(seeded.logs - seeded.learnerLogs).toLocaleString('en')} logs of ${OTHER_USERS} others)`;
-    log(`${database}: seeded ${seeded.logs.toLocaleString('en')} review logs, ${seeded.cards.toLocaleString('en')} cards, ` +
-      `${seeded.sessions.toLocaleString('en')} sessions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `${database}: seeded ${seeded.logs.toLocaleString('en')} review logs, ${seeded.cards.toLocaleString('en')} cards, ` +
+        `${seeded.sessions.toLocaleString('en')} sessions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const oneSet = await firstSet(db, email);
     const headers = { authorization: `Bearer ${accessToken}`, 'x-time-zone': TIME_ZONE };
     const routes: Array<{ label: string; path: string; target?: number }> = [
       { label: 'GET /api/dashboard/dashboard', path: '/api/dashboard/dashboard', target: TARGET_P99_MS },
-      { label: 'GET /api/dashboard/analytics?days=365', path: '/api/dashboard/analytics?days=365', target: FULL_HISTORY_P99_MS },
+      {
+        label: 'GET /api/dashboard/analytics?days=365',
+        path: '/api/dashboard/analytics?days=365',
+        target: FULL_HISTORY_P99_MS,
+      },
       { label: 'GET /api/dashboard/user-stats', path: '/api/dashboard/user-stats', target: FULL_HISTORY_P99_MS },
       { label: 'GET /api/insights/comprehensive', path: '/api/insights/comprehensive', target: FULL_HISTORY_P99_MS },
-      { label: 'GET /api/spaced-repetition/forecast?days=365', path: '/api/spaced-repetition/forecast?days=365', target: FULL_HISTORY_P99_MS },
+      {
+        label: 'GET /api/spaced-repetition/forecast?days=365',
+        path: '/api/spaced-repetition/forecast?days=365',
+        target: FULL_HISTORY_P99_MS,
+      },
       // The whole collection as a file: its work grows with what it returns (no target), which
       // the export of one set (a seventh of the cards) beside it shows.
       { label: `GET /api/cards/export (${LEARNER_CARDS.toLocaleString('en')} cards)`, path: '/api/cards/export' },
-      { label: `GET /api/cards/export?category=… (${oneSet.cards.toLocaleString('en')} cards of one set)`, path: `/api/cards/export?category=${oneSet.id}` },
+      {
+        label: `GET /api/cards/export?category=… (${oneSet.cards.toLocaleString('en')} cards of one set)`,
+        path: `/api/cards/export?category=${oneSet.id}`,
+      },
     ];
     for (const route of routes) {
       const response = await fetch(`${base}${route.path}`, { headers });
       if (!response.ok) throw new Error(`${route.path}: ${response.status} ${await response.text()}`);
       const text = await response.text();
-      log(`${database} ${route.path}: ${route.path.includes('export') ? `${text.length.toLocaleString('en')} characters` : summarise(route.path, JSON.parse(text) as Answer)}`);
+      log(
+        `${database} ${route.path}: ${route.path.includes('export') ? `${text.length.toLocaleString('en')} characters` : summarise(route.path, JSON.parse(text) as Answer)}`,
+      );
     }
 
     const rows: Measurement[] = [];
     for (const route of routes) {
       log(`${database}: measuring ${route.label} ...`);
-      rows.push(await measure(`${route.label} [${database}]`, `${base}${route.path}`, { headers, targetP99Ms: route.target }));
+      rows.push(
+        await measure(`${route.label} [${database}]`, `${base}${route.path}`, { headers, targetP99Ms: route.target }),
+      );
     }
-    const exports = rows.slice(-2).map((row, index) => (1000 / row.requestsPerSecond / (index ? oneSet.cards : LEARNER_CARDS)) * 1000);
+    const exports = rows
+      .slice(-2)
+      .map((row, index) => (1000 / row.requestsPerSecond / (index ? oneSet.cards : LEARNER_CARDS)) * 1000);
     return {
       rows,
       seeded: seededLine,
       notes: [
         `${database}: export work per card: ${exports.map((us) => `${us.toFixed(2)} µs`).join(' (whole collection), ')} (one set)`,
         `${database}: measured work (1000 / req/s): ${rows
-          .map((row) => `${row.label.replace('GET /api/', '').replace(` [${database}]`, '')} ${(1000 / row.requestsPerSecond).toFixed(1)} ms`)
+          .map(
+            (row) =>
+              `${row.label.replace('GET /api/', '').replace(` [${database}]`, '')} ${(1000 / row.requestsPerSecond).toFixed(1)} ms`,
+          )
           .join(', ')}`,
       ],
     };
@@ -153,7 +187,8 @@ function summarise(route: string, body: Answer): string {
   if (route.includes('/dashboard/dashboard')) return JSON.stringify(body.userStats);
   if (route.includes('analytics')) return `${body.days?.length} days, totals ${JSON.stringify(body.totals)}`;
   if (route.includes('user-stats')) return JSON.stringify(body);
-  if (route.includes('forecast')) return `${body.days?.length} days, ${(body.days as Array<{ due: number }>).reduce((sum, day) => sum + day.due, 0)} cards due`;
+  if (route.includes('forecast'))
+    return `${body.days?.length} days, ${(body.days as Array<{ due: number }>).reduce((sum, day) => sum + day.due, 0)} cards due`;
   return `${body.retentionBySet?.length} sets, ${body.hardestCards?.length} hardest cards, best hour ${JSON.stringify(body.bestStudyHour)}`;
 }
 
@@ -169,7 +204,11 @@ interface Learner {
  * cards and two years of reviews, written day by day for everyone, so the tables interleave
  * users as a shared database does. Each learner's study days hold one session.
  */
-export async function seed(db: Db, email: string, now: number): Promise<{ logs: number; learnerLogs: number; cards: number; sessions: number }> {
+export async function seed(
+  db: Db,
+  email: string,
+  now: number,
+): Promise<{ logs: number; learnerLogs: number; cards: number; sessions: number }> {
   const rand = seededRandom(42);
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const userIds = [own.id, ...(await cloneUsers(db, own, OTHER_USERS))];
@@ -183,14 +222,33 @@ export async function seed(db: Db, email: string, now: number): Promise<{ logs: 
     for (const [index, userId] of userIds.entries()) {
       const sets = await trx
         .insertInto('categories')
-        .values(Array.from({ length: SETS }, (_, n) => ({ user_id: userId, name: `Set ${n + 1}`, name_key: `set ${n + 1}`, created_at: stamp, updated_at: stamp })))
+        .values(
+          Array.from({ length: SETS }, (_, n) => ({
+            user_id: userId,
+            name: `Set ${n + 1}`,
+            name_key: `set ${n + 1}`,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
         .returning('id')
         .execute();
       const count = index === 0 ? LEARNER_CARDS : OTHER_CARDS;
       const cards: Learner['cards'] = [];
       for (let start = 0; start < count; start += INSERT_BATCH) {
         const batch: NewCard[] = [];
-        for (let n = start; n < Math.min(count, start + INSERT_BATCH); n++) batch.push(makeCard(userId, n, count, sets.map((set) => set.id), stamp, now, rand));
+        for (let n = start; n < Math.min(count, start + INSERT_BATCH); n++)
+          batch.push(
+            makeCard(
+              userId,
+              n,
+              count,
+              sets.map((set) => set.id),
+              stamp,
+              now,
+              rand,
+            ),
+          );
         const inserted = await trx.insertInto('cards').values(batch).returning(['id', 'difficulty_level']).execute();
         cards.push(...inserted.map((card) => ({ id: card.id, difficulty: card.difficulty_level })));
       }
@@ -199,7 +257,9 @@ export async function seed(db: Db, email: string, now: number): Promise<{ logs: 
       for (let day = firstDay; day <= today; day++) {
         // The learner: every one of the last CURRENT_STREAK_DAYS days, none the day before.
         const active =
-          index === 0 && day > today - CURRENT_STREAK_DAYS - 1 ? day > today - CURRENT_STREAK_DAYS : rand() < ACTIVE_DAY_SHARE;
+          index === 0 && day > today - CURRENT_STREAK_DAYS - 1
+            ? day > today - CURRENT_STREAK_DAYS
+            : rand() < ACTIVE_DAY_SHARE;
         if (active) activeDays.add(day);
       }
       const logs = index === 0 ? LEARNER_LOGS : OTHER_LOGS;
@@ -272,7 +332,15 @@ function studyTime(rand: () => number): number {
 }
 
 /** Card `n` of `count`: the last 10% were never reviewed (no log picks them), the rest mostly in review. */
-function makeCard(userId: number, n: number, count: number, sets: number[], stamp: string, now: number, rand: () => number): NewCard {
+function makeCard(
+  userId: number,
+  n: number,
+  count: number,
+  sets: number[],
+  stamp: string,
+  now: number,
+  rand: () => number,
+): NewCard {
   const reviewed = n < 0.9 * count;
   const state = reviewed ? (rand() < 0.85 ? 2 : rand() < 0.5 ? 1 : 3) : 0;
   return {
@@ -295,7 +363,12 @@ function makeCard(userId: number, n: number, count: number, sets: number[], stam
   };
 }
 
-function makeLog(userId: number, card: { id: number; difficulty: number }, at: number, rand: () => number): NewReviewLog {
+function makeLog(
+  userId: number,
+  card: { id: number; difficulty: number },
+  at: number,
+  rand: () => number,
+): NewReviewLog {
   // Harder cards are forgotten more often.
   const rating = rand() < 0.96 - card.difficulty * 0.04 ? 2 + Math.floor(rand() * 3) : 1;
   const reviewedAt = new Date(at).toISOString();

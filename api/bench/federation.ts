@@ -62,11 +62,27 @@ async function startServer(webRoot: string): Promise<{ url: string; child: Child
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(48),
+    },
     stdio: 'ignore',
   });
   for (let tries = 0; ; tries += 1) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (tries > 300) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -78,7 +94,9 @@ async function buildBaseline(webRoot: string): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the config is CommonJS, next to the product's
   const makeConfig = require('./single-bundle/webpack.config.js') as (outputPath: string) => webpack.Configuration;
   const stats = await new Promise<webpack.Stats>((resolve, reject) =>
-    webpack(makeConfig(path.join(webRoot, 'shell', 'dist')), (error, result) => (error || !result ? reject(error) : resolve(result))),
+    webpack(makeConfig(path.join(webRoot, 'shell', 'dist')), (error, result) =>
+      error || !result ? reject(error) : resolve(result),
+    ),
   );
   if (stats.hasErrors()) throw new Error(`the single bundle did not build:\n${stats.toString('errors-only')}`);
 }
@@ -176,7 +194,11 @@ async function load(browser: Browser, url: string, readyText: string, options: L
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     return {
       lcp: (window as unknown as { __lcp: number[] }).__lcp,
-      resources: resources.map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+      resources: resources.map((entry) => ({
+        name: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
     };
   });
   const bodies = await Promise.all(scripts);
@@ -230,11 +252,16 @@ async function lateEffect(
 /** Each remote built in this repository: its first load (as its release would record it) against the budget. */
 function remoteFirstLoads(): Array<{ name: string; firstLoad: number }> {
   const remotes: Array<{ name: string; firstLoad: number }> = [];
-  for (const folder of fs.readdirSync(ROOT).filter((entry) => entry.startsWith('mfe-')).sort()) {
+  for (const folder of fs
+    .readdirSync(ROOT)
+    .filter((entry) => entry.startsWith('mfe-'))
+    .sort()) {
     const dist = path.join(ROOT, folder, 'dist');
     const manifest = path.join(dist, 'mf-manifest.json');
     if (!fs.existsSync(manifest)) continue;
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')) as { flashcardRemote: { routes: Array<{ module: string }> } };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')) as {
+      flashcardRemote: { routes: Array<{ module: string }> };
+    };
     // What the server would release of this build (no maps, no standalone page, no build stamp).
     const files = readBuildFolder(dist);
     const name = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name: string }).name;
@@ -247,7 +274,10 @@ function remoteFirstLoads(): Array<{ name: string; firstLoad: number }> {
 const benchmark: Benchmark = {
   name: 'federation',
   async run(log) {
-    if (!fs.existsSync(path.join(ROOT, 'api', 'dist', 'server.js')) || !fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
+    if (
+      !fs.existsSync(path.join(ROOT, 'api', 'dist', 'server.js')) ||
+      !fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))
+    ) {
       throw new Error('the product is not built: run `npm run build` first');
     }
     const baselineRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-single-bundle-'));
@@ -267,13 +297,18 @@ const benchmark: Benchmark = {
       const loginForm = 'Email';
       const firstCard = CARD_QUESTION;
       const results: Record<string, { login: Load[]; cards: Load[] }> = {};
-      for (const [name, server] of [['federated', federated], ['single bundle', single]] as const) {
+      for (const [name, server] of [
+        ['federated', federated],
+        ['single bundle', single],
+      ] as const) {
         const session = await signedInSession(browser, server.url);
         results[name] = {
           login: await loads(browser, `${server.url}/login`, loginForm, { throttled: true }),
           cards: await loads(browser, `${server.url}/cards`, firstCard, { session, throttled: true }),
         };
-        log(`${name}: /login LCP ${results[name].login.map((l) => l.lcpMs.toFixed(0)).join(', ')} ms; /cards LCP ${results[name].cards.map((l) => l.lcpMs.toFixed(0)).join(', ')} ms`);
+        log(
+          `${name}: /login LCP ${results[name].login.map((l) => l.lcpMs.toFixed(0)).join(', ')} ms; /cards LCP ${results[name].cards.map((l) => l.lcpMs.toFixed(0)).join(', ')} ms`,
+        );
       }
       const fed = results.federated!;
       const one = results['single bundle']!;
@@ -291,21 +326,39 @@ const benchmark: Benchmark = {
       const waits: Array<[string, boolean, string]> = [
         ['/login form, registry answering 1 s late', loginWait.movedMs < SERIAL_WAIT_MS, moved(loginWait.movedMs)],
         // The session's refresh answer carries the user: no /auth/me is on the first load at all.
-        ['/cards first card, /auth/me answering 1 s late', cardsWait.movedMs < SERIAL_WAIT_MS, moved(cardsWait.movedMs)],
-        ["/cards remote entry asked before the registry's answer", entryStart < registryEnd, `entry at ${entryStart.toFixed(0)} ms, registry answered at ${registryEnd.toFixed(0)} ms`],
+        [
+          '/cards first card, /auth/me answering 1 s late',
+          cardsWait.movedMs < SERIAL_WAIT_MS,
+          moved(cardsWait.movedMs),
+        ],
+        [
+          "/cards remote entry asked before the registry's answer",
+          entryStart < registryEnd,
+          `entry at ${entryStart.toFixed(0)} ms, registry answered at ${registryEnd.toFixed(0)} ms`,
+        ],
       ];
 
       const ratio = (a: number, b: number) => a / b;
       const rows: string[][] = [];
       const missed: string[] = [];
       const compare = (label: string, pick: (l: Load) => number, unit: string, target?: number) => {
-        for (const [page, f, s] of [['/login', fed.login, one.login], ['/cards', fed.cards, one.cards]] as const) {
+        for (const [page, f, s] of [
+          ['/login', fed.login, one.login],
+          ['/cards', fed.cards, one.cards],
+        ] as const) {
           const a = median(f.map(pick));
           const b = median(s.map(pick));
           const r = ratio(a, b);
           const ok = target === undefined || r <= target;
           if (!ok) missed.push(`${page} ${label}: ratio ${r.toFixed(2)} > ${target}`);
-          rows.push([`${page} ${label}`, `${a.toLocaleString('en', { maximumFractionDigits: 0 })}${unit}`, `${b.toLocaleString('en', { maximumFractionDigits: 0 })}${unit}`, r.toFixed(2), target ? `<= ${target}` : '-', target ? (ok ? 'PASS' : 'FAIL') : '-']);
+          rows.push([
+            `${page} ${label}`,
+            `${a.toLocaleString('en', { maximumFractionDigits: 0 })}${unit}`,
+            `${b.toLocaleString('en', { maximumFractionDigits: 0 })}${unit}`,
+            r.toFixed(2),
+            target ? `<= ${target}` : '-',
+            target ? (ok ? 'PASS' : 'FAIL') : '-',
+          ]);
         }
       };
       compare('first-load JS, bytes sent', (l) => l.jsSent, ' B');
@@ -325,8 +378,16 @@ const benchmark: Benchmark = {
       const failed: string[] = [];
       for (const remote of remoteFirstLoads()) {
         const ok = remote.firstLoad <= budget;
-        if (!ok) failed.push(`${remote.name}'s first load is ${remote.firstLoad} B gzip, over its budget of ${budget} B`);
-        rows.push([`${remote.name} first load (release size)`, `${remote.firstLoad.toLocaleString('en')} B`, '-', '-', `<= ${budget.toLocaleString('en')} B`, ok ? 'PASS' : 'FAIL']);
+        if (!ok)
+          failed.push(`${remote.name}'s first load is ${remote.firstLoad} B gzip, over its budget of ${budget} B`);
+        rows.push([
+          `${remote.name} first load (release size)`,
+          `${remote.firstLoad.toLocaleString('en')} B`,
+          '-',
+          '-',
+          `<= ${budget.toLocaleString('en')} B`,
+          ok ? 'PASS' : 'FAIL',
+        ]);
       }
       return {
         title: `First loads, federated vs a single bundle of the same code (median of ${RUNS} fresh Chromium contexts)`,

@@ -38,15 +38,28 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-async function runOn(database: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; reviews: number }> {
+async function runOn(
+  database: BenchDatabase,
+  log: (line: string) => void,
+): Promise<{ rows: Measurement[]; reviews: number }> {
   const { base, db, close } = await startApp(database);
   try {
     const email = 'bench.learner@example.com';
     const accessToken = await signUp(base, email, PASSWORD);
-    const { id: userId } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     const started = Date.now();
-    const seeded = await seedReviewHistory(db, userId, { cards: CARDS, reviewsPerCard: REVIEWS_PER_CARD, now: new Date() });
-    log(`${database}: seeded ${seeded.reviews.toLocaleString('en')} review logs on ${CARDS.toLocaleString('en')} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const seeded = await seedReviewHistory(db, userId, {
+      cards: CARDS,
+      reviewsPerCard: REVIEWS_PER_CARD,
+      now: new Date(),
+    });
+    log(
+      `${database}: seeded ${seeded.reviews.toLocaleString('en')} review logs on ${CARDS.toLocaleString('en')} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const headers = { authorization: `Bearer ${accessToken}` };
     const meLoad = (label: string, seconds: number, target?: number) =>
@@ -67,15 +80,26 @@ async function runOn(database: BenchDatabase, log: (line: string) => void): Prom
       const began = Date.now();
       const response = await fetch(`${base}/api/spaced-repetition/optimizer`, { method: 'POST', headers });
       if (!response.ok) throw new Error(`fit: ${response.status} ${await response.text()}`);
-      return { ms: Date.now() - began, body: (await response.json()) as { result: { default: { logLoss: number }; fitted: { logLoss: number }; inUse: boolean } } };
+      return {
+        ms: Date.now() - began,
+        body: (await response.json()) as {
+          result: { default: { logLoss: number }; fitted: { logLoss: number }; inUse: boolean };
+        },
+      };
     };
     const warm = await fit();
     log(`${database}: first fit (loads the optimizer): ${warm.ms} ms; fitting again while GET /api/auth/me runs ...`);
     // The load lasts as long as the first fit took, and a second more, so it spans this one.
-    const during = meLoad(`GET /api/auth/me, ${CLIENTS} clients, during a fit`, Math.ceil(warm.ms / 1000) + 1, TARGET_P99_MS);
+    const during = meLoad(
+      `GET /api/auth/me, ${CLIENTS} clients, during a fit`,
+      Math.ceil(warm.ms / 1000) + 1,
+      TARGET_P99_MS,
+    );
     const busyFit = fit();
     const [fitted, busy] = await Promise.all([busyFit, during]);
-    log(`${database}: fit answered in ${fitted.ms} ms: log loss ${fitted.body.result.default.logLoss.toFixed(4)} (defaults) -> ${fitted.body.result.fitted.logLoss.toFixed(4)} (fitted), in use: ${fitted.body.result.inUse}`);
+    log(
+      `${database}: fit answered in ${fitted.ms} ms: log loss ${fitted.body.result.default.logLoss.toFixed(4)} (defaults) -> ${fitted.body.result.fitted.logLoss.toFixed(4)} (fitted), in use: ${fitted.body.result.inUse}`,
+    );
 
     const fitRow: Measurement = {
       label: `POST /api/spaced-repetition/optimizer (${seeded.reviews.toLocaleString('en')} reviews), one call [${database}]`,

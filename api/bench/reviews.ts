@@ -79,14 +79,26 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-async function onDatabase(dialect: BenchDatabase, log: (line: string) => void): Promise<{ rows: Measurement[]; notes: string[] }> {
+async function onDatabase(
+  dialect: BenchDatabase,
+  log: (line: string) => void,
+): Promise<{ rows: Measurement[]; notes: string[] }> {
   const { base, db, signAccessToken, close } = await startApp(dialect);
   try {
     const started = Date.now();
-    const learners = await seedLearners(db, base, LEARNERS, CARDS_PER_LEARNER, (userId) => signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }));
-    log(`[${dialect}] seeded ${LEARNERS} learners x ${CARDS_PER_LEARNER} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const learners = await seedLearners(db, base, LEARNERS, CARDS_PER_LEARNER, (userId) =>
+      signAccessToken({ id: userId, role: 'user', tokenVersion: 0 }),
+    );
+    log(
+      `[${dialect}] seeded ${LEARNERS} learners x ${CARDS_PER_LEARNER} cards in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const load = (label: string, keyPrefix: string, seconds: number, options: { thinkMs?: [number, number]; targetP99Ms?: number } = {}) =>
+    const load = (
+      label: string,
+      keyPrefix: string,
+      seconds: number,
+      options: { thinkMs?: [number, number]; targetP99Ms?: number } = {},
+    ) =>
       runLoop<ReviewLoad>({
         label,
         origin: base,
@@ -108,7 +120,12 @@ async function onDatabase(dialect: BenchDatabase, log: (line: string) => void): 
 
     log(`[${dialect}] checking what was stored ...`);
     const runs = [warmUp, paced, saturated];
-    const integrity = await checkIntegrity(db, base, learners, runs.flatMap((run) => run.acknowledged));
+    const integrity = await checkIntegrity(
+      db,
+      base,
+      learners,
+      runs.flatMap((run) => run.acknowledged),
+    );
     const statuses: Record<string, number> = {};
     for (const run of runs) {
       for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
@@ -124,7 +141,13 @@ async function onDatabase(dialect: BenchDatabase, log: (line: string) => void): 
       ...integrity.problems.map((problem) => `[${dialect}]   - ${problem}`),
     ];
     const problems = integrity.problems;
-    return { rows: [{ ...paced.measurement, problems }, { ...saturated.measurement, problems }], notes };
+    return {
+      rows: [
+        { ...paced.measurement, problems },
+        { ...saturated.measurement, problems },
+      ],
+      notes,
+    };
   } finally {
     await close();
   }
@@ -135,10 +158,19 @@ interface ReviewAnswer {
   reviewId?: number;
 }
 
-async function submit(base: string, learner: Learner, key: string, body: Record<string, unknown>): Promise<ReviewAnswer> {
+async function submit(
+  base: string,
+  learner: Learner,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<ReviewAnswer> {
   const response = await fetch(`${base}${REVIEW_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${learner.accessToken}`, 'idempotency-key': key },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${learner.accessToken}`,
+      'idempotency-key': key,
+    },
     body: JSON.stringify({ ...body, sessionId: learner.sessionId }),
   });
   const answer = (await response.json()) as { reviewId?: number };
@@ -168,7 +200,10 @@ async function checkIntegrity(
   const acked = new Set(acknowledged);
   if (acked.size !== acknowledged.length) problems.push(`${acknowledged.length - acked.size} keys acknowledged twice`);
 
-  const logs = await db.selectFrom('review_logs').select(['id', 'user_id', 'card_id', 'rating', 'idempotency_key']).execute();
+  const logs = await db
+    .selectFrom('review_logs')
+    .select(['id', 'user_id', 'card_id', 'rating', 'idempotency_key'])
+    .execute();
   const stored = new Map<string, number>();
   let withoutKey = 0;
   for (const log of logs) {
@@ -197,13 +232,20 @@ async function checkIntegrity(
   for (const log of sample) {
     const learner = learnerOf.get(log.user_id);
     if (!learner) throw new Error(`no learner for user ${log.user_id}`);
-    const answer = await submit(base, learner, log.idempotency_key!, { cardId: log.card_id, result: log.rating - 1, timeSpent: 3_000 });
+    const answer = await submit(base, learner, log.idempotency_key!, {
+      cardId: log.card_id,
+      result: log.rating - 1,
+      timeSpent: 3_000,
+    });
     if (answer.status === 200 && answer.reviewId === log.id) replayed++;
   }
   const afterRetries = await countRows(db);
-  if (replayed !== sample.length) problems.push(`${sample.length - replayed} of ${sample.length} retries did not answer the first review`);
+  if (replayed !== sample.length)
+    problems.push(`${sample.length - replayed} of ${sample.length} retries did not answer the first review`);
   if (afterRetries !== before) problems.push(`retries of acknowledged keys added ${afterRetries - before} rows`);
-  summary.push(`${replayed}/${sample.length} retries of acknowledged keys answered the stored review, ${afterRetries - before} rows added`);
+  summary.push(
+    `${replayed}/${sample.length} retries of acknowledged keys answered the stored review, ${afterRetries - before} rows added`,
+  );
 
   // Copies of one new key sent at the same moment: one review, the same answer for all.
   let racedOk = 0;
@@ -214,11 +256,17 @@ async function checkIntegrity(
     const answers = await Promise.all(Array.from({ length: RACE_COPIES }, () => submit(base, learner, key, body)));
     const ids = new Set(answers.map((answer) => answer.reviewId));
     if (answers.every((answer) => answer.status === 200) && ids.size === 1) racedOk++;
-    else problems.push(`racing copies of ${key}: ${answers.map((answer) => `${answer.status}/${answer.reviewId}`).join(' ')}`);
+    else
+      problems.push(
+        `racing copies of ${key}: ${answers.map((answer) => `${answer.status}/${answer.reviewId}`).join(' ')}`,
+      );
   }
   const afterRace = await countRows(db);
-  if (afterRace - afterRetries !== RACED_KEYS) problems.push(`${RACED_KEYS} raced keys stored ${afterRace - afterRetries} rows`);
-  summary.push(`${racedOk}/${RACED_KEYS} new keys sent as ${RACE_COPIES} simultaneous copies stored once each (${afterRace - afterRetries} rows)`);
+  if (afterRace - afterRetries !== RACED_KEYS)
+    problems.push(`${RACED_KEYS} raced keys stored ${afterRace - afterRetries} rows`);
+  summary.push(
+    `${racedOk}/${RACED_KEYS} new keys sent as ${RACE_COPIES} simultaneous copies stored once each (${afterRace - afterRetries} rows)`,
+  );
 
   // What reviews count elsewhere: the sessions' card counts and the XP ledger.
   const sessions = await db
@@ -230,7 +278,8 @@ async function checkIntegrity(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('review_log_id', 'is not', null)
     .executeTakeFirstOrThrow();
-  if (Number(sessions.studied) !== afterRace) problems.push(`sessions count ${sessions.studied} cards for ${afterRace} reviews`);
+  if (Number(sessions.studied) !== afterRace)
+    problems.push(`sessions count ${sessions.studied} cards for ${afterRace} reviews`);
   if (Number(xp.count) !== afterRace) problems.push(`${xp.count} review XP events for ${afterRace} reviews`);
   summary.push(
     `the sessions count ${Number(sessions.studied).toLocaleString('en')} cards studied, ` +

@@ -34,7 +34,8 @@ const benchmark: Benchmark = {
   name: 'scale-out',
   async run(log) {
     const title = `scale-out: reviews on PostgreSQL, one API process vs two, ${LEARNERS} learners, ${DURATION_SECONDS} s per run, ${os.cpus().length} CPUs`;
-    if (!benchDatabases().includes('postgres')) return { title, rows: [], notes: ['not measured: BENCH_DATABASES leaves PostgreSQL out'] };
+    if (!benchDatabases().includes('postgres'))
+      return { title, rows: [], notes: ['not measured: BENCH_DATABASES leaves PostgreSQL out'] };
     const postgresUrl = BENCH_DATABASE_URL;
 
     const admin = new Pool({ connectionString: postgresUrl, max: 1 });
@@ -51,7 +52,11 @@ const benchmark: Benchmark = {
       log(`started two API processes on database ${database}${redisUrl ? ' and Redis' : ''}`);
 
       // Tokens are signed here with the instances' secret; the learners are seeded through the first.
-      const config = { ...benchConfig(os.tmpdir()), jwtSecret: secret, database: { client: 'postgres' as const, url: url.toString() } };
+      const config = {
+        ...benchConfig(os.tmpdir()),
+        jwtSecret: secret,
+        database: { client: 'postgres' as const, url: url.toString() },
+      };
       const db = createDb(config.database);
       const signer = buildApp(config, { db });
       await signer.ready();
@@ -78,11 +83,18 @@ const benchmark: Benchmark = {
       const two = instances.map((instance) => instance.url);
       // Both processes compile their hot paths before anything is timed.
       await run('warm-up', two, 'warmup', 5, false);
-      for (const [name, origins] of [['1 instance', one], ['2 instances', two]] as const) {
+      for (const [name, origins] of [
+        ['1 instance', one],
+        ['2 instances', two],
+      ] as const) {
         log(`measuring ${name}, learners pausing ${THINK_MS.join('-')} ms ...`);
-        rows.push(await run(`POST review [postgres, ${name}] learners`, [...origins], `${name[0]}p`, DURATION_SECONDS, true));
+        rows.push(
+          await run(`POST review [postgres, ${name}] learners`, [...origins], `${name[0]}p`, DURATION_SECONDS, true),
+        );
         log(`measuring ${name}, no pauses (saturation) ...`);
-        rows.push(await run(`POST review [postgres, ${name}] saturation`, [...origins], `${name[0]}s`, DURATION_SECONDS, false));
+        rows.push(
+          await run(`POST review [postgres, ${name}] saturation`, [...origins], `${name[0]}s`, DURATION_SECONDS, false),
+        );
       }
 
       const stored = await db.selectFrom('review_logs').select(['idempotency_key']).execute();
@@ -90,7 +102,9 @@ const benchmark: Benchmark = {
       const lost = acknowledged.filter((key) => !keys.has(key)).length;
       const problems = [
         ...(lost ? [`${lost} acknowledged reviews not stored`] : []),
-        ...(stored.length !== acknowledged.length ? [`${stored.length} rows for ${acknowledged.length} acknowledged reviews`] : []),
+        ...(stored.length !== acknowledged.length
+          ? [`${stored.length} rows for ${acknowledged.length} acknowledged reviews`]
+          : []),
       ];
       await signer.close();
       await db.destroy();
@@ -105,7 +119,9 @@ const benchmark: Benchmark = {
             'each instance brings its own',
           `integrity: ${acknowledged.length.toLocaleString('en')} reviews acknowledged, ${stored.length.toLocaleString('en')} rows` +
             (problems.length ? ` - ${problems.join('; ')}` : ', each stored once'),
-          redisUrl ? 'attempt limits in Redis (shared)' : 'no Redis: each process keeps its own attempt limits (set TEST_REDIS_URL)',
+          redisUrl
+            ? 'attempt limits in Redis (shared)'
+            : 'no Redis: each process keeps its own attempt limits (set TEST_REDIS_URL)',
         ],
       };
     } finally {
@@ -145,7 +161,13 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, process: child };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, process: child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');

@@ -30,12 +30,25 @@ const benchmark: Benchmark = {
     const started = Date.now();
     const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     try {
       for (;;) {
-        if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
         if (Date.now() - started > 600_000) throw new Error('npm start did not answer within 10 minutes');
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -45,8 +58,12 @@ const benchmark: Benchmark = {
       const starter = residentMb(child.pid!);
       log(`first start: ${seconds.toFixed(1)} s; starter process: ${starter.toFixed(0)} MB resident`);
       const missed = [
-        ...(seconds > TARGET_START_S ? [`first npm start took ${seconds.toFixed(0)} s (target ${TARGET_START_S})`] : []),
-        ...(starter > TARGET_STARTER_MB ? [`the starter holds ${starter.toFixed(0)} MB (target ${TARGET_STARTER_MB})`] : []),
+        ...(seconds > TARGET_START_S
+          ? [`first npm start took ${seconds.toFixed(0)} s (target ${TARGET_START_S})`]
+          : []),
+        ...(starter > TARGET_STARTER_MB
+          ? [`the starter holds ${starter.toFixed(0)} MB (target ${TARGET_STARTER_MB})`]
+          : []),
       ];
       return {
         title: `npm start from nothing built, on ${os.cpus().length} cores`,
@@ -54,8 +71,18 @@ const benchmark: Benchmark = {
         table: {
           header: ['measure', 'value', 'target', 'result'],
           rows: [
-            ['first start, until /api/health answers', `${seconds.toFixed(1)} s`, `< ${TARGET_START_S} s`, seconds <= TARGET_START_S ? 'PASS' : 'FAIL'],
-            ['starter process, resident once serving', `${starter.toFixed(0)} MB`, `< ${TARGET_STARTER_MB} MB`, starter <= TARGET_STARTER_MB ? 'PASS' : 'FAIL'],
+            [
+              'first start, until /api/health answers',
+              `${seconds.toFixed(1)} s`,
+              `< ${TARGET_START_S} s`,
+              seconds <= TARGET_START_S ? 'PASS' : 'FAIL',
+            ],
+            [
+              'starter process, resident once serving',
+              `${starter.toFixed(0)} MB`,
+              `< ${TARGET_STARTER_MB} MB`,
+              starter <= TARGET_STARTER_MB ? 'PASS' : 'FAIL',
+            ],
           ],
         },
         missed,

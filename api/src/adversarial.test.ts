@@ -15,7 +15,22 @@ const endpoints: Array<{ name: string; endpoint: Endpoint }> = Object.entries(EN
 const NUL = 'x\u0000y';
 const LONE = 'x\uD800';
 /** Values of every JSON kind, and text no database keeps. */
-const BAD_VALUES: unknown[] = [null, true, -1, 1e300, Number.MAX_SAFE_INTEGER + 2, 'abc', '', NUL, LONE, [], {}, ['a'], { a: 1 }, 'x'.repeat(20_000)];
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  1e300,
+  Number.MAX_SAFE_INTEGER + 2,
+  'abc',
+  '',
+  NUL,
+  LONE,
+  [],
+  {},
+  ['a'],
+  { a: 1 },
+  'x'.repeat(20_000),
+];
 const BAD_PATH_VALUES = ['0', '-1', '99999999999999999999', 'abc', '%00', '1.5', '%E2%80%AE', 'a'.repeat(300)];
 const BAD_QUERY_VALUES = ['-1', 'abc', '%00', '99999999999999999999', 'true', '', '%ED%A0%80', 'a'.repeat(2000)];
 
@@ -34,7 +49,11 @@ function expectHandled(label: string, response: LightMyRequestResponse) {
   expect({ ...summary, serverError: response.statusCode >= 500 }).toEqual({ ...summary, serverError: false });
   if (response.statusCode >= 400 && response.headers['content-type']?.toString().includes('json')) {
     const body = response.json();
-    expect({ label, keys: Object.keys(body), type: typeof body.error }).toEqual({ label, keys: ['error'], type: 'string' });
+    expect({ label, keys: Object.keys(body), type: typeof body.error }).toEqual({
+      label,
+      keys: ['error'],
+      type: 'string',
+    });
   }
 }
 
@@ -57,7 +76,12 @@ describeEachDb('adversarial input on every endpoint', (ctx) => {
     '%s: absurd path parameters',
     async (name, endpoint) => {
       for (const value of BAD_PATH_VALUES) {
-        const response = await app.inject({ method: endpoint.method, url: pathWith(endpoint, value), headers, payload: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {} });
+        const response = await app.inject({
+          method: endpoint.method,
+          url: pathWith(endpoint, value),
+          headers,
+          payload: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {},
+        });
         expectHandled(`${name} ${value}`, response);
       }
     },
@@ -68,7 +92,11 @@ describeEachDb('adversarial input on every endpoint', (ctx) => {
     async (name, endpoint) => {
       for (const key of propertiesOf(endpoint.schema.querystring)) {
         for (const value of BAD_QUERY_VALUES) {
-          const response = await app.inject({ method: endpoint.method, url: `${pathWith(endpoint, '1')}?${key}=${value}`, headers });
+          const response = await app.inject({
+            method: endpoint.method,
+            url: `${pathWith(endpoint, '1')}?${key}=${value}`,
+            headers,
+          });
           expectHandled(`${name} ?${key}=${value.slice(0, 20)}`, response);
         }
       }
@@ -80,12 +108,22 @@ describeEachDb('adversarial input on every endpoint', (ctx) => {
     async (name, endpoint) => {
       const url = pathWith(endpoint, '1');
       for (const body of ['"text"', '[]', 'null', '42', '{"a":', '{}']) {
-        const response = await app.inject({ method: endpoint.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+        const response = await app.inject({
+          method: endpoint.method,
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: body,
+        });
         expectHandled(`${name} body ${body}`, response);
       }
       for (const field of propertiesOf(endpoint.schema.body)) {
         for (const value of BAD_VALUES) {
-          const response = await app.inject({ method: endpoint.method, url, headers, payload: { [field]: value } as object });
+          const response = await app.inject({
+            method: endpoint.method,
+            url,
+            headers,
+            payload: { [field]: value } as object,
+          });
           expectHandled(`${name} ${field}=${JSON.stringify(value)?.slice(0, 30)}`, response);
         }
       }
@@ -93,14 +131,23 @@ describeEachDb('adversarial input on every endpoint', (ctx) => {
   );
 
   it('answers unknown paths and methods with { error }', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['DELETE', '/api/cards'], ['PATCH', '/api/cards/1'], ['GET', '/api/%']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['DELETE', '/api/cards'],
+      ['PATCH', '/api/cards/1'],
+      ['GET', '/api/%'],
+    ] as const) {
       expectHandled(`${method} ${url}`, await app.inject({ method, url, headers }));
     }
   });
 
   it('answers a token that is not one with 401 { error } everywhere', async () => {
     for (const { name, endpoint } of endpoints) {
-      const response = await app.inject({ method: endpoint.method, url: pathWith(endpoint, '1'), headers: bearer('not.a.token') });
+      const response = await app.inject({
+        method: endpoint.method,
+        url: pathWith(endpoint, '1'),
+        headers: bearer('not.a.token'),
+      });
       expectHandled(name, response);
     }
   });

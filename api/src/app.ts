@@ -187,7 +187,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
 
   app.register(
     async (api) => {
-      const health = new HealthService({ repository: new HealthRepository(db), log: app.log, attemptStore: () => api.attemptStore() });
+      const health = new HealthService({
+        repository: new HealthRepository(db),
+        log: app.log,
+        attemptStore: () => api.attemptStore(),
+      });
       const auth = new AuthService({
         repository: new AuthRepository(db),
         signAccessToken: (user) => api.signAccessToken(user),
@@ -224,7 +228,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       });
 
       await api.register(healthRoutes, { service: health });
-      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits, secureCookies: config.isProduction });
+      await api.register(authRoutes, {
+        service: auth,
+        rateLimits: config.rateLimits,
+        secureCookies: config.isProduction,
+      });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(cardRoutes, { service: cards });
       await api.register(categoryRoutes, { service: categories });
@@ -239,17 +247,25 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(optimizerRoutes, { service: optimizer });
       const media = new MediaService({ repository: new MediaRepository(db), now });
       await api.register(mediaRoutes, { service: media });
-      await api.register(packageRoutes, { service: new PackagesService({ db, dialect: dialectOf(db), media, now, limits: config.apkg }) });
+      await api.register(packageRoutes, {
+        service: new PackagesService({ db, dialect: dialectOf(db), media, now, limits: config.apkg }),
+      });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });
       await api.register(tokenRoutes, { service: engagement.tokens });
       await api.register(notificationRoutes, { service: engagement.notifications });
       await api.register(socialRoutes, {
-        service: createSocialService(db, { now, currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone) }),
+        service: createSocialService(db, {
+          now,
+          currentStreak: (userId, timeZone) => dashboard.currentStreak(userId, timeZone),
+        }),
         rateLimits: config.rateLimits,
       });
-      await api.register(settingsRoutes, { service: new SettingsService({ repository: new SettingsRepository(db), now }), auth });
+      await api.register(settingsRoutes, {
+        service: new SettingsService({ repository: new SettingsRepository(db), now }),
+        auth,
+      });
       await api.register(platformRoutes, {
         service: platform,
         tokens: new DeployTokenService(platformRepository, now),
@@ -269,7 +285,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(pageRoutes);
   app.register(releaseFileRoutes, { service: platform });
   const pageHints = new PageHints(platform);
-  app.register(staticPlugin, { webRoot: config.webRoot, pageHints: (pathname, overridden) => pageHints.for(pathname, overridden) });
+  app.register(staticPlugin, {
+    webRoot: config.webRoot,
+    pageHints: (pathname, overridden) => pageHints.for(pathname, overridden),
+  });
 
   return app;
 }

@@ -35,7 +35,9 @@ describe('loadConfig', () => {
   it('selects PostgreSQL for a postgres:// DATABASE_URL only', () => {
     const url = 'postgres://user@db.example:5432/flashcards';
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url }).database).toEqual({ client: 'postgres', url });
-    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x', DATA_DIR: dir }).database.client).toBe('sqlite');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x', DATA_DIR: dir }).database.client).toBe(
+      'sqlite',
+    );
   });
 
   it('generates a JWT secret once, keeps it private in DATA_DIR and reuses it', () => {
@@ -49,7 +51,9 @@ describe('loadConfig', () => {
 
   it('refuses a production JWT_SECRET shorter than 32 bytes, counted in UTF-8', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(/JWT_SECRET is too short \(1 bytes\)\. In production it must be at least 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' })).toThrow(
+      /JWT_SECRET is too short \(1 bytes\)\. In production it must be at least 32 bytes/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(/too short/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     // 16 characters of two bytes each are 32 bytes.
@@ -75,10 +79,10 @@ describe('loadConfig', () => {
     expect(loadConfig(secret).corsOrigins).toBe(false);
     expect(loadConfig({ ...secret, NODE_ENV: 'production' }).corsOrigins).toBe(false);
     expect(loadConfig({ ...secret, CORS_ORIGINS: '*' }).corsOrigins).toBe(true);
-    expect(loadConfig({ ...secret, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(
+      loadConfig({ ...secret, NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example, https://b.example' })
+        .corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 
   it('reads TRUST_PROXY as a boolean or a list of proxy addresses', () => {
@@ -90,9 +94,21 @@ describe('loadConfig', () => {
   it('reads the Anki import caps, whole positive numbers only', () => {
     const secret = { JWT_SECRET: 'x'.repeat(40) };
     expect(loadConfig(secret).apkg).toEqual(DEFAULT_APKG_LIMITS);
-    const env = { APKG_MAX_UNPACKED_BYTES: '1000', APKG_MAX_MEMBER_BYTES: '500', APKG_MAX_FILES: '10', APKG_CONCURRENT_IMPORTS: '1' };
-    expect(loadConfig({ ...secret, ...env }).apkg).toEqual({ maxUnpackedBytes: 1000, maxMemberBytes: 500, maxFiles: 10, concurrentImports: 1 });
-    expect(() => loadConfig({ ...secret, APKG_MAX_UNPACKED_BYTES: '1e12x' })).toThrow(/APKG_MAX_UNPACKED_BYTES must be a positive whole number/);
+    const env = {
+      APKG_MAX_UNPACKED_BYTES: '1000',
+      APKG_MAX_MEMBER_BYTES: '500',
+      APKG_MAX_FILES: '10',
+      APKG_CONCURRENT_IMPORTS: '1',
+    };
+    expect(loadConfig({ ...secret, ...env }).apkg).toEqual({
+      maxUnpackedBytes: 1000,
+      maxMemberBytes: 500,
+      maxFiles: 10,
+      concurrentImports: 1,
+    });
+    expect(() => loadConfig({ ...secret, APKG_MAX_UNPACKED_BYTES: '1e12x' })).toThrow(
+      /APKG_MAX_UNPACKED_BYTES must be a positive whole number/,
+    );
     expect(() => loadConfig({ ...secret, APKG_CONCURRENT_IMPORTS: '0' })).toThrow(ConfigError);
   });
 });

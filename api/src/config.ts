@@ -140,7 +140,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // ASVS 2.2.1 allows at most 100 failures an hour per account: 10 free, then waits of 30 s,
   // 1, 2, 4, 8 and 15 minutes let fewer than 20 through in any hour, from any number of addresses,
   // while the owner is never kept out longer than 15 minutes.
-  loginFailuresPerAccount: { freeFailures: 10, firstWaitMs: 30_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  loginFailuresPerAccount: {
+    freeFailures: 10,
+    firstWaitMs: 30_000,
+    maxWaitMs: 15 * MINUTE,
+    forgetAfterMs: 60 * MINUTE,
+  },
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
   friendRequestsPerUser: { max: 20, timeWindowMs: 60 * MINUTE },
@@ -173,7 +178,11 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir, isProduction),
-    accessTokenTtlSeconds: parsePositiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS),
+    accessTokenTtlSeconds: parsePositiveInteger(
+      'ACCESS_TOKEN_TTL_SECONDS',
+      env.ACCESS_TOKEN_TTL_SECONDS,
+      ACCESS_TOKEN_TTL_SECONDS,
+    ),
     webRoot: resolvePath(env.WEB_ROOT, REPO_ROOT),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
@@ -181,13 +190,29 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: parseRedisUrl(env.REDIS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
     apkg: {
-      maxUnpackedBytes: parsePositiveInteger('APKG_MAX_UNPACKED_BYTES', env.APKG_MAX_UNPACKED_BYTES, DEFAULT_APKG_LIMITS.maxUnpackedBytes),
-      maxMemberBytes: parsePositiveInteger('APKG_MAX_MEMBER_BYTES', env.APKG_MAX_MEMBER_BYTES, DEFAULT_APKG_LIMITS.maxMemberBytes),
+      maxUnpackedBytes: parsePositiveInteger(
+        'APKG_MAX_UNPACKED_BYTES',
+        env.APKG_MAX_UNPACKED_BYTES,
+        DEFAULT_APKG_LIMITS.maxUnpackedBytes,
+      ),
+      maxMemberBytes: parsePositiveInteger(
+        'APKG_MAX_MEMBER_BYTES',
+        env.APKG_MAX_MEMBER_BYTES,
+        DEFAULT_APKG_LIMITS.maxMemberBytes,
+      ),
       maxFiles: parsePositiveInteger('APKG_MAX_FILES', env.APKG_MAX_FILES, DEFAULT_APKG_LIMITS.maxFiles),
-      concurrentImports: parsePositiveInteger('APKG_CONCURRENT_IMPORTS', env.APKG_CONCURRENT_IMPORTS, DEFAULT_APKG_LIMITS.concurrentImports),
+      concurrentImports: parsePositiveInteger(
+        'APKG_CONCURRENT_IMPORTS',
+        env.APKG_CONCURRENT_IMPORTS,
+        DEFAULT_APKG_LIMITS.concurrentImports,
+      ),
     },
     platform: {
-      budgetGzipBytes: parsePositiveInteger('RELEASE_BUDGET_GZIP_BYTES', env.RELEASE_BUDGET_GZIP_BYTES, DEFAULT_RELEASE_BUDGET_GZIP_BYTES),
+      budgetGzipBytes: parsePositiveInteger(
+        'RELEASE_BUDGET_GZIP_BYTES',
+        env.RELEASE_BUDGET_GZIP_BYTES,
+        DEFAULT_RELEASE_BUDGET_GZIP_BYTES,
+      ),
       quotaBytes: parsePositiveInteger('RELEASE_QUOTA_BYTES', env.RELEASE_QUOTA_BYTES, DEFAULT_RELEASE_QUOTA_BYTES),
       haltPolicy: {
         minUsers: parsePositiveInteger('CANARY_HALT_MIN_USERS', env.CANARY_HALT_MIN_USERS, 10),
@@ -202,21 +227,24 @@ export function loadConfig(env: Env = process.env): Config {
 
 function parseRedisUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (!/^rediss?:\/\//.test(value)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${value}"`);
+  if (!/^rediss?:\/\//.test(value))
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${value}"`);
   return value;
 }
 
 function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
   return number;
 }
 
 function parseFraction(name: string, value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > 1) throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}"`);
+  if (!Number.isFinite(number) || number < 0 || number > 1)
+    throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}"`);
   return number;
 }
 

@@ -50,14 +50,23 @@ describeTwoInstances('two API instances on PostgreSQL and Redis', () => {
     const instance = { url: `http://127.0.0.1:${port}`, process: child };
     for (let attempt = 0; attempt < 200; attempt++) {
       if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      const ok = await fetch(`${instance.url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${instance.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return instance;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`server did not start: ${stderr}`);
   }
 
-  const call = async (instance: Instance, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    instance: Instance,
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await fetch(`${instance.url}/api${route}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -71,7 +80,12 @@ describeTwoInstances('two API instances on PostgreSQL and Redis', () => {
     const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
     const response = await call(instance, 'POST', '/auth/register', { email, password: 'scale out 1' });
     expect(response.status).toBe(201);
-    return { email, id: response.body.user.id as number, token: response.body.tokens.accessToken as string, refresh: response.body.tokens.refreshToken as string };
+    return {
+      email,
+      id: response.body.user.id as number,
+      token: response.body.tokens.accessToken as string,
+      refresh: response.body.tokens.refreshToken as string,
+    };
   };
 
   beforeAll(async () => {
@@ -107,7 +121,9 @@ describeTwoInstances('two API instances on PostgreSQL and Redis', () => {
     const [a, b] = instances as [Instance, Instance];
     const user = await register(a);
     expect((await call(b, 'GET', '/cards', undefined, bearer(user.token))).status).toBe(200);
-    expect((await call(a, 'POST', '/auth/logout', { refreshToken: user.refresh }, bearer(user.token))).status).toBe(200);
+    expect((await call(a, 'POST', '/auth/logout', { refreshToken: user.refresh }, bearer(user.token))).status).toBe(
+      200,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const refused = await call(b, 'GET', '/cards', undefined, bearer(user.token));
     expect(refused.status).toBe(401);
@@ -122,7 +138,13 @@ describeTwoInstances('two API instances on PostgreSQL and Redis', () => {
     await pool.end();
     // The role change ended the old token: sign in again for one that says super_admin.
     const login = await call(a, 'POST', '/auth/login', { email: user.email, password: 'scale out 1' });
-    const published = await call(a, 'POST', '/platform/releases', releaseBody({ name: 'mfe_scale', route: '/scale' }), bearer(login.body.tokens.accessToken));
+    const published = await call(
+      a,
+      'POST',
+      '/platform/releases',
+      releaseBody({ name: 'mfe_scale', route: '/scale' }),
+      bearer(login.body.tokens.accessToken),
+    );
     expect(published.status).toBe(201);
     const manifest = await call(b, 'GET', '/platform/manifest');
     expect(manifest.body.remotes.map((remote: { name: string }) => remote.name)).toContain('mfe_scale');
@@ -149,7 +171,13 @@ describeTwoInstances('two API instances on PostgreSQL and Redis', () => {
         const key = `lane${lane}-round${round}`;
         for (const target of round % 2 ? [a, b] : [b, a]) {
           try {
-            const response = await call(target, 'POST', '/spaced-repetition/review', { cardId, result: 2, timeSpent: 1000 }, { ...bearer(user.token), 'idempotency-key': key });
+            const response = await call(
+              target,
+              'POST',
+              '/spaced-repetition/review',
+              { cardId, result: 2, timeSpent: 1000 },
+              { ...bearer(user.token), 'idempotency-key': key },
+            );
             if (response.status === 200) {
               acknowledged.add(key);
               break;

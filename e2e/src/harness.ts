@@ -58,7 +58,12 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       await runNpm(['run', '--silent', 'set-role', '--', email, role], dataDir);
     },
     deployToken: async (label, remotes) =>
-      (await runNpm(['run', '--silent', 'deploy-token', '--', label, ...remotes.flatMap((name) => ['--remote', name])], dataDir)).trim(),
+      (
+        await runNpm(
+          ['run', '--silent', 'deploy-token', '--', label, ...remotes.flatMap((name) => ['--remote', name])],
+          dataDir,
+        )
+      ).trim(),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
@@ -77,7 +82,9 @@ function runNpm(args: string[], dataDir: string): Promise<string> {
     });
     let out = '';
     cli.stdout!.on('data', (chunk) => (out += chunk));
-    cli.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`npm ${args.join(' ')} exited with ${code}`))));
+    cli.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`npm ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -94,10 +101,17 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const MIME: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.map': 'application/json' };
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.map': 'application/json',
+};
 
 /** A plain static server on another port (another origin), as a CDN would serve a remote. */
-export async function serveFolder(folder: string): Promise<{ origin: string; requests: string[]; close(): Promise<void> }> {
+export async function serveFolder(
+  folder: string,
+): Promise<{ origin: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
@@ -107,7 +121,10 @@ export async function serveFolder(folder: string): Promise<{ origin: string; req
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' });
+    res.writeHead(200, {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Access-Control-Allow-Origin': '*',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,8 +141,12 @@ export async function startRemoteDevServer(folder: string): Promise<{ origin: st
   const { default: webpack } = await import('webpack');
   const { default: WebpackDevServer } = await import('webpack-dev-server');
   const port = await freePort();
-  const factory = (await import(join(ROOT, folder, 'webpack.config.js'))) as { default: (env: object, argv: object) => Configuration };
-  const { devServer, ...config } = factory.default({}, { mode: 'development' }) as Configuration & { devServer: object };
+  const factory = (await import(join(ROOT, folder, 'webpack.config.js'))) as {
+    default: (env: object, argv: object) => Configuration;
+  };
+  const { devServer, ...config } = factory.default({}, { mode: 'development' }) as Configuration & {
+    devServer: object;
+  };
   const compiler = webpack({ ...config, infrastructureLogging: { level: 'warn' } });
   const server = new WebpackDevServer({ ...devServer, port, host: '127.0.0.1', open: false }, compiler);
   await server.start();
@@ -196,8 +217,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
  * cookies, and takes the rotated one back).
  */
 export async function accessToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: {} });
-  if (!response.ok()) throw new Error(`refresh through the session cookie: ${response.status()} ${await response.text()}`);
+  const response = await page.request.post('/api/auth/refresh', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: {},
+  });
+  if (!response.ok())
+    throw new Error(`refresh through the session cookie: ${response.status()} ${await response.text()}`);
   return (await response.json()).tokens.accessToken;
 }
 

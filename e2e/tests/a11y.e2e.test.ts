@@ -4,7 +4,18 @@
 // focus never hidden behind the sticky bars (2.4.11) while tabbing through long pages.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, accessToken, launchBrowser, newSession, signIn, signUp, startProduct, uniqueEmail, type Product, type Session } from '../src/harness';
+import {
+  PASSWORD,
+  accessToken,
+  launchBrowser,
+  newSession,
+  signIn,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+  type Session,
+} from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -34,7 +45,10 @@ async function register(email: string, displayName: string): Promise<{ id: numbe
 async function call<T = { id: number }>(token: string, method: string, path: string, data?: unknown): Promise<T> {
   const response = await fetch(`${product.url}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(data === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -47,7 +61,8 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 function describeViolations(violations: Violation[]): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
+      (node) =>
+        `${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
     ),
   );
 }
@@ -79,9 +94,15 @@ async function audit(page: Page, screen: string, sizes: readonly (typeof SIZES)[
       const builder = theme === THEMES[0] ? axe.withTags(WCAG_TAGS) : axe.withRules(COLOUR_RULES);
       // target-size (2.5.8) is tagged wcag22aa but off by default in axe-core 4.14.
       const results = await builder.options({ rules: { 'target-size': { enabled: theme === THEMES[0] } } }).analyze();
-      const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id);
-      expect(ran).toEqual(expect.arrayContaining(theme === THEMES[0] ? ['target-size', ...COLOUR_RULES] : COLOUR_RULES));
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
+        (rule) => rule.id,
+      );
+      expect(ran).toEqual(
+        expect.arrayContaining(theme === THEMES[0] ? ['target-size', ...COLOUR_RULES] : COLOUR_RULES),
+      );
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
       problems.push(...describeViolations(serious).map((line) => `${screen} ${size.name} ${theme}: ${line}`));
     }
   }
@@ -147,7 +168,10 @@ beforeAll(async () => {
   // The console's token list with a live and a revoked badge.
   const adminToken = await accessToken(admin.page);
   await call(adminToken, 'POST', '/platform/tokens', { label: 'cards ci', remotes: ['mfe_cards'] });
-  const revoked = await call<{ deployToken: { id: number } }>(adminToken, 'POST', '/platform/tokens', { label: 'old ci', remotes: ['mfe_study'] });
+  const revoked = await call<{ deployToken: { id: number } }>(adminToken, 'POST', '/platform/tokens', {
+    label: 'old ci',
+    remotes: ['mfe_study'],
+  });
   await call(adminToken, 'DELETE', `/platform/tokens/${revoked.deployToken.id}`);
 }, 120_000);
 
@@ -167,7 +191,16 @@ test('sign-in and sign-up screens have no serious violations', async () => {
   expect(problems).toEqual([]);
 });
 
-const LEARNER_SCREENS = ['/dashboard', '/settings', '/cards', '/study', '/progress', '/social', '/achievements', '/profile'];
+const LEARNER_SCREENS = [
+  '/dashboard',
+  '/settings',
+  '/cards',
+  '/study',
+  '/progress',
+  '/social',
+  '/achievements',
+  '/profile',
+];
 
 test.each(LEARNER_SCREENS)('learner screen %s has no serious violations', async (path) => {
   await visit(learner.page, path);
@@ -216,23 +249,29 @@ test('the open menus (phone navigation, notifications, user menu) have no seriou
   expect(problems).toEqual([]);
 });
 
-test.each(['Add New Card', 'Import', 'Manage sets'])('the My Cards dialog "%s" has no serious violations', async (opener) => {
-  const { page } = learner;
-  await visit(page, '/cards');
-  await page.getByRole('button', { name: opener, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  const problems = await audit(page, `/cards dialog ${opener}`);
-  expect(await dialog.isVisible()).toBe(true); // open for every size and theme
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
-  expect(problems).toEqual([]);
-});
+test.each(['Add New Card', 'Import', 'Manage sets'])(
+  'the My Cards dialog "%s" has no serious violations',
+  async (opener) => {
+    const { page } = learner;
+    await visit(page, '/cards');
+    await page.getByRole('button', { name: opener, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const problems = await audit(page, `/cards dialog ${opener}`);
+    expect(await dialog.isVisible()).toBe(true); // open for every size and theme
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  },
+);
 
-test.each(['/admin', '/admin/users', '/admin/audit', '/admin/platform'])('admin screen %s has no serious violations', async (path) => {
-  await visit(admin.page, path);
-  expect(await audit(admin.page, path)).toEqual([]);
-});
+test.each(['/admin', '/admin/users', '/admin/audit', '/admin/platform'])(
+  'admin screen %s has no serious violations',
+  async (path) => {
+    await visit(admin.page, path);
+    expect(await audit(admin.page, path)).toEqual([]);
+  },
+);
 
 /**
  * Tabs through a freshly loaded page to its end and back again and, at each stop, asks the
@@ -273,7 +312,10 @@ async function obscuredFocusStops(page: Page, maxStops: number): Promise<string[
           const at = `(${Math.round(px)}, ${Math.round(py)})`;
           if (!top) return { done: false, problem: `${name} is outside the viewport at ${at}` };
           if (!element.contains(top) && !top.contains(element)) {
-            return { done: false, problem: `${name} is under ${top.tagName.toLowerCase()}.${Array.from(top.classList).join('.')} at ${at}` };
+            return {
+              done: false,
+              problem: `${name} is under ${top.tagName.toLowerCase()}.${Array.from(top.classList).join('.')} at ${at}`,
+            };
           }
         }
         return { done: false, problem: null };

@@ -2,7 +2,18 @@
 // on another browser, the whole page in French, two learners who become friends and see each
 // other's finished sessions, an admin who promotes and disables accounts.
 import type { Browser, Page } from 'playwright-core';
-import { accessToken, PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  accessToken,
+  PASSWORD,
+  launchBrowser,
+  newSession,
+  signIn,
+  signOut,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -25,7 +36,11 @@ async function token(page: Page): Promise<string> {
 
 /** An API call with the signed-in page's own session. */
 async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const response = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${await token(page)}` } });
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${await token(page)}` },
+  });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
 
@@ -121,17 +136,27 @@ test('two learners become friends and each sees the other finish a session in th
     [bob.page, 2],
   ] as const) {
     const card = (await api(learner, 'POST', '/api/cards', { question: 'Q', answer: 'A' })).body;
-    const { sessionId } = (await api(learner, 'POST', '/api/dashboard/session/start', { session_type: 'practice' })).body;
+    const { sessionId } = (await api(learner, 'POST', '/api/dashboard/session/start', { session_type: 'practice' }))
+      .body;
     for (let i = 0; i < cards; i++) {
-      expect((await api(learner, 'POST', '/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: true })).status).toBe(200);
+      expect(
+        (await api(learner, 'POST', '/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: true }))
+          .status,
+      ).toBe(200);
     }
     expect((await api(learner, 'POST', '/api/dashboard/session/end', { sessionId })).status).toBe(200);
   }
 
   await ada.page.reload();
-  await ada.page.getByRole('list', { name: 'Activity feed' }).getByText('Bob Feed finished a study session: 2 cards, 100% correct').waitFor();
+  await ada.page
+    .getByRole('list', { name: 'Activity feed' })
+    .getByText('Bob Feed finished a study session: 2 cards, 100% correct')
+    .waitFor();
   await bob.page.reload();
-  await bob.page.getByRole('list', { name: 'Activity feed' }).getByText('Ada Feed finished a study session: 3 cards, 100% correct').waitFor();
+  await bob.page
+    .getByRole('list', { name: 'Activity feed' })
+    .getByText('Ada Feed finished a study session: 3 cards, 100% correct')
+    .waitFor();
 
   expect([...ada.errors, ...bob.errors]).toEqual([]);
   await ada.context.close();
@@ -178,7 +203,9 @@ test('a super admin promotes a learner, who then sees Admin; a disabled account 
   await expect(token(learner.page)).rejects.toThrow(/401/);
 
   // And signing in again is refused with the reason.
-  const login = await learner.page.request.post('/api/auth/login', { data: { email: learnerEmail, password: PASSWORD } });
+  const login = await learner.page.request.post('/api/auth/login', {
+    data: { email: learnerEmail, password: PASSWORD },
+  });
   expect(login.status()).toBe(403);
   expect(await login.json()).toEqual({ error: 'This account is disabled' });
 

@@ -1,5 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { PASSWORD, launchBrowser, newSession, signIn, signOut, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  PASSWORD,
+  launchBrowser,
+  newSession,
+  signIn,
+  signOut,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -25,7 +35,8 @@ test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, 
   await page.getByText(/Welcome/).waitFor();
   // Kernel 2: no token in storage (session.e2e.test.ts proves it thoroughly), only the session
   // hint beside the remembered theme and language.
-  const sessionKeys = () => page.evaluate(() => Object.keys(localStorage).filter((key) => !/^flashcard-(theme|language)$/.test(key)));
+  const sessionKeys = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((key) => !/^flashcard-(theme|language)$/.test(key)));
   expect(await sessionKeys()).toEqual(['flashcard_session_hint']);
 
   await signOut(page);

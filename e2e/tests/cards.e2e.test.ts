@@ -32,7 +32,11 @@ test('cards: create, edit, sets, move, filter, search, delete, import and export
 
   // Create: the first from the empty state, the second from the toolbar.
   await page.getByRole('button', { name: 'Create First Card' }).click();
-  await fillCard(page, { question: 'What is the powerhouse of the cell?', answer: 'The nucleus', tags: 'biology, cells' });
+  await fillCard(page, {
+    question: 'What is the powerhouse of the cell?',
+    answer: 'The nucleus',
+    tags: 'biology, cells',
+  });
   await page.getByRole('button', { name: 'Create Card' }).click();
   await page.getByText('Card created successfully').waitFor();
   await page.getByRole('button', { name: 'Add New Card' }).click();
@@ -99,7 +103,10 @@ test('cards: create, edit, sets, move, filter, search, delete, import and export
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByLabel('Paste CSV or tab-separated text').fill(csv);
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('dialog').getByText(/Question is required/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/Question is required/)
+    .waitFor();
   await page.getByRole('button', { name: 'Import 2 cards' }).click();
   await page.getByText('Showing 3 card(s)', { exact: true }).waitFor();
 

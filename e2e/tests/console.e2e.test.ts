@@ -4,7 +4,16 @@
 // and the console says so; a waiting release gets a preview link that opens its area.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, PASSWORD, ROOT, signIn, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  launchBrowser,
+  newSession,
+  PASSWORD,
+  ROOT,
+  signIn,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 interface ReleaseTools {
   readRemotePackage(dir: string): object;
@@ -21,10 +30,18 @@ let adminToken: string;
 
 jest.setTimeout(180_000);
 
-async function api<T = unknown>(method: string, path: string, token: string | null, body?: object): Promise<{ status: number; data: T }> {
+async function api<T = unknown>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: object,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${product.url}/api${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -33,7 +50,12 @@ async function api<T = unknown>(method: string, path: string, token: string | nu
 
 async function register(): Promise<{ id: number; email: string; token: string }> {
   const email = uniqueEmail('console');
-  const { status, data } = await api<{ user: { id: number }; tokens: { accessToken: string } }>('POST', '/auth/register', null, { email, password: PASSWORD });
+  const { status, data } = await api<{ user: { id: number }; tokens: { accessToken: string } }>(
+    'POST',
+    '/auth/register',
+    null,
+    { email, password: PASSWORD },
+  );
   if (status !== 201) throw new Error(`register: ${status}`);
   return { id: data.user.id, email, token: data.tokens.accessToken };
 }
@@ -45,8 +67,17 @@ async function register(): Promise<{ id: number; email: string; token: string }>
 async function publishVariant(folder: string, note: string): Promise<string> {
   const dir = join(ROOT, folder);
   const { name, files } = release.readBuild(dir);
-  const body = release.buildReleaseBody({ name, pkg: release.readRemotePackage(dir), files: [...files, { path: 'NOTICE.txt', content: Buffer.from(note) }] });
-  const { status, data } = await api<{ release: { version: string }; active: boolean }>('POST', '/platform/releases', adminToken, body);
+  const body = release.buildReleaseBody({
+    name,
+    pkg: release.readRemotePackage(dir),
+    files: [...files, { path: 'NOTICE.txt', content: Buffer.from(note) }],
+  });
+  const { status, data } = await api<{ release: { version: string }; active: boolean }>(
+    'POST',
+    '/platform/releases',
+    adminToken,
+    body,
+  );
   if (status !== 201 || data.active) throw new Error(`publish ${folder}: ${status} ${JSON.stringify(data)}`);
   return data.release.version;
 }
@@ -75,16 +106,34 @@ beforeAll(async () => {
   adminEmail = admin.email;
   await product.setRole(adminEmail, 'super_admin');
   // A role change ends the session: sign in again for a token that carries the new role.
-  const login = await api<{ tokens: { accessToken: string } }>('POST', '/auth/login', null, { email: adminEmail, password: PASSWORD });
+  const login = await api<{ tokens: { accessToken: string } }>('POST', '/auth/login', null, {
+    email: adminEmail,
+    password: PASSWORD,
+  });
   adminToken = login.data.tokens.accessToken;
 
-  const overview = await api<{ remotes: Array<{ name: string; activeVersion: string }> }>('GET', '/platform/remotes', adminToken);
+  const overview = await api<{ remotes: Array<{ name: string; activeVersion: string }> }>(
+    'GET',
+    '/platform/remotes',
+    adminToken,
+  );
   progressActive = overview.data.remotes.find((remote) => remote.name === 'mfe_progress')!.activeVersion;
   progressCanary = await publishVariant('mfe-progress', 'canary build');
   progressWaiting = await publishVariant('mfe-progress', 'waiting build');
   socialCanary = await publishVariant('mfe-social', 'failing build');
-  expect((await api('POST', '/platform/remotes/mfe_progress/canary', adminToken, { version: progressCanary, percent: 50, roles: ['admin'] })).status).toBe(200);
-  expect((await api('POST', '/platform/remotes/mfe_social/canary', adminToken, { version: socialCanary, percent: 100 })).status).toBe(200);
+  expect(
+    (
+      await api('POST', '/platform/remotes/mfe_progress/canary', adminToken, {
+        version: progressCanary,
+        percent: 50,
+        roles: ['admin'],
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await api('POST', '/platform/remotes/mfe_social/canary', adminToken, { version: socialCanary, percent: 100 }))
+      .status,
+  ).toBe(200);
 
   // Learners load the site: about half get the progress canary; each reports its Web Vitals, and
   // the first learner of each version a load failure. Every social learner's canary fails to render.
@@ -92,9 +141,29 @@ beforeAll(async () => {
     const learner = await register();
     const version = await servedVersion(learner.token, 'mfe_progress');
     const counts = served.get(version) ?? { users: 0, failed: 0 };
-    expect((await report(learner.token, { remote: 'mfe_progress', version, kind: 'vitals', lcp: 1200 + i * 100, inp: 80 + i * 10, cls: 0.01 * i })).status).toBe(204);
+    expect(
+      (
+        await report(learner.token, {
+          remote: 'mfe_progress',
+          version,
+          kind: 'vitals',
+          lcp: 1200 + i * 100,
+          inp: 80 + i * 10,
+          cls: 0.01 * i,
+        })
+      ).status,
+    ).toBe(204);
     if (counts.users === 0) {
-      expect((await report(learner.token, { remote: 'mfe_progress', version, kind: 'load-failure', message: `ChunkLoadError: chunk ${i} failed` })).status).toBe(204);
+      expect(
+        (
+          await report(learner.token, {
+            remote: 'mfe_progress',
+            version,
+            kind: 'load-failure',
+            message: `ChunkLoadError: chunk ${i} failed`,
+          })
+        ).status,
+      ).toBe(204);
       counts.failed += 1;
     }
     counts.users += 1;
@@ -102,7 +171,12 @@ beforeAll(async () => {
     if (i < 2) {
       const socialVersion = await servedVersion(learner.token, 'mfe_social');
       expect(socialVersion).toBe(socialCanary);
-      await report(learner.token, { remote: 'mfe_social', version: socialVersion, kind: 'render-error', message: 'TypeError: feed is undefined' });
+      await report(learner.token, {
+        remote: 'mfe_social',
+        version: socialVersion,
+        kind: 'render-error',
+        message: 'TypeError: feed is undefined',
+      });
     }
   }
 });
@@ -124,7 +198,11 @@ async function openConsole(page: Page) {
 async function rowsOf(page: Page, name: string | RegExp): Promise<string[][]> {
   const table = page.getByRole('table', { name });
   await table.waitFor();
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim())));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim())),
+    );
 }
 
 test('a super admin creates a deploy token, sees it once, uses it, and revokes it', async () => {
@@ -166,14 +244,23 @@ test('a super admin creates a deploy token, sees it once, uses it, and revokes i
   await page.reload();
   await panel.getByRole('listitem').filter({ hasText: 'progress-team ci' }).waitFor();
   expect(await page.locator('body').textContent()).not.toContain(token);
-  expect(await page.locator('input').evaluateAll((inputs, secret) => inputs.some((input) => (input as HTMLInputElement).value === secret), token)).toBe(false);
+  expect(
+    await page
+      .locator('input')
+      .evaluateAll((inputs, secret) => inputs.some((input) => (input as HTMLInputElement).value === secret), token),
+  ).toBe(false);
 
   // Revoke, by keyboard: Enter on Revoke, then the confirmation's Revoke.
   await panel.getByRole('button', { name: 'Revoke the token progress-team ci' }).focus();
   await page.keyboard.press('Enter');
   const dialog = panel.getByRole('alertdialog', { name: 'Confirm revoking' });
   await dialog.getByRole('button', { name: 'Revoke' }).click();
-  await panel.getByRole('listitem').filter({ hasText: 'progress-team ci' }).getByText('Revoked', { exact: true }).first().waitFor();
+  await panel
+    .getByRole('listitem')
+    .filter({ hasText: 'progress-team ci' })
+    .getByText('Revoked', { exact: true })
+    .first()
+    .waitFor();
   expect(await panel.getByRole('button', { name: 'Revoke the token progress-team ci' }).count()).toBe(0);
   expect((await api('GET', '/platform/remotes/mfe_progress', token)).status).toBe(401);
   expect(errors).toEqual([]);
@@ -186,7 +273,10 @@ test('the active and canary versions render side by side from the reported healt
   const progress = page.getByRole('region', { name: 'mfe_progress' });
   await progress.waitFor();
 
-  const head = await progress.getByRole('table', { name: /^Health of mfe_progress/ }).locator('thead th').allTextContents();
+  const head = await progress
+    .getByRole('table', { name: /^Health of mfe_progress/ })
+    .locator('thead th')
+    .allTextContents();
   expect(head).toEqual(['Measure', `Active${progressActive}`, `Canary${progressCanary}`]);
   const rows = await rowsOf(page, /^Health of mfe_progress/);
   const active = served.get(progressActive) ?? { users: 0, failed: 0 };
@@ -199,11 +289,18 @@ test('the active and canary versions render side by side from the reported healt
   expect(canaryUsers - canary.users).toBeGreaterThanOrEqual(0);
   expect(rows[1][0]).toBe('Failure rate');
   // A version nobody was served has no rate ("—" and, for a screen reader, "No data").
-  expect(rows[1][1]).toEqual(activeUsers ? expect.stringContaining(`${active.failed} of ${activeUsers} users`) : '—No data');
-  expect(rows[1][2]).toEqual(canaryUsers ? expect.stringContaining(`${canary.failed} of ${canaryUsers} users`) : '—No data');
+  expect(rows[1][1]).toEqual(
+    activeUsers ? expect.stringContaining(`${active.failed} of ${activeUsers} users`) : '—No data',
+  );
+  expect(rows[1][2]).toEqual(
+    canaryUsers ? expect.stringContaining(`${canary.failed} of ${canaryUsers} users`) : '—No data',
+  );
   expect(rows[2]).toEqual(['Load failures', String(active.failed), String(canary.failed)]);
   expect(rows[3]).toEqual(['Render errors', '0', '0']);
-  for (const [index, name] of [[4, 'LCP (p75)'], [5, 'INP (p75)']] as const) {
+  for (const [index, name] of [
+    [4, 'LCP (p75)'],
+    [5, 'INP (p75)'],
+  ] as const) {
     expect(rows[index][0]).toBe(name);
     for (const cell of rows[index].slice(1)) expect(cell).toMatch(/^(\d[\d,]* ms|—No data)$/);
   }
@@ -217,8 +314,18 @@ test('the active and canary versions render side by side from the reported healt
   expect(await halt.textContent()).toContain(socialCanary);
   expect(await halt.textContent()).toMatch(/2 of 2 users served .* failed \(100%\)/);
   // The canary is over: no canary column, and the audit names the halt.
-  expect(await social.getByRole('table', { name: /^Health of mfe_social/ }).locator('thead th').count()).toBe(2);
-  await page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: 'Canary halted' }).first().waitFor();
+  expect(
+    await social
+      .getByRole('table', { name: /^Health of mfe_social/ })
+      .locator('thead th')
+      .count(),
+  ).toBe(2);
+  await page
+    .getByRole('list', { name: 'Audit log' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Canary halted' })
+    .first()
+    .waitFor();
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -228,14 +335,21 @@ test('a waiting release gets a preview link, absolute, that opens its area', asy
   await openConsole(page);
   const progress = page.getByRole('region', { name: 'mfe_progress' });
   // Only the waiting release offers one.
-  expect(await progress.getByRole('button', { name: `Create a preview link of mfe_progress ${progressCanary}` }).count()).toBe(0);
+  expect(
+    await progress.getByRole('button', { name: `Create a preview link of mfe_progress ${progressCanary}` }).count(),
+  ).toBe(0);
   await progress.getByRole('button', { name: `Create a preview link of mfe_progress ${progressWaiting}` }).click();
 
-  const link = progress.getByRole('region', { name: 'Preview links' }).getByRole('textbox', { name: `Preview link of ${progressWaiting}`, exact: true });
+  const link = progress
+    .getByRole('region', { name: 'Preview links' })
+    .getByRole('textbox', { name: `Preview link of ${progressWaiting}`, exact: true });
   await link.waitFor();
   const url = await link.inputValue();
   expect(url).toMatch(new RegExp(`^${product.url.replace(/[.]/g, '\\.')}/api/platform/previews/\\S+$`));
-  await progress.getByRole('region', { name: 'Preview links' }).getByText(/^Expires/).waitFor();
+  await progress
+    .getByRole('region', { name: 'Preview links' })
+    .getByText(/^Expires/)
+    .waitFor();
 
   await page.goto(url);
   await page.waitForURL('**/progress');

@@ -100,14 +100,26 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
     type Scopes = Record<string, { default?: Record<string, Record<string, Entry>> } | undefined>;
     const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
     const result: Record<string, { versions: number; loaded: number; from: string[] }> = {};
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'axios', 'react-hot-toast', '@flashcard/shared-auth']) {
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'zustand',
+      'axios',
+      'react-hot-toast',
+      '@flashcard/shared-auth',
+    ]) {
       const versions: Entry[] = [];
       for (const host of Object.values(scopes)) {
         const entries = host?.default?.[name];
         if (entries) versions.push(...Object.values(entries));
       }
       const loaded = versions.filter((v) => v.loaded || v.lib);
-      result[name] = { versions: versions.length, loaded: new Set(loaded.map((v) => `${v.from}@${v.version}`)).size, from: loaded.map((v) => v.from) };
+      result[name] = {
+        versions: versions.length,
+        loaded: new Set(loaded.map((v) => `${v.from}@${v.version}`)).size,
+        from: loaded.map((v) => v.from),
+      };
     }
     return result;
   });
@@ -157,7 +169,10 @@ test('a remote that is down shows its fallback with Retry while the rest keeps w
 test('Retry fetches the same remote again after a transient failure of its entry or manifest, without a reload', async () => {
   // The entry failing on a sidebar click (the hover preload fails too), the manifest on a direct load
   // (the page's own preload hints fail too).
-  for (const [file, open] of [['remoteEntry.js', 'click'], ['mf-manifest.json', 'goto']] as const) {
+  for (const [file, open] of [
+    ['remoteEntry.js', 'click'],
+    ['mf-manifest.json', 'goto'],
+  ] as const) {
     const { page, context, errors } = await newSession(browser, product.url);
     await signUp(page);
     let reachable = false;
@@ -167,7 +182,8 @@ test('Retry fetches the same remote again after a transient failure of its entry
       fetchedAfter += 1;
       return route.continue();
     });
-    if (open === 'click') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+    if (open === 'click')
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
     else await page.goto('/progress');
     await page.getByText('This section is unavailable right now').waitFor();
     // A reload would lose this mark.
@@ -187,7 +203,10 @@ test("a developer's override loads one remote from a localhost dev server, for t
   try {
     const { page, context, errors } = await newSession(browser, product.url);
     await signUp(page);
-    await page.evaluate((entry) => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: entry })), `${devServer.origin}/mf-manifest.json`);
+    await page.evaluate(
+      (entry) => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: entry })),
+      `${devServer.origin}/mf-manifest.json`,
+    );
     await page.goto('/cards');
     await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
     expect(devServer.requests).toContain('/mf-manifest.json');
@@ -208,7 +227,12 @@ test("a developer's override loads one remote from a localhost dev server, for t
     await page.getByRole('button', { name: 'Clear overrides' }).click();
     await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
     expect(await page.getByText('Dev override').count()).toBe(0);
-    await page.evaluate(() => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: 'https://cdn.example.com/mf-manifest.json' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'flashcard-remote-overrides',
+        JSON.stringify({ mfe_cards: 'https://cdn.example.com/mf-manifest.json' }),
+      ),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
     expect(await page.getByText('Dev override').count()).toBe(0);
@@ -227,7 +251,9 @@ test("a remote's real dev server overrides its area on the site, under the site'
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (event) =>
-        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
       ),
     );
     page.on('console', (message) => {

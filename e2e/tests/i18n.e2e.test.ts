@@ -20,7 +20,10 @@ afterAll(async () => {
  * Where the element's text goes onto a new line: for each line after the first, the characters
  * on either side of the break (measured per character with a Range).
  */
-async function lineBreaks(page: Page, selector: string): Promise<{ text: string; breaks: { before: string; after: string }[]; overflows: boolean }> {
+async function lineBreaks(
+  page: Page,
+  selector: string,
+): Promise<{ text: string; breaks: { before: string; after: string }[]; overflows: boolean }> {
   return page.locator(selector).evaluate((element) => {
     const text = element.textContent ?? '';
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -53,7 +56,9 @@ test('a Spanish learner reads achievements and notifications in Spanish, under a
   expect((await api('put', '/api/user/settings', { language: 'es' })).status()).toBe(200);
   // A review, then a check: unlocks "First Steps", which pays and notifies (as the server's key).
   const card = await (await api('post', '/api/cards', { question: '¿Capital de Perú?', answer: 'Lima' })).json();
-  expect((await api('post', '/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).status()).toBe(200);
+  expect(
+    (await api('post', '/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).status(),
+  ).toBe(200);
   const check = await (await api('post', '/api/gamification/achievements/check')).json();
   expect(check.unlocked.map((a: { key: string }) => a.key)).toEqual(['first_review']);
 
@@ -62,7 +67,10 @@ test('a Spanish learner reads achievements and notifications in Spanish, under a
   await page.getByRole('heading', { level: 1, name: 'Logros' }).waitFor();
   const firstSteps = page.getByRole('listitem', { name: 'Primeros pasos' });
   await firstSteps.getByText('Repasa tu primera tarjeta', { exact: true }).waitFor();
-  await page.getByRole('listitem', { name: 'Creador de tarjetas' }).getByText('Crea 10 tarjetas', { exact: true }).waitFor();
+  await page
+    .getByRole('listitem', { name: 'Creador de tarjetas' })
+    .getByText('Crea 10 tarjetas', { exact: true })
+    .waitFor();
   expect(await page.getByText('First Steps').count()).toBe(0);
   expect(await page.getByText('Review your first card').count()).toBe(0);
 

@@ -53,7 +53,8 @@ async function strayCardText(page: Page): Promise<Stray[]> {
       if (!hit || !text) return;
       const box = text.getBoundingClientRect();
       const outside = x! < box.left - 1 || x! > box.right + 1 || y! < box.top - 1 || y! > box.bottom + 1;
-      if (outside || index < corners.length) stray.push({ x: x!, y: y!, hit: `${hit.tagName} ${hit.textContent?.slice(0, 40)}` });
+      if (outside || index < corners.length)
+        stray.push({ x: x!, y: y!, hit: `${hit.tagName} ${hit.textContent?.slice(0, 40)}` });
     });
     return stray;
   });
@@ -82,7 +83,10 @@ test('markup: an imported overlay, the same text typed, and a kerned formula sta
     { question: 'Typed overlay', answer: OVERLAY },
     { question: 'Kerned formula', answer: 'far $\\kern-24em\\colorbox{red}{\\rule{20em}{20em}}$ away' },
   ]) {
-    const response = await page.request.post('/api/cards', { data: card, headers: { Authorization: `Bearer ${token}` } });
+    const response = await page.request.post('/api/cards', {
+      data: card,
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(201);
   }
 
@@ -90,7 +94,9 @@ test('markup: an imported overlay, the same text typed, and a kerned formula sta
   await page.goto('/cards');
   await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
   await page.getByRole('button', { name: 'Import' }).click();
-  await page.getByLabel('Paste CSV or tab-separated text').fill(`question,answer\nImported overlay,${csvField(OVERLAY)}`);
+  await page
+    .getByLabel('Paste CSV or tab-separated text')
+    .fill(`question,answer\nImported overlay,${csvField(OVERLAY)}`);
   await page.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Import 1 card' }).click();
   await page.getByText('Showing 3 card(s)', { exact: true }).waitFor();
@@ -101,7 +107,9 @@ test('markup: an imported overlay, the same text typed, and a kerned formula sta
   expect(await tiles.getByRole('link', { name: 'Sign in again' }).count()).toBe(2);
   await expectDefused(page, tiles);
   // The server kept none of the overlay's attributes; the typed card still has them, unrendered.
-  const stored = (await (await page.request.get('/api/cards', { headers: { Authorization: `Bearer ${token}` } })).json()) as Array<{ question: string; answer: string }>;
+  const stored = (await (
+    await page.request.get('/api/cards', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as Array<{ question: string; answer: string }>;
   expect(stored.find((card) => card.question === 'Imported overlay')?.answer).toBe(
     '<div>Session expired. <a href="https://evil.example/login">Sign in again</a></div>',
   );

@@ -6,7 +6,17 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, newSession, PASSWORD, ROOT, signIn, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  launchBrowser,
+  newSession,
+  PASSWORD,
+  ROOT,
+  signIn,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 const REMOTE = 'mfe_pulse';
 const MIN_USERS = 3;
@@ -23,12 +33,18 @@ jest.setTimeout(240_000);
 /** Runs a command; resolves with its stdout, rejects with its stderr. */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`)),
+    );
   });
 }
 
@@ -90,7 +106,9 @@ async function learner() {
 
 const pulseText = (page: Page) => page.getByTestId('pulse-build').textContent();
 const isReport = (kind: string) => (request: Request) =>
-  request.method() === 'POST' && request.url().endsWith('/api/platform/reports') && JSON.parse(request.postData() ?? '{}').kind === kind;
+  request.method() === 'POST' &&
+  request.url().endsWith('/api/platform/reports') &&
+  JSON.parse(request.postData() ?? '{}').kind === kind;
 
 beforeAll(async () => {
   product = await startProduct({ CANARY_HALT_MIN_USERS: String(MIN_USERS) });
@@ -100,7 +118,16 @@ beforeAll(async () => {
   work = mkdtempSync(join(ROOT, 'e2e', '.work-'));
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));
   copyFileSync(join(ROOT, 'tsconfig.base.json'), join(work, 'tsconfig.base.json'));
-  await run(process.execPath, [join(ROOT, 'scripts', 'new-remote.mjs'), 'mfe-pulse', '--route', '/pulse', '--label', 'Pulse', '--root', work]);
+  await run(process.execPath, [
+    join(ROOT, 'scripts', 'new-remote.mjs'),
+    'mfe-pulse',
+    '--route',
+    '/pulse',
+    '--label',
+    'Pulse',
+    '--root',
+    work,
+  ]);
   pulseDir = join(work, 'mfe-pulse');
   // The text is the area's largest paint (its LCP element), and "build one" is a string of its own
   // inside the render function, for rewriteBuild.
@@ -161,7 +188,10 @@ test('a preview link shows the waiting version with its badge to that browser on
   expect(sent.cls).toBeGreaterThanOrEqual(0);
   expect((await (await vitals).response())?.status()).toBe(204);
   const status = await registry(`/remotes/${REMOTE}`);
-  expect(status.health.find((entry: { version: string }) => entry.version === v2)).toMatchObject({ servedUsers: 1, lcpP75: sent.lcp });
+  expect(status.health.find((entry: { version: string }) => entry.version === v2)).toMatchObject({
+    servedUsers: 1,
+    lcpP75: sent.lcp,
+  });
 
   // The badge is on every page while the preview lasts; Leave preview (then a reload) returns to v1.
   await page.waitForURL('**/dashboard');
@@ -214,7 +244,10 @@ test('a canary that throws while rendering is reported by learners and halted by
   expect(status.canary).toBeNull();
   expect(status.halted).toMatchObject({ version: broken });
   expect(status.halted.message).toContain(`${MIN_USERS} of ${MIN_USERS} users served ${broken} failed`);
-  expect(status.health.find((entry: { version: string }) => entry.version === broken)).toMatchObject({ renderErrors: MIN_USERS, failedUsers: MIN_USERS });
+  expect(status.health.find((entry: { version: string }) => entry.version === broken)).toMatchObject({
+    renderErrors: MIN_USERS,
+    failedUsers: MIN_USERS,
+  });
   expect(status.events[0]).toMatchObject({ action: 'halt', fromVersion: broken });
 
   // A learner's reload gets the working version.

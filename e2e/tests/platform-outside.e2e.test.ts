@@ -34,7 +34,11 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
     // Without colours (a bundler colours its output when CI asks for colour).
-    child.on('exit', (code) => (code === 0 ? resolve(stripVTControlCharacters(out)) : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stripVTControlCharacters(out))
+        : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -95,7 +99,9 @@ test("the kernel's client answers from the table with the mock session's token",
 /** The dev ports of this repository's apps: a team's dev server must not collide with them. */
 function platformDevPorts(): number[] {
   const { workspaces } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-  const declared = workspaces.map((folder) => JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).flashcardRemote?.devPort);
+  const declared = workspaces.map(
+    (folder) => JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).flashcardRemote?.devPort,
+  );
   return [3000, ...declared.filter(Number.isInteger)];
 }
 
@@ -107,9 +113,27 @@ function platformDevPorts(): number[] {
  */
 async function teamRepository(folder: string, route: string, label: string, bundler: Bundler): Promise<Team> {
   const remote = join(outside, `${bundler}-team`);
-  await run(process.execPath, [join(ROOT, 'scripts', 'new-remote.mjs'), folder, '--route', route, '--label', label, '--bundler', bundler, '--standalone', remote, '--packages', packs], ROOT);
+  await run(
+    process.execPath,
+    [
+      join(ROOT, 'scripts', 'new-remote.mjs'),
+      folder,
+      '--route',
+      route,
+      '--label',
+      label,
+      '--bundler',
+      bundler,
+      '--standalone',
+      remote,
+      '--packages',
+      packs,
+    ],
+    ROOT,
+  );
   // Nothing points back into this repository; the dev server is on a port of its own.
-  for (const file of ['tsconfig.json', 'jest.config.js', 'package.json']) expect(readFileSync(join(remote, file), 'utf8')).not.toMatch(/"\.\.\/(?!packs\/)|'\.\.\//);
+  for (const file of ['tsconfig.json', 'jest.config.js', 'package.json'])
+    expect(readFileSync(join(remote, file), 'utf8')).not.toMatch(/"\.\.\/(?!packs\/)|'\.\.\//);
   const { devPort } = JSON.parse(readFileSync(join(remote, 'package.json'), 'utf8')).flashcardRemote;
   expect(devPort).toBeGreaterThan(3005);
   expect(platformDevPorts()).not.toContain(devPort);
@@ -129,13 +153,21 @@ async function teamRepository(folder: string, route: string, label: string, bund
   if (bundler === 'webpack') {
     // The kernel's declarations type the team's code (useAuthStore's state, the router).
     await run('npm', ['run', 'typecheck'], remote);
-    writeFileSync(join(remote, 'src', 'typo.ts'), "import { useAuthStore } from '@flashcard/shared-auth';\nexport const email: number = useAuthStore.getState().user!.email;\n");
-    await expect(run('npm', ['run', 'typecheck'], remote)).rejects.toThrow(/Type 'string' is not assignable to type 'number'/);
+    writeFileSync(
+      join(remote, 'src', 'typo.ts'),
+      "import { useAuthStore } from '@flashcard/shared-auth';\nexport const email: number = useAuthStore.getState().user!.email;\n",
+    );
+    await expect(run('npm', ['run', 'typecheck'], remote)).rejects.toThrow(
+      /Type 'string' is not assignable to type 'number'/,
+    );
     rmSync(join(remote, 'src', 'typo.ts'));
   }
   // The team's token names its one remote: mfe_trivia (webpack team), mfe_poetry (Rspack team).
   const token = await product.deployToken(`${folder}-team`, [folder.replace(/-/g, '_')]);
-  const released = await run('npx', ['flashcard-release', '.'], remote, { PLATFORM_URL: product.url, PLATFORM_TOKEN: token });
+  const released = await run('npx', ['flashcard-release', '.'], remote, {
+    PLATFORM_URL: product.url,
+    PLATFORM_TOKEN: token,
+  });
   return { remote, tested, released };
 }
 
@@ -146,8 +178,17 @@ beforeAll(async () => {
   // What the platform hands a team: its packages as tarballs (the kernel's is built by its prepack).
   packs = join(outside, 'packs');
   mkdirSync(packs);
-  const packages = ['@flashcard/shared-auth', '@flashcard/shared-ui', '@flashcard/api-contract', '@flashcard/platform-tools'];
-  await run('npm', ['pack', '--silent', '--pack-destination', packs, ...packages.flatMap((name) => ['--workspace', name])], ROOT);
+  const packages = [
+    '@flashcard/shared-auth',
+    '@flashcard/shared-ui',
+    '@flashcard/api-contract',
+    '@flashcard/platform-tools',
+  ];
+  await run(
+    'npm',
+    ['pack', '--silent', '--pack-destination', packs, ...packages.flatMap((name) => ['--workspace', name])],
+    ROOT,
+  );
   expect(readdirSync(packs)).toHaveLength(4);
   // Both teams at once (each mostly waits on npm and its bundler); each test awaits its own.
   teams.webpack = teamRepository('mfe-trivia', '/trivia', 'Trivia', 'webpack');
@@ -174,7 +215,7 @@ async function openArea(label: string, check: (page: Page, email: string) => Pro
   await context.close();
 }
 
-test('a webpack team\'s repository as new-remote --standalone writes it: its mock-kernel test passes, it builds, is released and shown', async () => {
+test("a webpack team's repository as new-remote --standalone writes it: its mock-kernel test passes, it builds, is released and shown", async () => {
   const { tested, released } = await teams.webpack;
   // The scaffold's own App.test.tsx, on the packed mock kernel and the platform's jest preset.
   expect(tested).toMatch(/PASS\s+src\/App\.test\.tsx/); // jest pads its label with one or two spaces
@@ -189,7 +230,7 @@ test('a webpack team\'s repository as new-remote --standalone writes it: its moc
   });
 });
 
-test('an Rspack team\'s own area and test on the packed mock kernel pass, it builds on the kernel\'s share map, is released and shown', async () => {
+test("an Rspack team's own area and test on the packed mock kernel pass, it builds on the kernel's share map, is released and shown", async () => {
   const { remote, tested, released } = await teams.rspack;
   expect(tested).toMatch(/Tests:\s+2 passed, 2 total/);
   expect(released).toMatch(/Rspack compiled successfully/);

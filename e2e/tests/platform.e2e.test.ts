@@ -5,7 +5,17 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, PASSWORD, ROOT, signIn, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  launchBrowser,
+  newSession,
+  PASSWORD,
+  ROOT,
+  signIn,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -18,12 +28,18 @@ jest.setTimeout(240_000);
 /** Runs a command; resolves with its stdout, rejects with its stderr. */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`)),
+    );
   });
 }
 
@@ -97,9 +113,20 @@ test('a scaffolded remote, released over HTTP, appears in the navigation and own
   await nav.getByRole('link', { name: 'Study' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Quiz' }).count()).toBe(0);
 
-  await run(process.execPath, [join(ROOT, 'scripts', 'new-remote.mjs'), 'mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--root', work]);
+  await run(process.execPath, [
+    join(ROOT, 'scripts', 'new-remote.mjs'),
+    'mfe-quiz',
+    '--route',
+    '/quiz',
+    '--label',
+    'Quiz',
+    '--root',
+    work,
+  ]);
   quizDir = join(work, 'mfe-quiz');
-  expect(JSON.parse(readFileSync(join(quizDir, 'package.json'), 'utf8')).flashcardRemote.routes).toEqual([{ path: '/quiz/*', module: './App' }]);
+  expect(JSON.parse(readFileSync(join(quizDir, 'package.json'), 'utf8')).flashcardRemote.routes).toEqual([
+    { path: '/quiz/*', module: './App' },
+  ]);
   writeApp('build one');
   const output = await release();
   expect(output).toMatch(/Released mfe_quiz 0\.1\.0\+[0-9a-f]{8} \(active\)/);
@@ -197,7 +224,10 @@ test('a broken release shows the area fallback, and the console counts its failu
   const syncChunks: string[] = manifest.exposes[0].assets.js.sync;
   const chunk = syncChunks.find((file) => readFileSync(join(dist, file), 'utf8').includes('quiz-build'));
   if (!chunk) throw new Error('no chunk holds the exposed App module');
-  writeFileSync(join(dist, chunk), `throw new Error('quiz build is broken');\n${readFileSync(join(dist, chunk), 'utf8')}`);
+  writeFileSync(
+    join(dist, chunk),
+    `throw new Error('quiz build is broken');\n${readFileSync(join(dist, chunk), 'utf8')}`,
+  );
   const broken = releasedVersion(await release('--promote', '--no-build'));
 
   const { page, context } = await newSession(browser, product.url);
@@ -214,11 +244,17 @@ test('a broken release shows the area fallback, and the console counts its failu
   const quiz = page.getByRole('region', { name: /mfe_quiz/ });
   await quiz.waitFor();
   await quiz.getByText(broken).first().waitFor();
-  await quiz.getByText(/quiz build is broken|ScriptExecutionError|Error/).first().waitFor();
+  await quiz
+    .getByText(/quiz build is broken|ScriptExecutionError|Error/)
+    .first()
+    .waitFor();
 
   // Roll back from the console: the area works again on the next load.
   await quiz.getByRole('button', { name: `Roll back mfe_quiz to ${v1}` }).click();
-  await page.getByText(/Rolled back|Promoted/).first().waitFor();
+  await page
+    .getByText(/Rolled back|Promoted/)
+    .first()
+    .waitFor();
   expect(await quizBuildText(page)).toBe('build one');
   expect(shellFingerprint()).toBe(shellBefore);
   await context.close();

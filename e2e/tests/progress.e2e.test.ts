@@ -59,7 +59,11 @@ test('studying cards moves Progress, the dashboard and the bell', async () => {
   await expectStat(page, 'Cards Studied', /^2$/);
   await expectStat(page, 'Success Rate', /^100%$/);
   await expectStat(page, 'Study Streak', /^1 day$/);
-  const xp = Number(await stat(page, 'XP Points').filter({ hasText: /^[1-9]\d*$/ }).textContent());
+  const xp = Number(
+    await stat(page, 'XP Points')
+      .filter({ hasText: /^[1-9]\d*$/ })
+      .textContent(),
+  );
   // Two reviews (10 XP each) and the finished session (20 XP), plus any achievement unlocked.
   expect(xp).toBeGreaterThanOrEqual(40);
   await page.getByText(/^2 reviews · 100(\.0)?% success rate$/).waitFor();
@@ -69,7 +73,11 @@ test('studying cards moves Progress, the dashboard and the bell', async () => {
   const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
   await bell.waitFor();
   await bell.click();
-  await page.getByRole('dialog').getByText(/achievement/i).first().waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/achievement/i)
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 

@@ -48,7 +48,8 @@ test('no page script can read a refresh token or an access token; the page itsel
   const { page, context, errors } = await newSession(browser, product.url);
   const answers: string[] = [];
   page.on('response', (response) => {
-    if (/\/api\/auth\/(register|login|refresh)$/.test(response.url())) void response.text().then((text) => answers.push(text));
+    if (/\/api\/auth\/(register|login|refresh)$/.test(response.url()))
+      void response.text().then((text) => answers.push(text));
   });
   await signUp(page);
   await page.getByText(/Welcome/).waitFor();
@@ -60,7 +61,9 @@ test('no page script can read a refresh token or an access token; the page itsel
   expect(everything).not.toContain(cookie!.value);
   expect(everything).not.toContain('flashcard_refresh');
   expect(everything).not.toMatch(JWT);
-  expect(seen.local.filter((entry) => !/^flashcard-(theme|language)=/.test(entry))).toEqual(['flashcard_session_hint=1']);
+  expect(seen.local.filter((entry) => !/^flashcard-(theme|language)=/.test(entry))).toEqual([
+    'flashcard_session_hint=1',
+  ]);
   expect(seen.session).toEqual([]);
   // No answer the page received carried the refresh token either.
   expect(answers.length).toBeGreaterThan(0);
@@ -70,7 +73,11 @@ test('no page script can read a refresh token or an access token; the page itsel
   // access token (short-lived, like the one in the kernel's memory) but never the refresh token.
   const asked = await page.evaluate(async () => {
     const plain = await fetch('/api/auth/refresh', { method: 'POST' });
-    const marked = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' }, body: '{}' });
+    const marked = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     return { plain: [plain.status, await plain.json()], marked: await marked.json() };
   });
   expect(asked.plain).toEqual([403, { error: 'Cross-site requests cannot use the session cookie' }]);
@@ -116,7 +123,11 @@ test('two tabs stay signed in across two refresh cycles; a sign-out in one ends 
   ] as const) {
     await sleep((TTL_SECONDS + 1) * 1000);
     const before = refreshes.length;
-    await Promise.all([one, two].map((page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click()));
+    await Promise.all(
+      [one, two].map((page) =>
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click(),
+      ),
+    );
     await Promise.all([one, two].map(ready));
     // The page may show its heading from what it holds before its calls (and the refresh) answer.
     for (let waited = 0; refreshes.length === before && waited < 10_000; waited += 100) await sleep(100);

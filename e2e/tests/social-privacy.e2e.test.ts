@@ -2,7 +2,15 @@
 // sender only the address, pending, whether or not anyone uses it, and reaches the learner who
 // does; a learner who chose "Nobody" is found by no search and their profile reads as missing.
 import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, uniqueEmail, type Product } from '../src/harness';
+import {
+  accessToken,
+  launchBrowser,
+  newSession,
+  signUp,
+  startProduct,
+  uniqueEmail,
+  type Product,
+} from '../src/harness';
 
 let product: Product;
 let browser: Browser;
@@ -17,7 +25,11 @@ afterAll(async () => {
 });
 
 async function api(page: Page, method: 'GET' | 'PUT', url: string, data?: unknown) {
-  const response = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${await accessToken(page)}` } });
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
 
@@ -47,9 +59,9 @@ test('a request by e-mail shows pending by its address, known or not, and reache
   await bob.page.getByRole('region', { name: 'Friends' }).getByText('Ada Mail').waitFor();
   await ada.page.reload();
   await ada.page.getByRole('region', { name: 'Friends' }).getByText('Bob Mail').waitFor();
-  await expect(ada.page.getByRole('list', { name: 'Outgoing requests' }).getByRole('listitem').allTextContents()).resolves.toEqual([
-    `${nobody}PendingCancel`,
-  ]);
+  await expect(
+    ada.page.getByRole('list', { name: 'Outgoing requests' }).getByRole('listitem').allTextContents(),
+  ).resolves.toEqual([`${nobody}PendingCancel`]);
 
   expect([...ada.errors, ...bob.errors]).toEqual([]);
   await ada.context.close();

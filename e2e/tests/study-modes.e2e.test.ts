@@ -38,7 +38,8 @@ async function api(page: Page, method: 'POST' | 'PUT', url: string, data: object
 /** Waits until `read` gives `expected` (10 s at most), then checks it once more. */
 async function eventually<T>(read: () => Promise<T>, expected: T) {
   const until = Date.now() + 10_000;
-  while (Date.now() < until && JSON.stringify(await read()) !== JSON.stringify(expected)) await new Promise((r) => setTimeout(r, 100));
+  while (Date.now() < until && JSON.stringify(await read()) !== JSON.stringify(expected))
+    await new Promise((r) => setTimeout(r, 100));
   expect(await read()).toEqual(expected);
 }
 
@@ -52,7 +53,10 @@ async function reveal(page: Page) {
 test('a card rated Again comes back within the same review session, marked, before it completes', async () => {
   const { page, context, errors } = await newSession(browser, product.url);
   await signUp(page);
-  for (const [question, answer] of [['Capital of Peru?', 'Lima'], ['Capital of Chile?', 'Santiago']]) {
+  for (const [question, answer] of [
+    ['Capital of Peru?', 'Lima'],
+    ['Capital of Chile?', 'Santiago'],
+  ]) {
     await api(page, 'POST', '/api/cards', { question, answer });
   }
   // Learn both (Good: a 10-minute learning step, due within the learn-ahead window).
@@ -93,8 +97,16 @@ test('a set-only session: the hub and the session cover the chosen set and nothi
   await signUp(page);
   const biology = await api(page, 'POST', '/api/categories', { name: 'Biology' });
   const history = await api(page, 'POST', '/api/categories', { name: 'History' });
-  await api(page, 'POST', '/api/cards', { question: 'What is a cell?', answer: 'The unit of life', category_id: biology.id });
-  await api(page, 'POST', '/api/cards', { question: 'What is DNA?', answer: 'Genetic material', category_id: biology.id });
+  await api(page, 'POST', '/api/cards', {
+    question: 'What is a cell?',
+    answer: 'The unit of life',
+    category_id: biology.id,
+  });
+  await api(page, 'POST', '/api/cards', {
+    question: 'What is DNA?',
+    answer: 'Genetic material',
+    category_id: biology.id,
+  });
   await api(page, 'POST', '/api/cards', { question: 'When did Rome fall?', answer: '476', category_id: history.id });
 
   // From the cards screen: filter by the set, then "Study this set".
@@ -142,8 +154,14 @@ test('rich cards: a cloze note makes one card per cloze, math is typeset, card H
   await editor.getByRole('button', { name: 'Create Card' }).click();
   await page.getByText('Card created successfully').waitFor();
 
-  await api(page, 'POST', '/api/cards', { question: 'Euler: $e^{i\\pi}+1=0$', answer: '$$\\int_0^1 x\\,dx = \\frac12$$' });
-  await api(page, 'POST', '/api/cards', { question: 'Trap <img src=x onerror=alert(1)> here', answer: '[click](javascript:alert(2)) <a href="javascript:alert(3)">too</a>' });
+  await api(page, 'POST', '/api/cards', {
+    question: 'Euler: $e^{i\\pi}+1=0$',
+    answer: '$$\\int_0^1 x\\,dx = \\frac12$$',
+  });
+  await api(page, 'POST', '/api/cards', {
+    question: 'Trap <img src=x onerror=alert(1)> here',
+    answer: '[click](javascript:alert(2)) <a href="javascript:alert(3)">too</a>',
+  });
   await page.reload();
   await page.getByText('Showing 5 card(s)').waitFor();
 
@@ -181,7 +199,7 @@ test('rich cards: a cloze note makes one card per cloze, math is typeset, card H
   await context.close();
 });
 
-test("images: added in the editor, shown in the preview, the tile and the study session, and only to their owner", async () => {
+test('images: added in the editor, shown in the preview, the tile and the study session, and only to their owner', async () => {
   const { page, context, errors } = await newSession(browser, product.url);
   await signUp(page);
   await page.goto('/cards');
@@ -193,9 +211,15 @@ test("images: added in the editor, shown in the preview, the tile and the study 
   await editor.getByLabel('Question').click();
   await editor.getByLabel('Question').press('End');
   // A real 2x2 PNG, chosen through the file input the "Add image" label holds.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await editor.getByLabel('Add image').setInputFiles({ name: 'cell phase.png', mimeType: 'image/png', buffer: png });
-  await eventually(() => editor.getByLabel('Question').inputValue(), 'Which phase is this? ![cell phase](cell-phase.png)');
+  await eventually(
+    () => editor.getByLabel('Question').inputValue(),
+    'Which phase is this? ![cell phase](cell-phase.png)',
+  );
   const decoded = (image: ReturnType<Page['locator']>) =>
     image.evaluate((element) => {
       const img = element as HTMLImageElement;
@@ -218,7 +242,9 @@ test("images: added in the editor, shown in the preview, the tile and the study 
   const other = await newSession(browser, product.url);
   await signUp(other.page);
   const token = await accessToken(other.page);
-  const stolen = await other.page.request.get('/api/media/cell-phase.png', { headers: { Authorization: `Bearer ${token}` } });
+  const stolen = await other.page.request.get('/api/media/cell-phase.png', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(stolen.status()).toBe(404);
   expect(errors).toEqual([]);
   await other.context.close();
@@ -230,7 +256,10 @@ test('Anki packages in both formats import through the dialog: preview, notes in
   await signUp(page);
   const day = 86_400_000;
   const start = Date.now() - 40 * day;
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const pack = (format: FixturePackage['format'], prefix: string): FixturePackage => ({
     format,
     notes: [
@@ -238,17 +267,38 @@ test('Anki packages in both formats import through the dialog: preview, notes in
         guid: `${prefix}-cell`,
         fields: [`${prefix}: the unit of life <img src="cell pic.png">`, 'The cell'],
         deck: `Biology ${prefix}`,
-        cards: [{ ord: 0, reviews: [{ at: start, ease: 3, type: 0 }, { at: start + day, ease: 3, type: 1 }, { at: start + 4 * day, ease: 4, type: 1 }] }],
+        cards: [
+          {
+            ord: 0,
+            reviews: [
+              { at: start, ease: 3, type: 0 },
+              { at: start + day, ease: 3, type: 1 },
+              { at: start + 4 * day, ease: 4, type: 1 },
+            ],
+          },
+        ],
       },
-      { guid: `${prefix}-dna`, fields: [`${prefix}: DNA stands for?`, 'Deoxyribonucleic acid'], deck: `Biology ${prefix}`, cards: [{ ord: 0, reviews: [{ at: start + 2 * day, ease: 1, type: 0 }] }] },
+      {
+        guid: `${prefix}-dna`,
+        fields: [`${prefix}: DNA stands for?`, 'Deoxyribonucleic acid'],
+        deck: `Biology ${prefix}`,
+        cards: [{ ord: 0, reviews: [{ at: start + 2 * day, ease: 1, type: 0 }] }],
+      },
     ],
     media: [{ name: 'cell pic.png', data: png }],
   });
   await page.goto('/cards');
-  for (const [format, prefix] of [['anki21b', 'New'], ['anki2', 'Old']] as const) {
+  for (const [format, prefix] of [
+    ['anki21b', 'New'],
+    ['anki2', 'Old'],
+  ] as const) {
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import cards' });
-    await dialog.getByLabel('Upload a .csv or .txt file').setInputFiles({ name: `${prefix}.apkg`, mimeType: 'application/octet-stream', buffer: Buffer.from(buildApkg(pack(format, prefix))) });
+    await dialog.getByLabel('Upload a .csv or .txt file').setInputFiles({
+      name: `${prefix}.apkg`,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(buildApkg(pack(format, prefix))),
+    });
     await dialog.getByText(`Anki package: ${prefix}.apkg`).waitFor();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByText('With them: 2 cards, 4 answers of review history, 1 image.').waitFor();
@@ -258,13 +308,25 @@ test('Anki packages in both formats import through the dialog: preview, notes in
   }
   await page.getByText('Showing 4 card(s)').waitFor();
   const image = page.locator('.cards-tile', { hasText: 'New: the unit of life' }).getByRole('img');
-  await eventually(() => image.evaluate((element) => (element as HTMLImageElement).src.startsWith('blob:') && (element as HTMLImageElement).naturalWidth === 2), true);
+  await eventually(
+    () =>
+      image.evaluate(
+        (element) =>
+          (element as HTMLImageElement).src.startsWith('blob:') && (element as HTMLImageElement).naturalWidth === 2,
+      ),
+    true,
+  );
   // The history came along: the optimizer counts it, and the sets are the decks.
   const token = await accessToken(page);
-  const status = await page.request.get('/api/spaced-repetition/optimizer', { headers: { Authorization: `Bearer ${token}` } });
+  const status = await page.request.get('/api/spaced-repetition/optimizer', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect((await status.json()).reviewCount).toBe(8);
   const sets = await page.request.get('/api/categories', { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await sets.json()) as Array<{ name: string }>).map((set) => set.name).sort()).toEqual(['Biology New', 'Biology Old']);
+  expect(((await sets.json()) as Array<{ name: string }>).map((set) => set.name).sort()).toEqual([
+    'Biology New',
+    'Biology Old',
+  ]);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -273,7 +335,12 @@ test('multiple choice and timed practice run to their summaries', async () => {
   const { page, context, errors } = await newSession(browser, product.url);
   await signUp(page);
   const set = await api(page, 'POST', '/api/categories', { name: 'Capitals' });
-  for (const [question, answer] of [['France', 'Paris'], ['Italy', 'Rome'], ['Spain', 'Madrid'], ['Peru', 'Lima']]) {
+  for (const [question, answer] of [
+    ['France', 'Paris'],
+    ['Italy', 'Rome'],
+    ['Spain', 'Madrid'],
+    ['Peru', 'Lima'],
+  ]) {
     await api(page, 'POST', '/api/cards', { question, answer, category_id: set.id });
   }
   await page.goto(`/study?set=${set.id}`);

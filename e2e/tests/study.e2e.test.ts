@@ -24,7 +24,10 @@ async function createCards(page: Page) {
   const token = await accessToken(page);
   expect(token).toBeTruthy();
   for (const card of CARDS) {
-    const response = await page.request.post('/api/cards', { data: card, headers: { Authorization: `Bearer ${token}` } });
+    const response = await page.request.post('/api/cards', {
+      data: card,
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(201);
   }
 }
@@ -32,7 +35,12 @@ async function createCards(page: Page) {
 const queueCard = (page: Page, title: 'Due for Review' | 'New Cards') => page.getByRole('region', { name: title });
 
 /** Waits until the hub's card `title` shows `count`, then tells whether its button is enabled. */
-async function hubCount(page: Page, title: 'Due for Review' | 'New Cards', count: number, action: string): Promise<boolean> {
+async function hubCount(
+  page: Page,
+  title: 'Due for Review' | 'New Cards',
+  count: number,
+  action: string,
+): Promise<boolean> {
   const card = queueCard(page, title);
   await card.locator('.stat-value', { hasText: new RegExp(`^${count}$`) }).waitFor();
   return card.getByRole('button', { name: action }).isEnabled();
@@ -179,7 +187,12 @@ test('study: the hub counts, a new-card session and a review session, by keyboar
 });
 
 test('on a 390x844 phone the rating buttons of a long card are in view without scrolling', async () => {
-  const context = await browser.newContext({ baseURL: product.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: product.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (err) => errors.push(err));
@@ -196,7 +209,10 @@ test('on a 390x844 phone the rating buttons of a long card are in view without s
   await queueCard(page, 'New Cards').getByRole('button', { name: 'Learn New Cards' }).click();
   await page.waitForURL('**/study/new');
   await page.getByRole('button', { name: 'Reveal Answer' }).click();
-  await page.getByRole('region', { name: 'Answer' }).getByText('Line 30 of a long answer', { exact: false }).waitFor({ state: 'attached' });
+  await page
+    .getByRole('region', { name: 'Answer' })
+    .getByText('Line 30 of a long answer', { exact: false })
+    .waitFor({ state: 'attached' });
   const buttons = ratings(page).getByRole('button');
   await buttons.first().waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -18,7 +18,13 @@ describe('Study hub', () => {
   it('shows the due and new counts from the review queue, with their buttons enabled', async () => {
     // The counts are the server's totals, not the length of the (limited) lists it sends.
     const api = mockStudyApi(
-      reviewQueue({ dueCount: 42, newCount: 7, due: studyCards(3), new: [], dailyGoal: { cardsStudied: 6, dailyGoal: 15 } }),
+      reviewQueue({
+        dueCount: 42,
+        newCount: 7,
+        due: studyCards(3),
+        new: [],
+        dailyGoal: { cardsStudied: 6, dailyGoal: 15 },
+      }),
     );
 
     renderStudyAt('/study');
@@ -149,13 +155,16 @@ describe('Study hub', () => {
     await screen.findByText('0/15');
 
     const options = screen.getByRole('region', { name: 'Study Options' });
-    expect(within(options).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Flashcards',
-      'Multiple Choice',
-      'Timed Practice',
-    ]);
+    expect(
+      within(options)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Flashcards', 'Multiple Choice', 'Timed Practice']);
     expect(screen.getByRole('link', { name: 'Start Flashcards' })).toHaveAttribute('href', '/study/flashcards');
-    expect(screen.getByRole('link', { name: 'Start Multiple Choice' })).toHaveAttribute('href', '/study/multiple-choice');
+    expect(screen.getByRole('link', { name: 'Start Multiple Choice' })).toHaveAttribute(
+      'href',
+      '/study/multiple-choice',
+    );
     await user.click(screen.getByRole('link', { name: 'Start Timed Practice' }));
 
     expect(location()).toHaveTextContent('/study/timed');
@@ -202,16 +211,27 @@ describe('Practice modes and routes', () => {
     await user.click(screen.getByRole('button', { name: 'See results' }));
     expect(await screen.findByText('1 of 2 right')).toBeInTheDocument();
     await waitFor(() => expect(record).toHaveBeenCalledTimes(2));
-    expect(record.mock.calls.map(([cardId, extra]) => [cardId, extra.correct])).toEqual([[1, true], [2, false]]);
+    expect(record.mock.calls.map(([cardId, extra]) => [cardId, extra.correct])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
     expect(screen.getByText('Practice only: your review schedule does not change.')).toBeInTheDocument();
   });
 
   it("shows the server's reason when a set has too few answers for multiple choice", async () => {
     jest.spyOn(learningApi, 'multipleChoice').mockRejectedValue(
-      Object.assign(new Error('422'), { isAxiosError: true, response: { status: 422, data: { error: 'Multiple choice needs at least two cards with different answers here' } } }),
+      Object.assign(new Error('422'), {
+        isAxiosError: true,
+        response: {
+          status: 422,
+          data: { error: 'Multiple choice needs at least two cards with different answers here' },
+        },
+      }),
     );
     renderStudyAt('/study/multiple-choice');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Multiple choice needs at least two cards with different answers here');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Multiple choice needs at least two cards with different answers here',
+    );
   });
 
   it('runs timed practice: a countdown per card, running out counts, and a summary with the average time', async () => {

@@ -29,7 +29,10 @@ function stored(): string[] {
   return values;
 }
 
-const refreshed = (accessToken = 'new-access') => ({ status: 200, data: { tokens: { accessToken }, user: { id: 1, email: 'a@b.co' } } });
+const refreshed = (accessToken = 'new-access') => ({
+  status: 200,
+  data: { tokens: { accessToken }, user: { id: 1, email: 'a@b.co' } },
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -69,7 +72,9 @@ test('on a 401 refreshes once through the cookie (no token in the body) and retr
       expect(JSON.parse(config.data)).toEqual({});
       return refreshed();
     }
-    return authHeader(config) === 'Bearer new-access' ? { status: 200, data: ['ok'] } : { status: 401, data: { error: 'Token expired' } };
+    return authHeader(config) === 'Bearer new-access'
+      ? { status: 200, data: ['ok'] }
+      : { status: 401, data: { error: 'Token expired' } };
   });
   const response = await apiClient.get('/cards');
   expect(response.data).toEqual(['ok']);
@@ -143,7 +148,9 @@ test('a request is retried at most once; then the session is cleared and the use
 test('a failed refresh clears the session and redirects', async () => {
   signIn();
   server = fakeServer((config) =>
-    config.url === '/auth/refresh' ? { status: 401, data: { error: 'Invalid refresh token' } } : { status: 401, data: {} },
+    config.url === '/auth/refresh'
+      ? { status: 401, data: { error: 'Invalid refresh token' } }
+      : { status: 401, data: {} },
   );
   await expect(apiClient.get('/progress')).rejects.toBeInstanceOf(AxiosError);
   expect(getAccessToken()).toBeNull();

@@ -1,6 +1,18 @@
-import { browserLanguage, currentLanguage, i18n, registerMessages, setLanguage, type Catalogue, type Messages } from './i18n';
+import {
+  browserLanguage,
+  currentLanguage,
+  i18n,
+  registerMessages,
+  setLanguage,
+  type Catalogue,
+  type Messages,
+} from './i18n';
 
-function catalogue(en: Messages, translated: Partial<Record<'es' | 'fr' | 'de' | 'it', Messages>>, loads: string[] = []): Catalogue {
+function catalogue(
+  en: Messages,
+  translated: Partial<Record<'es' | 'fr' | 'de' | 'it', Messages>>,
+  loads: string[] = [],
+): Catalogue {
   const loader = (language: 'es' | 'fr' | 'de' | 'it') => async () => {
     loads.push(language);
     const messages = translated[language];

@@ -24,7 +24,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The first of the browser's preferred languages we offer ('fr-CA' -> 'fr'), else English. */
-export function browserLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Language {
+export function browserLanguage(
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Language {
   for (const tag of preferred) {
     const base = tag?.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;

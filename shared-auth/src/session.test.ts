@@ -4,7 +4,13 @@ import type * as ClientModule from './client';
 import type * as StoreModule from './store';
 import { LEGACY_STORAGE_KEYS, restoreSession, SESSION_CHANNEL, STORAGE_KEYS, type SessionMessage } from './session';
 
-const user = { id: 7, email: 'ada@example.com', display_name: 'Ada', role: 'user' as const, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 7,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 class Bus {
   static channels = new Set<Bus>();
@@ -16,7 +22,8 @@ class Bus {
     this.listeners.add(listener);
   }
   postMessage(data: unknown) {
-    for (const other of Bus.channels) if (other !== this && other.name === this.name) other.listeners.forEach((l) => l({ data }));
+    for (const other of Bus.channels)
+      if (other !== this && other.name === this.name) other.listeners.forEach((l) => l({ data }));
   }
   close() {
     Bus.channels.delete(this);
@@ -107,7 +114,13 @@ describe('tabs', () => {
     const goToLogin = jest.fn();
     two.client.setUnauthorizedHandler(goToLogin);
     for (const { store } of [one, two]) store.useAuthStore.setState({ user, isAuthenticated: true, isLoading: false });
-    const server = jest.fn(async () => ({ data: { message: 'Logged out' }, status: 200, statusText: 'OK', headers: {}, config: {} }));
+    const server = jest.fn(async () => ({
+      data: { message: 'Logged out' },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config: {},
+    }));
     one.client.apiClient.defaults.adapter = server as never;
     await one.store.useAuthStore.getState().logout();
     expect(two.store.useAuthStore.getState()).toMatchObject({ isAuthenticated: false, user: null });

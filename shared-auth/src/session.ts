@@ -122,7 +122,11 @@ export function restoreSession(): Promise<RestoredSession | null> {
     const response = await fetch(`${API_BASE_URL}${REFRESH_PATH}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value,
+      },
       body: JSON.stringify(legacy ? { refreshToken: legacy } : {}),
     });
     if (!response.ok) {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { conditionNames, rangeOf, sharedConfig, SINGLETONS } from '../shared-config';
 
 const root = path.join(__dirname, '..', '..');
-const installed = (name: string) => (require(require.resolve(`${name}/package.json`, { paths: [root] })) as { version: string }).version;
+const installed = (name: string) =>
+  (require(require.resolve(`${name}/package.json`, { paths: [root] })) as { version: string }).version;
 
 describe('sharedConfig', () => {
   it('makes every platform singleton a singleton asking for the major it was built with', () => {
@@ -51,5 +52,4 @@ describe('sharedConfig', () => {
     expect(rangeOf('0.4.2')).toBe('^0.4.0');
     expect(rangeOf('19.3.1')).toBe('^19.0.0');
   });
-
 });

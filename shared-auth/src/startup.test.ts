@@ -14,10 +14,14 @@ test('on start-up nothing is read from storage: a kernel 1.x token there is neve
 
 test('loading the kernel in Node opens nothing that keeps the process running (a team script on the mock kernel exits)', () => {
   // Node has BroadcastChannel too: an open one would hold the process forever.
-  const output = execFileSync(process.execPath, ['--import', 'tsx', '-e', "require('./src/testing'); console.log('loaded')"], {
-    cwd: join(__dirname, '..'),
-    timeout: 20_000,
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', "require('./src/testing'); console.log('loaded')"],
+    {
+      cwd: join(__dirname, '..'),
+      timeout: 20_000,
+      encoding: 'utf8',
+    },
+  );
   expect(output.trim()).toBe('loaded');
 });

@@ -3,7 +3,13 @@ import { getAccessToken, STORAGE_KEYS } from './session';
 import { useAuthStore } from './store';
 import { authHeader, fakeServer, type FakeServer } from './testing';
 
-const user = { id: 7, email: 'ada@example.com', display_name: 'Ada', role: 'user' as const, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 7,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 // What an older API (or a non-browser answer) may still carry: the kernel must not keep it.
 const tokens = { accessToken: 'acc', refreshToken: 'ref' };
 let server: FakeServer | undefined;
@@ -28,7 +34,9 @@ afterEach(() => server?.restore());
 
 test('login keeps the access token in memory only: no token (nor user) in any storage, none in the store', async () => {
   server = fakeServer((config) =>
-    config.url === '/auth/login' ? { status: 200, data: { user, tokens, message: 'Login successful' } } : { status: 200, data: [] },
+    config.url === '/auth/login'
+      ? { status: 200, data: { user, tokens, message: 'Login successful' } }
+      : { status: 200, data: [] },
   );
   await expect(useAuthStore.getState().login('ada@example.com', 'secret1')).resolves.toEqual({ success: true });
   const state = useAuthStore.getState();
@@ -43,7 +51,10 @@ test('login keeps the access token in memory only: no token (nor user) in any st
 
 test('login without tokens.accessToken is a failure: "Login failed"', async () => {
   server = fakeServer(() => ({ status: 200, data: { user, message: 'ok' } }));
-  await expect(useAuthStore.getState().login('a@b.co', 'secret1')).resolves.toEqual({ success: false, error: 'Login failed' });
+  await expect(useAuthStore.getState().login('a@b.co', 'secret1')).resolves.toEqual({
+    success: false,
+    error: 'Login failed',
+  });
   expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, error: 'Login failed' });
 });
 
@@ -108,7 +119,10 @@ test('changePassword keeps this device signed in with the new access token the s
   useAuthStore.setState({ user, isAuthenticated: true });
   setAuthHeader('old');
   const fresh = { accessToken: 'acc-2' };
-  server = fakeServer(() => ({ status: 200, data: { success: true, message: 'Password changed successfully', tokens: fresh } }));
+  server = fakeServer(() => ({
+    status: 200,
+    data: { success: true, message: 'Password changed successfully', tokens: fresh },
+  }));
   await expect(useAuthStore.getState().changePassword('old-pass', 'new-pass')).resolves.toEqual({ success: true });
   expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true });
   expect(getAccessToken()).toBe('acc-2');

@@ -5,7 +5,13 @@
 import { create } from 'zustand';
 import type { AuthResponse, RegisterInput, User } from '@flashcard/api-contract/schemas';
 import { authCalls } from './auth-calls';
-import { announceSession, onSessionExpired, onTokensRefreshed, restoreSessionThroughClient, setAuthHeader } from './client';
+import {
+  announceSession,
+  onSessionExpired,
+  onTokensRefreshed,
+  restoreSessionThroughClient,
+  setAuthHeader,
+} from './client';
 import { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
 import { clearSession, setSessionHint, type RestoredSession } from './session';
 

@@ -14,7 +14,11 @@ function leaves(messages: Messages, prefix = '', out = new Map<string, string>()
 }
 
 /** The placeholders of a text with their format ('count, number'), sorted. */
-const placeholders = (text: string) => [...text.matchAll(/{{\s*([^}]*?)\s*}}/g)].map((m) => m[1]).sort().join(' | ');
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*([^}]*?)\s*}}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(' | ');
 /** Its markup (<kbd>, <1>...), in order. */
 const tags = (text: string) => [...text.matchAll(/<\/?\w+\s*\/?>/g)].map((m) => m[0]).join('');
 
@@ -46,10 +50,21 @@ export function catalogueProblems(english: object, translations: Record<string, 
       }
       if (text.trim() === '') problems.push(`${language}: ${key} is empty`);
       // A singular may say "a day" instead of "1 day": its count may go, nothing else.
-      const compare = key.endsWith('_one') ? (t: string) => placeholders(t).split(' | ').filter((p) => !p.startsWith('count')).join(' | ') : placeholders;
-      if (compare(text) !== compare(original)) problems.push(`${language}: ${key} has placeholders [${placeholders(text)}], English [${placeholders(original)}]`);
-      if (tags(text) !== tags(original)) problems.push(`${language}: ${key} has markup ${tags(text) || 'none'}, English ${tags(original) || 'none'}`);
-      if (language === 'de' && FORMAL_GERMAN.test(text)) problems.push(`de: ${key} says "Sie"; the German catalogue says "du"`);
+      const compare = key.endsWith('_one')
+        ? (t: string) =>
+            placeholders(t)
+              .split(' | ')
+              .filter((p) => !p.startsWith('count'))
+              .join(' | ')
+        : placeholders;
+      if (compare(text) !== compare(original))
+        problems.push(
+          `${language}: ${key} has placeholders [${placeholders(text)}], English [${placeholders(original)}]`,
+        );
+      if (tags(text) !== tags(original))
+        problems.push(`${language}: ${key} has markup ${tags(text) || 'none'}, English ${tags(original) || 'none'}`);
+      if (language === 'de' && FORMAL_GERMAN.test(text))
+        problems.push(`de: ${key} says "Sie"; the German catalogue says "du"`);
     }
   }
   return problems;

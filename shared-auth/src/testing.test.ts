@@ -9,7 +9,11 @@ afterEach(() => kernel?.restore());
 describe('mockKernel', () => {
   it('signs a learner in as the shell would: store and in-memory token, nothing in storage', async () => {
     kernel = mockKernel({ user: { role: 'admin', email: 'ada@example.com' } });
-    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, user: { ...MOCK_USER, role: 'admin', email: 'ada@example.com' } });
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      isLoading: false,
+      user: { ...MOCK_USER, role: 'admin', email: 'ada@example.com' },
+    });
     expect(getAccessToken()).toBe('mock-access-token');
     expect(localStorage.length + sessionStorage.length).toBe(0);
     kernel.on('GET /decks', { status: 200, data: { decks: ['French'] } });
@@ -25,14 +29,20 @@ describe('mockKernel', () => {
       },
     });
     await expect(apiClient.get('/cards?page=2').then((r) => r.data)).resolves.toEqual({ cards: [{ id: 7 }] });
-    await expect(apiClient.post('/cards', { front: 'a' }).then((r) => r.data)).resolves.toEqual({ card: { id: 8, front: 'a' } });
+    await expect(apiClient.post('/cards', { front: 'a' }).then((r) => r.data)).resolves.toEqual({
+      card: { id: 8, front: 'a' },
+    });
     expect(kernel.requests()).toEqual(['GET /cards', 'POST /cards']);
   });
 
   it('fails a request it has no answer for with a 404 naming it', async () => {
     kernel = mockKernel();
-    const failure = await apiClient.get('/nowhere', { skipErrorToast: true }).catch((error: { response: { status: number; data: unknown } }) => error.response);
-    expect(failure).toEqual(expect.objectContaining({ status: 404, data: { error: 'mockKernel has no answer for GET /nowhere' } }));
+    const failure = await apiClient
+      .get('/nowhere', { skipErrorToast: true })
+      .catch((error: { response: { status: number; data: unknown } }) => error.response);
+    expect(failure).toEqual(
+      expect.objectContaining({ status: 404, data: { error: 'mockKernel has no answer for GET /nowhere' } }),
+    );
   });
 
   it('can run signed out, and restore() signs out and gives the client its transport back', async () => {

@@ -47,7 +47,13 @@ export function authHeader(config: InternalAxiosRequestConfig): string | undefin
 }
 
 /** The learner a mock kernel signs in unless told otherwise. */
-export const MOCK_USER: User = { id: 1, email: 'learner@example.com', display_name: 'Learner', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+export const MOCK_USER: User = {
+  id: 1,
+  email: 'learner@example.com',
+  display_name: 'Learner',
+  role: 'user',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 /** The access token a mock kernel's requests carry (kernel 2 has no refresh token in the page). */
 export const MOCK_TOKENS = { accessToken: 'mock-access-token' } as const;
 
@@ -72,7 +78,10 @@ export interface MockKernel extends FakeServer {
 
 /** `'GET /cards'` for a request of the client (its base and query left out). */
 function requestKey(config: InternalAxiosRequestConfig): string {
-  const path = (config.url ?? '').split('?')[0].replace(/^https?:\/\/[^/]+/, '').replace(/^\/api(?=\/)/, '');
+  const path = (config.url ?? '')
+    .split('?')[0]
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/api(?=\/)/, '');
   return `${(config.method ?? 'get').toUpperCase()} ${path}`;
 }
 

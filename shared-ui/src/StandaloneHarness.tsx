@@ -24,16 +24,28 @@ function DevSignIn() {
       <form className="card stack" onSubmit={onSubmit} style={{ width: 360 }}>
         <h1>{t('standalone.title')}</h1>
         <p className="muted">{t('standalone.intro')}</p>
-        {error && <div className="alert alert-error" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="dev-email">{t('standalone.email')}</label>
           <input id="dev-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </div>
         <div className="field">
           <label htmlFor="dev-password">{t('standalone.password')}</label>
-          <input id="dev-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            id="dev-password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </div>
-        <button className="btn btn-primary" type="submit">{t('standalone.signIn')}</button>
+        <button className="btn btn-primary" type="submit">
+          {t('standalone.signIn')}
+        </button>
       </form>
     </main>
   );

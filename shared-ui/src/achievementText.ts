@@ -19,7 +19,11 @@ export const isKnownAchievement = (key: string): key is AchievementKey => Object
  * The words of achievement `key`; `fallback` (the server's English) for a key this build does not
  * know yet (a newer server's achievement).
  */
-export function achievementText(key: string, fallback: AchievementText, t: TFunction<'ui'> = i18n.getFixedT(null, UI_NAMESPACE)): AchievementText {
+export function achievementText(
+  key: string,
+  fallback: AchievementText,
+  t: TFunction<'ui'> = i18n.getFixedT(null, UI_NAMESPACE),
+): AchievementText {
   if (!isKnownAchievement(key)) return fallback;
   return { name: t(`achievements.${key}.name`), description: t(`achievements.${key}.description`) };
 }

@@ -29,14 +29,25 @@ export function App() {
               <Route
                 key={`${remote.name}:${route.path}`}
                 path={route.path}
-                element={<RemoteArea remote={remote.name} version={remote.version} exposed={route.module} roles={route.roles} />}
+                element={
+                  <RemoteArea
+                    remote={remote.name}
+                    version={remote.version}
+                    exposed={route.module}
+                    roles={route.roles}
+                  />
+                }
               />
             )),
           )}
           <Route
             path="*"
             element={
-              manifest ? <Navigate to="/dashboard" replace /> : <PendingArea failed={failed} onRetry={() => void refreshManifest().catch(() => undefined)} />
+              manifest ? (
+                <Navigate to="/dashboard" replace />
+              ) : (
+                <PendingArea failed={failed} onRetry={() => void refreshManifest().catch(() => undefined)} />
+              )
             }
           />
         </Route>

@@ -9,7 +9,12 @@ export async function callEndpoint<E extends Endpoint>(
   request: RequestOf<E>,
   config: AxiosRequestConfig = {},
 ): Promise<ResponseOf<E>> {
-  const parts = request as { params?: Record<string, string | number>; querystring?: object; body?: unknown; headers?: object };
+  const parts = request as {
+    params?: Record<string, string | number>;
+    querystring?: object;
+    body?: unknown;
+    headers?: object;
+  };
   const response = await apiClient.request<ResponseOf<E>>({
     ...config,
     method: endpoint.method,

@@ -18,9 +18,15 @@ test('list asks for a page and reads the total and the next cursor from the head
   const server = fakeServer((config) => ({
     status: 200,
     data: [card],
-    headers: config.params.before ? { 'x-total-count': '51' } : ({ 'x-total-count': '51', 'x-next-cursor': '9' } as Record<string, string>),
+    headers: config.params.before
+      ? { 'x-total-count': '51' }
+      : ({ 'x-total-count': '51', 'x-next-cursor': '9' } as Record<string, string>),
   }));
-  await expect(cardsApi.list({ college: 'Arts', hideKnown: true })).resolves.toEqual({ cards: [card], total: 51, nextCursor: 9 });
+  await expect(cardsApi.list({ college: 'Arts', hideKnown: true })).resolves.toEqual({
+    cards: [card],
+    total: 51,
+    nextCursor: 9,
+  });
   await expect(cardsApi.list({}, 9)).resolves.toEqual({ cards: [card], total: 51, nextCursor: null });
   expect(server.calls.map((call) => call.params)).toEqual([
     { college: 'Arts', hideKnown: 'true', limit: '50' },
@@ -50,7 +56,12 @@ test('delete sends confirm=true', async () => {
 });
 
 test('import posts the input as given and returns the report', async () => {
-  const report = { imported: 0, total: 2, rows: [{ row: 1, question: 'q', answer: 'a', tags: null }], errors: [{ row: 2, error: 'Answer is required' }] };
+  const report = {
+    imported: 0,
+    total: 2,
+    rows: [{ row: 1, question: 'q', answer: 'a', tags: null }],
+    errors: [{ row: 2, error: 'Answer is required' }],
+  };
   const server = fakeServer(() => ({ status: 200, data: report }));
   await expect(cardsApi.importCards({ text: 'q,a\nq2,', categoryId: 4, dryRun: true })).resolves.toEqual(report);
   expect(server.calls[0].method).toBe('post');

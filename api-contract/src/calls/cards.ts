@@ -3,7 +3,13 @@
 // client directly, with the endpoint's path.
 import { apiClient } from '@flashcard/shared-auth';
 import type { ResponseOf } from '../endpoint';
-import { cardsEndpoints as ep, type Card, type CardInput, type CardListQuery, type ImportInput } from '../schemas/cards';
+import {
+  cardsEndpoints as ep,
+  type Card,
+  type CardInput,
+  type CardListQuery,
+  type ImportInput,
+} from '../schemas/cards';
 import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
 import { callEndpoint } from './call';
 
@@ -90,7 +96,12 @@ export const cardsApi = {
   importApkg: (file: Blob, options: { dryRun?: boolean; categoryId?: number | null } = {}) =>
     callEndpoint(
       ep.importApkg,
-      { querystring: { ...(options.dryRun ? { dryRun: 'true' } : {}), ...(options.categoryId ? { categoryId: String(options.categoryId) } : {}) } },
+      {
+        querystring: {
+          ...(options.dryRun ? { dryRun: 'true' } : {}),
+          ...(options.categoryId ? { categoryId: String(options.categoryId) } : {}),
+        },
+      },
       // Seconds for a big package: the server reads it off its request thread.
       { data: file, headers: { 'Content-Type': 'application/octet-stream' }, timeout: 300_000 },
     ),

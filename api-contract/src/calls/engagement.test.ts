@@ -30,8 +30,14 @@ test('analytics and recent activity send days and limit only when given', async 
 
 test('user stats are returned as the server sent them', async () => {
   const stats = {
-    totalCardsStudied: 1, averageAccuracy: 2, currentStreak: 3, longestStreak: 4,
-    totalReviews: 5, reviewsToday: 6, totalCards: 7, studyTimeMs: 8,
+    totalCardsStudied: 1,
+    averageAccuracy: 2,
+    currentStreak: 3,
+    longestStreak: 4,
+    totalReviews: 5,
+    reviewsToday: 6,
+    totalCards: 7,
+    studyTimeMs: 8,
   };
   const server = fakeServer(() => ({ status: 200, data: stats }));
   await expect(dashboardApi.getUserStats()).resolves.toEqual(stats);
@@ -56,7 +62,10 @@ describe('notifications', () => {
   afterEach(() => setErrorNotifier(null));
 
   test('the list sends its limit only when given', async () => {
-    const list = { notifications: [{ id: 1, type: 'achievement', title: 't', message: 'm', read: false, created_at: 'x' }], unreadCount: 1 };
+    const list = {
+      notifications: [{ id: 1, type: 'achievement', title: 't', message: 'm', read: false, created_at: 'x' }],
+      unreadCount: 1,
+    };
     const server = fakeServer(() => ({ status: 200, data: list }));
     await expect(notificationsApi.list(5)).resolves.toEqual(list);
     await notificationsApi.list();

@@ -6,7 +6,9 @@ import { callEndpoint } from './call';
 function profile(id: number): Promise<PublicProfile>;
 function profile(): Promise<Profile>;
 function profile(id?: number): Promise<Profile | PublicProfile> {
-  return id === undefined ? callEndpoint(ep.profile, {}) : callEndpoint(ep.publicProfile, { params: { id: String(id) } });
+  return id === undefined
+    ? callEndpoint(ep.profile, {})
+    : callEndpoint(ep.publicProfile, { params: { id: String(id) } });
 }
 
 export const gamificationApi = {

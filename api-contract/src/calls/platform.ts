@@ -1,5 +1,10 @@
 // Typed calls of the platform registry (see schemas/platform.ts).
-import { platformEndpoints as ep, type CanaryBody, type CreateDeployTokenBody, type HealthReportBody } from '../schemas/platform';
+import {
+  platformEndpoints as ep,
+  type CanaryBody,
+  type CreateDeployTokenBody,
+  type HealthReportBody,
+} from '../schemas/platform';
 import { callEndpoint } from './call';
 
 export const platformApi = {
@@ -8,7 +13,8 @@ export const platformApi = {
   promote: (name: string, version: string) => callEndpoint(ep.promote, { params: { name }, body: { version } }),
   setCanary: (name: string, body: CanaryBody) => callEndpoint(ep.canary, { params: { name }, body }),
   remoteStatus: (name: string) => callEndpoint(ep.remoteStatus, { params: { name } }),
-  createPreview: (name: string, version: string) => callEndpoint(ep.createPreview, { params: { name }, body: { version } }),
+  createPreview: (name: string, version: string) =>
+    callEndpoint(ep.createPreview, { params: { name }, body: { version } }),
   leavePreviews: () => callEndpoint(ep.leavePreviews, {}).then(() => undefined),
   tokens: () => callEndpoint(ep.tokens, {}),
   createToken: (body: CreateDeployTokenBody) => callEndpoint(ep.createToken, { body }),

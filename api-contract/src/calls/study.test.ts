@@ -60,9 +60,9 @@ test('a review retried after a token refresh keeps its Idempotency-Key and body'
 
 test('a failed review rejects, so the screen can keep the card', async () => {
   const server = fakeServer(() => ({ status: 409, data: { error: 'busy' } }));
-  await expect(
-    spacedRepetitionApi.review({ cardId: 3, result: 2, timeSpent: 1 }, 'key-3'),
-  ).rejects.toMatchObject({ response: { status: 409 } });
+  await expect(spacedRepetitionApi.review({ cardId: 3, result: 2, timeSpent: 1 }, 'key-3')).rejects.toMatchObject({
+    response: { status: 409 },
+  });
   server.restore();
 });
 
@@ -83,7 +83,10 @@ test('a session starts with its type and ends with the counts next to its id', a
       ? { status: 200, data: { sessionId: 9, session: { id: 9 } } }
       : { status: 200, data: { session: { id: 9, accuracy: 50 } } },
   );
-  await expect(dashboardApi.startSession({ session_type: 'review' })).resolves.toEqual({ sessionId: 9, session: { id: 9 } });
+  await expect(dashboardApi.startSession({ session_type: 'review' })).resolves.toEqual({
+    sessionId: 9,
+    session: { id: 9 },
+  });
   await dashboardApi.endSession(9, { cards_studied: 4, correct_count: 2 });
   expect(server.calls.map((c) => JSON.parse(c.data))).toEqual([
     { session_type: 'review' },

@@ -10,7 +10,6 @@ const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: 1024 });
 const RefreshToken = Type.String({ maxLength: 256 });
 
-
 /** The password rule of sign-up and password change (spec section 7): checked in the form before sending. */
 export const PASSWORD_RULE = {
   minLength: 6,
@@ -62,7 +61,11 @@ export const RefreshResponse = Type.Object({ tokens: Tokens, user: User });
 export const MeResponse = Type.Object({ success: Type.Literal(true), user: User });
 export const SuccessMessageResponse = Type.Object({ success: Type.Literal(true), message: Type.String() });
 /** Every earlier session ends; `tokens` start a new one on the device that changed it. */
-export const ChangePasswordResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), tokens: Tokens });
+export const ChangePasswordResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  tokens: Tokens,
+});
 
 export const authEndpoints = {
   register: endpoint('POST', '/auth/register', {

@@ -114,7 +114,12 @@ export const MoveToSetBody = Type.Object({
 });
 export const MoveToSetResult = Type.Object({ moved: Type.Integer() });
 
-export const ImportFormat = Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('anki'), Type.Literal('quizlet')]);
+export const ImportFormat = Type.Union([
+  Type.Literal('csv'),
+  Type.Literal('tsv'),
+  Type.Literal('anki'),
+  Type.Literal('quizlet'),
+]);
 
 export const ImportBody = Type.Object({
   /** CSV or tab-separated text, columns question, answer, tags. */
@@ -223,7 +228,9 @@ export const cardsEndpoints = {
   markUnknown: endpoint('PUT', '/cards/:id/unknown', { params: CardParams, response: cardResponses }),
   resetKnown: endpoint('PUT', '/cards/reset-known', { response: { 200: ResetKnownResult, ...errorResponses(401) } }),
   /** The colleges and classes the learner's cards name, sorted. */
-  filterOptions: endpoint('GET', '/cards/filters/options', { response: { 200: FilterOptions, ...errorResponses(401) } }),
+  filterOptions: endpoint('GET', '/cards/filters/options', {
+    response: { 200: FilterOptions, ...errorResponses(401) },
+  }),
   tags: endpoint('GET', '/cards/tags', { response: { 200: TagList, ...errorResponses(401) } }),
   /** All or nothing: one card that is not the learner's and nothing moves. */
   moveToSet: endpoint('PUT', '/cards/move-to-set', {

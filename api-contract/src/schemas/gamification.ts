@@ -62,7 +62,10 @@ export const Achievement = Type.Object({
 });
 export const Achievements = Type.Object({ achievements: Type.Array(Achievement) });
 /** Achievements this check unlocked, and all of them. */
-export const AchievementCheck = Type.Object({ unlocked: Type.Array(Achievement), achievements: Type.Array(Achievement) });
+export const AchievementCheck = Type.Object({
+  unlocked: Type.Array(Achievement),
+  achievements: Type.Array(Achievement),
+});
 
 export const AddExperienceBody = Type.Object({
   /** Only 'daily_goal' (other sources: 400 with the reason; absent: 'Source is required'). */

@@ -9,7 +9,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { errorResponses } from './common';
 
-export const RateLimitStore = Type.Union([Type.Literal('redis'), Type.Literal('memory'), Type.Literal('memory-fallback')]);
+export const RateLimitStore = Type.Union([
+  Type.Literal('redis'),
+  Type.Literal('memory'),
+  Type.Literal('memory-fallback'),
+]);
 
 export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),

@@ -75,7 +75,12 @@ export const InsightByType = Type.Union([
  * hardest-cards: question, count; best-study-hour: hour, percent, reviews), title and message in
  * English.
  */
-export const Insight = Type.Object({ type: Type.String(), params: TextParams, title: Type.String(), message: Type.String() });
+export const Insight = Type.Object({
+  type: Type.String(),
+  params: TextParams,
+  title: Type.String(),
+  message: Type.String(),
+});
 export const UserInsights = Type.Object({ insights: Type.Array(Insight) });
 export const RecommendedActions = Type.Object({ actions: Type.Array(RecommendedAction) });
 

@@ -36,7 +36,10 @@ export const AppNotification = Type.Object({
 });
 
 /** Newest first. */
-export const NotificationList = Type.Object({ notifications: Type.Array(AppNotification), unreadCount: Type.Integer() });
+export const NotificationList = Type.Object({
+  notifications: Type.Array(AppNotification),
+  unreadCount: Type.Integer(),
+});
 export const UnreadCount = Type.Object({ count: Type.Integer() });
 export const MarkReadResponse = Type.Object({ notification: AppNotification });
 export const MarkAllReadResponse = Type.Object({ updated: Type.Integer() });

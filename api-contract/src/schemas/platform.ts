@@ -26,7 +26,11 @@ export const NavEntrySpec = Type.Object({
   /** English, the label shown when no translation is given for the page's language. */
   label: NavLabel,
   /** The label in the other offered languages: the sidebar follows the learner's language. */
-  labels: Type.Optional(Type.Partial(Type.Object({ es: NavLabel, fr: NavLabel, de: NavLabel, it: NavLabel }), { additionalProperties: false })),
+  labels: Type.Optional(
+    Type.Partial(Type.Object({ es: NavLabel, fr: NavLabel, de: NavLabel, it: NavLabel }), {
+      additionalProperties: false,
+    }),
+  ),
   path: AppPath,
   /** One decorative glyph. */
   icon: Type.Optional(Type.String({ maxLength: 4 })),
@@ -213,7 +217,11 @@ export const CanaryBody = Type.Object({
   userIds: Type.Optional(CohortUserIds),
 });
 
-export const HealthReportKind = Type.Union([Type.Literal('load-failure'), Type.Literal('render-error'), Type.Literal('vitals')]);
+export const HealthReportKind = Type.Union([
+  Type.Literal('load-failure'),
+  Type.Literal('render-error'),
+  Type.Literal('vitals'),
+]);
 
 /**
  * What a browser saw of an area. Counted only for a version the server served this user, once
@@ -308,7 +316,9 @@ export const platformEndpoints = {
     response: { 200: RemoteStatus, ...errorResponses(401, 403, 404) },
   }),
   /** Every deploy token (super_admin). */
-  tokens: endpoint('GET', '/platform/tokens', { response: { 200: Type.Array(DeployToken), ...errorResponses(401, 403) } }),
+  tokens: endpoint('GET', '/platform/tokens', {
+    response: { 200: Type.Array(DeployToken), ...errorResponses(401, 403) },
+  }),
   /** A new deploy token scoped to some remotes (super_admin). */
   createToken: endpoint('POST', '/platform/tokens', {
     body: CreateDeployTokenBody,

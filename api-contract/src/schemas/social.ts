@@ -30,7 +30,10 @@ export const FriendRequest = Type.Object({
   email: Nullable(Type.String()),
   created_at: Type.String(),
 });
-export const FriendRequestList = Type.Object({ incoming: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) });
+export const FriendRequestList = Type.Object({
+  incoming: Type.Array(FriendRequest),
+  outgoing: Type.Array(FriendRequest),
+});
 
 /** By e-mail (typed exactly) or by the id of a learner found in search. */
 export const FriendRequestBody = Type.Object({
@@ -89,14 +92,22 @@ export const SocialIdParams = Type.Object({ id: PathId });
 export const SocialUserParams = Type.Object({ userId: PathId });
 
 export const socialEndpoints = {
-  friends: endpoint('GET', '/social/friends', { response: { 200: Type.Array(SocialConnection), ...errorResponses(401) } }),
-  following: endpoint('GET', '/social/following', { response: { 200: Type.Array(SocialConnection), ...errorResponses(401) } }),
-  followers: endpoint('GET', '/social/followers', { response: { 200: Type.Array(SocialConnection), ...errorResponses(401) } }),
+  friends: endpoint('GET', '/social/friends', {
+    response: { 200: Type.Array(SocialConnection), ...errorResponses(401) },
+  }),
+  following: endpoint('GET', '/social/following', {
+    response: { 200: Type.Array(SocialConnection), ...errorResponses(401) },
+  }),
+  followers: endpoint('GET', '/social/followers', {
+    response: { 200: Type.Array(SocialConnection), ...errorResponses(401) },
+  }),
   sendRequest: endpoint('POST', '/social/friend-request', {
     body: FriendRequestBody,
     response: { 201: FriendRequest, ...errorResponses(400, 401, 404, 409, 429) },
   }),
-  requests: endpoint('GET', '/social/friend-requests', { response: { 200: FriendRequestList, ...errorResponses(401) } }),
+  requests: endpoint('GET', '/social/friend-requests', {
+    response: { 200: FriendRequestList, ...errorResponses(401) },
+  }),
   acceptRequest: endpoint('POST', '/social/friend-request/:id/accept', {
     params: SocialIdParams,
     response: { 200: SocialConnection, ...errorResponses(401, 404, 409) },

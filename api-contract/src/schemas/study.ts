@@ -13,7 +13,12 @@ export const ReviewResult = Type.Union([Type.Literal(0), Type.Literal(1), Type.L
 
 /** What one rating would schedule: a short label ('10m', '3d', '2mo') and the due time (ISO). */
 export const RatingPreview = Type.Object({ interval: Type.String(), due: Type.String() });
-export const SchedulingPreview = Type.Object({ '0': RatingPreview, '1': RatingPreview, '2': RatingPreview, '3': RatingPreview });
+export const SchedulingPreview = Type.Object({
+  '0': RatingPreview,
+  '1': RatingPreview,
+  '2': RatingPreview,
+  '3': RatingPreview,
+});
 
 /** A card as the study calls return it: with the preview of each rating. */
 export const StudyCard = Type.Composite([Card, Type.Object({ preview: SchedulingPreview })]);
@@ -162,7 +167,12 @@ export const MultipleChoice = Type.Object({ questions: Type.Array(MultipleChoice
 
 export const CardActionParams = Type.Object({
   cardId: PathId,
-  action: Type.Union([Type.Literal('suspend'), Type.Literal('unsuspend'), Type.Literal('bury'), Type.Literal('unbury')]),
+  action: Type.Union([
+    Type.Literal('suspend'),
+    Type.Literal('unsuspend'),
+    Type.Literal('bury'),
+    Type.Literal('unbury'),
+  ]),
 });
 
 export const studyEndpoints = {

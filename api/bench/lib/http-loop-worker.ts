@@ -24,7 +24,9 @@ function requestFactory(requests: Input['requests']): (connection: number, seque
   // A CommonJS require (tsx's hooks are registered for require in this thread); tsx may wrap
   // a default export once more.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: import() would bypass tsx here
-  const loaded = require(requests.factory) as { default: RequestFactory<unknown> | { default: RequestFactory<unknown> } };
+  const loaded = require(requests.factory) as {
+    default: RequestFactory<unknown> | { default: RequestFactory<unknown> };
+  };
   const build = typeof loaded.default === 'function' ? loaded.default : loaded.default.default;
   return (connection, sequence) => build(connection, sequence, requests.data);
 }

@@ -89,6 +89,10 @@ export function formatTable(rows: Measurement[]): string {
 export function formatColumns(header: string[], lines: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
   const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 || column >= header.length - 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+    cells
+      .map((cell, column) =>
+        column === 0 || column >= header.length - 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ');
   return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(format)].join('\n');
 }

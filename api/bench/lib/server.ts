@@ -103,8 +103,16 @@ export async function settle(db: Db): Promise<void> {
   // their rows once per batch, and the dead versions left would be read past, then vacuumed by
   // autovacuum in the middle of a measurement.
   const tables = [
-    'users', 'categories', 'cards', 'review_logs', 'card_review_totals', 'review_quarters', 'study_sessions',
-    'user_totals', 'review_days', 'retention_groups',
+    'users',
+    'categories',
+    'cards',
+    'review_logs',
+    'card_review_totals',
+    'review_quarters',
+    'study_sessions',
+    'user_totals',
+    'review_days',
+    'retention_groups',
   ];
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze ${sql.raw(tables.join(', '))}`.execute(db);
 }
@@ -134,7 +142,11 @@ export async function startBare(): Promise<{ base: string; close(): Promise<void
   return { base, close: () => bare.close() };
 }
 
-export async function postJson<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function postJson<T = unknown>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -156,7 +168,12 @@ export async function cloneUsers(db: Db, template: UserRow, count: number): Prom
     for (let n = 1; n <= count; n++) {
       const user = await trx
         .insertInto('users')
-        .values({ email: `bench.${n}@example.com`, password_hash: template.password_hash, created_at: now, updated_at: now })
+        .values({
+          email: `bench.${n}@example.com`,
+          password_hash: template.password_hash,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(user.id);

@@ -13,8 +13,15 @@ const CARDS = path.resolve(__dirname, '../../../mfe-cards');
 /** @param {string} outputPath where the bundle goes (served as the shell by a second server) */
 module.exports = function singleBundleConfig(outputPath) {
   const config = createAppConfig({ dir: SHELL, name: 'shell', isHost: true })({}, { mode: 'production' });
-  config.plugins = config.plugins.filter((plugin) => !['ModuleFederationPlugin', 'FirstLoadPreloadPlugin'].includes(plugin.constructor.name));
-  config.plugins.push(new webpack.NormalModuleReplacementPlugin(/[\\/]shell[\\/]src[\\/]federation[\\/]platform\.ts$/, path.join(__dirname, 'platform.ts')));
+  config.plugins = config.plugins.filter(
+    (plugin) => !['ModuleFederationPlugin', 'FirstLoadPreloadPlugin'].includes(plugin.constructor.name),
+  );
+  config.plugins.push(
+    new webpack.NormalModuleReplacementPlugin(
+      /[\\/]shell[\\/]src[\\/]federation[\\/]platform\.ts$/,
+      path.join(__dirname, 'platform.ts'),
+    ),
+  );
   config.entry = path.join(SHELL, 'src/bootstrap.tsx');
   config.resolve = { ...config.resolve, alias: { ...config.resolve.alias, 'bundled-remote': CARDS } };
   config.optimization = { ...config.optimization, splitChunks: false };

@@ -26,7 +26,10 @@ export const MAX_LABEL_LENGTH = 100;
 /** A mistake on the command line: printed as is, exit code 1. */
 export class DeployTokenUsageError extends Error {}
 
-type Command = { kind: 'create'; label: string; remotes: string[]; expiresInDays?: number } | { kind: 'list' } | { kind: 'revoke'; id: string };
+type Command =
+  | { kind: 'create'; label: string; remotes: string[]; expiresInDays?: number }
+  | { kind: 'list' }
+  | { kind: 'revoke'; id: string };
 
 function parseCommand(args: string[]): Command {
   let parsed;
@@ -34,7 +37,12 @@ function parseCommand(args: string[]): Command {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { remote: { type: 'string', multiple: true }, expires: { type: 'string' }, list: { type: 'boolean' }, revoke: { type: 'string' } },
+      options: {
+        remote: { type: 'string', multiple: true },
+        expires: { type: 'string' },
+        list: { type: 'boolean' },
+        revoke: { type: 'string' },
+      },
     });
   } catch (error) {
     throw new DeployTokenUsageError(`${(error as Error).message}\n${USAGE}`);
@@ -51,13 +59,16 @@ function parseCommand(args: string[]): Command {
   const label = positionals[0]?.trim() ?? '';
   if (!label || positionals.length > 1) throw new DeployTokenUsageError(USAGE);
   if (label.length > MAX_LABEL_LENGTH) {
-    throw new DeployTokenUsageError(`The label is ${label.length} characters long; at most ${MAX_LABEL_LENGTH} are allowed.\n${USAGE}`);
+    throw new DeployTokenUsageError(
+      `The label is ${label.length} characters long; at most ${MAX_LABEL_LENGTH} are allowed.\n${USAGE}`,
+    );
   }
   const remotes = values.remote ?? [];
   // No more master keys: a token names what it may change.
   if (!remotes.length) throw new DeployTokenUsageError(`A deploy token needs at least one --remote.\n${USAGE}`);
   const badName = remotes.find((name) => !Value.Check(RemoteName, name));
-  if (badName !== undefined) throw new DeployTokenUsageError(`"${badName}" is not a remote name (like mfe_quiz).\n${USAGE}`);
+  if (badName !== undefined)
+    throw new DeployTokenUsageError(`"${badName}" is not a remote name (like mfe_quiz).\n${USAGE}`);
   let expiresInDays: number | undefined;
   if (values.expires !== undefined) {
     const match = /^([0-9]{1,4})d$/.exec(values.expires);
@@ -90,7 +101,11 @@ function listing(tokens: ReturnType<typeof presentDeployToken>[]): string {
 }
 
 /** Runs the command; returns what to print, throws DeployTokenUsageError for a user mistake. */
-export async function runDeployToken(args: string[], config: Config, now: () => Date = () => new Date()): Promise<string> {
+export async function runDeployToken(
+  args: string[],
+  config: Config,
+  now: () => Date = () => new Date(),
+): Promise<string> {
   const command = parseCommand(args);
   const db = createDb(config.database);
   try {

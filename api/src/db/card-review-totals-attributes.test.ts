@@ -25,32 +25,83 @@ async function copiedAndOwn(db: Db, userId: number) {
     .orderBy('card_review_totals.card_id')
     .execute();
   return {
-    copied: rows.map((row) => ({ card: row.card_id, difficulty: row.copiedDifficulty, category: row.copiedCategory, lapses: row.copiedLapses })),
-    own: rows.map((row) => ({ card: row.card_id, difficulty: row.difficulty_level, category: row.category_id, lapses: row.lapses })),
+    copied: rows.map((row) => ({
+      card: row.card_id,
+      difficulty: row.copiedDifficulty,
+      category: row.copiedCategory,
+      lapses: row.copiedLapses,
+    })),
+    own: rows.map((row) => ({
+      card: row.card_id,
+      difficulty: row.difficulty_level,
+      category: row.category_id,
+      lapses: row.lapses,
+    })),
   };
 }
 
 async function seedLearner(db: Db, email: string) {
-  const user = (await db.insertInto('users').values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
-  const set = (await db.insertInto('categories').values({ user_id: user, name: 'Verbs', name_key: 'verbs', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+  const user = (
+    await db
+      .insertInto('users')
+      .values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const set = (
+    await db
+      .insertInto('categories')
+      .values({ user_id: user, name: 'Verbs', name_key: 'verbs', created_at: NOW, updated_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const cards = await db
     .insertInto('cards')
     .values([
-      { user_id: user, note_guid: 'a', question: 'A', answer: 'a', difficulty_level: 4, category_id: set, lapses: 2, created_at: NOW, updated_at: NOW },
-      { user_id: user, note_guid: 'b', question: 'B', answer: 'b', difficulty_level: 1, category_id: null, lapses: 0, created_at: NOW, updated_at: NOW },
+      {
+        user_id: user,
+        note_guid: 'a',
+        question: 'A',
+        answer: 'a',
+        difficulty_level: 4,
+        category_id: set,
+        lapses: 2,
+        created_at: NOW,
+        updated_at: NOW,
+      },
+      {
+        user_id: user,
+        note_guid: 'b',
+        question: 'B',
+        answer: 'b',
+        difficulty_level: 1,
+        category_id: null,
+        lapses: 0,
+        created_at: NOW,
+        updated_at: NOW,
+      },
     ])
     .returning('id')
     .execute();
   return { user, set, cards: cards.map((card) => card.id) };
 }
 
-const totals = (user: number, card: number) => ({ card_id: card, user_id: user, reviews: 2, remembered: 1, time_spent_ms: 10 });
+const totals = (user: number, card: number) => ({
+  card_id: card,
+  user_id: user,
+  reviews: 2,
+  remembered: 1,
+  time_spent_ms: 10,
+});
 
 describeEachDb('card_review_totals attributes', (ctx) => {
   it('takes the card’s difficulty, set and lapses when written, and follows every change of the card', async () => {
     const { user, set, cards } = await seedLearner(ctx.db, 'attributes@example.com');
     const [a, b] = cards as [number, number];
-    await ctx.db.insertInto('card_review_totals').values([totals(user, a), totals(user, b)]).execute();
+    await ctx.db
+      .insertInto('card_review_totals')
+      .values([totals(user, a), totals(user, b)])
+      .execute();
     let state = await copiedAndOwn(ctx.db, user);
     expect(state.copied).toEqual([
       { card: a, difficulty: 4, category: set, lapses: 2 },
@@ -85,9 +136,14 @@ describeEachDb('card_review_totals attributes', (ctx) => {
       const { user, set, cards } = await seedLearner(db, 'history@example.com');
       // Before 0023 the table has none of the copied columns.
       const early = db as unknown as Db;
-      await early.insertInto('card_review_totals').values(cards.map((card) => totals(user, card))).execute();
+      await early
+        .insertInto('card_review_totals')
+        .values(cards.map((card) => totals(user, card)))
+        .execute();
 
-      expect(await migrateToLatest(db, '0023_card_review_totals_attributes')).toEqual(['0023_card_review_totals_attributes']);
+      expect(await migrateToLatest(db, '0023_card_review_totals_attributes')).toEqual([
+        '0023_card_review_totals_attributes',
+      ]);
       const state = await copiedAndOwn(db, user);
       expect(state.copied).toEqual([
         { card: cards[0], difficulty: 4, category: set, lapses: 2 },

@@ -54,7 +54,10 @@ parentPort.on('message', (message) => {
  */
 export function startCheckpointer(
   file: string,
-  { intervalMs = CHECKPOINT_INTERVAL_MS, onFailure }: { intervalMs?: number; onFailure?: (message: string) => void } = {},
+  {
+    intervalMs = CHECKPOINT_INTERVAL_MS,
+    onFailure,
+  }: { intervalMs?: number; onFailure?: (message: string) => void } = {},
 ): Checkpointer {
   const { worker, close } = startSqliteWorker(WORKER_BODY, file, { intervalMs }, (message) => onFailure?.(message));
   const answers: Array<(result: CheckpointResult) => void> = [];

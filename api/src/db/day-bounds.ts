@@ -79,7 +79,8 @@ export async function queryWithBounds<Row>(
   let text = shapes.get(key);
   if (text === undefined) {
     const compiled = build(boundsTable(rows, dialect)).compile(db);
-    if (!isDeepStrictEqual(compiled.parameters, parameters)) throw new Error(`${name}: parameters not in the declared order`);
+    if (!isDeepStrictEqual(compiled.parameters, parameters))
+      throw new Error(`${name}: parameters not in the declared order`);
     text = compiled.sql;
     shapes.set(key, text);
   }

@@ -19,17 +19,28 @@ describeEachDb('migration 0030: friend requests by e-mail', (ctx) => {
       const now = new Date().toISOString();
       const early = db as unknown as Kysely<any>;
       const insertUser = (name: string) =>
-        early.insertInto('users').values({ email: `${name}@example.com`, password_hash: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+        early
+          .insertInto('users')
+          .values({ email: `${name}@example.com`, password_hash: 'x', created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
       const a: { id: number } = await insertUser('a');
       const b: { id: number } = await insertUser('b');
-      const before = await early.insertInto('friend_requests').values({ sender_id: a.id, receiver_id: b.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const before = await early
+        .insertInto('friend_requests')
+        .values({ sender_id: a.id, receiver_id: b.id, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
 
       expect(await migrateToLatest(db)).toContain('0030_friend_request_privacy');
       expect(await db.selectFrom('friend_requests').selectAll().execute()).toEqual([
         { id: before.id, sender_id: a.id, receiver_id: b.id, created_at: now, receiver_email: null, hidden_at: null },
       ]);
       const insert = (values: { receiver_id: number | null; receiver_email?: string }) =>
-        db.insertInto('friend_requests').values({ sender_id: a.id, created_at: now, ...values }).execute();
+        db
+          .insertInto('friend_requests')
+          .values({ sender_id: a.id, created_at: now, ...values })
+          .execute();
       const refused = (values: { receiver_id: number | null; receiver_email?: string }) =>
         insert(values).then(
           () => 'inserted',

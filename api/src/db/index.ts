@@ -117,7 +117,8 @@ function connectSqlite(file: string, reader: { current?: Reader }) {
     },
   });
   reader.current = startReader(file, {
-    onFailure: (message) => console.error(`SQLite reader thread stopped (${message}); reads run on the app's connection`),
+    onFailure: (message) =>
+      console.error(`SQLite reader thread stopped (${message}); reads run on the app's connection`),
   });
   const readerThread = reader.current;
   return adaptSqlite(sqlite, {

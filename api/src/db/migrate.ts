@@ -42,7 +42,11 @@ export async function migrateToLatest(db: Db, target?: string): Promise<string[]
   }
 }
 
-async function migrateLocked(connection: Kysely<any>, dialect: DialectName, target?: string): Promise<MigrationResultSet> {
+async function migrateLocked(
+  connection: Kysely<any>,
+  dialect: DialectName,
+  target?: string,
+): Promise<MigrationResultSet> {
   const migrations = migrationsFor(dialect);
   const provider = { getMigrations: async () => migrations };
   const run = (migrator: Migrator) => (target ? migrator.migrateTo(target) : migrator.migrateToLatest());

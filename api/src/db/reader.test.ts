@@ -7,7 +7,10 @@ import { ReaderStoppedError, startReader } from './reader';
 import { readOffThread } from '.';
 
 describe('SQLite reader thread', () => {
-  const wal = useWalFile('reader-', 'create table notes (id integer primary key, body text not null, done integer not null default 0)');
+  const wal = useWalFile(
+    'reader-',
+    'create table notes (id integer primary key, body text not null, done integer not null default 0)',
+  );
 
   const notes = CompiledQuery.raw('select id, body, done from notes where done = ? order by id', [false]);
 
@@ -35,7 +38,9 @@ describe('SQLite reader thread', () => {
         code: 'SQLITE_ERROR',
       });
       // A statement that writes, even one returning rows, is refused by the read-only connection.
-      await expect(reader.all(CompiledQuery.raw("insert into notes (body) values ('x') returning id"))).rejects.toMatchObject({
+      await expect(
+        reader.all(CompiledQuery.raw("insert into notes (body) values ('x') returning id")),
+      ).rejects.toMatchObject({
         code: 'SQLITE_READONLY',
       });
       expect(wal.writer.prepare('select count(*) as count from notes').get()).toEqual({ count: 0 });
@@ -72,13 +77,31 @@ describe('SQLite reader thread', () => {
 describeEachDb('readOffThread', (ctx) => {
   const now = new Date().toISOString();
   const questionsOf = (db: typeof ctx.db, userId: number) =>
-    db.selectFrom('cards').select(['question', 'known']).where('user_id', '=', userId).where('known', '=', false).orderBy('id');
+    db
+      .selectFrom('cards')
+      .select(['question', 'known'])
+      .where('user_id', '=', userId)
+      .where('known', '=', false)
+      .orderBy('id');
 
   it('returns what the query returns on the app connection, including the write just committed', async () => {
     const user = await registerUser(ctx.app);
-    const card = (question: string, known: boolean) => ({ user_id: user.id, note_guid: question, question, answer: 'a', known, created_at: now, updated_at: now });
-    await ctx.db.insertInto('cards').values([card('first', false), card('known', true)]).execute();
-    expect(await readOffThread(ctx.db, questionsOf(ctx.db, user.id))).toEqual(await questionsOf(ctx.db, user.id).execute());
+    const card = (question: string, known: boolean) => ({
+      user_id: user.id,
+      note_guid: question,
+      question,
+      answer: 'a',
+      known,
+      created_at: now,
+      updated_at: now,
+    });
+    await ctx.db
+      .insertInto('cards')
+      .values([card('first', false), card('known', true)])
+      .execute();
+    expect(await readOffThread(ctx.db, questionsOf(ctx.db, user.id))).toEqual(
+      await questionsOf(ctx.db, user.id).execute(),
+    );
 
     await ctx.db.insertInto('cards').values(card('second', false)).execute();
     const rows = await readOffThread(ctx.db, questionsOf(ctx.db, user.id));
@@ -90,7 +113,17 @@ describeEachDb('readOffThread', (ctx) => {
     await ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('cards').values({ user_id: user.id, note_guid: 'pending', question: 'pending', answer: 'a', created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('cards')
+          .values({
+            user_id: user.id,
+            note_guid: 'pending',
+            question: 'pending',
+            answer: 'a',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
         const rows = await readOffThread(trx, questionsOf(trx, user.id));
         expect(rows.map((row) => row.question)).toEqual(['pending']);
         throw new Error('roll back');
@@ -102,7 +135,9 @@ describeEachDb('readOffThread', (ctx) => {
   it('leaves the event loop free while a long query runs', async () => {
     // About half a second of work for SQLite; PostgreSQL is another process anyway.
     const slow = ctx.db.selectNoFrom(
-      sql<number>`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000000) select count(*) from n)`.as('count'),
+      sql<number>`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000000) select count(*) from n)`.as(
+        'count',
+      ),
     );
     const ticksDuring = async (work: () => Promise<unknown>) => {
       let ticks = 0;

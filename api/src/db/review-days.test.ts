@@ -10,8 +10,18 @@ const NOW = '2024-06-11T05:00:00.000Z';
 
 /** The user's review_days rows, and the same computed from review_quarters. */
 async function keptAndComputed(db: Db, userId: number) {
-  const kept = await db.selectFrom('review_days').select(['day', 'first_quarter', 'last_quarter']).where('user_id', '=', userId).orderBy('day').execute();
-  const quarters = await db.selectFrom('review_quarters').select('quarter').where('user_id', '=', userId).orderBy('quarter').execute();
+  const kept = await db
+    .selectFrom('review_days')
+    .select(['day', 'first_quarter', 'last_quarter'])
+    .where('user_id', '=', userId)
+    .orderBy('day')
+    .execute();
+  const quarters = await db
+    .selectFrom('review_quarters')
+    .select('quarter')
+    .where('user_id', '=', userId)
+    .orderBy('quarter')
+    .execute();
   const byDay = new Map<string, { day: string; first_quarter: string; last_quarter: string }>();
   for (const { quarter } of quarters) {
     const day = quarter.slice(0, 10);
@@ -23,10 +33,25 @@ async function keptAndComputed(db: Db, userId: number) {
 }
 
 async function learner(db: Db, email: string) {
-  const user = (await db.insertInto('users').values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+  const user = (
+    await db
+      .insertInto('users')
+      .values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const cards = await db
     .insertInto('cards')
-    .values(['a', 'b'].map((guid) => ({ user_id: user, note_guid: guid, question: 'Q', answer: 'A', created_at: NOW, updated_at: NOW })))
+    .values(
+      ['a', 'b'].map((guid) => ({
+        user_id: user,
+        note_guid: guid,
+        question: 'Q',
+        answer: 'A',
+        created_at: NOW,
+        updated_at: NOW,
+      })),
+    )
     .returning('id')
     .execute();
   return { user, cards: cards.map((card) => card.id) as [number, number] };
@@ -47,7 +72,11 @@ describeEachDb('review_days', (ctx) => {
         reviewLogRow(other.user, other.cards[0], '2024-06-11T12:00:00.000Z', 3),
       ])
       .execute();
-    const late = await ctx.db.insertInto('review_logs').values(reviewLogRow(me.user, a, '2024-06-12T13:31:00.000Z', 3)).returning('id').executeTakeFirstOrThrow();
+    const late = await ctx.db
+      .insertInto('review_logs')
+      .values(reviewLogRow(me.user, a, '2024-06-12T13:31:00.000Z', 3))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     let state = await keptAndComputed(ctx.db, me.user);
     expect(state.kept).toEqual([
       { day: '2024-06-11', first_quarter: '2024-06-11T00:00:00.000Z', last_quarter: '2024-06-11T23:45:00.000Z' },
@@ -58,13 +87,19 @@ describeEachDb('review_days', (ctx) => {
     // Undo of the day's last review: the day ends earlier again.
     await ctx.db.deleteFrom('review_logs').where('id', '=', late.id).execute();
     state = await keptAndComputed(ctx.db, me.user);
-    expect(state.kept[1]).toEqual({ day: '2024-06-12', first_quarter: '2024-06-12T00:00:00.000Z', last_quarter: '2024-06-12T00:00:00.000Z' });
+    expect(state.kept[1]).toEqual({
+      day: '2024-06-12',
+      first_quarter: '2024-06-12T00:00:00.000Z',
+      last_quarter: '2024-06-12T00:00:00.000Z',
+    });
     expect(state.kept).toEqual(state.computed);
 
     // A card deleted takes its logs: the 12th is left without reviews and goes; the 11th narrows.
     await ctx.db.deleteFrom('cards').where('id', '=', b).execute();
     state = await keptAndComputed(ctx.db, me.user);
-    expect(state.kept).toEqual([{ day: '2024-06-11', first_quarter: '2024-06-11T00:00:00.000Z', last_quarter: '2024-06-11T05:00:00.000Z' }]);
+    expect(state.kept).toEqual([
+      { day: '2024-06-11', first_quarter: '2024-06-11T00:00:00.000Z', last_quarter: '2024-06-11T05:00:00.000Z' },
+    ]);
     expect(state.kept).toEqual(state.computed);
 
     // The other learner's day was never touched; deleting the account deletes it.
@@ -81,11 +116,16 @@ describeEachDb('review_days', (ctx) => {
       const { user, cards } = await learner(db, 'history@example.com');
       await db
         .insertInto('review_logs')
-        .values([reviewLogRow(user, cards[0], '2024-06-10T22:50:00.000Z', 3), reviewLogRow(user, cards[1], '2024-06-10T08:01:00.000Z', 1)])
+        .values([
+          reviewLogRow(user, cards[0], '2024-06-10T22:50:00.000Z', 3),
+          reviewLogRow(user, cards[1], '2024-06-10T08:01:00.000Z', 1),
+        ])
         .execute();
       expect(await migrateToLatest(db, '0024_review_days')).toEqual(['0024_review_days']);
       const state = await keptAndComputed(db, user);
-      expect(state.kept).toEqual([{ day: '2024-06-10', first_quarter: '2024-06-10T08:00:00.000Z', last_quarter: '2024-06-10T22:45:00.000Z' }]);
+      expect(state.kept).toEqual([
+        { day: '2024-06-10', first_quarter: '2024-06-10T08:00:00.000Z', last_quarter: '2024-06-10T22:45:00.000Z' },
+      ]);
       expect(state.kept).toEqual(state.computed);
     });
   });

@@ -52,7 +52,10 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  * the write lock at once (BEGIN IMMEDIATE): a second connection in the same process then waits
  * for the lock (busy_timeout) instead of failing when its read snapshot went stale.
  */
-export function adaptSqlite(sqlite: BetterSqlite.Database, options: { beforeClose?: () => void; immediate?: boolean } = {}): SqliteDatabase {
+export function adaptSqlite(
+  sqlite: BetterSqlite.Database,
+  options: { beforeClose?: () => void; immediate?: boolean } = {},
+): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {

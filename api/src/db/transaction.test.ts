@@ -9,8 +9,15 @@ const NOW = '2024-06-11T05:00:00.000Z';
 
 describeEachDb('runTransaction', (ctx) => {
   const addUser = async (email: string) =>
-    (await ctx.db.insertInto('users').values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
-  const touch = (db: typeof ctx.db, id: number, at: string) => db.updateTable('users').set({ updated_at: at }).where('id', '=', id).execute();
+    (
+      await ctx.db
+        .insertInto('users')
+        .values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const touch = (db: typeof ctx.db, id: number, at: string) =>
+    db.updateTable('users').set({ updated_at: at }).where('id', '=', id).execute();
 
   it('passes any other error on after one attempt, with nothing written', async () => {
     const id = await addUser('once@example.com');
@@ -56,7 +63,9 @@ describeEachDb('runTransaction', (ctx) => {
     await Promise.all([crossing(a, b, '2030-01-01T00:00:00.000Z'), crossing(b, a, '2031-01-01T00:00:00.000Z')]);
     expect(attempts).toBe(3);
     // Both committed: the one run again wrote last, to both rows.
-    const { rows } = await sql<{ updated_at: string }>`select updated_at from users where id in (${a}, ${b})`.execute(ctx.db);
+    const { rows } = await sql<{ updated_at: string }>`select updated_at from users where id in (${a}, ${b})`.execute(
+      ctx.db,
+    );
     expect(new Set(rows.map((row) => row.updated_at)).size).toBe(1);
   });
 });

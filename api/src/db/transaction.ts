@@ -13,7 +13,10 @@ export type InTransaction<Repos> = <T>(work: (repos: Repos) => Promise<T>) => Pr
 export const TRANSACTION_ATTEMPTS = 4;
 
 /** Runs `work` in a transaction, again (after a short random pause) when PostgreSQL asks to. */
-export async function runTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function runTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);
@@ -25,6 +28,9 @@ export async function runTransaction<T>(db: Kysely<Database>, work: (trx: Transa
 }
 
 /** The same repositories, rebuilt on one transaction, for services that write several at once. */
-export function inTransaction<Repos>(db: Kysely<Database>, makeRepos: (db: Kysely<Database>) => Repos): InTransaction<Repos> {
+export function inTransaction<Repos>(
+  db: Kysely<Database>,
+  makeRepos: (db: Kysely<Database>) => Repos,
+): InTransaction<Repos> {
   return (work) => runTransaction(db, (trx) => work(makeRepos(trx)));
 }

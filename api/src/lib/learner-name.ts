@@ -2,4 +2,5 @@
 // stores or sends as a fallback (a notification's message, a feed item's message). Views send the
 // name as null instead and the screens word the stand-in in the reader's language (shared-ui
 // learnerName).
-export const englishName = (user: { id: number; display_name: string | null }): string => user.display_name ?? `Learner ${user.id}`;
+export const englishName = (user: { id: number; display_name: string | null }): string =>
+  user.display_name ?? `Learner ${user.id}`;

@@ -24,7 +24,10 @@ const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY;
 
 describe('local day starts', () => {
   it.each(ZONES)('begin each day exactly where localDayNumber changes date in %s', (zone) => {
-    for (const [from, to] of [['2011-01-01', '2012-12-31'], ['2023-01-01', '2025-12-31']] as const) {
+    for (const [from, to] of [
+      ['2011-01-01', '2012-12-31'],
+      ['2023-01-01', '2025-12-31'],
+    ] as const) {
       const first = day(from);
       const starts = dayStarts(zone, first, day(to));
       expect(starts).toHaveLength(day(to) - first + 2);
@@ -34,7 +37,12 @@ describe('local day starts', () => {
         const expected = first + index;
         const at = localDayNumber(new Date(start), zone);
         const before = localDayNumber(new Date(start - 1), zone);
-        expect({ zone, expected, at, beforeIsEarlier: before < expected }).toEqual({ zone, expected, at: expected, beforeIsEarlier: true });
+        expect({ zone, expected, at, beforeIsEarlier: before < expected }).toEqual({
+          zone,
+          expected,
+          at: expected,
+          beforeIsEarlier: true,
+        });
       });
     }
   });

@@ -61,7 +61,7 @@ function spansOfYear(timeZone: string, year: number): OffsetSpan[] {
   const spans: OffsetSpan[] = [];
   let spanStart = start;
   let offset = offsetAt(start, timeZone);
-  for (let sample = start; sample < end; ) {
+  for (let sample = start; sample < end;) {
     const next = Math.min(sample + MS_PER_DAY, end);
     const nextOffset = offsetAt(next, timeZone);
     if (nextOffset !== offset) {

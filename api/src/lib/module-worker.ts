@@ -18,7 +18,12 @@ export class WorkerTaskError extends Error {
   }
 }
 
-export function runInWorker<T>(modulePath: string, exportName: string, args: unknown[], transfer: ArrayBuffer[] = []): Promise<T> {
+export function runInWorker<T>(
+  modulePath: string,
+  exportName: string,
+  args: unknown[],
+  transfer: ArrayBuffer[] = [],
+): Promise<T> {
   const typescript = modulePath.endsWith('.ts');
   const source = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -37,16 +42,24 @@ Promise.resolve()
  * Runs JavaScript `source` in a worker thread with `workerData`; it answers with one message,
  * `{ result }` or `{ failed: { kind, message, statusCode? } }`. The thread ends with that answer.
  */
-export function runWorkerSource<T>(source: string, workerData: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+export function runWorkerSource<T>(
+  source: string,
+  workerData: Record<string, unknown>,
+  transfer: ArrayBuffer[] = [],
+): Promise<T> {
   const worker = new Worker(source, { eval: true, workerData, transferList: transfer });
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    worker.once('message', (message: { result?: T; failed?: { kind: string; message: string; statusCode?: number } }) => {
-      settled = true;
-      if (message.failed) reject(new WorkerTaskError(message.failed.kind, message.failed.message, message.failed.statusCode));
-      else resolve(message.result as T);
-      void worker.terminate();
-    });
+    worker.once(
+      'message',
+      (message: { result?: T; failed?: { kind: string; message: string; statusCode?: number } }) => {
+        settled = true;
+        if (message.failed)
+          reject(new WorkerTaskError(message.failed.kind, message.failed.message, message.failed.statusCode));
+        else resolve(message.result as T);
+        void worker.terminate();
+      },
+    );
     worker.once('error', (error) => {
       settled = true;
       reject(error);

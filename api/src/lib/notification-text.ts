@@ -4,7 +4,10 @@
 import type { NotificationParams, NotificationType } from '@flashcard/api-contract/schemas';
 
 /** The `type` and `params` columns of a new notification. */
-export function notificationKey<K extends NotificationType>(type: K, params: NotificationParams[K]): { type: K; params: string } {
+export function notificationKey<K extends NotificationType>(
+  type: K,
+  params: NotificationParams[K],
+): { type: K; params: string } {
   return { type, params: JSON.stringify(params) };
 }
 
@@ -17,7 +20,8 @@ export function storedParams(text: string | null): Record<string, ParamValue> | 
     const value: unknown = JSON.parse(text);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
     const entries = Object.entries(value).filter(
-      (entry): entry is [string, ParamValue] => entry[1] === null || typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      (entry): entry is [string, ParamValue] =>
+        entry[1] === null || typeof entry[1] === 'string' || typeof entry[1] === 'number',
     );
     return Object.fromEntries(entries);
   } catch {

@@ -14,7 +14,13 @@ export function parseId(value: string | number | undefined | null): number | nul
 }
 
 /** Query text that must be a whole number in [min, max]; `fallback` when absent. */
-export function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
+export function intParam(
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  message: string,
+): number {
   if (value === undefined || value === '') return fallback;
   if (!/^[0-9]{1,7}$/.test(value)) throw badRequest(message);
   const number = Number(value);

@@ -54,8 +54,7 @@ export const ACCOUNT_MISSING_MESSAGE = 'This account no longer exists';
 export const SESSION_ENDED_MESSAGE = 'This session has ended. Please sign in again.';
 
 export type AccountStatus =
-  | { status: 'active' | 'disabled'; tokenVersion: number; timeZone: string | null }
-  | { status: 'missing' };
+  { status: 'active' | 'disabled'; tokenVersion: number; timeZone: string | null } | { status: 'missing' };
 
 export interface AuthPluginOptions {
   secret: string;
@@ -95,7 +94,12 @@ export default fp(
       secret: options.secret,
       sign: { expiresIn: options.accessTokenTtlSeconds, algorithm: 'HS256' },
       verify: { algorithms: ['HS256'] },
-      formatUser: (payload) => ({ id: Number(payload.sub), role: payload.role, tokenVersion: payload.ver ?? 0, timeZone: 'UTC' }),
+      formatUser: (payload) => ({
+        id: Number(payload.sub),
+        role: payload.role,
+        tokenVersion: payload.ver ?? 0,
+        timeZone: 'UTC',
+      }),
     });
 
     app.decorate('signAccessToken', (user: Omit<AuthUser, 'timeZone'>) =>
@@ -127,13 +131,9 @@ export default fp(
       return account.timeZone;
     }
 
-    app.decorate(
-      'requireRole',
-      (...roles: Role[]): preHandlerAsyncHookHandler =>
-        async (request) => {
-          if (!roles.includes(request.user.role)) throw forbidden();
-        },
-    );
+    app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => async (request) => {
+      if (!roles.includes(request.user.role)) throw forbidden();
+    });
   },
   { name: 'auth' },
 );

@@ -83,7 +83,7 @@ describeEachDb('error handler', (ctx) => {
     expect(empty.json()).toEqual({ error: 'Request body is not valid JSON' });
   });
 
-  it('answers the router\'s own refusals in the same shape', async () => {
+  it("answers the router's own refusals in the same shape", async () => {
     const tooLong = await ctx.app.inject({ method: 'GET', url: `/api/cards/${'9'.repeat(300)}` });
     expect(tooLong.statusCode).toBe(414);
     expect(tooLong.json()).toEqual({ error: 'The address is too long' });

@@ -45,14 +45,27 @@ describeEachDb('bad input and stale tokens never reach the database', (ctx) => {
     ['a lone low surrogate', LONE_LOW],
   ])('refuses %s in bodies, query strings and paths with 400', async (_name, bad) => {
     const set = await me.createSet('Mine');
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', password: 'sea otter 1', display_name: bad } }));
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${bad}@example.com`, password: 'sea otter 1' } }));
+    expectRefused(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'x@example.com', password: 'sea otter 1', display_name: bad },
+      }),
+    );
+    expectRefused(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `${bad}@example.com`, password: 'sea otter 1' },
+      }),
+    );
     expectRefused(await me.post('/api/cards', { question: bad, answer: 'a' }));
     expectRefused(await me.post('/api/cards', { question: 'q', answer: 'a', college: bad }));
     expectRefused(await me.put(`/api/categories/${set.id}`, { name: bad }));
     // A URL cannot carry a lone surrogate (its bytes decode to U+FFFD), but it can carry %00.
     if (bad === NUL) {
-      for (const query of ['q=a%00b', 'q=x&college=a%00b', 'q=x&class_name=%00']) expectRefused(await me.get(`/api/cards/search?${query}`));
+      for (const query of ['q=a%00b', 'q=x&college=a%00b', 'q=x&class_name=%00'])
+        expectRefused(await me.get(`/api/cards/search?${query}`));
       expectRefused(await me.get('/api/cards/a%00b'));
     }
     // Nothing was written.
@@ -79,8 +92,17 @@ describeEachDb('bad input and stale tokens never reach the database', (ctx) => {
       ['GET', '/api/cards'],
     ];
     for (const [method, url, payload] of calls) {
-      const response = await app.inject({ method: method as 'GET', url, headers: bearer(gone.user.accessToken), payload });
-      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { error: ACCOUNT_MISSING_MESSAGE } });
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: bearer(gone.user.accessToken),
+        payload,
+      });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 401,
+        body: { error: ACCOUNT_MISSING_MESSAGE },
+      });
     }
   });
 });
@@ -110,7 +132,9 @@ describe("requests Node's parser refuses", () => {
   it('answers headers too large with 431 and an { error } body', async () => {
     const answer = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request headers are too large' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'The request headers are too large',
+    });
   });
 
   it('answers a malformed request with 400 and an { error } body', async () => {
@@ -140,7 +164,8 @@ describeEachDb('API answers are never cached', (ctx) => {
 
 describeEachDb('ending a session ends its access tokens within a second, on every instance', (ctx) => {
   const SESSION_ENDED = { error: 'This session has ended. Please sign in again.' };
-  const cards = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/cards', headers: bearer(token) });
+  const cards = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: '/api/cards', headers: bearer(token) });
 
   it('sign-out: the token dies here at once and on another instance within a second; a new sign-in works', async () => {
     const other = await ctx.buildApp();
@@ -150,7 +175,12 @@ describeEachDb('ending a session ends its access tokens within a second, on ever
     expect((await cards(ctx.app, token)).statusCode).toBe(200);
     expect((await cards(other, token)).statusCode).toBe(200);
 
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { refreshToken: me.user.refreshToken } });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+      payload: { refreshToken: me.user.refreshToken },
+    });
     expect(logout.statusCode).toBe(200);
     const here = await cards(ctx.app, token);
     expect(here.statusCode).toBe(401);
@@ -158,13 +188,21 @@ describeEachDb('ending a session ends its access tokens within a second, on ever
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await cards(other, token)).json()).toEqual(SESSION_ENDED);
 
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password: me.user.password } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: me.user.email, password: me.user.password },
+    });
     expect((await cards(other, again.json().tokens.accessToken)).statusCode).toBe(200);
   });
 
   it('a password change ends every access token of the account', async () => {
     const me = await signedInClient(ctx.app);
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password: me.user.password } });
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: me.user.email, password: me.user.password },
+    });
     const otherDevice = second.json().tokens.accessToken as string;
     const change = await ctx.app.inject({
       method: 'POST',
@@ -179,8 +217,17 @@ describeEachDb('ending a session ends its access tokens within a second, on ever
 
   it('a stale token cannot be refreshed into life, but the refresh token of an ended sign-out cannot either', async () => {
     const me = await signedInClient(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(me.user.accessToken), payload: { refreshToken: me.user.refreshToken } });
-    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: me.user.refreshToken } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(me.user.accessToken),
+      payload: { refreshToken: me.user.refreshToken },
+    });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: me.user.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 });

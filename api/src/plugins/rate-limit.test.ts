@@ -7,8 +7,12 @@ const TOO_MANY = { error: 'Too many attempts. Please try again later.' };
 const WINDOW = { timeWindowMs: 60_000 };
 
 describeEachDb('attempt limits', (ctx) => {
-  const login = (app: Awaited<ReturnType<typeof ctx.buildApp>>, email: string, password: string, remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const login = (
+    app: Awaited<ReturnType<typeof ctx.buildApp>>,
+    email: string,
+    password: string,
+    remoteAddress: string,
+  ) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
   it('has defaults that let a class of 30 behind one address sign up and sign in', () => {
     const { loginPerAddress, loginPerAccountAddress, registerPerAddress } = DEFAULT_RATE_LIMITS;
@@ -45,7 +49,8 @@ describeEachDb('attempt limits', (ctx) => {
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerAccountAddress: { max: 2, ...WINDOW, backoff: true } },
     });
     const user = await registerUser(app);
-    for (let attempt = 1; attempt <= 2; attempt++) expect((await login(app, user.email, 'wrong password', '203.0.113.9')).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= 2; attempt++)
+      expect((await login(app, user.email, 'wrong password', '203.0.113.9')).statusCode).toBe(401);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
       const response = await login(app, user.email, 'wrong password', '203.0.113.9');
@@ -58,8 +63,18 @@ describeEachDb('attempt limits', (ctx) => {
   });
 
   // Behind a proxy (TRUST_PROXY), each guess comes from another client address.
-  const viaProxy = (app: Awaited<ReturnType<typeof ctx.buildApp>>, email: string, password: string, clientAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'x-forwarded-for': clientAddress } });
+  const viaProxy = (
+    app: Awaited<ReturnType<typeof ctx.buildApp>>,
+    email: string,
+    password: string,
+    clientAddress: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      headers: { 'x-forwarded-for': clientAddress },
+    });
 
   it('limits wrong passwords per account from any number of addresses (ASVS 2.2.1: at most 100 an hour)', async () => {
     const { freeFailures, maxWaitMs, forgetAfterMs } = DEFAULT_RATE_LIMITS.loginFailuresPerAccount;
@@ -74,7 +89,8 @@ describeEachDb('attempt limits', (ctx) => {
     const first = await Promise.all(addresses.map((address) => viaProxy(app, user.email, 'wrong password 1', address)));
     statuses.push(...first.map((response) => response.statusCode));
     for (let round = 2; round <= 11; round++) {
-      for (const address of addresses) statuses.push((await viaProxy(app, user.email, `wrong password ${round}`, address)).statusCode);
+      for (const address of addresses)
+        statuses.push((await viaProxy(app, user.email, `wrong password ${round}`, address)).statusCode);
     }
     expect(statuses).toHaveLength(330);
     expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailures);
@@ -93,13 +109,17 @@ describeEachDb('attempt limits', (ctx) => {
 
   it('backs off per account: each failure past the free ones doubles the wait, refused attempts do not, and the owner gets in after a wait', async () => {
     const rule = { freeFailures: 2, firstWaitMs: 400, maxWaitMs: 10_000, forgetAfterMs: 60_000 };
-    const app = await ctx.buildApp({ trustProxy: '127.0.0.1', rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: rule } });
+    const app = await ctx.buildApp({
+      trustProxy: '127.0.0.1',
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: rule },
+    });
     const user = await registerUser(app);
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     expect((await viaProxy(app, user.email, 'wrong guess one', '198.19.0.1')).statusCode).toBe(401);
     expect((await viaProxy(app, user.email, 'wrong guess two', '198.19.0.2')).statusCode).toBe(401);
     // Second failure: 400 ms to wait. Hammering meanwhile neither counts nor lengthens it.
-    for (let i = 0; i < 5; i++) expect((await viaProxy(app, user.email, 'wrong guess', `198.19.1.${i + 1}`)).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect((await viaProxy(app, user.email, 'wrong guess', `198.19.1.${i + 1}`)).statusCode).toBe(429);
     await sleep(450);
     expect((await viaProxy(app, user.email, 'wrong guess three', '198.19.0.3')).statusCode).toBe(401);
     // Third failure: 800 ms.
@@ -149,7 +169,11 @@ describeEachDb('attempt limits', (ctx) => {
     expect(metrics.body).toMatch(/^flashcard_rate_limit_store_degraded 1$/m);
 
     // Without REDIS_URL, memory is the store by design: nothing is degraded.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok', rateLimitStore: 'memory' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      rateLimitStore: 'memory',
+    });
     const plain = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(plain.body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
   });
@@ -208,7 +232,12 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
     // An address no other run used: the counts in Redis outlive a test run (for the window).
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const login = (app: typeof first) =>
-      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('shared'), password: 'whatever one 1' }, remoteAddress: address });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('shared'), password: 'whatever one 1' },
+        remoteAddress: address,
+      });
     expect((await login(first)).statusCode).toBe(401);
     expect((await login(second)).statusCode).toBe(401);
     expect((await login(first)).statusCode).toBe(401);
@@ -218,7 +247,10 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
   });
 
   it('counts the wrong passwords of an account across instances, and reports Redis as the store', async () => {
-    const limits = { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: { freeFailures: 4, firstWaitMs: 60_000, maxWaitMs: 60_000, forgetAfterMs: 60_000 } };
+    const limits = {
+      ...DEFAULT_RATE_LIMITS,
+      loginFailuresPerAccount: { freeFailures: 4, firstWaitMs: 60_000, maxWaitMs: 60_000, forgetAfterMs: 60_000 },
+    };
     const first = await ctx.buildApp({ redisUrl, trustProxy: '127.0.0.1', rateLimits: limits });
     const second = await ctx.buildApp({ redisUrl, trustProxy: '127.0.0.1', rateLimits: limits });
     const user = await registerUser(first);
@@ -263,7 +295,9 @@ describeWithRedis('attempt limits shared through Redis', (ctx) => {
         state = await store();
       }
       expect(state).toBe('redis');
-      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^flashcard_rate_limit_store_degraded 0$/m);
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(
+        /^flashcard_rate_limit_store_degraded 0$/m,
+      );
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => forwarder.close(resolve));

@@ -68,7 +68,8 @@ class RedisLink {
   }
 
   failed(error: unknown): void {
-    if (this.up()) this.log.error({ err: error }, 'redis failed: attempt limits count in this process until it answers');
+    if (this.up())
+      this.log.error({ err: error }, 'redis failed: attempt limits count in this process until it answers');
     this.failedAt = Date.now();
   }
 
@@ -95,8 +96,17 @@ interface CountStore {
   incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void;
 }
 /* eslint-disable @typescript-eslint/no-require-imports -- the package exports its stores only by path */
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => CountStore;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => CountStore;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache: number,
+) => CountStore;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => CountStore;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 interface StoreParams {
@@ -112,7 +122,8 @@ function fallbackStore(link: RedisLink) {
 
     constructor(params: StoreParams) {
       this.local = new LocalStore(params.continueExceeding, params.exponentialBackoff, MEMORY_KEYS);
-      if (link.redis) this.shared = new RedisStore(params.continueExceeding, params.exponentialBackoff, link.redis, PREFIX);
+      if (link.redis)
+        this.shared = new RedisStore(params.continueExceeding, params.exponentialBackoff, link.redis, PREFIX);
     }
 
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
@@ -174,7 +185,18 @@ function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule) {
     /** The wait left in ms, or 0 once this attempt is counted. */
     reserve: (key: string): Promise<number> =>
       link.run(
-        async (redis) => Number(await redis.eval(RESERVE_LUA, 2, ...keys(key), rule.freeFailures, rule.firstWaitMs, rule.maxWaitMs, rule.forgetAfterMs)),
+        async (redis) =>
+          Number(
+            await redis.eval(
+              RESERVE_LUA,
+              2,
+              ...keys(key),
+              rule.freeFailures,
+              rule.firstWaitMs,
+              rule.maxWaitMs,
+              rule.forgetAfterMs,
+            ),
+          ),
         () => {
           const now = Date.now();
           const entry = memory.get(key) ?? { failures: 0, waitUntil: 0 };
@@ -219,7 +241,14 @@ export default fp(
       });
       redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (attempt limits)'));
       redis.on('ready', () => app.log.info('redis ready: attempt limits are shared'));
-      await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'redis unreachable at start: attempt limits count in this process until it answers'));
+      await redis
+        .connect()
+        .catch((error: unknown) =>
+          app.log.error(
+            { err: error },
+            'redis unreachable at start: attempt limits count in this process until it answers',
+          ),
+        );
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => redis?.disconnect());
       });
@@ -256,7 +285,12 @@ export default fp(
 
     app.decorate(
       'accountBackoff',
-      (name: string, rule: AccountBackoffRule, key: (request: FastifyRequest) => string, failed: (reply: FastifyReply) => boolean) => {
+      (
+        name: string,
+        rule: AccountBackoffRule,
+        key: (request: FastifyRequest) => string,
+        failed: (reply: FastifyReply) => boolean,
+      ) => {
         const store = backoffStore(link, name, rule);
         const reserved = new WeakMap<FastifyRequest, string>();
         return {

@@ -26,11 +26,19 @@ describeEachDb('security headers', (ctx) => {
 
   it('sends no CORS headers for other origins unless configured', async () => {
     const closed = await ctx.buildApp({ corsOrigins: false });
-    const denied = await closed.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const denied = await closed.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
 
     const open = await ctx.buildApp({ corsOrigins: ['http://localhost:3001'] });
-    const allowed = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3001' } });
+    const allowed = await open.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3001' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3001');
     // A cards screen on another origin must be able to read the list's paging headers.
     expect(allowed.headers['access-control-expose-headers']).toBe('x-total-count, x-next-cursor');

@@ -31,7 +31,8 @@ export default fp(
     // API answers are one learner's data (and tokens): no cache, shared or private, keeps them,
     // unless a route chose its own policy.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security' },

@@ -24,7 +24,10 @@ describe('serving the front-ends', () => {
   beforeAll(async () => {
     dir = makeTempDir('flashcards-static-');
     webRoot = path.join(dir, 'web');
-    write('shell/dist/index.html', '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
+    write(
+      'shell/dist/index.html',
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+    );
     write('shell/dist/main.js', 'console.log("shell entry")');
     write('shell/dist/512.0a1b2c3d.js', 'console.log("shell chunk")');
     // What the build writes beside a text file (marked here, to tell which one was sent).
@@ -63,7 +66,8 @@ describe('serving the front-ends', () => {
   });
 
   it("sends the build's .br or .gz by Accept-Encoding, and the file itself to a client without", async () => {
-    const send = (encoding: string) => app.inject({ method: 'GET', url: '/512.0a1b2c3d.js', headers: { 'accept-encoding': encoding } });
+    const send = (encoding: string) =>
+      app.inject({ method: 'GET', url: '/512.0a1b2c3d.js', headers: { 'accept-encoding': encoding } });
     const br = await send('gzip, deflate, br');
     expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'brotli bytes']);
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -87,10 +91,16 @@ describe('serving the front-ends', () => {
     const cards = await page('/cards?set=2');
     expect(cards.statusCode).toBe(200);
     expect(cards.headers['cache-control']).toBe('no-cache');
-    expect(cards.body).toBe('<!doctype html><html><head><title>shell</title><link rel="preload" as="script" href="/remotes/mfe_cards/1/remoteEntry.js"></head><body><div id="root"></div></body></html>');
+    expect(cards.body).toBe(
+      '<!doctype html><html><head><title>shell</title><link rel="preload" as="script" href="/remotes/mfe_cards/1/remoteEntry.js"></head><body><div id="root"></div></body></html>',
+    );
     expect((await page('/progress')).body).not.toContain('preload');
     // The shell's overrides cookie names the remotes this browser loads from a dev server.
-    const overridden = await hinted.inject({ method: 'GET', url: '/cards', headers: { accept: 'text/html', cookie: 'a=1; flashcard-remote-overrides=mfe_cards%2Cmfe_study' } });
+    const overridden = await hinted.inject({
+      method: 'GET',
+      url: '/cards',
+      headers: { accept: 'text/html', cookie: 'a=1; flashcard-remote-overrides=mfe_cards%2Cmfe_study' },
+    });
     expect(overridden.body).not.toContain('preload');
     const broken = await page('/broken');
     expect(broken.statusCode).toBe(200);
@@ -99,7 +109,10 @@ describe('serving the front-ends', () => {
   });
 
   it('reads the remote names of the overrides cookie, nothing else', () => {
-    expect([...overriddenRemotes('theme=dark; flashcard-remote-overrides=mfe_cards%2Cmfe_quiz_2')]).toEqual(['mfe_cards', 'mfe_quiz_2']);
+    expect([...overriddenRemotes('theme=dark; flashcard-remote-overrides=mfe_cards%2Cmfe_quiz_2')]).toEqual([
+      'mfe_cards',
+      'mfe_quiz_2',
+    ]);
     expect([...overriddenRemotes('flashcard-remote-overrides=mfe_cards,<script>,,Mfe')]).toEqual(['mfe_cards']);
     expect([...overriddenRemotes('flashcard-remote-overrides=%E0%A4%A')]).toEqual([]);
     expect([...overriddenRemotes(undefined)]).toEqual([]);

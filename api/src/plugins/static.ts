@@ -53,7 +53,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function withPreloads(html: string, hints: PreloadHint[]): string {
   if (hints.length === 0) return html;
   const links = hints
-    .map((hint) => `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${hint.as === 'fetch' ? ' crossorigin' : ''}>`)
+    .map(
+      (hint) =>
+        `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${hint.as === 'fetch' ? ' crossorigin' : ''}>`,
+    )
     .join('');
   return html.replace('</head>', `${links}</head>`);
 }
@@ -92,11 +95,17 @@ export default fp(
         const page = await fs.promises.readFile(path.join(shellDir, 'index.html'), 'utf8');
         const pathname = request.url.split('?')[0] ?? '/';
         const overridden = overriddenRemotes(request.headers.cookie);
-        const hints = await (options.pageHints?.(pathname, overridden) ?? Promise.resolve([])).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'page hints unavailable');
-          return [];
-        });
-        return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPreloads(page, hints));
+        const hints = await (options.pageHints?.(pathname, overridden) ?? Promise.resolve([])).catch(
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'page hints unavailable');
+            return [];
+          },
+        );
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(withPreloads(page, hints));
       }
       return replyNotFound(reply);
     });

@@ -42,7 +42,11 @@ export async function signedInClient(app: FastifyInstance): Promise<ApiClient> {
     del: (url) => call('DELETE', url),
     createCard: (fields = {}) => {
       cardCounter += 1;
-      return expectCreated('/api/cards', { question: `Question ${cardCounter}`, answer: `Answer ${cardCounter}`, ...fields });
+      return expectCreated('/api/cards', {
+        question: `Question ${cardCounter}`,
+        answer: `Answer ${cardCounter}`,
+        ...fields,
+      });
     },
     createSet: (name) => expectCreated('/api/categories', { name }),
   };

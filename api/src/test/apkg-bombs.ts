@@ -39,7 +39,12 @@ export function zipOf(members: PackageMember[]): Uint8Array {
     }
     zeroMiB ??= deflate(new Uint8Array(MiB), false);
     // The CRC is never reached: every reader here stops long before the end.
-    const file: ZipInputFile = { filename: member.name, size: member.claims ?? member.zerosMiB * MiB, crc: 0, compression: 8 };
+    const file: ZipInputFile = {
+      filename: member.name,
+      size: member.claims ?? member.zerosMiB * MiB,
+      crc: 0,
+      compression: 8,
+    };
     zip.add(file);
     for (let k = 0; k < member.zerosMiB; k++) file.ondata!(null, zeroMiB, false);
     file.ondata!(null, END, true);

@@ -68,9 +68,12 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
       lastIvl integer not null, factor integer not null, time integer not null, type integer not null);
   `);
   const deckIds = new Map<string, number>([['Default', 1]]);
-  for (const note of fixture.notes) if (note.deck && !deckIds.has(note.deck)) deckIds.set(note.deck, 1_000 + deckIds.size);
+  for (const note of fixture.notes)
+    if (note.deck && !deckIds.has(note.deck)) deckIds.set(note.deck, 1_000 + deckIds.size);
   if (latest) {
-    db.exec('create table decks (id integer primary key, name text not null, mtime_secs integer not null, usn integer not null, common blob, kind blob)');
+    db.exec(
+      'create table decks (id integer primary key, name text not null, mtime_secs integer not null, usn integer not null, common blob, kind blob)',
+    );
     const insert = db.prepare('insert into decks (id, name, mtime_secs, usn) values (?, ?, 0, 0)');
     for (const [name, id] of deckIds) insert.run(id, name.replace(/::/g, '\x1f'));
     // The current format keeps decks out of col: an empty JSON object there.
@@ -90,7 +93,8 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
       for (const card of note.cards) {
         const id = cardId++;
         insertCard.run(id, noteId, deckIds.get(note.deck ?? 'Default')!, card.ord, card.suspended ? -1 : 2);
-        for (const review of card.reviews ?? []) insertReview.run(review.at, id, review.ease, review.timeMs ?? 4000, review.type ?? 1);
+        for (const review of card.reviews ?? [])
+          insertReview.run(review.at, id, review.ease, review.timeMs ?? 4000, review.type ?? 1);
       }
     });
   })();
@@ -104,12 +108,15 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
     // What Anki 2.1.50+ also writes for older versions: a collection asking to update.
     files['collection.anki2'] = new Uint8Array(0);
     const writer = new BinaryWriter();
-    for (const file of media) writer.tag(1, 2).fork().tag(1, 2).string(file.name).tag(2, 0).uint32(file.data.length).join();
+    for (const file of media)
+      writer.tag(1, 2).fork().tag(1, 2).string(file.name).tag(2, 0).uint32(file.data.length).join();
     files.media = zstdStored(writer.finish());
     media.forEach((file, index) => (files[String(index)] = zstdStored(file.data)));
   } else {
     files['collection.anki2'] = collection;
-    files.media = new TextEncoder().encode(JSON.stringify(Object.fromEntries(media.map((file, index) => [String(index), file.name]))));
+    files.media = new TextEncoder().encode(
+      JSON.stringify(Object.fromEntries(media.map((file, index) => [String(index), file.name]))),
+    );
     media.forEach((file, index) => (files[String(index)] = file.data));
   }
   return zipSync(files, { level: 0 });

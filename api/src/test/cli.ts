@@ -13,7 +13,10 @@ export interface CliResult {
 }
 
 /** Call inside a describe: a temp data folder for the suite, and `run(...args)`. */
-export function cliRunner(scriptName: string): { run: (...args: string[]) => Promise<CliResult>; dataDir: () => string } {
+export function cliRunner(scriptName: string): {
+  run: (...args: string[]) => Promise<CliResult>;
+  dataDir: () => string;
+} {
   const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
   const script = path.join(__dirname, '..', 'cli', scriptName);
   let dataDir = '';

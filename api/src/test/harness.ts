@@ -8,7 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
 import { buildApp, type AppOverrides } from '../app';
-import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_APKG_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  type Config,
+  type DatabaseConfig,
+} from '../config';
 import { createDb, type Db, type DialectName } from '../db';
 import { migrateToLatest } from '../db/migrate';
 
@@ -52,7 +58,13 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     trustProxy: false,
     corsOrigins: false,
     rateLimits: DEFAULT_RATE_LIMITS,
-    platform: { budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, kernelVersion: '2.0.0', devOverrides: false },
+    platform: {
+      budgetGzipBytes: 150_000,
+      quotaBytes: 500_000_000,
+      haltPolicy: { minUsers: 10, margin: 0.2 },
+      kernelVersion: '2.0.0',
+      devOverrides: false,
+    },
     apkg: DEFAULT_APKG_LIMITS,
     ...overrides,
   };
@@ -127,7 +139,10 @@ export interface IsolatedDatabase {
 /** An empty database of its own: a SQLite file in `dir`, or a new PostgreSQL schema. */
 export async function createIsolatedDatabase(dialect: DialectName, dir: string): Promise<IsolatedDatabase> {
   if (dialect === 'sqlite') {
-    return { config: { client: 'sqlite', file: path.join(dir, `db-${randomBytes(4).toString('hex')}.sqlite`) }, drop: async () => {} };
+    return {
+      config: { client: 'sqlite', file: path.join(dir, `db-${randomBytes(4).toString('hex')}.sqlite`) },
+      drop: async () => {},
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -223,7 +238,12 @@ export async function registerUser(
  * Makes `zone` the account's time zone at once, as a settings change a day later would: the
  * days of every later call are counted in it (the X-Time-Zone header no longer moves them).
  */
-export async function setAccountTimeZone(app: FastifyInstance, db: Db, accessToken: string, zone: string): Promise<void> {
+export async function setAccountTimeZone(
+  app: FastifyInstance,
+  db: Db,
+  accessToken: string,
+  zone: string,
+): Promise<void> {
   const userId = Number(app.jwt.decode<{ sub: string }>(accessToken)?.sub);
   await db.updateTable('users').set({ time_zone: zone }).where('id', '=', userId).execute();
   app.forgetAccountStatus(userId);

@@ -21,13 +21,24 @@ export interface FakeBuildOptions {
 }
 
 /** The files of a federated remote build, as the release CLI sends them (base64). */
-export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'], padding = 0, compressed = false, shared = [] }: FakeBuildOptions = {}) {
+export function fakeBuild({
+  name = 'mfe_quiz',
+  marker = 'v1',
+  exposes = ['./App'],
+  padding = 0,
+  compressed = false,
+  shared = [],
+}: FakeBuildOptions = {}) {
   const chunk = `console.log(${JSON.stringify(marker)});${randomText(padding)}`;
   const manifest = {
     id: name,
     name,
     metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
-    shared: shared.map((entry) => ({ ...entry, version: '0.0.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    shared: shared.map((entry) => ({
+      ...entry,
+      version: '0.0.0',
+      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+    })),
     remotes: [],
     exposes: exposes.map((path) => ({
       id: `${name}:${path.slice(2)}`,
@@ -42,7 +53,10 @@ export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'
     '12.abcd1234.js': chunk,
     '13.abcd1234.js': 'console.log("later")',
   };
-  const built = Object.entries(files).map(([path, content]) => ({ path, content: Buffer.from(content).toString('base64') }));
+  const built = Object.entries(files).map(([path, content]) => ({
+    path,
+    content: Buffer.from(content).toString('base64'),
+  }));
   if (compressed) {
     built.push({ path: '12.abcd1234.js.br', content: zlib.brotliCompressSync(chunk).toString('base64') });
     built.push({ path: '12.abcd1234.js.gz', content: zlib.gzipSync(chunk, { level: 9 }).toString('base64') });
@@ -52,10 +66,20 @@ export function fakeBuild({ name = 'mfe_quiz', marker = 'v1', exposes = ['./App'
 
 /** Text that gzip cannot shrink much (random base64). */
 function randomText(length: number): string {
-  return randomBytes(Math.ceil((length * 3) / 4)).toString('base64').slice(0, length);
+  return randomBytes(Math.ceil((length * 3) / 4))
+    .toString('base64')
+    .slice(0, length);
 }
 
-export function releaseBody(options: FakeBuildOptions & { route?: string; roles?: Role[]; kernel?: string; promote?: boolean; packageVersion?: string } = {}) {
+export function releaseBody(
+  options: FakeBuildOptions & {
+    route?: string;
+    roles?: Role[];
+    kernel?: string;
+    promote?: boolean;
+    packageVersion?: string;
+  } = {},
+) {
   const name = options.name ?? 'mfe_quiz';
   const route = options.route ?? '/quiz';
   return {
@@ -63,7 +87,9 @@ export function releaseBody(options: FakeBuildOptions & { route?: string; roles?
     packageVersion: options.packageVersion ?? '0.1.0',
     metadata: {
       routes: [{ path: `${route}/*`, module: './App', ...(options.roles ? { roles: options.roles } : {}) }],
-      navigation: [{ label: 'Quiz', path: route, icon: '?', order: 70, ...(options.roles ? { roles: options.roles } : {}) }],
+      navigation: [
+        { label: 'Quiz', path: route, icon: '?', order: 70, ...(options.roles ? { roles: options.roles } : {}) },
+      ],
       kernel: options.kernel ?? '^2.0.0',
     },
     files: fakeBuild(options),
@@ -75,7 +101,11 @@ export function releaseBody(options: FakeBuildOptions & { route?: string; roles?
 export async function userWithRole(app: FastifyInstance, db: Kysely<Database>, role: Role) {
   const user = await registerUser(app);
   await setUserRole(db, user.email, role);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
   const accessToken = login.json().tokens.accessToken as string;
   return { ...user, accessToken, headers: bearer(accessToken) };
 }

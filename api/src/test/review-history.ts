@@ -93,7 +93,10 @@ export async function seedReviewHistory(
     }),
   );
   for (let start = 0; start < logs.length; start += BATCH) {
-    await db.insertInto('review_logs').values(logs.slice(start, start + BATCH)).execute();
+    await db
+      .insertInto('review_logs')
+      .values(logs.slice(start, start + BATCH))
+      .execute();
   }
   return { cardIds, reviews: logs.length };
 }

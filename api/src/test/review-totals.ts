@@ -11,7 +11,10 @@ export interface TotalsRow {
 }
 
 /** The user's card_review_totals rows and the same sums computed from review_logs, by card. */
-export async function reviewTotalsAndLogSums(db: Db, userId: number): Promise<{ kept: TotalsRow[]; summed: TotalsRow[] }> {
+export async function reviewTotalsAndLogSums(
+  db: Db,
+  userId: number,
+): Promise<{ kept: TotalsRow[]; summed: TotalsRow[] }> {
   const kept = await db
     .selectFrom('card_review_totals')
     .select(['card_id', 'reviews', 'remembered', 'time_spent_ms'])
@@ -31,6 +34,11 @@ export async function reviewTotalsAndLogSums(db: Db, userId: number): Promise<{ 
     .orderBy('card_id')
     .execute();
   const numbers = (rows: TotalsRow[]) =>
-    rows.map((row) => ({ card_id: Number(row.card_id), reviews: Number(row.reviews), remembered: Number(row.remembered), time_spent_ms: Number(row.time_spent_ms) }));
+    rows.map((row) => ({
+      card_id: Number(row.card_id),
+      reviews: Number(row.reviews),
+      remembered: Number(row.remembered),
+      time_spent_ms: Number(row.time_spent_ms),
+    }));
   return { kept: numbers(kept), summed: numbers(summed) };
 }

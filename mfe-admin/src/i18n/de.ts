@@ -70,7 +70,8 @@ const de: MessagesOf<typeof en> = {
       confirm: 'Bestätigen',
       cancel: 'Abbrechen',
       role: 'Rolle von {{name}} in {{role}} ändern?',
-      disable: '{{name}} deaktivieren? Die Person wird abgemeldet und kann sich erst wieder anmelden, wenn das Konto aktiviert wird.',
+      disable:
+        '{{name}} deaktivieren? Die Person wird abgemeldet und kann sich erst wieder anmelden, wenn das Konto aktiviert wird.',
       enable: '{{name}} aktivieren? Die Person kann sich dann wieder anmelden.',
     },
     done: {
@@ -148,9 +149,11 @@ const de: MessagesOf<typeof en> = {
       noActive: 'Keine aktive Version.',
       halted: 'Canary automatisch gestoppt',
       haltedAt: 'am <time>{{date}}</time>',
-      haltReason: '{{failedUsers}} von {{servedUsers}} Benutzern, denen {{version}} ausgeliefert wurde, mit Fehlern ({{failurePercent}} %), gegenüber {{activeFailedUsers}} von {{activeServedUsers}} bei der aktiven Version ({{activeFailurePercent}} %): über der Toleranz von {{marginPercent}} %',
+      haltReason:
+        '{{failedUsers}} von {{servedUsers}} Benutzern, denen {{version}} ausgeliefert wurde, mit Fehlern ({{failurePercent}} %), gegenüber {{activeFailedUsers}} von {{activeServedUsers}} bei der aktiven Version ({{activeFailurePercent}} %): über der Toleranz von {{marginPercent}} %',
       others: 'Weitere Versionen mit Fehlern',
-      otherVersion: '{{failed}} von {{served}} Benutzern mit Fehlern, {{loadFailures}} Ladefehler, {{renderErrors}} Renderfehler',
+      otherVersion:
+        '{{failed}} von {{served}} Benutzern mit Fehlern, {{loadFailures}} Ladefehler, {{renderErrors}} Renderfehler',
       noMessage: 'Keine Meldung',
     },
     releases: {
@@ -189,7 +192,8 @@ const de: MessagesOf<typeof en> = {
     },
     tokens: {
       title: 'Deploy-Tokens',
-      intro: 'Ein Release-Job veröffentlicht, gibt frei, setzt zurück und startet Canaries nur für die Remotes, die sein Token nennt.',
+      intro:
+        'Ein Release-Job veröffentlicht, gibt frei, setzt zurück und startet Canaries nur für die Remotes, die sein Token nennt.',
       superAdminOnly: 'Nur Super-Admins können Deploy-Tokens sehen und verwalten.',
       loading: 'Deploy-Tokens werden geladen...',
       loadFailed: 'Die Deploy-Tokens konnten nicht geladen werden.',
@@ -207,7 +211,8 @@ const de: MessagesOf<typeof en> = {
       revoke: 'Widerrufen',
       revokeLabel: 'Token {{label}} widerrufen',
       confirmLabel: 'Widerruf bestätigen',
-      confirm: 'Token „{{label}}“ widerrufen? Release-Jobs, die ihn nutzen, werden sofort abgewiesen, auf jedem Server.',
+      confirm:
+        'Token „{{label}}“ widerrufen? Release-Jobs, die ihn nutzen, werden sofort abgewiesen, auf jedem Server.',
       confirmRevoke: 'Widerrufen',
       cancel: 'Abbrechen',
       revokedToast: 'Token „{{label}}“ widerrufen',

@@ -147,9 +147,11 @@ const en = {
       halted: 'Canary halted automatically',
       haltedAt: 'on <time>{{date}}</time>',
       // Why the registry halted a canary, from the API's figures (HaltFigures); the English is the audit log's.
-      haltReason: '{{failedUsers}} of {{servedUsers}} users served {{version}} failed ({{failurePercent}}%), against {{activeFailedUsers}} of {{activeServedUsers}} on the active version ({{activeFailurePercent}}%): over the margin of {{marginPercent}}%',
+      haltReason:
+        '{{failedUsers}} of {{servedUsers}} users served {{version}} failed ({{failurePercent}}%), against {{activeFailedUsers}} of {{activeServedUsers}} on the active version ({{activeFailurePercent}}%): over the margin of {{marginPercent}}%',
       others: 'Other versions with failures',
-      otherVersion: '{{failed}} of {{served}} users failed, {{loadFailures}} load failures, {{renderErrors}} render errors',
+      otherVersion:
+        '{{failed}} of {{served}} users failed, {{loadFailures}} load failures, {{renderErrors}} render errors',
       noMessage: 'No message',
     },
     releases: {
@@ -188,7 +190,8 @@ const en = {
     },
     tokens: {
       title: 'Deploy tokens',
-      intro: 'A release job publishes, promotes, rolls back and runs canaries of the remotes its token names, and nothing else.',
+      intro:
+        'A release job publishes, promotes, rolls back and runs canaries of the remotes its token names, and nothing else.',
       superAdminOnly: 'Only super admins can see and manage deploy tokens.',
       loading: 'Loading deploy tokens...',
       loadFailed: 'Could not load the deploy tokens.',

@@ -148,9 +148,11 @@ const es: MessagesOf<typeof en> = {
       noActive: 'No hay versión activa.',
       halted: 'Canary detenido automáticamente',
       haltedAt: 'el <time>{{date}}</time>',
-      haltReason: '{{failedUsers}} de {{servedUsers}} usuarios a los que se sirvió {{version}} tuvieron fallos ({{failurePercent}} %), frente a {{activeFailedUsers}} de {{activeServedUsers}} con la versión activa ({{activeFailurePercent}} %): por encima del margen del {{marginPercent}} %',
+      haltReason:
+        '{{failedUsers}} de {{servedUsers}} usuarios a los que se sirvió {{version}} tuvieron fallos ({{failurePercent}} %), frente a {{activeFailedUsers}} de {{activeServedUsers}} con la versión activa ({{activeFailurePercent}} %): por encima del margen del {{marginPercent}} %',
       others: 'Otras versiones con fallos',
-      otherVersion: '{{failed}} de {{served}} usuarios con fallos, {{loadFailures}} fallos de carga, {{renderErrors}} errores de renderizado',
+      otherVersion:
+        '{{failed}} de {{served}} usuarios con fallos, {{loadFailures}} fallos de carga, {{renderErrors}} errores de renderizado',
       noMessage: 'Sin mensaje',
     },
     releases: {
@@ -189,7 +191,8 @@ const es: MessagesOf<typeof en> = {
     },
     tokens: {
       title: 'Tokens de despliegue',
-      intro: 'Un trabajo de publicación publica, promueve, revierte y lanza canaries solo de los remotos que nombra su token.',
+      intro:
+        'Un trabajo de publicación publica, promueve, revierte y lanza canaries solo de los remotos que nombra su token.',
       superAdminOnly: 'Solo los superadministradores pueden ver y gestionar los tokens de despliegue.',
       loading: 'Cargando los tokens de despliegue...',
       loadFailed: 'No se pudieron cargar los tokens de despliegue.',
@@ -207,7 +210,8 @@ const es: MessagesOf<typeof en> = {
       revoke: 'Revocar',
       revokeLabel: 'Revocar el token {{label}}',
       confirmLabel: 'Confirmar la revocación',
-      confirm: '¿Revocar el token "{{label}}"? Los trabajos de publicación que lo usan se rechazan al instante, en todos los servidores.',
+      confirm:
+        '¿Revocar el token "{{label}}"? Los trabajos de publicación que lo usan se rechazan al instante, en todos los servidores.',
       confirmRevoke: 'Revocar',
       cancel: 'Cancelar',
       revokedToast: 'Token "{{label}}" revocado',

@@ -70,7 +70,8 @@ const fr: MessagesOf<typeof en> = {
       confirm: 'Confirmer',
       cancel: 'Annuler',
       role: 'Attribuer le rôle {{role}} à {{name}} ?',
-      disable: 'Désactiver {{name}} ? Cette personne sera déconnectée et ne pourra plus se connecter tant que son compte ne sera pas réactivé.',
+      disable:
+        'Désactiver {{name}} ? Cette personne sera déconnectée et ne pourra plus se connecter tant que son compte ne sera pas réactivé.',
       enable: 'Activer {{name}} ? Cette personne pourra de nouveau se connecter.',
     },
     done: {
@@ -148,9 +149,11 @@ const fr: MessagesOf<typeof en> = {
       noActive: 'Aucune version active.',
       halted: 'Canary arrêté automatiquement',
       haltedAt: 'le <time>{{date}}</time>',
-      haltReason: '{{failedUsers}} sur {{servedUsers}} utilisateurs servis en {{version}} en échec ({{failurePercent}} %), contre {{activeFailedUsers}} sur {{activeServedUsers}} avec la version active ({{activeFailurePercent}} %) : au-delà de la marge de {{marginPercent}} %',
+      haltReason:
+        '{{failedUsers}} sur {{servedUsers}} utilisateurs servis en {{version}} en échec ({{failurePercent}} %), contre {{activeFailedUsers}} sur {{activeServedUsers}} avec la version active ({{activeFailurePercent}} %) : au-delà de la marge de {{marginPercent}} %',
       others: 'Autres versions en échec',
-      otherVersion: '{{failed}} sur {{served}} utilisateurs en échec, {{loadFailures}} échecs de chargement, {{renderErrors}} erreurs d’affichage',
+      otherVersion:
+        '{{failed}} sur {{served}} utilisateurs en échec, {{loadFailures}} échecs de chargement, {{renderErrors}} erreurs d’affichage',
       noMessage: 'Aucun message',
     },
     releases: {
@@ -189,7 +192,8 @@ const fr: MessagesOf<typeof en> = {
     },
     tokens: {
       title: 'Jetons de déploiement',
-      intro: 'Une tâche de publication publie, promeut, rétablit et lance des canaries des seules zones distantes que nomme son jeton.',
+      intro:
+        'Une tâche de publication publie, promeut, rétablit et lance des canaries des seules zones distantes que nomme son jeton.',
       superAdminOnly: 'Seuls les super administrateurs peuvent voir et gérer les jetons de déploiement.',
       loading: 'Chargement des jetons de déploiement...',
       loadFailed: 'Impossible de charger les jetons de déploiement.',
@@ -207,7 +211,8 @@ const fr: MessagesOf<typeof en> = {
       revoke: 'Révoquer',
       revokeLabel: 'Révoquer le jeton {{label}}',
       confirmLabel: 'Confirmer la révocation',
-      confirm: 'Révoquer le jeton « {{label}} » ? Les tâches de publication qui l’utilisent sont refusées aussitôt, sur tous les serveurs.',
+      confirm:
+        'Révoquer le jeton « {{label}} » ? Les tâches de publication qui l’utilisent sont refusées aussitôt, sur tous les serveurs.',
       confirmRevoke: 'Révoquer',
       cancel: 'Annuler',
       revokedToast: 'Jeton « {{label}} » révoqué',

@@ -13,8 +13,23 @@ import italian from './it';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,
-  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
-  platformApi: { overview: jest.fn(), promote: jest.fn(), setCanary: jest.fn(), tokens: jest.fn(), createToken: jest.fn(), revokeToken: jest.fn(), createPreview: jest.fn() },
+  adminApi: {
+    overview: jest.fn(),
+    users: jest.fn(),
+    setRole: jest.fn(),
+    disable: jest.fn(),
+    enable: jest.fn(),
+    audit: jest.fn(),
+  },
+  platformApi: {
+    overview: jest.fn(),
+    promote: jest.fn(),
+    setCanary: jest.fn(),
+    tokens: jest.fn(),
+    createToken: jest.fn(),
+    revokeToken: jest.fn(),
+    createPreview: jest.fn(),
+  },
 }));
 
 it('has every English text in es, fr, de and it, with the same placeholders and markup', () => {
@@ -61,25 +76,58 @@ describe('the admin remote in another language', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Plattformkonsole' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Größenbudget' })).toHaveTextContent('250,0 KB');
     const cards = screen.getByRole('region', { name: 'mfe_cards' });
-    const health = within(cards).getByRole('table', { name: 'Zustand von mfe_cards: aktive und Canary-Version nebeneinander' });
-    expect(within(health).getByRole('rowheader', { name: 'Fehlerquote' }).closest('tr')).toHaveTextContent(/7,5\s%3 von 40 Benutzern/);
+    const health = within(cards).getByRole('table', {
+      name: 'Zustand von mfe_cards: aktive und Canary-Version nebeneinander',
+    });
+    expect(within(health).getByRole('rowheader', { name: 'Fehlerquote' }).closest('tr')).toHaveTextContent(
+      /7,5\s%3 von 40 Benutzern/,
+    );
     expect(within(health).getByRole('rowheader', { name: 'LCP (p75)' }).closest('tr')).toHaveTextContent(/2\.480 ms/);
     expect(within(cards).getByText(/für 25 % der Benutzer/)).toBeInTheDocument();
-    expect(within(cards).getByRole('button', { name: 'mfe_cards auf 1.0.0+aaaaaaaa zurücksetzen' })).toHaveTextContent('Zurücksetzen');
+    expect(within(cards).getByRole('button', { name: 'mfe_cards auf 1.0.0+aaaaaaaa zurücksetzen' })).toHaveTextContent(
+      'Zurücksetzen',
+    );
     expect(within(cards).getByRole('form', { name: 'Canary von mfe_cards' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Audit-Log' })).getAllByRole('listitem')[0]).toHaveTextContent('von root@example.com');
+    expect(within(screen.getByRole('list', { name: 'Audit-Log' })).getAllByRole('listitem')[0]).toHaveTextContent(
+      'von root@example.com',
+    );
     const tokens = screen.getByRole('region', { name: 'Deploy-Tokens' });
     expect(await within(tokens).findByText('Noch keine Deploy-Tokens.')).toBeInTheDocument();
     expect(within(tokens).getByRole('form', { name: 'Neuer Deploy-Token' })).toBeInTheDocument();
   });
 
   it('words why the registry halted a canary in Spanish, in the health panel and the audit log', async () => {
-    const figures = { failedUsers: 3, servedUsers: 3, failurePercent: 100, activeFailedUsers: 1, activeServedUsers: 2, activeFailurePercent: 50, marginPercent: 20 };
-    const english = '3 of 3 users served 1.2.0+cccccccc failed (100%), against 1 of 2 on the active version (50%): over the margin of 20%';
+    const figures = {
+      failedUsers: 3,
+      servedUsers: 3,
+      failurePercent: 100,
+      activeFailedUsers: 1,
+      activeServedUsers: 2,
+      activeFailurePercent: 50,
+      marginPercent: 20,
+    };
+    const english =
+      '3 of 3 users served 1.2.0+cccccccc failed (100%), against 1 of 2 on the active version (50%): over the margin of 20%';
     jest.mocked(platformApi.overview).mockResolvedValue(
       makeOverview({
-        remotes: [cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: english, figures } }), studyRemote()],
-        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: english, figures, actor: 'registry' })],
+        remotes: [
+          cardsRemote({
+            canary: null,
+            halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: english, figures },
+          }),
+          studyRemote(),
+        ],
+        events: [
+          makeEvent(5, {
+            action: 'halt',
+            fromVersion: '1.2.0+cccccccc',
+            toVersion: null,
+            percent: 0,
+            detail: english,
+            figures,
+            actor: 'registry',
+          }),
+        ],
       }),
     );
     jest.mocked(platformApi.tokens).mockResolvedValue([]);
@@ -92,7 +140,9 @@ describe('the admin remote in another language', () => {
       '3 de 3 usuarios a los que se sirvió 1.2.0+cccccccc tuvieron fallos (100 %), frente a 1 de 2 con la versión activa (50 %): por encima del margen del 20 %';
     const halt = (await screen.findByText('Canary detenido automáticamente')).closest('.platform-halt') as HTMLElement;
     expect(halt).toHaveTextContent(spanish);
-    expect(within(screen.getByRole('list', { name: 'Registro de auditoría' })).getAllByRole('listitem')[0]).toHaveTextContent(spanish);
+    expect(
+      within(screen.getByRole('list', { name: 'Registro de auditoría' })).getAllByRole('listitem')[0],
+    ).toHaveTextContent(spanish);
     expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 });

@@ -70,7 +70,8 @@ const it: MessagesOf<typeof en> = {
       confirm: 'Conferma',
       cancel: 'Annulla',
       role: 'Cambiare il ruolo di {{name}} in {{role}}?',
-      disable: 'Disattivare {{name}}? La sessione verrà chiusa e non sarà possibile accedere finché l’account non verrà riattivato.',
+      disable:
+        'Disattivare {{name}}? La sessione verrà chiusa e non sarà possibile accedere finché l’account non verrà riattivato.',
       enable: 'Attivare {{name}}? Sarà di nuovo possibile accedere.',
     },
     done: {
@@ -148,9 +149,11 @@ const it: MessagesOf<typeof en> = {
       noActive: 'Nessuna versione attiva.',
       halted: 'Canary fermato automaticamente',
       haltedAt: 'il <time>{{date}}</time>',
-      haltReason: '{{failedUsers}} su {{servedUsers}} utenti a cui è stata servita {{version}} con errori ({{failurePercent}}%), contro {{activeFailedUsers}} su {{activeServedUsers}} con la versione attiva ({{activeFailurePercent}}%): oltre il margine del {{marginPercent}}%',
+      haltReason:
+        '{{failedUsers}} su {{servedUsers}} utenti a cui è stata servita {{version}} con errori ({{failurePercent}}%), contro {{activeFailedUsers}} su {{activeServedUsers}} con la versione attiva ({{activeFailurePercent}}%): oltre il margine del {{marginPercent}}%',
       others: 'Altre versioni con errori',
-      otherVersion: '{{failed}} su {{served}} utenti con errori, {{loadFailures}} errori di caricamento, {{renderErrors}} errori di rendering',
+      otherVersion:
+        '{{failed}} su {{served}} utenti con errori, {{loadFailures}} errori di caricamento, {{renderErrors}} errori di rendering',
       noMessage: 'Nessun messaggio',
     },
     releases: {
@@ -207,7 +210,8 @@ const it: MessagesOf<typeof en> = {
       revoke: 'Revoca',
       revokeLabel: 'Revoca il token {{label}}',
       confirmLabel: 'Conferma la revoca',
-      confirm: 'Revocare il token "{{label}}"? I job di rilascio che lo usano vengono rifiutati subito, su ogni server.',
+      confirm:
+        'Revocare il token "{{label}}"? I job di rilascio che lo usano vengono rifiutati subito, su ogni server.',
       confirmRevoke: 'Revoca',
       cancel: 'Annulla',
       revokedToast: 'Token "{{label}}" revocato',

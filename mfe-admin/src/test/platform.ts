@@ -1,5 +1,12 @@
 // Registry data for the platform console's tests, shaped as the API answers (newest first).
-import type { DeployToken, RegistryEvent, RegistryOverview, Release, RemoteState, VersionHealth } from '@flashcard/api-contract';
+import type {
+  DeployToken,
+  RegistryEvent,
+  RegistryOverview,
+  Release,
+  RemoteState,
+  VersionHealth,
+} from '@flashcard/api-contract';
 
 export function makeRelease(name: string, version: string, overrides: Partial<Release> = {}): Release {
   return {
@@ -44,7 +51,11 @@ export function cardsRemote(overrides: Partial<RemoteState> = {}): RemoteState {
     activeVersion: '1.1.0+bbbbbbbb',
     canary: { version: '1.2.0+cccccccc', percent: 25, roles: ['admin'], userIds: [42] },
     releases: [
-      makeRelease('mfe_cards', '1.2.0+cccccccc', { firstLoadGzip: 30_720, totalBytes: 2_097_152, publishedBy: 'root@example.com' }),
+      makeRelease('mfe_cards', '1.2.0+cccccccc', {
+        firstLoadGzip: 30_720,
+        totalBytes: 2_097_152,
+        publishedBy: 'root@example.com',
+      }),
       makeRelease('mfe_cards', '1.1.0+bbbbbbbb', { firstLoadGzip: 25_600, publishedBy: 'ci-deploy' }),
       makeRelease('mfe_cards', '1.0.0+aaaaaaaa', { firstLoadGzip: 20_480, publishedBy: 'ci-deploy' }),
     ],
@@ -61,7 +72,14 @@ export function cardsRemote(overrides: Partial<RemoteState> = {}): RemoteState {
         lastMessage: 'ChunkLoadError: Loading chunk 42 failed',
         lastAt: '2025-01-11T08:30:00.000Z',
       }),
-      makeHealth('1.1.0+bbbbbbbb', { servedUsers: 120, failedUsers: 0, failureRate: 0, lcpP75: 1910, inpP75: 96, clsP75: 0.02 }),
+      makeHealth('1.1.0+bbbbbbbb', {
+        servedUsers: 120,
+        failedUsers: 0,
+        failureRate: 0,
+        lcpP75: 1910,
+        inpP75: 96,
+        clsP75: 0.02,
+      }),
     ],
     halted: null,
     ...overrides,
@@ -103,8 +121,20 @@ export function makeOverview(overrides: Partial<RegistryOverview> = {}): Registr
     budgetGzipBytes: 256_000,
     remotes: [cardsRemote(), studyRemote()],
     events: [
-      makeEvent(3, { action: 'canary', fromVersion: null, toVersion: '1.2.0+cccccccc', percent: 25, detail: 'roles: admin; users: 42', actor: 'root@example.com' }),
-      makeEvent(2, { action: 'promote', fromVersion: '1.0.0+aaaaaaaa', toVersion: '1.1.0+bbbbbbbb', actor: 'root@example.com' }),
+      makeEvent(3, {
+        action: 'canary',
+        fromVersion: null,
+        toVersion: '1.2.0+cccccccc',
+        percent: 25,
+        detail: 'roles: admin; users: 42',
+        actor: 'root@example.com',
+      }),
+      makeEvent(2, {
+        action: 'promote',
+        fromVersion: '1.0.0+aaaaaaaa',
+        toVersion: '1.1.0+bbbbbbbb',
+        actor: 'root@example.com',
+      }),
       makeEvent(1),
     ],
     ...overrides,

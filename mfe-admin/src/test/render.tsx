@@ -7,7 +7,13 @@ import AdminApp from '../App';
 
 export function signInAs(role: Role) {
   useAuthStore.setState({
-    user: { id: 1, email: 'signed-in@example.com', display_name: 'Signed In', role, created_at: '2025-01-01T00:00:00Z' },
+    user: {
+      id: 1,
+      email: 'signed-in@example.com',
+      display_name: 'Signed In',
+      role,
+      created_at: '2025-01-01T00:00:00Z',
+    },
     isAuthenticated: true,
     isLoading: false,
   });

@@ -38,7 +38,9 @@ describe('the cards screen in another language', () => {
     expect(within(filters).getByLabelText('Établissement')).toBeInTheDocument();
     expect(within(filters).getByLabelText('Paquet')).toBeInTheDocument();
     expect(within(filters).getByLabelText('Masquer les cartes connues')).toBeInTheDocument();
-    expect(within(within(filters).getByLabelText('Difficulté min.')).getByRole('option', { name: '3 Difficile' })).toBeInTheDocument();
+    expect(
+      within(within(filters).getByLabelText('Difficulté min.')).getByRole('option', { name: '3 Difficile' }),
+    ).toBeInTheDocument();
     expect(within(filters).getByRole('button', { name: 'Effacer les filtres' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Ajouter une carte' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Rechercher des cartes' })).toHaveAttribute(

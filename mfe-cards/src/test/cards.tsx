@@ -50,8 +50,20 @@ export function page(cards: Card[], more: Partial<Omit<CardPage, 'cards'>> = {})
   return { cards, total: cards.length, nextCursor: null, ...more };
 }
 
-export const BIOLOGY: Category = { id: 3, name: 'Biology 101', card_count: 2, language: null, created_at: '2025-01-01T00:00:00.000Z' };
-export const HISTORY: Category = { id: 5, name: 'History', card_count: 0, language: null, created_at: '2025-01-01T00:00:00.000Z' };
+export const BIOLOGY: Category = {
+  id: 3,
+  name: 'Biology 101',
+  card_count: 2,
+  language: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+export const HISTORY: Category = {
+  id: 5,
+  name: 'History',
+  card_count: 0,
+  language: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
 
 interface Setup {
   cards?: Card[];

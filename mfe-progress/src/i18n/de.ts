@@ -74,7 +74,8 @@ const de: MessagesOf<typeof en> = {
   },
   optimizer: {
     title: 'Persönliche Planung',
-    intro: 'FSRS kann aus deinen eigenen Wiederholungen lernen, wie du dich erinnerst, und deine Karten danach verteilen.',
+    intro:
+      'FSRS kann aus deinen eigenen Wiederholungen lernen, wie du dich erinnerst, und deine Karten danach verteilen.',
     loading: 'Deine Planungsparameter werden geladen...',
     failed: 'Deine Planungsparameter konnten nicht geladen werden.',
     retry: 'Planungsparameter erneut laden',

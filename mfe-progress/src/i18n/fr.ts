@@ -88,14 +88,16 @@ const fr: MessagesOf<typeof en> = {
   },
   optimizer: {
     title: 'Planification personnelle',
-    intro: 'FSRS peut apprendre comment vous retenez à partir de vos propres révisions et espacer vos cartes en conséquence.',
+    intro:
+      'FSRS peut apprendre comment vous retenez à partir de vos propres révisions et espacer vos cartes en conséquence.',
     loading: 'Chargement de vos paramètres de planification...',
     failed: "Vos paramètres de planification n'ont pas pu être chargés.",
     retry: 'Réessayer de charger vos paramètres de planification',
     history_one: 'Votre historique compte {{count, number}} révision.',
     history_other: 'Votre historique compte {{count, number}} révisions.',
     needMore: "L'optimisation demande au moins {{count, number}} révisions : continuez à étudier.",
-    suggested: "Vous avez assez de nouvelles révisions depuis le dernier ajustement : l'optimisation vaut la peine maintenant.",
+    suggested:
+      "Vous avez assez de nouvelles révisions depuis le dernier ajustement : l'optimisation vaut la peine maintenant.",
     optimize: 'Optimiser mes paramètres',
     optimizing: 'Optimisation...',
     running: 'Vos paramètres sont en cours d’optimisation.',
@@ -111,7 +113,7 @@ const fr: MessagesOf<typeof en> = {
     fittedOn: 'Ajustés le {{date}} sur {{reviews}}.',
     reschedule: 'Replanifier les cartes',
     rescheduling: 'Replanification...',
-    rescheduleHint: "Recalcule chaque carte révisée à partir de son historique avec les paramètres utilisés.",
+    rescheduleHint: 'Recalcule chaque carte révisée à partir de son historique avec les paramètres utilisés.',
     rescheduled_one: '{{count, number}} carte replanifiée.',
     rescheduled_other: '{{count, number}} cartes replanifiées.',
   },

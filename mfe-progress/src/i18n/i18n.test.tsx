@@ -1,6 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, gamificationApi, optimizerApi, spacedRepetitionApi, type DashboardData } from '@flashcard/api-contract';
+import {
+  dashboardApi,
+  gamificationApi,
+  optimizerApi,
+  spacedRepetitionApi,
+  type DashboardData,
+} from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import ProgressApp from '../App';
@@ -19,15 +25,32 @@ it('has every English text in es, fr, de and it, with the same placeholders and 
 
 const HOUR = 3_600_000;
 const YEAR_ANALYTICS = analytics(analyticsDays('2025-01-31', 365, { '2024-06-11': 12 }), 80);
-const FORECAST = { days: analyticsDays('2025-03-01', 30).map((day, index) => ({ date: day.date, due: index === 0 ? 4 : 1 })) };
+const FORECAST = {
+  days: analyticsDays('2025-03-01', 30).map((day, index) => ({ date: day.date, due: index === 0 ? 4 : 1 })),
+};
 
 function dashboard(): DashboardData {
   const at = new Date(Date.now() - 3 * HOUR).toISOString();
   return {
-    userStats: { totalCardsStudied: 42, averageAccuracy: 50, currentStreak: 5, successRate: 87, totalReviews: 100, totalCards: 20 },
+    userStats: {
+      totalCardsStudied: 42,
+      averageAccuracy: 50,
+      currentStreak: 5,
+      successRate: 87,
+      totalReviews: 100,
+      totalCards: 20,
+    },
     recentSessions: [
       { id: 1, session_type: 'review', cards_studied: 8, accuracy: 90, started_at: at, ended_at: at, created_at: at },
-      { id: 2, session_type: 'other', cards_studied: 1, accuracy: 100, started_at: at, ended_at: at, created_at: new Date(Date.now() - 2 * 24 * HOUR).toISOString() },
+      {
+        id: 2,
+        session_type: 'other',
+        cards_studied: 1,
+        accuracy: 100,
+        started_at: at,
+        ended_at: at,
+        created_at: new Date(Date.now() - 2 * 24 * HOUR).toISOString(),
+      },
     ],
     dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
   };
@@ -43,7 +66,9 @@ beforeEach(() => {
   toastError = jest.spyOn(toast, 'error').mockImplementation(() => 'toast-id');
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(dashboard());
   jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile(12500));
-  jest.spyOn(dashboardApi, 'getAnalytics').mockImplementation(async (days?: number) => (days === 7 ? WEEK_ANALYTICS : YEAR_ANALYTICS));
+  jest
+    .spyOn(dashboardApi, 'getAnalytics')
+    .mockImplementation(async (days?: number) => (days === 7 ? WEEK_ANALYTICS : YEAR_ANALYTICS));
   jest.spyOn(spacedRepetitionApi, 'forecast').mockResolvedValue(FORECAST);
   jest.spyOn(optimizerApi, 'status').mockResolvedValue(NO_HISTORY);
 });
@@ -74,9 +99,13 @@ describe('the progress screen in another language', () => {
     expect(items[1]).toHaveTextContent('il y a 2 j');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Progrès de la semaine' })).toBeInTheDocument();
-    const week = await screen.findByRole('img', { name: /^Révisions par jour au cours des 7 derniers jours : 45 révisions au total/ });
+    const week = await screen.findByRole('img', {
+      name: /^Révisions par jour au cours des 7 derniers jours : 45 révisions au total/,
+    });
     expect(plain(week.getAttribute('aria-label'))).toContain('Jour le plus actif : ven. 31 janv., avec 20 révisions.');
-    expect(screen.getByRole('table', { name: 'Révisions et taux de réussite par jour, 7 derniers jours' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Révisions et taux de réussite par jour, 7 derniers jours' }),
+    ).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Révisions à venir' })).toBeInTheDocument();
     expect(await screen.findByText('4 à réviser aujourd’hui · 33 sur les 30 prochains jours')).toBeInTheDocument();
@@ -99,14 +128,24 @@ describe('the progress screen in another language', () => {
     expect(stat('XP-Punkte').getByText('12.500')).toBeInTheDocument();
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Fortschrittsdaten konnten nicht geladen werden'));
     expect(screen.getByText(/Noch keine Lernsitzungen/)).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: /^Wiederholungsaktivität in den letzten 365 Tagen: 12 Wiederholungen an 1 Tag\./ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', {
+        name: /^Wiederholungsaktivität in den letzten 365 Tagen: 12 Wiederholungen an 1 Tag\./,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('12 Wiederholungen an 1 Tag in den letzten 365 Tagen')).toBeInTheDocument();
   });
 
   it('formats the pure helpers for the page language', async () => {
     await setLanguage('de');
     expect(cellTitle({ date: '2024-06-14', reviews: 1234 })).toBe('2024-06-14: 1.234 Wiederholungen');
-    expect(heatLegend(12)).toEqual(['Keine Wiederholungen', '1-3 Wiederholungen', '4-6 Wiederholungen', '7-9 Wiederholungen', '10-12 Wiederholungen']);
+    expect(heatLegend(12)).toEqual([
+      'Keine Wiederholungen',
+      '1-3 Wiederholungen',
+      '4-6 Wiederholungen',
+      '7-9 Wiederholungen',
+      '10-12 Wiederholungen',
+    ]);
     expect(summarizeYear(analyticsDays('2025-01-31', 3, { '2025-01-30': 2, '2025-01-31': 1 }))).toBe(
       'Wiederholungsaktivität in den letzten 3 Tagen: 3 Wiederholungen an 2 Tagen. Aktivster Tag: Do., 30. Jan. mit 2 Wiederholungen.',
     );

@@ -2,7 +2,17 @@
 import type { LoadState } from '../hooks/useLoad';
 import { useSocialText } from '../i18n';
 
-export function LoadStatus({ state, loading, failed, retry }: { state: LoadState<unknown>; loading: string; failed: string; retry: () => void }) {
+export function LoadStatus({
+  state,
+  loading,
+  failed,
+  retry,
+}: {
+  state: LoadState<unknown>;
+  loading: string;
+  failed: string;
+  retry: () => void;
+}) {
   const t = useSocialText();
   if (state.status === 'loading') {
     return (

@@ -50,7 +50,8 @@ const de: MessagesOf<typeof en> = {
     unfollowLabel: '{{name}} entfolgen',
     emailLabel: 'Freundschaftsanfrage per E-Mail senden',
     sendRequest: 'Anfrage senden',
-    emailHint: 'Nutzt jemand diese Adresse, sieht er deine Anfrage. Sie bleibt hier offen, bis sie angenommen wird oder du sie zurückziehst.',
+    emailHint:
+      'Nutzt jemand diese Adresse, sieht er deine Anfrage. Sie bleibt hier offen, bis sie angenommen wird oder du sie zurückziehst.',
   },
   requests: {
     heading: 'Freundschaftsanfragen',

@@ -50,7 +50,8 @@ const en = {
     unfollowLabel: 'Unfollow {{name}}',
     emailLabel: 'Send a friend request by e-mail',
     sendRequest: 'Send request',
-    emailHint: 'If a learner uses this address, they will see your request. It stays pending here until it is accepted or you cancel it.',
+    emailHint:
+      'If a learner uses this address, they will see your request. It stays pending here until it is accepted or you cancel it.',
   },
   requests: {
     heading: 'Friend requests',

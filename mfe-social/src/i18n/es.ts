@@ -51,7 +51,8 @@ const es: MessagesOf<typeof en> = {
     unfollowLabel: 'Dejar de seguir a {{name}}',
     emailLabel: 'Enviar una solicitud de amistad por correo electrónico',
     sendRequest: 'Enviar solicitud',
-    emailHint: 'Si un estudiante usa esta dirección, verá tu solicitud. Seguirá pendiente aquí hasta que la acepte o la canceles.',
+    emailHint:
+      'Si un estudiante usa esta dirección, verá tu solicitud. Seguirá pendiente aquí hasta que la acepte o la canceles.',
   },
   requests: {
     heading: 'Solicitudes de amistad',

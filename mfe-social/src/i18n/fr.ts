@@ -51,7 +51,8 @@ const fr: MessagesOf<typeof en> = {
     unfollowLabel: 'Ne plus suivre {{name}}',
     emailLabel: 'Envoyer une demande d’ami par e-mail',
     sendRequest: 'Envoyer la demande',
-    emailHint: 'Si un apprenant utilise cette adresse, il verra votre demande. Elle reste en attente ici jusqu’à ce qu’elle soit acceptée ou que vous l’annuliez.',
+    emailHint:
+      'Si un apprenant utilise cette adresse, il verra votre demande. Elle reste en attente ici jusqu’à ce qu’elle soit acceptée ou que vous l’annuliez.',
   },
   requests: {
     heading: 'Demandes d’ami',
@@ -91,8 +92,10 @@ const fr: MessagesOf<typeof en> = {
     empty: 'Aucune activité de vos amis pour le moment.',
     justNow: 'à l’instant',
     session_one: '{{name}} a terminé une session d’étude : {{count, number}} carte, {{accuracy}} % de bonnes réponses',
-    session_many: '{{name}} a terminé une session d’étude : {{count, number}} cartes, {{accuracy}} % de bonnes réponses',
-    session_other: '{{name}} a terminé une session d’étude : {{count, number}} cartes, {{accuracy}} % de bonnes réponses',
+    session_many:
+      '{{name}} a terminé une session d’étude : {{count, number}} cartes, {{accuracy}} % de bonnes réponses',
+    session_other:
+      '{{name}} a terminé une session d’étude : {{count, number}} cartes, {{accuracy}} % de bonnes réponses',
     streak_one: '{{name}} a atteint une série de {{count}} jour d’étude',
     streak_many: '{{name}} a atteint une série de {{count}} jours d’étude',
     streak_other: '{{name}} a atteint une série de {{count}} jours d’étude',

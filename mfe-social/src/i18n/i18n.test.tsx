@@ -53,10 +53,38 @@ beforeEach(() => {
   api.friendRequests.mockResolvedValue({ incoming: [], outgoing: [] });
   api.feed.mockResolvedValue({
     items: [
-      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', details: { cards: 12, accuracy: 90 }, created_at: '2025-03-10T11:55:00Z' },
-      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-09T11:00:00Z' },
-      { id: 'achievement:2', type: 'achievement', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen unlocked the achievement "First Steps"', details: { achievement: 'First Steps', achievement_key: 'first_review' }, created_at: '2025-03-10T11:59:50Z' },
-      { id: 'other:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen did something new', details: {}, created_at: '2025-03-01T12:00:00Z' },
+      {
+        id: 'session:1',
+        type: 'session',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen finished a study session: 12 cards, 90% correct',
+        details: { cards: 12, accuracy: 90 },
+        created_at: '2025-03-10T11:55:00Z',
+      },
+      {
+        id: 'achievement:1',
+        type: 'streak',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen reached a 3-day study streak',
+        details: { days: 3 },
+        created_at: '2025-03-09T11:00:00Z',
+      },
+      {
+        id: 'achievement:2',
+        type: 'achievement',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen unlocked the achievement "First Steps"',
+        details: { achievement: 'First Steps', achievement_key: 'first_review' },
+        created_at: '2025-03-10T11:59:50Z',
+      },
+      {
+        id: 'other:1',
+        type: 'session',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen did something new',
+        details: {},
+        created_at: '2025-03-01T12:00:00Z',
+      },
     ],
   });
   api.privacy.mockResolvedValue({ visibility: 'friends' });
@@ -84,7 +112,9 @@ describe('in another language', () => {
     expect(screen.getByLabelText('Qui peut me trouver et voir mon profil')).toHaveDisplayValue('Amis uniquement');
 
     const items = within(screen.getByRole('list', { name: 'Fil d’activité' })).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Maya Chen a terminé une session d’étude : 12 cartes, 90 % de bonnes réponses il y a 5 minutes');
+    expect(items[0]).toHaveTextContent(
+      'Maya Chen a terminé une session d’étude : 12 cartes, 90 % de bonnes réponses il y a 5 minutes',
+    );
     expect(items[1]).toHaveTextContent('Maya Chen a atteint une série de 3 jours d’étude hier');
     // The achievement named by its key, in French.
     expect(items[2]).toHaveTextContent('Maya Chen a débloqué le succès « Premiers pas » à l’instant');
@@ -95,7 +125,9 @@ describe('in another language', () => {
   it('shows a pending request by e-mail and the privacy hints in Spanish', async () => {
     api.friendRequests.mockResolvedValue({
       incoming: [],
-      outgoing: [{ id: 12, direction: 'outgoing', user: null, email: 'amiga@example.com', created_at: '2025-03-10T00:00:00Z' }],
+      outgoing: [
+        { id: 12, direction: 'outgoing', user: null, email: 'amiga@example.com', created_at: '2025-03-10T00:00:00Z' },
+      ],
     });
     await setLanguage('es');
     render(
@@ -105,7 +137,9 @@ describe('in another language', () => {
     );
     const outgoing = await screen.findByRole('list', { name: 'Solicitudes enviadas' });
     expect(within(outgoing).getByRole('listitem')).toHaveTextContent('amiga@example.comPendiente');
-    expect(within(outgoing).getByRole('button', { name: 'Cancelar la solicitud a amiga@example.com' })).toBeInTheDocument();
+    expect(
+      within(outgoing).getByRole('button', { name: 'Cancelar la solicitud a amiga@example.com' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Enviar una solicitud de amistad por correo electrónico')).toHaveAccessibleDescription(
       'Si un estudiante usa esta dirección, verá tu solicitud. Seguirá pendiente aquí hasta que la acepte o la canceles.',
     );
@@ -115,11 +149,28 @@ describe('in another language', () => {
   it('names a learner who chose no display name with the Spanish stand-in, in lists, requests and the feed', async () => {
     api.friends.mockResolvedValue([{ id: 9, display_name: null, since: '2025-03-01T00:00:00Z' }]);
     api.friendRequests.mockResolvedValue({
-      incoming: [{ id: 4, direction: 'incoming', user: { id: 11, display_name: null }, email: null, created_at: '2025-03-10T00:00:00Z' }],
+      incoming: [
+        {
+          id: 4,
+          direction: 'incoming',
+          user: { id: 11, display_name: null },
+          email: null,
+          created_at: '2025-03-10T00:00:00Z',
+        },
+      ],
       outgoing: [],
     });
     api.feed.mockResolvedValue({
-      items: [{ id: 'achievement:1', type: 'streak', user: { id: 9, display_name: null }, message: 'Learner 9 reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-09T11:00:00Z' }],
+      items: [
+        {
+          id: 'achievement:1',
+          type: 'streak',
+          user: { id: 9, display_name: null },
+          message: 'Learner 9 reached a 3-day study streak',
+          details: { days: 3 },
+          created_at: '2025-03-09T11:00:00Z',
+        },
+      ],
     });
     await setLanguage('es');
     render(
@@ -130,7 +181,11 @@ describe('in another language', () => {
     const friends = await screen.findByRole('list', { name: 'Amigos' });
     expect(within(friends).getByRole('link', { name: 'Estudiante 9' })).toHaveAttribute('href', '/profile/9');
     expect(within(friends).getByRole('button', { name: 'Eliminar a Estudiante 9' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Solicitudes recibidas' })).getByRole('button', { name: 'Aceptar a Estudiante 11' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Solicitudes recibidas' })).getByRole('button', {
+        name: 'Aceptar a Estudiante 11',
+      }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Actividad reciente' })).getByRole('listitem')).toHaveTextContent(
       'Estudiante 9 alcanzó una racha de estudio de 3 días',
     );
@@ -147,15 +202,26 @@ describe('in another language', () => {
 
   it('shows the Profile screen in German, with German numbers, dates and plurals', async () => {
     useAuthStore.setState({
-      user: { id: 7, email: 'ada@example.com', display_name: 'Ada Lovelace', role: 'super_admin', created_at: '2024-03-15T10:00:00Z' },
+      user: {
+        id: 7,
+        email: 'ada@example.com',
+        display_name: 'Ada Lovelace',
+        role: 'super_admin',
+        created_at: '2024-03-15T10:00:00Z',
+      },
       isAuthenticated: true,
     });
     jest.spyOn(gamificationApi, 'profile').mockResolvedValue(profile);
     jest.spyOn(authApi, 'changePassword').mockRejectedValue(new Error('boom'));
     await setLanguage('de');
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
 
-    const value = (name: string) => within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
+    const value = (name: string) =>
+      within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
     expect(await screen.findByRole('group', { name: 'Level' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Lernstatistik' })).toBeInTheDocument();
     expect(screen.getByText('Super-Administrator')).toBeInTheDocument();
@@ -163,7 +229,10 @@ describe('in another language', () => {
     expect(value('Aktuelle Serie')).toHaveTextContent('2 Tage');
     expect(value('Längste Serie')).toHaveTextContent('1 Tag');
     expect(value('Wiederholungen')).toHaveTextContent('1.234');
-    expect(screen.getByRole('progressbar', { name: 'Fortschritt bis Level 4' })).toHaveAttribute('aria-valuetext', '50 von 300 XP');
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt bis Level 4' })).toHaveAttribute(
+      'aria-valuetext',
+      '50 von 300 XP',
+    );
 
     const ui = userEvent.setup();
     await ui.type(screen.getByLabelText('Aktuelles Passwort'), 'old-secret');

@@ -51,7 +51,8 @@ const it: MessagesOf<typeof en> = {
     unfollowLabel: 'Non seguire più {{name}}',
     emailLabel: 'Invia una richiesta di amicizia via email',
     sendRequest: 'Invia richiesta',
-    emailHint: 'Se uno studente usa questo indirizzo, vedrà la tua richiesta. Resta in sospeso qui finché non viene accettata o la annulli.',
+    emailHint:
+      'Se uno studente usa questo indirizzo, vedrà la tua richiesta. Resta in sospeso qui finché non viene accettata o la annulli.',
   },
   requests: {
     heading: 'Richieste di amicizia',
@@ -90,9 +91,12 @@ const it: MessagesOf<typeof en> = {
     list: 'Attività recenti',
     empty: 'Ancora nessuna attività dai tuoi amici.',
     justNow: 'proprio ora',
-    session_one: '{{name}} ha completato una sessione di studio: {{count, number}} scheda, {{accuracy}}% di risposte corrette',
-    session_many: '{{name}} ha completato una sessione di studio: {{count, number}} schede, {{accuracy}}% di risposte corrette',
-    session_other: '{{name}} ha completato una sessione di studio: {{count, number}} schede, {{accuracy}}% di risposte corrette',
+    session_one:
+      '{{name}} ha completato una sessione di studio: {{count, number}} scheda, {{accuracy}}% di risposte corrette',
+    session_many:
+      '{{name}} ha completato una sessione di studio: {{count, number}} schede, {{accuracy}}% di risposte corrette',
+    session_other:
+      '{{name}} ha completato una sessione di studio: {{count, number}} schede, {{accuracy}}% di risposte corrette',
     streak_one: '{{name}} ha raggiunto una serie di studio di {{count}} giorno',
     streak_many: '{{name}} ha raggiunto una serie di studio di {{count}} giorni',
     streak_other: '{{name}} ha raggiunto una serie di studio di {{count}} giorni',

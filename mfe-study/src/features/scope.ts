@@ -8,7 +8,10 @@ export function useScope(): StudyScope {
   const [params] = useSearchParams();
   const set = Number(params.get('set'));
   const tag = params.get('tag')?.trim();
-  return useMemo(() => ({ set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined }), [set, tag]);
+  return useMemo(
+    () => ({ set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined }),
+    [set, tag],
+  );
 }
 
 /** `?set=4`, `?tag=exam` or '' (plus `extra` parameters): what a link to another mode carries. */

@@ -47,7 +47,10 @@ describe('the study area in another language', () => {
     expect(within(goal).getByText('6/15')).toBeInTheDocument();
     expect(within(goal).getByText(/^40\s%\satteint$/)).toBeInTheDocument();
     expect(within(goal).getByRole('progressbar', { name: 'Progression de l’objectif du jour' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Commencer l’entraînement chronométré' })).toHaveAttribute('href', '/study/timed');
+    expect(screen.getByRole('link', { name: 'Commencer l’entraînement chronométré' })).toHaveAttribute(
+      'href',
+      '/study/timed',
+    );
   });
 
   it('toasts in French when the hub cannot load', async () => {
@@ -152,6 +155,9 @@ describe('English', () => {
     expect(screen.getByText(/^Keyboard:/)).toHaveTextContent(
       'Keyboard: Space or Enter shows the answer, 1–3 rate (Hard, Good, Easy), U undoes the last rating.',
     );
-    expect(screen.getByRole('progressbar', { name: 'Session progress' })).toHaveAttribute('aria-valuetext', '0 of 2 cards rated');
+    expect(screen.getByRole('progressbar', { name: 'Session progress' })).toHaveAttribute(
+      'aria-valuetext',
+      '0 of 2 cards rated',
+    );
   });
 });

@@ -81,21 +81,17 @@ export function mockStudyApi(queue: ReviewQueue = reviewQueue()) {
   const reviewedCard = new Map<number, number>();
   return {
     reviewQueue: jest.spyOn(learningApi, 'reviewQueue').mockResolvedValue(queue),
-    startSession: jest
-      .spyOn(dashboardApi, 'startSession')
-      .mockImplementation(async ({ session_type }) => ({
-        sessionId: 77,
-        session: session(77, session_type === 'practice' ? 'practice' : 'review'),
-      })),
+    startSession: jest.spyOn(dashboardApi, 'startSession').mockImplementation(async ({ session_type }) => ({
+      sessionId: 77,
+      session: session(77, session_type === 'practice' ? 'practice' : 'review'),
+    })),
     endSession: jest.spyOn(dashboardApi, 'endSession').mockResolvedValue({ session: session(77, 'review') }),
-    review: jest
-      .spyOn(spacedRepetitionApi, 'review')
-      .mockImplementation(async (input) => {
-        const reviewId = nextReviewId++;
-        const cardId = Number(input.cardId);
-        reviewedCard.set(reviewId, cardId);
-        return { card: studyCard(cardId), reviewId, xpEarned: 10, leech: false };
-      }),
+    review: jest.spyOn(spacedRepetitionApi, 'review').mockImplementation(async (input) => {
+      const reviewId = nextReviewId++;
+      const cardId = Number(input.cardId);
+      reviewedCard.set(reviewId, cardId);
+      return { card: studyCard(cardId), reviewId, xpEarned: 10, leech: false };
+    }),
     undo: jest.spyOn(spacedRepetitionApi, 'undo').mockImplementation(async (reviewId) => {
       const cardId = reviewedCard.get(reviewId);
       if (cardId === undefined) throw new Error(`no review ${reviewId}`);

@@ -16,14 +16,22 @@ describe('catalogues', () => {
   });
 
   it('keeps the texts the spec quotes verbatim in English', () => {
-    expect(en.accessDenied).toEqual({ title: 'Access Denied', message: 'You need administrator privileges to access this page.' });
+    expect(en.accessDenied).toEqual({
+      title: 'Access Denied',
+      message: 'You need administrator privileges to access this page.',
+    });
   });
 
   it('words every achievement in each language, none left as the English', () => {
     for (const [language, messages] of Object.entries(translations)) {
       for (const [key, words] of Object.entries(en.achievements)) {
         const translated = messages.achievements[key as keyof typeof en.achievements];
-        expect({ language, key, name: translated.name === words.name, description: translated.description === words.description }).toEqual({
+        expect({
+          language,
+          key,
+          name: translated.name === words.name,
+          description: translated.description === words.description,
+        }).toEqual({
           language,
           key,
           name: false,
@@ -39,9 +47,15 @@ describe('achievementText', () => {
   const serverEnglish = { name: 'First Steps (server)', description: 'Review your first card (server)' };
 
   it("names an achievement by its key in the page's language", async () => {
-    expect(achievementText('first_review', serverEnglish)).toEqual({ name: 'First Steps', description: 'Review your first card' });
+    expect(achievementText('first_review', serverEnglish)).toEqual({
+      name: 'First Steps',
+      description: 'Review your first card',
+    });
     await setLanguage('es');
-    expect(achievementText('first_review', serverEnglish)).toEqual({ name: 'Primeros pasos', description: 'Repasa tu primera tarjeta' });
+    expect(achievementText('first_review', serverEnglish)).toEqual({
+      name: 'Primeros pasos',
+      description: 'Repasa tu primera tarjeta',
+    });
   });
 
   it("shows the server's English for a key this build does not know", async () => {
@@ -68,6 +82,7 @@ describe('learnerName', () => {
   });
 
   it('has its own stand-in in each language, none left as the English', () => {
-    for (const [language, messages] of Object.entries(translations)) expect({ language, same: messages.learner === en.learner }).toEqual({ language, same: false });
+    for (const [language, messages] of Object.entries(translations))
+      expect({ language, same: messages.learner === en.learner }).toEqual({ language, same: false });
   });
 });

@@ -6,7 +6,9 @@ import { renderTextHtml } from './render-text';
 
 describe('renderCardHtml', () => {
   it('renders GitHub-flavoured Markdown: emphasis, tables, strikethrough, autolinks, task lists', () => {
-    const html = renderCardHtml('**bold** ~~gone~~ https://example.com\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done');
+    const html = renderCardHtml(
+      '**bold** ~~gone~~ https://example.com\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done',
+    );
     const root = document.createElement('div');
     root.innerHTML = html;
     expect(root.querySelector('strong')?.textContent).toBe('bold');
@@ -29,13 +31,41 @@ describe('renderCardHtml', () => {
   });
 
   it.each([
-    ['an event handler', '<img src=x onerror=alert(1)>', (root: HTMLElement) => expect(root.querySelector('img')?.getAttribute('onerror')).toBeNull()],
-    ['a script element', 'hi<script>alert(1)</script>', (root: HTMLElement) => expect(root.querySelector('script')).toBeNull()],
-    ['a javascript: link in Markdown', '[click](javascript:alert(1))', (root: HTMLElement) => expect(root.querySelector('a[href^="javascript"]')).toBeNull()],
-    ['a javascript: link in HTML', '<a href="javascript:alert(1)">x</a>', (root: HTMLElement) => expect(root.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/i)],
-    ['an svg with a handler', '<svg onload=alert(1)><circle/></svg>', (root: HTMLElement) => expect(root.innerHTML).not.toMatch(/onload/i)],
-    ['an iframe', '<iframe src="https://evil.example"></iframe>', (root: HTMLElement) => expect(root.querySelector('iframe')).toBeNull()],
-    ['a style element', '<style>body{display:none}</style>x', (root: HTMLElement) => expect(root.querySelector('style')).toBeNull()],
+    [
+      'an event handler',
+      '<img src=x onerror=alert(1)>',
+      (root: HTMLElement) => expect(root.querySelector('img')?.getAttribute('onerror')).toBeNull(),
+    ],
+    [
+      'a script element',
+      'hi<script>alert(1)</script>',
+      (root: HTMLElement) => expect(root.querySelector('script')).toBeNull(),
+    ],
+    [
+      'a javascript: link in Markdown',
+      '[click](javascript:alert(1))',
+      (root: HTMLElement) => expect(root.querySelector('a[href^="javascript"]')).toBeNull(),
+    ],
+    [
+      'a javascript: link in HTML',
+      '<a href="javascript:alert(1)">x</a>',
+      (root: HTMLElement) => expect(root.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/i),
+    ],
+    [
+      'an svg with a handler',
+      '<svg onload=alert(1)><circle/></svg>',
+      (root: HTMLElement) => expect(root.innerHTML).not.toMatch(/onload/i),
+    ],
+    [
+      'an iframe',
+      '<iframe src="https://evil.example"></iframe>',
+      (root: HTMLElement) => expect(root.querySelector('iframe')).toBeNull(),
+    ],
+    [
+      'a style element',
+      '<style>body{display:none}</style>x',
+      (root: HTMLElement) => expect(root.querySelector('style')).toBeNull(),
+    ],
   ])('renders %s inert', (_name, source, check) => {
     const root = document.createElement('div');
     root.innerHTML = renderCardHtml(source);
@@ -50,7 +80,11 @@ describe('renderCardHtml', () => {
         '<img src="data:image/png;base64,AAAA" alt="data"> <img src="http://example.org/b.png" alt="plain"> ' +
         '<img src="../../etc/x.png" alt="path"> <img src="x" alt="odd" data-media="forged.png">',
     );
-    const images = [...root.querySelectorAll('img')].map((image) => [image.getAttribute('alt'), image.getAttribute('src'), image.getAttribute('data-media')]);
+    const images = [...root.querySelectorAll('img')].map((image) => [
+      image.getAttribute('alt'),
+      image.getAttribute('src'),
+      image.getAttribute('data-media'),
+    ]);
     expect(images).toEqual([
       ['cell', null, 'mitosis.png'],
       ['leaf', null, 'leaf.jpg'],
@@ -85,21 +119,28 @@ describe('markup that would reach the page', () => {
   it.each([
     ['the text renderer', renderTextHtml],
     ['the math renderer', renderCardHtml],
-  ])('%s keeps no style, id, name, popover, accesskey or foreign class, and opens links safely elsewhere', (_name, renderHtml) => {
-    const root = rendered(renderHtml(`${OVERLAY}\n\n<dialog open>dialog</dialog> <span class="cloze toast">kept</span>`));
-    expect(root.querySelector('[style], [id], [name], [popover], [accesskey], [tabindex]')).toBeNull();
-    expect(root.querySelector('dialog')).toBeNull();
-    expect([...root.querySelectorAll('[class]')].map((element) => element.className)).toEqual(['cloze']);
-    const link = root.querySelector('a')!;
-    expect(link).toHaveAttribute('href', 'https://evil.example/login');
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
-    expect(root.textContent).toContain('Session expired. Sign in');
-  });
+  ])(
+    '%s keeps no style, id, name, popover, accesskey or foreign class, and opens links safely elsewhere',
+    (_name, renderHtml) => {
+      const root = rendered(
+        renderHtml(`${OVERLAY}\n\n<dialog open>dialog</dialog> <span class="cloze toast">kept</span>`),
+      );
+      expect(root.querySelector('[style], [id], [name], [popover], [accesskey], [tabindex]')).toBeNull();
+      expect(root.querySelector('dialog')).toBeNull();
+      expect([...root.querySelectorAll('[class]')].map((element) => element.className)).toEqual(['cloze']);
+      const link = root.querySelector('a')!;
+      expect(link).toHaveAttribute('href', 'https://evil.example/login');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+      expect(root.textContent).toContain('Session expired. Sign in');
+    },
+  );
 
   it("keeps KaTeX's own classes and styles, but no source element can claim them", () => {
     const root = rendered(
-      renderCardHtml('$x^2$ <span class="katex" style="position:fixed;top:0" data-rich-trust="guess">fake</span> <span data-rich-trust><b style="position:fixed">b</b></span>'),
+      renderCardHtml(
+        '$x^2$ <span class="katex" style="position:fixed;top:0" data-rich-trust="guess">fake</span> <span data-rich-trust><b style="position:fixed">b</b></span>',
+      ),
     );
     const formula = root.querySelector('.katex')!;
     expect(formula.querySelector('.katex-html [style]')).not.toBeNull();
@@ -112,14 +153,18 @@ describe('markup that would reach the page', () => {
   });
 
   it("drops MathML that is not KaTeX's (mpadded and mathsize move and size text like CSS)", () => {
-    const root = rendered(renderCardHtml('<math><mpadded voffset="-50em"><mtext mathsize="90">big</mtext></mpadded></math> $y$'));
+    const root = rendered(
+      renderCardHtml('<math><mpadded voffset="-50em"><mtext mathsize="90">big</mtext></mpadded></math> $y$'),
+    );
     expect(root.querySelector('mpadded, mtext[mathsize]')).toBeNull();
     expect(root.textContent).not.toContain('big');
     expect(root.querySelector('.katex math')).not.toBeNull();
   });
 
   it('typesets no link, class or style a formula asks for', () => {
-    const root = rendered(renderCardHtml('$\\href{https://evil.example}{x} \\htmlClass{modal-overlay}{y} \\htmlStyle{position:fixed}{z}$'));
+    const root = rendered(
+      renderCardHtml('$\\href{https://evil.example}{x} \\htmlClass{modal-overlay}{y} \\htmlStyle{position:fixed}{z}$'),
+    );
     expect(root.querySelector('a, .modal-overlay')).toBeNull();
     expect(root.querySelector('[style*="position"]')).toBeNull();
   });
@@ -127,16 +172,38 @@ describe('markup that would reach the page', () => {
   it('keeps the classes our own markup writes: cloze faces and task lists', () => {
     const root = rendered(renderCardHtml('<span class="cloze cloze-revealed">Paris</span>\n\n- [x] done'));
     expect(root.querySelector('span')).toHaveAttribute('class', 'cloze cloze-revealed');
-    expect(root.querySelector('ul.contains-task-list > li.task-list-item input.task-list-item-checkbox')).not.toBeNull();
+    expect(
+      root.querySelector('ul.contains-task-list > li.task-list-item input.task-list-item-checkbox'),
+    ).not.toBeNull();
   });
 });
 
 describe('renderingOf', () => {
   it('keeps plain words plain, and sends markup to the Markdown renderer and a $ to the math one', () => {
-    for (const plain of ['What is the capital of France?', 'Hund (der) - dog; plural: Hunde!', "It's 5 o'clock.\nNew line"]) {
+    for (const plain of [
+      'What is the capital of France?',
+      'Hund (der) - dog; plural: Hunde!',
+      "It's 5 o'clock.\nNew line",
+    ]) {
       expect([plain, renderingOf(plain)]).toEqual([plain, 'plain']);
     }
-    for (const markup of ['**bold**', 'a_b', '`code`', '<b>x</b>', 'Tom &amp; Jerry', '# Title', '- item', '1. first', '> quote', '| a | b |', 'see https://example.com', 'www.example.com', 'ada@example.com', '![cell](cell.png)', '---']) {
+    for (const markup of [
+      '**bold**',
+      'a_b',
+      '`code`',
+      '<b>x</b>',
+      'Tom &amp; Jerry',
+      '# Title',
+      '- item',
+      '1. first',
+      '> quote',
+      '| a | b |',
+      'see https://example.com',
+      'www.example.com',
+      'ada@example.com',
+      '![cell](cell.png)',
+      '---',
+    ]) {
       expect([markup, renderingOf(markup)]).toEqual([markup, 'markdown']);
     }
     expect(renderingOf('Euler: $e^{i\\pi}+1=0$')).toBe('math');

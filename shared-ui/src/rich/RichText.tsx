@@ -18,7 +18,8 @@ export type Rendering = 'plain' | 'markdown' | 'math';
 // Anything Markdown, HTML or linkify would turn into something else than the same words: inline
 // marks, entities and tags, line-start blocks (headings, quotes, lists, rules, fences), tables,
 // links and e-mail addresses. Ordinary punctuation (. , : ; ! ? ( ) - ') stays plain.
-const MARKUP = /[*_`~\\<&[\]|]|^ {0,3}(?:#{1,6}\s|>|[-+]\s|\d+[.)]\s|={3,}\s*$|-{3,}\s*$)|https?:\/\/|www\.|[^\s@]@[^\s@]+\.[a-z]/im;
+const MARKUP =
+  /[*_`~\\<&[\]|]|^ {0,3}(?:#{1,6}\s|>|[-+]\s|\d+[.)]\s|={3,}\s*$|-{3,}\s*$)|https?:\/\/|www\.|[^\s@]@[^\s@]+\.[a-z]/im;
 
 /** What a source needs to show as written. */
 export function renderingOf(source: string): Rendering {

@@ -38,10 +38,26 @@ function isTrusted(node: Node | null): boolean {
 // Classes the screens style that our own code writes into card HTML: cloze spans (cardFaces of
 // the contract) and task lists (markdown-it-task-lists). Any other class could borrow the app's
 // CSS (an overlay, a toast, a hidden block).
-const OWN_CLASSES = new Set(['cloze', 'cloze-revealed', 'contains-task-list', 'task-list-item', 'task-list-item-checkbox']);
+const OWN_CLASSES = new Set([
+  'cloze',
+  'cloze-revealed',
+  'contains-task-list',
+  'task-list-item',
+  'task-list-item-checkbox',
+]);
 // Attributes that reach beyond the card: inline CSS, names the page's anchors, lookups and
 // globals use, the top layer, the page's keyboard (shortcuts, focus order).
-const PAGE_ATTRIBUTES = new Set(['style', 'id', 'name', 'popover', 'popovertarget', 'popovertargetaction', 'accesskey', 'tabindex', 'autofocus']);
+const PAGE_ATTRIBUTES = new Set([
+  'style',
+  'id',
+  'name',
+  'popover',
+  'popovertarget',
+  'popovertargetaction',
+  'accesskey',
+  'tabindex',
+  'autofocus',
+]);
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
 DOMPurify.addHook('beforeSanitizeElements', (node) => {
@@ -103,7 +119,9 @@ const parser = () => new MarkdownIt({ html: true, linkify: true, breaks: true, t
 type Parser = ReturnType<typeof parser>;
 
 /** A renderer: Markdown + HTML (+ what `extend` adds, e.g. math) -> sanitised HTML. */
-export function createRenderer(extend: (markdown: Parser) => Parser = (markdown) => markdown): (source: string) => string {
+export function createRenderer(
+  extend: (markdown: Parser) => Parser = (markdown) => markdown,
+): (source: string) => string {
   const markdown = extend(parser()).use(taskLists, { enabled: false, label: true });
   return (source) => {
     const env: RenderEnv = { trustMark: randomMark() };

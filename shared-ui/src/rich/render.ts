@@ -11,7 +11,9 @@ export const renderCardHtml = createRenderer((markdown) => {
   // Each formula's HTML is KaTeX's own (its classes and styles lay it out): marked for render-core.
   for (const rule of ['math_inline', 'math_inline_block', 'math_inline_bare_block', 'math_block']) {
     const typeset = markdown.renderer.rules[rule];
-    if (typeset) markdown.renderer.rules[rule] = (tokens, index, options, env, self) => trusted(typeset(tokens, index, options, env, self), env);
+    if (typeset)
+      markdown.renderer.rules[rule] = (tokens, index, options, env, self) =>
+        trusted(typeset(tokens, index, options, env, self), env);
   }
   return markdown;
 });

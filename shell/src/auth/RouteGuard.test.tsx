@@ -20,7 +20,13 @@ jest.mock('../federation/platform', () => ({
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 
-const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
@@ -62,7 +68,9 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('RouteGuard in the app', () => {
   it('sends a signed-out user from /progress to /login, and back to /progress after login', async () => {
-    jest.spyOn(authApi, 'login').mockResolvedValue({ user, tokens: { accessToken: 'a', refreshToken: 'r' }, message: 'ok' });
+    jest
+      .spyOn(authApi, 'login')
+      .mockResolvedValue({ user, tokens: { accessToken: 'a', refreshToken: 'r' }, message: 'ok' });
     setSignedIn(false);
     renderApp('/progress?range=week');
     expect(location()).toHaveTextContent('/login');
@@ -76,14 +84,11 @@ describe('RouteGuard in the app', () => {
     expect(location()).toHaveTextContent('/progress?range=week');
   });
 
-  it.each(['/dashboard', '/settings', '/cards/42', '/study/review', '/admin', '/profile'])(
-    'protects %s',
-    (path) => {
-      setSignedIn(false);
-      renderApp(path);
-      expect(location()).toHaveTextContent('/login');
-    },
-  );
+  it.each(['/dashboard', '/settings', '/cards/42', '/study/review', '/admin', '/profile'])('protects %s', (path) => {
+    setSignedIn(false);
+    renderApp(path);
+    expect(location()).toHaveTextContent('/login');
+  });
 
   it('sends a signed-in user on /login or /signup to /dashboard', async () => {
     setSignedIn(true);

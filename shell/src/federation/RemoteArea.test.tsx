@@ -15,7 +15,13 @@ const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 // Vitals are health.test.ts's subject: web-vitals never arrives here.
 startVitals(() => new Promise(() => undefined));
 
-const user = (role: User['role']): User => ({ id: 1, email: 'a@example.com', display_name: null, role, created_at: '2024-01-01T00:00:00Z' });
+const user = (role: User['role']): User => ({
+  id: 1,
+  email: 'a@example.com',
+  display_name: null,
+  role,
+  created_at: '2024-01-01T00:00:00Z',
+});
 
 beforeEach(() => {
   load.mockReset();
@@ -31,7 +37,12 @@ test('a remote that fails to load shows the fallback, reports a load failure, an
   expect(await screen.findByRole('heading', { name: UNAVAILABLE_TEXT })).toBeInTheDocument();
   expect(UNAVAILABLE_TEXT).toBe('This section is unavailable right now');
   await waitFor(() =>
-    expect(platformApi.report).toHaveBeenCalledWith({ remote: 'mfe_cards', version: '1.2.0+abcd1234', kind: 'load-failure', message: 'Error: down' }),
+    expect(platformApi.report).toHaveBeenCalledWith({
+      remote: 'mfe_cards',
+      version: '1.2.0+abcd1234',
+      kind: 'load-failure',
+      message: 'Error: down',
+    }),
   );
   expect(platformApi.report).toHaveBeenCalledTimes(1);
 

@@ -19,7 +19,9 @@ export function requestManifestEarly(): void {
   const manifest = restoring.then((signedIn) =>
     fetch(`${API_BASE_URL}${platformEndpoints.manifest.path}`, {
       headers: { Accept: 'application/json', ...(signedIn ? { Authorization: `Bearer ${signedIn.accessToken}` } : {}) },
-    }).then((response) => (response.ok ? (response.json() as Promise<Manifest>) : Promise.reject(new Error(`manifest: ${response.status}`)))),
+    }).then((response) =>
+      response.ok ? (response.json() as Promise<Manifest>) : Promise.reject(new Error(`manifest: ${response.status}`)),
+    ),
   );
   // Taken later, or never (a test): a failure here is not an unhandled rejection.
   manifest.catch(() => undefined);

@@ -47,7 +47,14 @@ test('the area the page opened on reports its LCP, INP and CLS once, when it is 
   expect(report).not.toHaveBeenCalled();
   leave();
   expect(report).toHaveBeenCalledTimes(1);
-  expect(report).toHaveBeenCalledWith({ remote: 'mfe_quiz', version: '0.2.0+1a2b3c4d', kind: 'vitals', lcp: 1404, inp: 96, cls: 0.0312 });
+  expect(report).toHaveBeenCalledWith({
+    remote: 'mfe_quiz',
+    version: '0.2.0+1a2b3c4d',
+    kind: 'vitals',
+    lcp: 1404,
+    inp: 96,
+    cls: 0.0312,
+  });
   // Values arriving after the area was left belong to no area.
   emit('INP', 400);
   expect(report).toHaveBeenCalledTimes(1);
@@ -74,7 +81,13 @@ test('the page going hidden sends the area at once; it is not sent again in the 
   emit('LCP', 900);
   emit('CLS', 0);
   hide();
-  expect(report).toHaveBeenCalledWith({ remote: 'mfe_quiz', version: '0.2.0+1a2b3c4d', kind: 'vitals', lcp: 900, cls: 0 });
+  expect(report).toHaveBeenCalledWith({
+    remote: 'mfe_quiz',
+    version: '0.2.0+1a2b3c4d',
+    kind: 'vitals',
+    lcp: 900,
+    cls: 0,
+  });
   emit('INP', 300);
   leave();
   const again = health.enterArea('mfe_quiz', '0.2.0+1a2b3c4d');

@@ -100,7 +100,9 @@ function whenIdle(run: () => void): void {
  * Loads web-vitals (its own lazy chunk, off the first load) when the browser is idle, once.
  * `load` is for tests.
  */
-export function startVitals(load: () => Promise<WebVitals> = () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals')): void {
+export function startVitals(
+  load: () => Promise<WebVitals> = () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'),
+): void {
   if (started) return;
   started = true;
   document.addEventListener('visibilitychange', onHidden);

@@ -23,7 +23,9 @@ export function readOverrides(): Record<string, string> {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(OVERRIDES_KEY) ?? '{}');
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -50,7 +52,10 @@ export function clearOverrides(): void {
 }
 
 /** The manifest with each allowed override's entry swapped in, and the names overridden. */
-export function applyOverrides(manifest: Manifest, overrides: Record<string, string>): { manifest: Manifest; overridden: string[] } {
+export function applyOverrides(
+  manifest: Manifest,
+  overrides: Record<string, string>,
+): { manifest: Manifest; overridden: string[] } {
   if (!manifest.devOverrides) return { manifest, overridden: [] };
   const overridden: string[] = [];
   const remotes = manifest.remotes.map((remote) => {

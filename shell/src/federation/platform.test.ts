@@ -2,7 +2,14 @@ import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runt
 import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly, takeEarlySession } from './early';
 import { OVERRIDES_KEY } from './overrides';
-import { loadRemoteModule, preloadRemoteArea, refreshManifest, resetRemote, startPlatform, usePlatformStore } from './platform';
+import {
+  loadRemoteModule,
+  preloadRemoteArea,
+  refreshManifest,
+  resetRemote,
+  startPlatform,
+  usePlatformStore,
+} from './platform';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from './testing';
 
@@ -24,19 +31,32 @@ test('registers every remote of the manifest once, and again (forced) only when 
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await refreshManifest();
   expect(register).toHaveBeenCalledTimes(1);
-  expect(register.mock.calls[0]![0].map((r) => r.name)).toEqual(['mfe_admin', 'mfe_cards', 'mfe_progress', 'mfe_social', 'mfe_study']);
-  expect((register.mock.calls[0]![0][1] as { entry: string }).entry).toBe('http://localhost/remotes/mfe_cards/0.1.0+0000000a/mf-manifest.json');
+  expect(register.mock.calls[0]![0].map((r) => r.name)).toEqual([
+    'mfe_admin',
+    'mfe_cards',
+    'mfe_progress',
+    'mfe_social',
+    'mfe_study',
+  ]);
+  expect((register.mock.calls[0]![0][1] as { entry: string }).entry).toBe(
+    'http://localhost/remotes/mfe_cards/0.1.0+0000000a/mf-manifest.json',
+  );
   expect(usePlatformStore.getState()).toMatchObject({ manifest: TEST_MANIFEST, failed: false });
 
   // A canary user after sign-in: only the remote whose version changed is registered again.
   const canary = {
     ...TEST_MANIFEST,
-    remotes: TEST_MANIFEST.remotes.map((r) => (r.name === 'mfe_cards' ? { ...r, version: '0.2.0+1', entry: '/remotes/mfe_cards/0.2.0+1/mf-manifest.json' } : r)),
+    remotes: TEST_MANIFEST.remotes.map((r) =>
+      r.name === 'mfe_cards' ? { ...r, version: '0.2.0+1', entry: '/remotes/mfe_cards/0.2.0+1/mf-manifest.json' } : r,
+    ),
   };
   manifestCall.mockResolvedValueOnce(canary);
   await refreshManifest();
   expect(register).toHaveBeenCalledTimes(2);
-  expect(register.mock.calls[1]).toEqual([[{ name: 'mfe_cards', entry: 'http://localhost/remotes/mfe_cards/0.2.0+1/mf-manifest.json' }], { force: true }]);
+  expect(register.mock.calls[1]).toEqual([
+    [{ name: 'mfe_cards', entry: 'http://localhost/remotes/mfe_cards/0.2.0+1/mf-manifest.json' }],
+    { force: true },
+  ]);
 });
 
 test('applies a localhost override when the site allows it and lists it for the badge', async () => {
@@ -45,7 +65,10 @@ test('applies a localhost override when the site allows it and lists it for the 
   await refreshManifest();
   expect(usePlatformStore.getState().overridden).toEqual(['mfe_study']);
   // (mfe_cards goes back to its active version too: the previous test left it on the canary.)
-  expect(register).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'mfe_study', entry: 'http://localhost:3002/mf-manifest.json' }]), { force: true });
+  expect(register).toHaveBeenCalledWith(
+    expect.arrayContaining([{ name: 'mfe_study', entry: 'http://localhost:3002/mf-manifest.json' }]),
+    { force: true },
+  );
   // The server leaves its release out of the page's preloads; hovering preloads only the others.
   expect(document.cookie).toBe('flashcard-remote-overrides=mfe_study');
   preloadRemoteArea('mfe_study');
@@ -68,9 +91,17 @@ test("takes the entry chunk's early manifest once (asked signed in after the coo
   localStorage.setItem('flashcard_session_hint', '1');
   // (jsdom has no Response: the two fields early.ts and the kernel's boot read.)
   const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
-  const user = { id: 7, email: 'ada@example.com', display_name: null, role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+  const user = {
+    id: 7,
+    email: 'ada@example.com',
+    display_name: null,
+    role: 'user',
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
   const fetchMock = jest.fn(async (url: string, _init: unknown) =>
-    url === '/api/auth/refresh' ? answer(200, { tokens: { accessToken: 'cookie-access' }, user }) : answer(200, TEST_MANIFEST),
+    url === '/api/auth/refresh'
+      ? answer(200, { tokens: { accessToken: 'cookie-access' }, user })
+      : answer(200, TEST_MANIFEST),
   );
   global.fetch = fetchMock as unknown as typeof fetch;
   manifestCall.mockClear();
@@ -80,7 +111,9 @@ test("takes the entry chunk's early manifest once (asked signed in after the coo
   expect(takeEarlySession()).toBeNull();
   await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
   expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/platform/manifest']);
-  expect(fetchMock).toHaveBeenLastCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json', Authorization: 'Bearer cookie-access' } });
+  expect(fetchMock).toHaveBeenLastCalledWith('/api/platform/manifest', {
+    headers: { Accept: 'application/json', Authorization: 'Bearer cookie-access' },
+  });
   expect(manifestCall).not.toHaveBeenCalled();
 
   // Taken once: the next refresh (a sign-in) asks through the client.
@@ -89,7 +122,9 @@ test("takes the entry chunk's early manifest once (asked signed in after the coo
   expect(manifestCall).toHaveBeenCalledTimes(1);
 
   // An early 401 falls back to the client, which refreshes the token.
-  fetchMock.mockResolvedValueOnce(answer(200, { tokens: { accessToken: 'cookie-access' }, user })).mockResolvedValueOnce(answer(401, { error: 'expired' }));
+  fetchMock
+    .mockResolvedValueOnce(answer(200, { tokens: { accessToken: 'cookie-access' }, user }))
+    .mockResolvedValueOnce(answer(401, { error: 'expired' }));
   requestManifestEarly();
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
@@ -117,7 +152,11 @@ test('Retry (resetRemote) registers the same entry again, forced, and forgets wh
 });
 
 test('with no session hinted the early manifest is asked at once, signed out, with no refresh', async () => {
-  const fetchMock = jest.fn(async (_url: string, _init: unknown) => ({ ok: true, status: 200, json: async () => TEST_MANIFEST }));
+  const fetchMock = jest.fn(async (_url: string, _init: unknown) => ({
+    ok: true,
+    status: 200,
+    json: async () => TEST_MANIFEST,
+  }));
   global.fetch = fetchMock as unknown as typeof fetch;
   requestManifestEarly();
   await expect(takeEarlySession()).resolves.toBeNull();
@@ -129,7 +168,13 @@ test('with no session hinted the early manifest is asked at once, signed out, wi
 // Last: startPlatform's subscription stays for the rest of the file.
 test('the session the entry chunk restored does not ask again for the manifest it was asked for; another user does', async () => {
   localStorage.setItem('flashcard_session_hint', '1');
-  const user = { id: 7, email: 'ada@example.com', display_name: null, role: 'user' as const, created_at: '2026-01-01T00:00:00.000Z' };
+  const user = {
+    id: 7,
+    email: 'ada@example.com',
+    display_name: null,
+    role: 'user' as const,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
   const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body });
   const fetchMock = jest.fn(async (url: string, _init: unknown) =>
     answer(url === '/api/auth/refresh' ? { tokens: { accessToken: 'cookie-access' }, user } : TEST_MANIFEST),

@@ -113,7 +113,8 @@ export async function resetRemote(remote: string): Promise<void> {
 
 /** Drops the runtime's record of the assets it preloaded from the release folder of `entry`. */
 function forgetPreloadedAssets(entry: string): void {
-  const assets = (globalThis as { __FEDERATION__?: { __PRELOADED_ASSETS__?: Set<string> } }).__FEDERATION__?.__PRELOADED_ASSETS__;
+  const assets = (globalThis as { __FEDERATION__?: { __PRELOADED_ASSETS__?: Set<string> } }).__FEDERATION__
+    ?.__PRELOADED_ASSETS__;
   if (!assets) return;
   const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
   for (const url of [...assets]) if (url.startsWith(folder)) assets.delete(url);
@@ -127,7 +128,8 @@ export function preloadRemoteArea(remote: string, exposed = './App'): void {
   manifestReady()
     .then((manifest) => {
       if (usePlatformStore.getState().overridden.includes(remote)) return;
-      if (manifest.remotes.some((entry) => entry.name === remote)) return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
+      if (manifest.remotes.some((entry) => entry.name === remote))
+        return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
     })
     .catch(() => undefined); // preloading is a hint; the real load reports errors
 }

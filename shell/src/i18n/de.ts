@@ -12,7 +12,8 @@ const de: MessagesOf<typeof en> = {
     emailNotifications: 'E-Mail-Benachrichtigungen',
     emailNotificationsHint: 'Wir verschicken noch keine E-Mails: Deine Wahl bleibt gespeichert, bis es so weit ist.',
     pushNotifications: 'Push-Benachrichtigungen',
-    pushNotificationsHint: 'Zeigt neue Benachrichtigungen dieser Seite, solange sie geöffnet ist, wenn dein Browser es erlaubt.',
+    pushNotificationsHint:
+      'Zeigt neue Benachrichtigungen dieser Seite, solange sie geöffnet ist, wenn dein Browser es erlaubt.',
     studyReminders: 'Lernerinnerungen',
     studyRemindersHint: 'Eine Benachrichtigung, wenn dein täglicher Bonus wartet.',
     friendNotifications: 'Freundschaftsanfragen',
@@ -27,12 +28,14 @@ const de: MessagesOf<typeof en> = {
     dailyGoalValueText_other: '{{count}} Karten pro Tag',
     language: 'Sprache',
     timeZone: 'Zeitzone',
-    timeZoneHint: 'Deine Tage beginnen um Mitternacht in dieser Zone: heutige Wiederholungen, Serien und der Tagesbonus. Sie kann einmal am Tag geändert werden.',
+    timeZoneHint:
+      'Deine Tage beginnen um Mitternacht in dieser Zone: heutige Wiederholungen, Serien und der Tagesbonus. Sie kann einmal am Tag geändert werden.',
     useDeviceTimeZone: 'Zone dieses Geräts verwenden ({{zone}})',
     scheduler: 'Planung',
     schedulerIntro: 'Wie FSRS deine Wiederholungen verteilt.',
     desiredRetention: 'Gewünschte Behaltensquote',
-    desiredRetentionHint: 'Die Wahrscheinlichkeit, eine Karte bei Fälligkeit noch zu wissen. Höher heißt mehr Wiederholungen.',
+    desiredRetentionHint:
+      'Die Wahrscheinlichkeit, eine Karte bei Fälligkeit noch zu wissen. Höher heißt mehr Wiederholungen.',
     newCardsPerDay: 'Neue Karten pro Tag',
     maximumInterval: 'Maximales Intervall (Tage)',
     save: 'Änderungen speichern',
@@ -77,11 +80,27 @@ const de: MessagesOf<typeof en> = {
     allMarked: 'Alle Benachrichtigungen als gelesen markiert.',
     oneMarked: '„{{title}}“ als gelesen markiert.',
     kinds: {
-      daily_bonus: { title: 'Tagesbonus verfügbar', message: 'Hol dir den heutigen Bonus: {{tokens}} Token und {{xp}} XP.' },
-      achievement_unlocked: { title: 'Erfolg freigeschaltet: {{name}}', message: '{{description}}. Du hast {{xp}} XP und {{tokens}} Token verdient.' },
-      friend_request: { title: 'Neue Freundschaftsanfrage', message: '{{name}} hat dir eine Freundschaftsanfrage geschickt.' },
-      friend_accepted: { title: 'Freundschaftsanfrage angenommen', message: '{{name}} hat deine Freundschaftsanfrage angenommen.' },
-      leech: { title: 'Blutegel-Karte ausgesetzt', message: 'Eine Karte, die du immer wieder vergisst, wurde ausgesetzt und als leech markiert: Formuliere sie neu und setze sie dann fort.' },
+      daily_bonus: {
+        title: 'Tagesbonus verfügbar',
+        message: 'Hol dir den heutigen Bonus: {{tokens}} Token und {{xp}} XP.',
+      },
+      achievement_unlocked: {
+        title: 'Erfolg freigeschaltet: {{name}}',
+        message: '{{description}}. Du hast {{xp}} XP und {{tokens}} Token verdient.',
+      },
+      friend_request: {
+        title: 'Neue Freundschaftsanfrage',
+        message: '{{name}} hat dir eine Freundschaftsanfrage geschickt.',
+      },
+      friend_accepted: {
+        title: 'Freundschaftsanfrage angenommen',
+        message: '{{name}} hat deine Freundschaftsanfrage angenommen.',
+      },
+      leech: {
+        title: 'Blutegel-Karte ausgesetzt',
+        message:
+          'Eine Karte, die du immer wieder vergisst, wurde ausgesetzt und als leech markiert: Formuliere sie neu und setze sie dann fort.',
+      },
     },
   },
   overrides: {

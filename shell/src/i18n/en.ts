@@ -25,8 +25,9 @@ const en = {
     dailyGoalValueText_other: '{{count}} cards per day',
     language: 'Language',
     timeZone: 'Time zone',
-    timeZoneHint: 'Your days begin at midnight here: today\'s reviews, streaks and the daily bonus. It can be changed once a day.',
-    useDeviceTimeZone: 'Use this device\'s ({{zone}})',
+    timeZoneHint:
+      "Your days begin at midnight here: today's reviews, streaks and the daily bonus. It can be changed once a day.",
+    useDeviceTimeZone: "Use this device's ({{zone}})",
     scheduler: 'Scheduler',
     schedulerIntro: 'How FSRS spaces your reviews.',
     desiredRetention: 'Desired retention',
@@ -77,10 +78,16 @@ const en = {
     // Server-made notifications, worded here by their type (the key) and params (the values).
     kinds: {
       daily_bonus: { title: 'Daily bonus available', message: "Claim today's bonus: {{tokens}} tokens and {{xp}} XP." },
-      achievement_unlocked: { title: 'Achievement unlocked: {{name}}', message: '{{description}}. You earned {{xp}} XP and {{tokens}} tokens.' },
+      achievement_unlocked: {
+        title: 'Achievement unlocked: {{name}}',
+        message: '{{description}}. You earned {{xp}} XP and {{tokens}} tokens.',
+      },
       friend_request: { title: 'New friend request', message: '{{name}} sent you a friend request.' },
       friend_accepted: { title: 'Friend request accepted', message: '{{name}} accepted your friend request.' },
-      leech: { title: 'Leech card suspended', message: 'A card you keep forgetting was suspended and tagged leech: rewrite it, then unsuspend it.' },
+      leech: {
+        title: 'Leech card suspended',
+        message: 'A card you keep forgetting was suspended and tagged leech: rewrite it, then unsuspend it.',
+      },
     },
   },
   overrides: {

@@ -12,7 +12,8 @@ const es: MessagesOf<typeof en> = {
     emailNotifications: 'Notificaciones por correo',
     emailNotificationsHint: 'Todavía no enviamos correos: guardamos tu elección para cuando lo hagamos.',
     pushNotifications: 'Notificaciones push',
-    pushNotificationsHint: 'Muestra las notificaciones nuevas de este sitio mientras está abierto, si tu navegador lo permite.',
+    pushNotificationsHint:
+      'Muestra las notificaciones nuevas de este sitio mientras está abierto, si tu navegador lo permite.',
     studyReminders: 'Recordatorios de estudio',
     studyRemindersHint: 'Una notificación cuando te espera tu bonificación diaria.',
     friendNotifications: 'Solicitudes de amistad',
@@ -29,7 +30,8 @@ const es: MessagesOf<typeof en> = {
     dailyGoalValueText_other: '{{count}} tarjetas al día',
     language: 'Idioma',
     timeZone: 'Zona horaria',
-    timeZoneHint: 'Tus días empiezan a medianoche en esta zona: los repasos de hoy, las rachas y el bono diario. Se puede cambiar una vez al día.',
+    timeZoneHint:
+      'Tus días empiezan a medianoche en esta zona: los repasos de hoy, las rachas y el bono diario. Se puede cambiar una vez al día.',
     useDeviceTimeZone: 'Usar la de este dispositivo ({{zone}})',
     scheduler: 'Planificador',
     schedulerIntro: 'Cómo reparte FSRS tus repasos.',
@@ -80,11 +82,27 @@ const es: MessagesOf<typeof en> = {
     allMarked: 'Todas las notificaciones se marcaron como leídas.',
     oneMarked: '«{{title}}» se marcó como leída.',
     kinds: {
-      daily_bonus: { title: 'Bonificación diaria disponible', message: 'Reclama la bonificación de hoy: {{tokens}} fichas y {{xp}} XP.' },
-      achievement_unlocked: { title: 'Logro desbloqueado: {{name}}', message: '{{description}}. Has ganado {{xp}} XP y {{tokens}} fichas.' },
-      friend_request: { title: 'Nueva solicitud de amistad', message: '{{name}} te ha enviado una solicitud de amistad.' },
-      friend_accepted: { title: 'Solicitud de amistad aceptada', message: '{{name}} ha aceptado tu solicitud de amistad.' },
-      leech: { title: 'Tarjeta sanguijuela suspendida', message: 'Una tarjeta que olvidas una y otra vez se ha suspendido y etiquetado como leech: reescríbela y luego reactívala.' },
+      daily_bonus: {
+        title: 'Bonificación diaria disponible',
+        message: 'Reclama la bonificación de hoy: {{tokens}} fichas y {{xp}} XP.',
+      },
+      achievement_unlocked: {
+        title: 'Logro desbloqueado: {{name}}',
+        message: '{{description}}. Has ganado {{xp}} XP y {{tokens}} fichas.',
+      },
+      friend_request: {
+        title: 'Nueva solicitud de amistad',
+        message: '{{name}} te ha enviado una solicitud de amistad.',
+      },
+      friend_accepted: {
+        title: 'Solicitud de amistad aceptada',
+        message: '{{name}} ha aceptado tu solicitud de amistad.',
+      },
+      leech: {
+        title: 'Tarjeta sanguijuela suspendida',
+        message:
+          'Una tarjeta que olvidas una y otra vez se ha suspendido y etiquetado como leech: reescríbela y luego reactívala.',
+      },
     },
   },
   overrides: {

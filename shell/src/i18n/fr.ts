@@ -12,7 +12,8 @@ const fr: MessagesOf<typeof en> = {
     emailNotifications: 'Notifications par e-mail',
     emailNotificationsHint: 'Nous n’envoyons pas encore d’e-mails : votre choix est conservé pour plus tard.',
     pushNotifications: 'Notifications push',
-    pushNotificationsHint: 'Affiche les nouvelles notifications de ce site tant qu’il est ouvert, si votre navigateur l’autorise.',
+    pushNotificationsHint:
+      'Affiche les nouvelles notifications de ce site tant qu’il est ouvert, si votre navigateur l’autorise.',
     studyReminders: 'Rappels d’étude',
     studyRemindersHint: 'Une notification quand votre bonus quotidien vous attend.',
     friendNotifications: 'Demandes d’ami',
@@ -29,12 +30,14 @@ const fr: MessagesOf<typeof en> = {
     dailyGoalValueText_other: '{{count}} cartes par jour',
     language: 'Langue',
     timeZone: 'Fuseau horaire',
-    timeZoneHint: 'Vos journées commencent à minuit dans ce fuseau : révisions du jour, séries et bonus quotidien. Il peut être changé une fois par jour.',
+    timeZoneHint:
+      'Vos journées commencent à minuit dans ce fuseau : révisions du jour, séries et bonus quotidien. Il peut être changé une fois par jour.',
     useDeviceTimeZone: 'Utiliser celui de cet appareil ({{zone}})',
     scheduler: 'Planification',
     schedulerIntro: 'Comment FSRS espace vos révisions.',
     desiredRetention: 'Rétention souhaitée',
-    desiredRetentionHint: 'La probabilité de se souvenir d’une carte à son échéance. Plus elle est élevée, plus il y a de révisions.',
+    desiredRetentionHint:
+      'La probabilité de se souvenir d’une carte à son échéance. Plus elle est élevée, plus il y a de révisions.',
     newCardsPerDay: 'Nouvelles cartes par jour',
     maximumInterval: 'Intervalle maximal (jours)',
     save: 'Enregistrer les modifications',
@@ -80,11 +83,21 @@ const fr: MessagesOf<typeof en> = {
     allMarked: 'Toutes les notifications ont été marquées comme lues.',
     oneMarked: '« {{title}} » a été marquée comme lue.',
     kinds: {
-      daily_bonus: { title: 'Bonus quotidien disponible', message: 'Réclamez le bonus du jour : {{tokens}} jetons et {{xp}} XP.' },
-      achievement_unlocked: { title: 'Succès débloqué : {{name}}', message: '{{description}}. Vous avez gagné {{xp}} XP et {{tokens}} jetons.' },
+      daily_bonus: {
+        title: 'Bonus quotidien disponible',
+        message: 'Réclamez le bonus du jour : {{tokens}} jetons et {{xp}} XP.',
+      },
+      achievement_unlocked: {
+        title: 'Succès débloqué : {{name}}',
+        message: '{{description}}. Vous avez gagné {{xp}} XP et {{tokens}} jetons.',
+      },
       friend_request: { title: 'Nouvelle demande d’ami', message: '{{name}} vous a envoyé une demande d’ami.' },
       friend_accepted: { title: 'Demande d’ami acceptée', message: '{{name}} a accepté votre demande d’ami.' },
-      leech: { title: 'Carte sangsue suspendue', message: 'Une carte que vous oubliez sans cesse a été suspendue et marquée leech : reformulez-la, puis réactivez-la.' },
+      leech: {
+        title: 'Carte sangsue suspendue',
+        message:
+          'Une carte que vous oubliez sans cesse a été suspendue et marquée leech : reformulez-la, puis réactivez-la.',
+      },
     },
   },
   overrides: {

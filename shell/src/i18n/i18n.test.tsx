@@ -32,7 +32,10 @@ describe('catalogues', () => {
     for (const [language, messages] of Object.entries({ es, fr, de, it: itMessages })) {
       const kinds = Object.keys(en.notifications.kinds) as (keyof typeof en.notifications.kinds)[];
       const of = (catalogue: typeof messages) => [
-        ...kinds.flatMap((kind) => [catalogue.notifications.kinds[kind].title, catalogue.notifications.kinds[kind].message]),
+        ...kinds.flatMap((kind) => [
+          catalogue.notifications.kinds[kind].title,
+          catalogue.notifications.kinds[kind].message,
+        ]),
       ];
       const texts = of(messages);
       const english = of(en);
@@ -42,7 +45,11 @@ describe('catalogues', () => {
 
   it('keeps the texts the spec quotes verbatim in English', () => {
     expect(en.layout.searchPlaceholder).toBe('Search cards, sets, or users...');
-    expect([en.userMenu.profile, en.userMenu.settings, en.userMenu.signOut]).toEqual(['Your Profile', 'Settings', 'Sign out']);
+    expect([en.userMenu.profile, en.userMenu.settings, en.userMenu.signOut]).toEqual([
+      'Your Profile',
+      'Settings',
+      'Sign out',
+    ]);
     expect(en.login.submit).toBe('Sign in');
     expect(en.login.submitting).toBe('Signing in...');
     expect(en.dashboard.recentActivity).toBe('Recent Activity');
@@ -53,7 +60,13 @@ describe('catalogues', () => {
   });
 });
 
-const ada: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'admin', created_at: '2024-01-01T00:00:00Z' };
+const ada: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'admin',
+  created_at: '2024-01-01T00:00:00Z',
+};
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 
 function renderLayout() {
@@ -74,11 +87,20 @@ describe('the shell in another language', () => {
     useAuthStore.setState({ user: ada, isAuthenticated: true, isLoading: false, error: null });
     jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 3 });
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
-      userStats: { totalCardsStudied: 12, averageAccuracy: 80, currentStreak: 4, totalCards: 20, totalReviews: 30, successRate: 66.7 },
+      userStats: {
+        totalCardsStudied: 12,
+        averageAccuracy: 80,
+        currentStreak: 4,
+        totalCards: 20,
+        totalReviews: 30,
+        successRate: 66.7,
+      },
       recentSessions: [],
       dailyGoal: { cardsStudied: 5, dailyGoal: 15 },
     });
-    jest.spyOn(learningApi, 'reviewQueue').mockResolvedValue({ dueCount: 1 } as Awaited<ReturnType<typeof learningApi.reviewQueue>>);
+    jest
+      .spyOn(learningApi, 'reviewQueue')
+      .mockResolvedValue({ dueCount: 1 } as Awaited<ReturnType<typeof learningApi.reviewQueue>>);
   });
 
   afterEach(async () => {
@@ -98,7 +120,10 @@ describe('the shell in another language', () => {
     expect(nav.getByRole('link', { name: /Administration/ })).toHaveAttribute('href', '/admin');
     expect(nav.queryByText('My Cards')).not.toBeInTheDocument();
 
-    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveAttribute('placeholder', 'Rechercher des cartes, des jeux ou des utilisateurs...');
+    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveAttribute(
+      'placeholder',
+      'Rechercher des cartes, des jeux ou des utilisateurs...',
+    );
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Notifications, 3 non lues' })).toBeInTheDocument();
 
@@ -112,7 +137,10 @@ describe('the shell in another language', () => {
     // The dashboard under it.
     expect(await screen.findByRole('heading', { level: 1, name: 'Bon retour, Ada !' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Objectif quotidien' })).toHaveTextContent('5/15');
-    expect(screen.getByRole('progressbar', { name: 'Progression de l’objectif quotidien' })).toHaveAttribute('aria-valuetext', '5 sur 15 cartes');
+    expect(screen.getByRole('progressbar', { name: 'Progression de l’objectif quotidien' })).toHaveAttribute(
+      'aria-valuetext',
+      '5 sur 15 cartes',
+    );
     expect(screen.getByRole('region', { name: 'Série d’étude' })).toHaveTextContent('4 jours');
     expect(screen.getByRole('region', { name: 'Taux de réussite' })).toHaveTextContent(/67\s%/);
     expect(await screen.findByRole('region', { name: 'À revoir maintenant' })).toHaveTextContent('1 carte');
@@ -156,7 +184,15 @@ describe('the shell in another language', () => {
     expect(relativeTime('2025-03-10T11:30:00Z', NOW)).toBe('Proprio ora');
     expect(relativeTime('2025-03-10T09:00:00Z', NOW)).toBe('3 h fa');
     expect(relativeTime('2025-03-08T12:00:00Z', NOW)).toBe('2 g fa');
-    const session = { id: 1, session_type: 'other', cards_studied: 1, accuracy: 0, started_at: '', ended_at: '', created_at: '' } as Parameters<typeof sessionTitle>[0];
+    const session = {
+      id: 1,
+      session_type: 'other',
+      cards_studied: 1,
+      accuracy: 0,
+      started_at: '',
+      ended_at: '',
+      created_at: '',
+    } as Parameters<typeof sessionTitle>[0];
     expect(sessionTitle(session)).toBe('1 scheda studiata');
     expect(bellLabel(2)).toBe('Notifiche, 2 non lette');
     expect(validateSignup('x', 'abc', '')).toEqual({

@@ -29,7 +29,8 @@ const it: MessagesOf<typeof en> = {
     dailyGoalValueText_other: '{{count}} schede al giorno',
     language: 'Lingua',
     timeZone: 'Fuso orario',
-    timeZoneHint: 'Le tue giornate iniziano a mezzanotte in questo fuso: ripassi di oggi, serie e bonus giornaliero. Si può cambiare una volta al giorno.',
+    timeZoneHint:
+      'Le tue giornate iniziano a mezzanotte in questo fuso: ripassi di oggi, serie e bonus giornaliero. Si può cambiare una volta al giorno.',
     useDeviceTimeZone: 'Usa quello di questo dispositivo ({{zone}})',
     scheduler: 'Pianificazione',
     schedulerIntro: 'Come FSRS distribuisce i tuoi ripassi.',
@@ -80,11 +81,27 @@ const it: MessagesOf<typeof en> = {
     allMarked: 'Tutte le notifiche sono state segnate come lette.',
     oneMarked: '«{{title}}» segnata come letta.',
     kinds: {
-      daily_bonus: { title: 'Bonus giornaliero disponibile', message: 'Riscatta il bonus di oggi: {{tokens}} gettoni e {{xp}} XP.' },
-      achievement_unlocked: { title: 'Traguardo sbloccato: {{name}}', message: '{{description}}. Hai guadagnato {{xp}} XP e {{tokens}} gettoni.' },
-      friend_request: { title: 'Nuova richiesta di amicizia', message: '{{name}} ti ha inviato una richiesta di amicizia.' },
-      friend_accepted: { title: 'Richiesta di amicizia accettata', message: '{{name}} ha accettato la tua richiesta di amicizia.' },
-      leech: { title: 'Scheda sanguisuga sospesa', message: 'Una scheda che continui a dimenticare è stata sospesa ed etichettata leech: riscrivila, poi riattivala.' },
+      daily_bonus: {
+        title: 'Bonus giornaliero disponibile',
+        message: 'Riscatta il bonus di oggi: {{tokens}} gettoni e {{xp}} XP.',
+      },
+      achievement_unlocked: {
+        title: 'Traguardo sbloccato: {{name}}',
+        message: '{{description}}. Hai guadagnato {{xp}} XP e {{tokens}} gettoni.',
+      },
+      friend_request: {
+        title: 'Nuova richiesta di amicizia',
+        message: '{{name}} ti ha inviato una richiesta di amicizia.',
+      },
+      friend_accepted: {
+        title: 'Richiesta di amicizia accettata',
+        message: '{{name}} ha accettato la tua richiesta di amicizia.',
+      },
+      leech: {
+        title: 'Scheda sanguisuga sospesa',
+        message:
+          'Una scheda che continui a dimenticare è stata sospesa ed etichettata leech: riscrivila, poi riattivala.',
+      },
     },
   },
   overrides: {

@@ -2,7 +2,15 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, platformApi, type Role, type User, dailyBonusApi } from '@flashcard/api-contract';
+import {
+  authApi,
+  dashboardApi,
+  notificationsApi,
+  platformApi,
+  type Role,
+  type User,
+  dailyBonusApi,
+} from '@flashcard/api-contract';
 import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
@@ -19,7 +27,13 @@ jest.mock('../federation/platform', () => ({
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 
-const baseUser: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const baseUser: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -60,7 +74,9 @@ describe('Layout navigation', () => {
   it('lists the entries with the current page marked', async () => {
     await renderSignedIn('/study/review');
     const links = mainNav().getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Study', 'My Cards', 'Progress', 'Social', 'Achievements'].map((l) => expect.stringContaining(l)));
+    expect(links.map((l) => l.textContent)).toEqual(
+      ['Dashboard', 'Study', 'My Cards', 'Progress', 'Social', 'Achievements'].map((l) => expect.stringContaining(l)),
+    );
     expect(mainNav().getByRole('link', { name: /Study/ })).toHaveAttribute('aria-current', 'page');
     expect(mainNav().getByRole('link', { name: /Dashboard/ })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('main')).toHaveTextContent('Remote area mfe_study');
@@ -79,7 +95,9 @@ describe('Layout navigation', () => {
     await renderSignedIn();
     await userEvent.hover(mainNav().getByRole('link', { name: /My Cards/ }));
     expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_cards', './App');
-    mainNav().getByRole('link', { name: /Progress/ }).focus();
+    mainNav()
+      .getByRole('link', { name: /Progress/ })
+      .focus();
     expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_progress', './App');
 
     await userEvent.hover(mainNav().getByRole('link', { name: /Achievements/ }));
@@ -102,7 +120,15 @@ describe('Layout navigation', () => {
     jest.mocked(notificationsApi.unreadCount).mockResolvedValue({ count: 3 });
     jest.spyOn(notificationsApi, 'list').mockResolvedValue({
       notifications: [
-        { id: 1, type: 'achievement', params: null, title: 'First Steps', message: 'You reviewed your first card.', read: false, created_at: new Date().toISOString() },
+        {
+          id: 1,
+          type: 'achievement',
+          params: null,
+          title: 'First Steps',
+          message: 'You reviewed your first card.',
+          read: false,
+          created_at: new Date().toISOString(),
+        },
       ],
       unreadCount: 3,
     });
@@ -243,7 +269,9 @@ describe('preview badge', () => {
   it('names each previewed remote and version, and Leave preview leaves them all', async () => {
     usePlatformStore.setState({ manifest: { ...TEST_MANIFEST, previews } });
     let answer!: () => void;
-    const leave = jest.spyOn(platformApi, 'leavePreviews').mockReturnValue(new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
+    const leave = jest
+      .spyOn(platformApi, 'leavePreviews')
+      .mockReturnValue(new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
     jest.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom: "Not implemented: navigation (reload)"
     await renderSignedIn();
     const badge = screen.getByRole('status', { name: 'Preview' });
@@ -256,7 +284,11 @@ describe('preview badge', () => {
     expect(within(badge).getByRole('button', { name: 'Leaving preview...' })).toBeDisabled();
     answer();
     // Then the page reloads (jsdom reports that it cannot).
-    await waitFor(() => expect(jest.mocked(console.error).mock.calls.flat().map(String).join('\n')).toMatch(/Not implemented: navigation/));
+    await waitFor(() =>
+      expect(jest.mocked(console.error).mock.calls.flat().map(String).join('\n')).toMatch(
+        /Not implemented: navigation/,
+      ),
+    );
   });
 
   it('lets the learner try again when leaving failed', async () => {
@@ -269,7 +301,10 @@ describe('preview badge', () => {
   });
 
   it('stands beside the override badge', async () => {
-    usePlatformStore.setState({ manifest: { ...TEST_MANIFEST, previews: previews.slice(0, 1) }, overridden: ['mfe_cards'] });
+    usePlatformStore.setState({
+      manifest: { ...TEST_MANIFEST, previews: previews.slice(0, 1) },
+      overridden: ['mfe_cards'],
+    });
     await renderSignedIn();
     expect(screen.getByRole('status', { name: 'Preview' })).toBeInTheDocument();
     expect(screen.getByText('Dev override: mfe_cards')).toBeInTheDocument();

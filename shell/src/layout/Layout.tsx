@@ -1,6 +1,14 @@
 // The frame of every signed-in page: sidebar navigation, top bar (mobile menu button, search,
 // notifications, user menu) and the routed page in <main>.
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
@@ -297,7 +305,12 @@ export function Layout() {
           {/* Not wired to anything yet (spec); submitting must not reload the page. */}
           <form role="search" className="shell-search" onSubmit={(event) => event.preventDefault()}>
             <Icon name="search" />
-            <input type="search" className="input" aria-label={t('layout.search')} placeholder={t('layout.searchPlaceholder')} />
+            <input
+              type="search"
+              className="input"
+              aria-label={t('layout.search')}
+              placeholder={t('layout.searchPlaceholder')}
+            />
           </form>
 
           <div className="shell-topbar-actions">

@@ -22,9 +22,22 @@ function notification(id: number, overrides: Partial<AppNotification> = {}): App
 }
 
 const NOTIFICATIONS = [
-  notification(3, { title: 'Daily bonus available', message: 'Claim your daily bonus.', created_at: new Date(Date.now() - 5 * 60_000).toISOString() }),
-  notification(2, { title: 'Achievement unlocked', message: 'You reached a 3-day streak.', created_at: new Date(Date.now() - 3 * HOUR).toISOString() }),
-  notification(1, { title: 'Welcome', message: 'Glad to have you here.', read: true, created_at: new Date(Date.now() - 2 * 24 * HOUR).toISOString() }),
+  notification(3, {
+    title: 'Daily bonus available',
+    message: 'Claim your daily bonus.',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  }),
+  notification(2, {
+    title: 'Achievement unlocked',
+    message: 'You reached a 3-day streak.',
+    created_at: new Date(Date.now() - 3 * HOUR).toISOString(),
+  }),
+  notification(1, {
+    title: 'Welcome',
+    message: 'Glad to have you here.',
+    read: true,
+    created_at: new Date(Date.now() - 2 * 24 * HOUR).toISOString(),
+  }),
 ];
 
 let unreadCount: jest.SpyInstance;

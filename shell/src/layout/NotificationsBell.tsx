@@ -94,7 +94,9 @@ export function NotificationsBell() {
     setBusy(true);
     try {
       await notificationsApi.markAllRead();
-      setList((state) => (state.status === 'ready' ? { ...state, items: state.items.map((n) => ({ ...n, read: true })) } : state));
+      setList((state) =>
+        state.status === 'ready' ? { ...state, items: state.items.map((n) => ({ ...n, read: true })) } : state,
+      );
       setCount(0);
       setAnnouncement(t('notifications.allMarked'));
     } catch {
@@ -109,7 +111,9 @@ export function NotificationsBell() {
       const answer = await notificationsApi.markRead(notification.id);
       const updated = answer?.notification ?? { ...notification, read: true };
       setList((state) =>
-        state.status === 'ready' ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) } : state,
+        state.status === 'ready'
+          ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) }
+          : state,
       );
       setCount(count - 1);
       setAnnouncement(t('notifications.oneMarked', { title: notificationText(notification, t).title }));
@@ -173,7 +177,9 @@ export function NotificationsBell() {
               </button>
             </div>
           )}
-          {list.status === 'ready' && items.length === 0 && <p className="shell-notifications-note muted">{t('notifications.empty')}</p>}
+          {list.status === 'ready' && items.length === 0 && (
+            <p className="shell-notifications-note muted">{t('notifications.empty')}</p>
+          )}
           {items.length > 0 && (
             <ul className="shell-notifications-list">
               {items.map((notification) => {
@@ -187,7 +193,11 @@ export function NotificationsBell() {
                     </div>
                     <p className="shell-notification-message">{text.message}</p>
                     {notification.type === 'daily_bonus' && !notification.read && (
-                      <Link to="/dashboard#daily-bonus" className="shell-notification-action" onClick={() => setOpen(false)}>
+                      <Link
+                        to="/dashboard#daily-bonus"
+                        className="shell-notification-action"
+                        onClick={() => setOpen(false)}
+                      >
                         {t('bonus.openFromBell')}
                       </Link>
                     )}

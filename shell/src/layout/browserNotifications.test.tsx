@@ -12,14 +12,24 @@ class FakeNotification {
   }
 }
 
-const item = (id: number, read = false) => ({ id, type: 'friend_request', params: null, title: `Title ${id}`, message: `Message ${id}`, read, created_at: '2026-01-01T00:00:00Z' });
+const item = (id: number, read = false) => ({
+  id,
+  type: 'friend_request',
+  params: null,
+  title: `Title ${id}`,
+  message: `Message ${id}`,
+  read,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 beforeEach(() => {
   shown.length = 0;
   FakeNotification.permission = 'granted';
   Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true });
   useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, pushNotifications: true } });
-  jest.spyOn(notificationsApi, 'list').mockResolvedValue({ notifications: [item(3), item(2), item(1, true)], unreadCount: 2 });
+  jest
+    .spyOn(notificationsApi, 'list')
+    .mockResolvedValue({ notifications: [item(3), item(2), item(1, true)], unreadCount: 2 });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -27,7 +37,12 @@ it('shows what arrived when the unread count rises, once each, never the first c
   const { rerender } = renderHook(({ unread }) => useBrowserNotifications(unread), { initialProps: { unread: 1 } });
   expect(notificationsApi.list).not.toHaveBeenCalled();
   rerender({ unread: 3 });
-  await waitFor(() => expect(shown).toEqual([{ title: 'Title 3', body: 'Message 3' }, { title: 'Title 2', body: 'Message 2' }]));
+  await waitFor(() =>
+    expect(shown).toEqual([
+      { title: 'Title 3', body: 'Message 3' },
+      { title: 'Title 2', body: 'Message 2' },
+    ]),
+  );
   expect(notificationsApi.list).toHaveBeenCalledWith(2);
   rerender({ unread: 2 });
   rerender({ unread: 3 });

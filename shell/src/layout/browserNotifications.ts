@@ -24,7 +24,8 @@ export function useBrowserNotifications(unread: number): void {
   useEffect(() => {
     const before = previous.current;
     previous.current = unread;
-    if (before === null || unread <= before || !enabled || !supported() || Notification.permission !== 'granted') return;
+    if (before === null || unread <= before || !enabled || !supported() || Notification.permission !== 'granted')
+      return;
     const fresh = unread - before;
     notificationsApi.list(fresh).then(
       ({ notifications }) => {

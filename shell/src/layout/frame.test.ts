@@ -10,7 +10,9 @@ describe('sidebar (layout.css)', () => {
   const wide = css.slice(0, css.indexOf('@media (max-width: 767.98px)'));
 
   it('is a grid column that stretches with the page, its panel sticky at the top', () => {
-    expect(wide).toMatch(/\.shell\s*\{[^}]*min-height:\s*100vh;[^}]*display:\s*grid;[^}]*grid-template-columns:\s*var\(--sidebar-width\)/);
+    expect(wide).toMatch(
+      /\.shell\s*\{[^}]*min-height:\s*100vh;[^}]*display:\s*grid;[^}]*grid-template-columns:\s*var\(--sidebar-width\)/,
+    );
     expect(wide).toMatch(/\.shell-sidebar\s*\{[^}]*grid-column:\s*1;[^}]*background:/);
     expect(wide).toMatch(/\.shell-sidebar-inner\s*\{[^}]*position:\s*sticky;[^}]*top:\s*0;[^}]*max-height:\s*100vh/);
     // Not a fixed box (that one ended where the viewport did in full-page views and prints).

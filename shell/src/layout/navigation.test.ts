@@ -42,24 +42,55 @@ describe('navigation from the manifest', () => {
       ...TEST_MANIFEST,
       remotes: [
         ...TEST_MANIFEST.remotes,
-        { name: 'mfe_quiz', version: '0.1.0+1', entry: '/x', routes: [{ path: '/quiz/*', module: './App' }], navigation: [{ label: 'Quiz', path: '/quiz', order: 35 }] },
+        {
+          name: 'mfe_quiz',
+          version: '0.1.0+1',
+          entry: '/x',
+          routes: [{ path: '/quiz/*', module: './App' }],
+          navigation: [{ label: 'Quiz', path: '/quiz', order: 35 }],
+        },
       ],
     });
-    expect(withQuiz.map((e) => e.label)).toEqual(['Dashboard', 'Study', 'My Cards', 'Quiz', 'Progress', 'Social', 'Achievements', 'Admin']);
+    expect(withQuiz.map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Study',
+      'My Cards',
+      'Quiz',
+      'Progress',
+      'Social',
+      'Achievements',
+      'Admin',
+    ]);
   });
 });
 
-describe('navigation labels in the page\'s language', () => {
+describe("navigation labels in the page's language", () => {
   afterEach(() => setLanguage('en'));
 
-  it('shows a remote entry\'s translated label and the shell\'s own from its namespace', async () => {
+  it("shows a remote entry's translated label and the shell's own from its namespace", async () => {
     await setLanguage('fr');
     const french = navigationFrom(TEST_MANIFEST, 'fr').map((e) => e.label);
-    expect(french).toEqual(['Tableau de bord', 'Étudier', 'Mes cartes', 'Progrès', 'Social', 'Succès', 'Administration']);
+    expect(french).toEqual([
+      'Tableau de bord',
+      'Étudier',
+      'Mes cartes',
+      'Progrès',
+      'Social',
+      'Succès',
+      'Administration',
+    ]);
     // The language defaults to the page's.
     expect(navigationFrom(TEST_MANIFEST).map((e) => e.label)).toEqual(french);
     await setLanguage('de');
-    expect(navigationFrom(TEST_MANIFEST, 'de').map((e) => e.label)).toEqual(['Übersicht', 'Lernen', 'Meine Karten', 'Fortschritt', 'Soziales', 'Erfolge', 'Verwaltung']);
+    expect(navigationFrom(TEST_MANIFEST, 'de').map((e) => e.label)).toEqual([
+      'Übersicht',
+      'Lernen',
+      'Meine Karten',
+      'Fortschritt',
+      'Soziales',
+      'Erfolge',
+      'Verwaltung',
+    ]);
   });
 
   it('falls back to the English label when the language has none', async () => {

@@ -35,17 +35,15 @@ export function navigationFrom(manifest: Manifest | null, language: string = cur
   const t = i18n.getFixedT(language, SHELL_NAMESPACE);
   const shellEntries = SHELL_NAVIGATION.map(({ labelKey, ...entry }): NavEntry => ({ ...entry, label: t(labelKey) }));
   const remoteEntries = (manifest?.remotes ?? []).flatMap((remote) =>
-    remote.navigation.map(
-      (entry): NavEntry => ({
-        label: navLabel(entry, language),
-        to: entry.path,
-        remote: remote.name,
-        exposed: entry.module,
-        roles: entry.roles,
-        icon: entry.icon ?? '\u25A1',
-        order: entry.order,
-      }),
-    ),
+    remote.navigation.map((entry): NavEntry => ({
+      label: navLabel(entry, language),
+      to: entry.path,
+      remote: remote.name,
+      exposed: entry.module,
+      roles: entry.roles,
+      icon: entry.icon ?? '\u25A1',
+      order: entry.order,
+    })),
   );
   return [...shellEntries, ...remoteEntries].sort((a, b) => a.order - b.order);
 }

@@ -8,7 +8,12 @@ import { NotificationsBell } from './NotificationsBell';
 import { notificationText } from './notificationText';
 
 let nextId = 1;
-function stored(type: string, params: AppNotification['params'], title = `English title of ${type}`, message = `English message of ${type}`): AppNotification {
+function stored(
+  type: string,
+  params: AppNotification['params'],
+  title = `English title of ${type}`,
+  message = `English message of ${type}`,
+): AppNotification {
   return { id: nextId++, type, params, title, message, read: false, created_at: new Date().toISOString() };
 }
 
@@ -23,7 +28,9 @@ describe('notificationText', () => {
       title: 'Daily bonus available',
       message: "Claim today's bonus: 10 tokens and 5 XP.",
     });
-    expect(notificationText(stored('achievement_unlocked', { achievement: 'first_review', xp: 10, tokens: 5 }))).toEqual({
+    expect(
+      notificationText(stored('achievement_unlocked', { achievement: 'first_review', xp: 10, tokens: 5 })),
+    ).toEqual({
       title: 'Achievement unlocked: First Steps',
       message: 'Review your first card. You earned 10 XP and 5 tokens.',
     });
@@ -43,7 +50,9 @@ describe('notificationText', () => {
       title: 'Nueva solicitud de amistad',
       message: 'Maya Chen te ha enviado una solicitud de amistad.',
     });
-    expect(notificationText(stored('friend_accepted', { user_id: 7, name: null })).message).toBe('Estudiante 7 ha aceptado tu solicitud de amistad.');
+    expect(notificationText(stored('friend_accepted', { user_id: 7, name: null })).message).toBe(
+      'Estudiante 7 ha aceptado tu solicitud de amistad.',
+    );
     expect(notificationText(stored('leech', {})).title).toBe('Tarjeta sanguijuela suspendida');
   });
 
@@ -52,7 +61,12 @@ describe('notificationText', () => {
     const english = (n: AppNotification) => ({ title: n.title, message: n.message });
     const cases = [
       // Written before notifications had keys and values.
-      stored('achievement_unlocked', null, 'Achievement unlocked: Centurion', 'Review 100 cards. You earned 50 XP and 20 tokens.'),
+      stored(
+        'achievement_unlocked',
+        null,
+        'Achievement unlocked: Centurion',
+        'Review 100 cards. You earned 50 XP and 20 tokens.',
+      ),
       // A kind, or an achievement, this build does not know (a newer server).
       stored('streak_frozen', { days: 3 }),
       stored('achievement_unlocked', { achievement: 'night_owl', xp: 5, tokens: 1 }),
@@ -70,7 +84,12 @@ describe('the bell in Spanish', () => {
   it('shows server-made notifications in Spanish and an older one as stored', async () => {
     await setLanguage('es');
     const notifications = [
-      stored('achievement_unlocked', { achievement: 'first_review', xp: 10, tokens: 5 }, 'Achievement unlocked: First Steps', 'Review your first card. You earned 10 XP and 5 tokens.'),
+      stored(
+        'achievement_unlocked',
+        { achievement: 'first_review', xp: 10, tokens: 5 },
+        'Achievement unlocked: First Steps',
+        'Review your first card. You earned 10 XP and 5 tokens.',
+      ),
       stored('daily_bonus', null, 'Daily bonus available', "Claim today's bonus: 10 tokens and 5 XP."),
     ];
     jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ count: 2 });

@@ -19,8 +19,10 @@ const readers: { [K in keyof NotificationParams]: (p: Params) => NotificationPar
   daily_bonus: ({ tokens, xp }) => (isInt(tokens) && isInt(xp) ? { tokens, xp } : null),
   achievement_unlocked: ({ achievement, xp, tokens }) =>
     typeof achievement === 'string' && isInt(xp) && isInt(tokens) ? { achievement, xp, tokens } : null,
-  friend_request: ({ user_id, name }) => (isInt(user_id) && (typeof name === 'string' || name === null) ? { user_id, name } : null),
-  friend_accepted: ({ user_id, name }) => (isInt(user_id) && (typeof name === 'string' || name === null) ? { user_id, name } : null),
+  friend_request: ({ user_id, name }) =>
+    isInt(user_id) && (typeof name === 'string' || name === null) ? { user_id, name } : null,
+  friend_accepted: ({ user_id, name }) =>
+    isInt(user_id) && (typeof name === 'string' || name === null) ? { user_id, name } : null,
   leech: () => ({}),
 };
 
@@ -33,7 +35,12 @@ export function notificationText(notification: AppNotification, t: ShellText = s
   switch (type) {
     case 'daily_bonus': {
       const values = readers.daily_bonus(params);
-      return values ? { title: t('notifications.kinds.daily_bonus.title'), message: t('notifications.kinds.daily_bonus.message', values) } : stored;
+      return values
+        ? {
+            title: t('notifications.kinds.daily_bonus.title'),
+            message: t('notifications.kinds.daily_bonus.message', values),
+          }
+        : stored;
     }
     case 'achievement_unlocked': {
       const values = readers.achievement_unlocked(params);
@@ -42,7 +49,11 @@ export function notificationText(notification: AppNotification, t: ShellText = s
       const words = achievementText(values.achievement, { name: '', description: '' });
       return {
         title: t('notifications.kinds.achievement_unlocked.title', { name: words.name }),
-        message: t('notifications.kinds.achievement_unlocked.message', { description: words.description, xp: values.xp, tokens: values.tokens }),
+        message: t('notifications.kinds.achievement_unlocked.message', {
+          description: words.description,
+          xp: values.xp,
+          tokens: values.tokens,
+        }),
       };
     }
     case 'friend_request':
@@ -50,7 +61,10 @@ export function notificationText(notification: AppNotification, t: ShellText = s
       const values = readers[type](params);
       if (!values) return stored;
       const name = learnerName({ id: values.user_id, display_name: values.name });
-      return { title: t(`notifications.kinds.${type}.title`), message: t(`notifications.kinds.${type}.message`, { name }) };
+      return {
+        title: t(`notifications.kinds.${type}.title`),
+        message: t(`notifications.kinds.${type}.message`, { name }),
+      };
     }
     case 'leech':
       return { title: t('notifications.kinds.leech.title'), message: t('notifications.kinds.leech.message') };

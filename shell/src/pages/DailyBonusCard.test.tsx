@@ -6,7 +6,13 @@ import { Toaster, toast } from 'react-hot-toast';
 import { dailyBonusApi } from '@flashcard/api-contract';
 import { DailyBonusCard } from './DailyBonusCard';
 
-const info = { available: true, streak: 2, reward: { tokens: 10, xp: 15 }, next_claim_at: '2026-01-02T00:00:00Z', last_claimed_at: null };
+const info = {
+  available: true,
+  streak: 2,
+  reward: { tokens: 10, xp: 15 },
+  next_claim_at: '2026-01-02T00:00:00Z',
+  last_claimed_at: null,
+};
 
 function renderCard(path = '/dashboard') {
   return render(
@@ -24,7 +30,9 @@ afterEach(() => {
 
 it('claims an available bonus and then says to come back tomorrow', async () => {
   jest.spyOn(dailyBonusApi, 'info').mockResolvedValue(info);
-  const claim = jest.spyOn(dailyBonusApi, 'claim').mockResolvedValue({ streak: 3, reward: { tokens: 10, xp: 15 }, next_claim_at: '2026-01-03T00:00:00Z' });
+  const claim = jest
+    .spyOn(dailyBonusApi, 'claim')
+    .mockResolvedValue({ streak: 3, reward: { tokens: 10, xp: 15 }, next_claim_at: '2026-01-03T00:00:00Z' });
   renderCard();
   expect(await screen.findByRole('region', { name: 'Daily Bonus' })).toHaveTextContent('10 tokens · 15 XP');
   await userEvent.click(screen.getByRole('button', { name: 'Claim bonus' }));
@@ -35,7 +43,10 @@ it('claims an available bonus and then says to come back tomorrow', async () => 
 });
 
 it('offers no button once claimed, and re-reads after a refused claim', async () => {
-  const read = jest.spyOn(dailyBonusApi, 'info').mockResolvedValueOnce(info).mockResolvedValueOnce({ ...info, available: false });
+  const read = jest
+    .spyOn(dailyBonusApi, 'info')
+    .mockResolvedValueOnce(info)
+    .mockResolvedValueOnce({ ...info, available: false });
   jest.spyOn(dailyBonusApi, 'claim').mockRejectedValue(new Error('409'));
   renderCard();
   await userEvent.click(await screen.findByRole('button', { name: 'Claim bonus' }));

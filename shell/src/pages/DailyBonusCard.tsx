@@ -37,7 +37,10 @@ export function DailyBonusCard() {
     try {
       const claimed = await dailyBonusApi.claim();
       toast.success(t('bonus.claimed', { tokens: claimed.reward.tokens, xp: claimed.reward.xp }));
-      setInfo((current) => current && { ...current, available: false, streak: claimed.streak, next_claim_at: claimed.next_claim_at });
+      setInfo(
+        (current) =>
+          current && { ...current, available: false, streak: claimed.streak, next_claim_at: claimed.next_claim_at },
+      );
     } catch {
       // 409 (claimed elsewhere meanwhile) or a failure: the client's toast said which; re-read.
       setInfo(await dailyBonusApi.info().catch(() => null));

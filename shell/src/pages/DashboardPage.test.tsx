@@ -1,11 +1,32 @@
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { dashboardApi, learningApi, type DashboardData, type SessionType, type StudySession, type User, dailyBonusApi } from '@flashcard/api-contract';
+import {
+  dashboardApi,
+  learningApi,
+  type DashboardData,
+  type SessionType,
+  type StudySession,
+  type User,
+  dailyBonusApi,
+} from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import { DashboardPage, EMPTY_ACTIVITY_TEXT, FIRST_STEP_TEXT, formatSuccessRate, relativeTime, sessionTitle } from './DashboardPage';
+import {
+  DashboardPage,
+  EMPTY_ACTIVITY_TEXT,
+  FIRST_STEP_TEXT,
+  formatSuccessRate,
+  relativeTime,
+  sessionTitle,
+} from './DashboardPage';
 
-const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 const HOUR = 3_600_000;
 
 function session(id: number, type: SessionType, cards: number, accuracy: number, hoursAgo: number): StudySession {
@@ -15,7 +36,14 @@ function session(id: number, type: SessionType, cards: number, accuracy: number,
 
 function data(recentSessions: StudySession[], overrides: Partial<DashboardData> = {}): DashboardData {
   return {
-    userStats: { totalCardsStudied: 120, averageAccuracy: 80, currentStreak: 4, successRate: 72.4, totalReviews: 140, totalCards: 30 },
+    userStats: {
+      totalCardsStudied: 120,
+      averageAccuracy: 80,
+      currentStreak: 4,
+      successRate: 72.4,
+      totalReviews: 140,
+      totalCards: 30,
+    },
     recentSessions,
     dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
     ...overrides,
@@ -58,19 +86,23 @@ describe('DashboardPage', () => {
   it('falls back to the e-mail in the welcome text', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard({ ...user, display_name: null });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com!' }),
+    ).toBeInTheDocument();
     await screen.findByText(EMPTY_ACTIVITY_TEXT);
   });
 
   it('shows at most three recent sessions with type, cards, accuracy and relative time', async () => {
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
-      data([
-        session(1, 'review', 12, 83.4, 0.2),
-        session(2, 'practice', 1, 100, 5),
-        session(3, 'other', 7, 50, 50),
-        session(4, 'review', 9, 90, 100),
-      ]),
-    );
+    jest
+      .spyOn(dashboardApi, 'getDashboard')
+      .mockResolvedValue(
+        data([
+          session(1, 'review', 12, 83.4, 0.2),
+          session(2, 'practice', 1, 100, 5),
+          session(3, 'other', 7, 50, 50),
+          session(4, 'review', 9, 90, 100),
+        ]),
+      );
     renderDashboard();
     const region = screen.getByRole('region', { name: 'Recent Activity' });
     const items = await within(region).findAllByRole('listitem');
@@ -89,9 +121,18 @@ describe('DashboardPage', () => {
   it('never lists an open or empty session as completed, nor lets one push a finished one out', async () => {
     const open = { ...session(10, 'practice', 0, 0, 0.1), ended_at: null };
     const abandoned = { ...session(11, 'practice', 2, 100, 3), ended_at: null };
-    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
-      data([open, abandoned, session(12, 'practice', 0, 0, 4), session(1, 'review', 6, 50, 5), session(2, 'practice', 5, 80, 6), session(3, 'review', 4, 75, 7)]),
-    );
+    jest
+      .spyOn(dashboardApi, 'getDashboard')
+      .mockResolvedValue(
+        data([
+          open,
+          abandoned,
+          session(12, 'practice', 0, 0, 4),
+          session(1, 'review', 6, 50, 5),
+          session(2, 'practice', 5, 80, 6),
+          session(3, 'review', 4, 75, 7),
+        ]),
+      );
     renderDashboard();
     const items = await within(screen.getByRole('region', { name: 'Recent Activity' })).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -107,13 +148,25 @@ describe('DashboardPage', () => {
     renderDashboard();
     const goal = screen.getByRole('region', { name: 'Daily Goal' });
     expect(await within(goal).findByText('3/15')).toBeInTheDocument();
-    expect(within(goal).getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute('aria-valuenow', '3');
+    expect(within(goal).getByRole('progressbar', { name: 'Daily goal progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
     expect(screen.getByRole('region', { name: 'Study Streak' })).toHaveTextContent('4 days');
   });
 
   it('tells a first-time learner (no card, no review) what to do first', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
-      data([], { userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 } }),
+      data([], {
+        userStats: {
+          totalCardsStudied: 0,
+          averageAccuracy: 0,
+          currentStreak: 0,
+          successRate: null,
+          totalReviews: 0,
+          totalCards: 0,
+        },
+      }),
     );
     renderDashboard();
     expect(await screen.findByText(FIRST_STEP_TEXT, { exact: false })).toBeInTheDocument();

@@ -21,7 +21,9 @@ const TILES = [
 
 /** A whole percentage in the language's style ('67%', '67 %'). */
 function formatPercent(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(value) / 100);
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.round(value) / 100,
+  );
 }
 
 /** THE success rate (correct reviews / all reviews, as on the progress screen); '—' before any review. */
@@ -60,7 +62,9 @@ function RecentActivity({ state }: { state: LoadState }) {
   // Only sessions that ended after studying a card are "completed" (the API lists only these).
   const sessions =
     state.status === 'ready'
-      ? (state.data.recentSessions ?? []).filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0).slice(0, RECENT_LIMIT)
+      ? (state.data.recentSessions ?? [])
+          .filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0)
+          .slice(0, RECENT_LIMIT)
       : [];
   if (sessions.length === 0) return <p className="muted">{t('dashboard.emptyActivity')}</p>;
   return (

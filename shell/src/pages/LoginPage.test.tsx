@@ -3,7 +3,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User, dailyBonusApi } from '@flashcard/api-contract';
+import {
+  authApi,
+  dashboardApi,
+  notificationsApi,
+  type AuthResponse,
+  type User,
+  dailyBonusApi,
+} from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
@@ -20,7 +27,13 @@ jest.mock('../federation/platform', () => ({
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 
-const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 const okResponse: AuthResponse = { user, tokens: { accessToken: 'access', refreshToken: 'refresh' }, message: 'ok' };
 
 function LocationProbe() {
@@ -37,7 +50,13 @@ function renderAt(path: string) {
 }
 
 function serverError(message: string, status = 401) {
-  const response = { data: { error: message }, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } };
+  const response = {
+    data: { error: message },
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  };
   return new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, response as AxiosResponse);
 }
 

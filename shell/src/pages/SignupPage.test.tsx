@@ -3,7 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { authApi, dashboardApi, notificationsApi, type AuthResponse, type User, dailyBonusApi } from '@flashcard/api-contract';
+import {
+  authApi,
+  dashboardApi,
+  notificationsApi,
+  type AuthResponse,
+  type User,
+  dailyBonusApi,
+} from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
@@ -20,7 +27,13 @@ jest.mock('../federation/platform', () => ({
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 
-const user: User = { id: 2, email: 'new@example.com', display_name: null, role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const user: User = {
+  id: 2,
+  email: 'new@example.com',
+  display_name: null,
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -59,7 +72,12 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('validateSignup', () => {
   it.each([
-    ['', '', '', { email: 'Email is required', password: 'Password is required', confirmPassword: 'Please confirm your password' }],
+    [
+      '',
+      '',
+      '',
+      { email: 'Email is required', password: 'Password is required', confirmPassword: 'Please confirm your password' },
+    ],
     ['not-an-email', 'secret1', 'secret1', { email: 'Please enter a valid email address' }],
     ['a@b', 'secret1', 'secret1', { email: 'Please enter a valid email address' }],
     ['a@b.co', '12345', '12345', { password: 'Password must be at least 6 characters long' }],
@@ -111,7 +129,11 @@ describe('SignupPage', () => {
     await fill('new@example.com', 'secret1', 'secret1');
 
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    expect(register).toHaveBeenCalledWith({ email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    expect(register).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
 
     resolve({ user, tokens: { accessToken: 'a', refreshToken: 'r' }, message: 'ok' });
     expect(await screen.findByRole('heading', { name: 'Welcome back, new@example.com!' })).toBeInTheDocument();
@@ -119,7 +141,8 @@ describe('SignupPage', () => {
   });
 
   it("shows the server's refusal in the alert box, e.g. a password too easy to guess", async () => {
-    const reason = 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.';
+    const reason =
+      'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.';
     const headers = new AxiosHeaders();
     const refusal = new AxiosError('Request failed', 'ERR_BAD_REQUEST', { headers }, undefined, {
       status: 400,

@@ -38,7 +38,12 @@ function errorText(key: ErrorKey | undefined, t: ShellText): string | undefined 
 }
 
 /** The form's messages, in the page's language (English: the spec's texts). */
-export function validateSignup(email: string, password: string, confirmPassword: string, t: ShellText = shellText): FieldErrors {
+export function validateSignup(
+  email: string,
+  password: string,
+  confirmPassword: string,
+  t: ShellText = shellText,
+): FieldErrors {
   const keys = signupErrors(email, password, confirmPassword);
   const errors: FieldErrors = {};
   for (const field of Object.keys(keys) as Field[]) errors[field] = errorText(keys[field], t);

@@ -17,7 +17,13 @@ import {
 } from './settingsStore';
 import type * as SettingsStoreModule from './settingsStore';
 
-const user: User = { id: 1, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2024-01-01T00:00:00Z' };
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  display_name: 'Ada',
+  role: 'user',
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 let server: UserSettings;
 

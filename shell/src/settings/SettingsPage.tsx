@@ -20,10 +20,28 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
-function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Toggle({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="checkbox settings-toggle">
-      <input id={id} type="checkbox" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <div>
         <label htmlFor={id}>{label}</label>
         {hint && (
@@ -42,7 +60,21 @@ function wholeNumber(text: string): number | null {
 }
 
 /** A whole-number field, kept as typed; marked invalid while it is not a number. */
-function NumberField({ id, label, min, max, text, onType }: { id: string; label: string; min: number; max: number; text: string; onType: (text: string) => void }) {
+function NumberField({
+  id,
+  label,
+  min,
+  max,
+  text,
+  onType,
+}: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  text: string;
+  onType: (text: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -78,7 +110,12 @@ function TimeZoneField({ value, onChange }: { value: string; onChange: (zone: st
     <div className="field settings-time-zone" style={{ marginBottom: 0 }}>
       <label htmlFor="settings-time-zone">{t('settings.timeZone')}</label>
       <div className="row">
-        <select id="settings-time-zone" value={value} aria-describedby="settings-time-zone-hint" onChange={(e) => onChange(e.target.value)}>
+        <select
+          id="settings-time-zone"
+          value={value}
+          aria-describedby="settings-time-zone-hint"
+          onChange={(e) => onChange(e.target.value)}
+        >
           {names.map((name) => (
             <option key={name} value={name}>
               {name.replace(/_/g, ' ')}
@@ -121,7 +158,10 @@ export function SettingsPage() {
   const [failed, setFailed] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   // The number fields as typed (an emptied field is not a number yet).
-  const [numbers, setNumbers] = useState({ newCardsPerDay: String(saved.newCardsPerDay), maximumInterval: String(saved.maximumInterval) });
+  const [numbers, setNumbers] = useState({
+    newCardsPerDay: String(saved.newCardsPerDay),
+    maximumInterval: String(saved.maximumInterval),
+  });
   const numbersValid = wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null;
 
   // Settings that arrive (sign-in on this device) replace an untouched draft.
@@ -227,19 +267,57 @@ export function SettingsPage() {
           </Section>
 
           <Section id="settings-notifications" title={t('settings.notifications')}>
-            <Toggle id="setting-emailNotifications" checked={draft.emailNotifications} onChange={(value) => change('emailNotifications', value)} label={t('settings.emailNotifications')} hint={t('settings.emailNotificationsHint')}/>
-            <Toggle id="setting-pushNotifications" checked={draft.pushNotifications} onChange={(value) => {
+            <Toggle
+              id="setting-emailNotifications"
+              checked={draft.emailNotifications}
+              onChange={(value) => change('emailNotifications', value)}
+              label={t('settings.emailNotifications')}
+              hint={t('settings.emailNotificationsHint')}
+            />
+            <Toggle
+              id="setting-pushNotifications"
+              checked={draft.pushNotifications}
+              onChange={(value) => {
                 change('pushNotifications', value);
                 if (value) void allowBrowserNotifications();
-              }} label={t('settings.pushNotifications')} hint={t('settings.pushNotificationsHint')}/>
-            <Toggle id="setting-studyReminders" checked={draft.studyReminders} onChange={(value) => change('studyReminders', value)} label={t('settings.studyReminders')} hint={t('settings.studyRemindersHint')}/>
-            <Toggle id="setting-friendNotifications" checked={draft.friendNotifications} onChange={(value) => change('friendNotifications', value)} label={t('settings.friendNotifications')}/>
-            <Toggle id="setting-achievementNotifications" checked={draft.achievementNotifications} onChange={(value) => change('achievementNotifications', value)} label={t('settings.achievementNotifications')}/>
+              }}
+              label={t('settings.pushNotifications')}
+              hint={t('settings.pushNotificationsHint')}
+            />
+            <Toggle
+              id="setting-studyReminders"
+              checked={draft.studyReminders}
+              onChange={(value) => change('studyReminders', value)}
+              label={t('settings.studyReminders')}
+              hint={t('settings.studyRemindersHint')}
+            />
+            <Toggle
+              id="setting-friendNotifications"
+              checked={draft.friendNotifications}
+              onChange={(value) => change('friendNotifications', value)}
+              label={t('settings.friendNotifications')}
+            />
+            <Toggle
+              id="setting-achievementNotifications"
+              checked={draft.achievementNotifications}
+              onChange={(value) => change('achievementNotifications', value)}
+              label={t('settings.achievementNotifications')}
+            />
           </Section>
 
           <Section id="settings-study" title={t('settings.studyPreferences')}>
-            <Toggle id="setting-darkMode" checked={draft.darkMode} onChange={(value) => change('darkMode', value)} label={t('settings.darkMode')}/>
-            <Toggle id="setting-autoplay" checked={draft.autoplay} onChange={(value) => change('autoplay', value)} label={t('settings.autoplay')}/>
+            <Toggle
+              id="setting-darkMode"
+              checked={draft.darkMode}
+              onChange={(value) => change('darkMode', value)}
+              label={t('settings.darkMode')}
+            />
+            <Toggle
+              id="setting-autoplay"
+              checked={draft.autoplay}
+              onChange={(value) => change('autoplay', value)}
+              label={t('settings.autoplay')}
+            />
 
             <div className="field">
               <label htmlFor="settings-study-goal">{t('settings.dailyGoal')}</label>
@@ -302,13 +380,32 @@ export function SettingsPage() {
               </span>
             </div>
             <div className="settings-numbers">
-              <NumberField id="settings-new-per-day" label={t('settings.newCardsPerDay')} min={0} max={9999} text={numbers.newCardsPerDay} onType={(text) => typeNumber('newCardsPerDay', text)} />
-              <NumberField id="settings-max-interval" label={t('settings.maximumInterval')} min={1} max={36500} text={numbers.maximumInterval} onType={(text) => typeNumber('maximumInterval', text)} />
+              <NumberField
+                id="settings-new-per-day"
+                label={t('settings.newCardsPerDay')}
+                min={0}
+                max={9999}
+                text={numbers.newCardsPerDay}
+                onType={(text) => typeNumber('newCardsPerDay', text)}
+              />
+              <NumberField
+                id="settings-max-interval"
+                label={t('settings.maximumInterval')}
+                min={1}
+                max={36500}
+                text={numbers.maximumInterval}
+                onType={(text) => typeNumber('maximumInterval', text)}
+              />
             </div>
           </Section>
 
           <div className="row settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={saving || !dirty || !numbersValid} aria-describedby="settings-save-status">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={saving || !dirty || !numbersValid}
+              aria-describedby="settings-save-status"
+            >
               {saving ? t('settings.saving') : t('settings.save')}
             </button>
             <p id="settings-save-status" className="muted" role="status" style={{ margin: 0 }}>

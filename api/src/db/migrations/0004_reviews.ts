@@ -50,7 +50,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .execute();
   // Undo looks for the newest log of a card; statistics read one user's logs by date.
   await db.schema.createIndex('review_logs_card_idx').on('review_logs').columns(['card_id', 'id']).execute();
-  await db.schema.createIndex('review_logs_user_reviewed_idx').on('review_logs').columns(['user_id', 'reviewed_at']).execute();
+  await db.schema
+    .createIndex('review_logs_user_reviewed_idx')
+    .on('review_logs')
+    .columns(['user_id', 'reviewed_at'])
+    .execute();
   // ON DELETE SET NULL of a session looks its logs up by session_id.
   await db.schema.createIndex('review_logs_session_idx').on('review_logs').column('session_id').execute();
 
@@ -69,7 +73,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .on('experience_events')
     .columns(['user_id', 'created_at'])
     .execute();
-  await db.schema.createIndex('experience_events_review_log_idx').on('experience_events').column('review_log_id').execute();
+  await db.schema
+    .createIndex('experience_events_review_log_idx')
+    .on('experience_events')
+    .column('review_log_id')
+    .execute();
   await db.schema.createIndex('experience_events_session_idx').on('experience_events').column('session_id').execute();
 
   // Scheduler settings beside the daily goal; defaults as ts-fsrs and Anki ship them.

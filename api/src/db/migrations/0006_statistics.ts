@@ -33,9 +33,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('study_sessions_user_created_idx').on('study_sessions').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('study_sessions_user_created_idx')
+    .on('study_sessions')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.dropIndex('study_sessions_user_created_stats_idx').execute();
   await db.schema.dropIndex('review_logs_user_card_rating_idx').execute();
-  await db.schema.createIndex('review_logs_user_reviewed_idx').on('review_logs').columns(['user_id', 'reviewed_at']).execute();
+  await db.schema
+    .createIndex('review_logs_user_reviewed_idx')
+    .on('review_logs')
+    .columns(['user_id', 'reviewed_at'])
+    .execute();
   await db.schema.dropIndex('review_logs_user_reviewed_stats_idx').execute();
 }

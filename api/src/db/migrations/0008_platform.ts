@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('published_at', 'text', (c) => c.notNull())
     .execute();
   // Publishing a name+version twice is refused here, also between two instances at once.
-  await db.schema.createIndex('remote_releases_name_version_idx').on('remote_releases').columns(['name', 'version']).unique().execute();
+  await db.schema
+    .createIndex('remote_releases_name_version_idx')
+    .on('remote_releases')
+    .columns(['name', 'version'])
+    .unique()
+    .execute();
 
   await withIdColumn(db.schema.createTable('release_files'), dialect)
     .addColumn('release_id', 'integer', (c) => c.notNull().references('remote_releases.id').onDelete('cascade'))
@@ -33,7 +38,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('content', bytes, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('release_files_release_path_idx').on('release_files').columns(['release_id', 'path']).unique().execute();
+  await db.schema
+    .createIndex('release_files_release_path_idx')
+    .on('release_files')
+    .columns(['release_id', 'path'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('remote_state')
@@ -80,7 +90,14 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['remote_load_failures', 'deploy_tokens', 'registry_events', 'remote_state', 'release_files', 'remote_releases']) {
+  for (const table of [
+    'remote_load_failures',
+    'deploy_tokens',
+    'registry_events',
+    'remote_state',
+    'release_files',
+    'remote_releases',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

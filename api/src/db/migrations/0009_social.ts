@@ -13,7 +13,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addCheckConstraint('friend_requests_not_self', sql`sender_id <> receiver_id`)
     .execute();
   // One pending request from a sender to a receiver, also between two requests at once.
-  await db.schema.createIndex('friend_requests_pair_idx').on('friend_requests').columns(['sender_id', 'receiver_id']).unique().execute();
+  await db.schema
+    .createIndex('friend_requests_pair_idx')
+    .on('friend_requests')
+    .columns(['sender_id', 'receiver_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('friend_requests_receiver_idx').on('friend_requests').column('receiver_id').execute();
 
   await withIdColumn(db.schema.createTable('friendships'), dialect)
@@ -21,14 +26,24 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('friend_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('friendships_pair_idx').on('friendships').columns(['user_id', 'friend_id']).unique().execute();
+  await db.schema
+    .createIndex('friendships_pair_idx')
+    .on('friendships')
+    .columns(['user_id', 'friend_id'])
+    .unique()
+    .execute();
 
   await withIdColumn(db.schema.createTable('follows'), dialect)
     .addColumn('follower_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('followee_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('follows_pair_idx').on('follows').columns(['follower_id', 'followee_id']).unique().execute();
+  await db.schema
+    .createIndex('follows_pair_idx')
+    .on('follows')
+    .columns(['follower_id', 'followee_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('follows_followee_idx').on('follows').column('followee_id').execute();
 
   await db.schema

@@ -12,9 +12,18 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const booleanType = dialect === 'postgres' ? 'boolean' : 'integer';
   const falseValue = dialect === 'postgres' ? false : 0;
 
-  await db.schema.alterTable('cards').addColumn('note_guid', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('cards').addColumn('kind', 'text', (c) => c.notNull().defaultTo('basic')).execute();
-  await db.schema.alterTable('cards').addColumn('ord', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('cards')
+    .addColumn('note_guid', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('cards')
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('basic'))
+    .execute();
+  await db.schema
+    .alterTable('cards')
+    .addColumn('ord', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('cards')
     .addColumn('suspended', booleanType, (c) => c.notNull().defaultTo(falseValue))

@@ -4,7 +4,11 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('cards_user_state_due_known_idx').on('cards').columns(['user_id', 'state', 'due', 'known']).execute();
+  await db.schema
+    .createIndex('cards_user_state_due_known_idx')
+    .on('cards')
+    .columns(['user_id', 'state', 'due', 'known'])
+    .execute();
   await db.schema.dropIndex('cards_user_state_due_idx').execute();
 }
 

@@ -17,12 +17,17 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const { rows } = await sql<{ name: string; installed: string | null; can_create: boolean }>`
     select name, installed_version as installed, has_database_privilege(current_database(), 'CREATE') as can_create
       from pg_available_extensions where name in (${sql.join(EXTENSIONS)})`.execute(db);
-  const usable = EXTENSIONS.every((name) => rows.some((row) => row.name === name && (row.installed !== null || row.can_create)));
+  const usable = EXTENSIONS.every((name) =>
+    rows.some((row) => row.name === name && (row.installed !== null || row.can_create)),
+  );
   if (!usable) return;
-  for (const name of EXTENSIONS) await sql`create extension if not exists ${sql.id(name)} with schema public`.execute(db);
+  for (const name of EXTENSIONS)
+    await sql`create extension if not exists ${sql.id(name)} with schema public`.execute(db);
   // The operator class lives where pg_trgm was installed (public, unless installed before us).
   const { rows: where } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension x join pg_namespace n on n.oid = x.extnamespace where x.extname = 'pg_trgm'`.execute(db);
+    select n.nspname as schema from pg_extension x join pg_namespace n on n.oid = x.extnamespace where x.extname = 'pg_trgm'`.execute(
+    db,
+  );
   const opclass = sql`${sql.id(where[0]!.schema)}.gin_trgm_ops`;
   await sql`create index cards_user_search_trgm_idx on cards using gin (user_id, search_text ${opclass})`.execute(db);
 }

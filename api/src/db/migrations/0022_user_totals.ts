@@ -14,7 +14,14 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../index';
 
 /** The card columns: the count, then one per state (0 new .. 3 relearning), then known. */
-const CARD_COLUMNS = ['cards', 'new_cards', 'learning_cards', 'review_cards', 'relearning_cards', 'known_cards'] as const;
+const CARD_COLUMNS = [
+  'cards',
+  'new_cards',
+  'learning_cards',
+  'review_cards',
+  'relearning_cards',
+  'known_cards',
+] as const;
 const REVIEW_COLUMNS = ['reviews', 'remembered', 'time_spent_ms'] as const;
 
 /** Each card column's value for one card row (`row.state`, `row.known`), as 0 or 1. */
@@ -31,8 +38,10 @@ function reviewValues(row: string): string[] {
 }
 
 const list = (names: readonly string[]) => names.join(', ');
-const add = (names: readonly string[], source: string) => names.map((name) => `${name} = user_totals.${name} + ${source}.${name}`).join(', ');
-const sums = (names: readonly string[], values: string[]) => names.map((name, i) => `sum(${values[i]}) as ${name}`).join(', ');
+const add = (names: readonly string[], source: string) =>
+  names.map((name) => `${name} = user_totals.${name} + ${source}.${name}`).join(', ');
+const sums = (names: readonly string[], values: string[]) =>
+  names.map((name, i) => `sum(${values[i]}) as ${name}`).join(', ');
 
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const zero = (name: string) => `${name} ${name === 'time_spent_ms' ? 'bigint' : 'integer'} not null default 0`;
@@ -62,23 +71,33 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
         : `update user_totals set ${columns.map((c) => `${c} = user_totals.${c} - batch.${c}`).join(', ')}
            from (select user_id, ${sums(columns, values)} from removed group by user_id) as batch
            where user_totals.user_id = batch.user_id;`;
-      await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
       await sql
-        .raw(`create trigger ${name} after ${event} on ${table} referencing ${transition} table as ${rows} for each statement execute function ${name}()`)
+        .raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${name} after ${event} on ${table} referencing ${transition} table as ${rows} for each statement execute function ${name}()`,
+        )
         .execute(db);
     }
     // A review or a "known" toggle changes one card: a row trigger, called only when it counts.
     const before = cardValues('old', dialect);
     const after = cardValues('new', dialect);
-    const moved = CARD_COLUMNS.slice(1).map((name, i) => `${name} = user_totals.${name} + ${after[i + 1]} - ${before[i + 1]}`).join(', ');
+    const moved = CARD_COLUMNS.slice(1)
+      .map((name, i) => `${name} = user_totals.${name} + ${after[i + 1]} - ${before[i + 1]}`)
+      .join(', ');
     await sql
-      .raw(`create function user_totals_card_changed() returns trigger language plpgsql as $$ begin
-        update user_totals set ${moved} where user_id = new.user_id; return null; end $$`)
+      .raw(
+        `create function user_totals_card_changed() returns trigger language plpgsql as $$ begin
+        update user_totals set ${moved} where user_id = new.user_id; return null; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger user_totals_card_changed after update of state, known on cards for each row
+      .raw(
+        `create trigger user_totals_card_changed after update of state, known on cards for each row
         when (old.state is distinct from new.state or old.known is distinct from new.known)
-        execute function user_totals_card_changed()`)
+        execute function user_totals_card_changed()`,
+      )
       .execute(db);
   } else {
     const rowTriggers = [
@@ -96,11 +115,15 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     }
     const before = cardValues('old', dialect);
     const after = cardValues('new', dialect);
-    const moved = CARD_COLUMNS.slice(1).map((name, i) => `${name} = ${name} + ${after[i + 1]} - ${before[i + 1]}`).join(', ');
+    const moved = CARD_COLUMNS.slice(1)
+      .map((name, i) => `${name} = ${name} + ${after[i + 1]} - ${before[i + 1]}`)
+      .join(', ');
     await sql
-      .raw(`create trigger user_totals_card_changed after update of state, known on cards
+      .raw(
+        `create trigger user_totals_card_changed after update of state, known on cards
         when old.state is not new.state or old.known is not new.known
-        begin update user_totals set ${moved} where user_id = new.user_id; end`)
+        begin update user_totals set ${moved} where user_id = new.user_id; end`,
+      )
       .execute(db);
   }
 
@@ -120,8 +143,17 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 }
 
 export async function down(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  const names = ['user_totals_cards_added', 'user_totals_cards_removed', 'user_totals_reviews_added', 'user_totals_reviews_removed', 'user_totals_card_changed'];
-  const tables: Record<string, string> = { user_totals_reviews_added: 'review_logs', user_totals_reviews_removed: 'review_logs' };
+  const names = [
+    'user_totals_cards_added',
+    'user_totals_cards_removed',
+    'user_totals_reviews_added',
+    'user_totals_reviews_removed',
+    'user_totals_card_changed',
+  ];
+  const tables: Record<string, string> = {
+    user_totals_reviews_added: 'review_logs',
+    user_totals_reviews_removed: 'review_logs',
+  };
   for (const name of names) {
     if (dialect === 'postgres') {
       await sql.raw(`drop trigger ${name} on ${tables[name] ?? 'cards'}`).execute(db);

@@ -17,46 +17,66 @@ import type { DialectName } from '../index';
 const COPIED = ['difficulty_level', 'category_id', 'lapses'] as const;
 
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  await db.schema.alterTable('card_review_totals').addColumn('difficulty_level', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('card_review_totals')
+    .addColumn('difficulty_level', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('card_review_totals').addColumn('category_id', 'integer').execute();
-  await db.schema.alterTable('card_review_totals').addColumn('lapses', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('card_review_totals')
+    .addColumn('lapses', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Correlated subqueries: the same statement on both databases.
   await sql
-    .raw(`update card_review_totals set ${COPIED.map((name) => `${name} = (select cards.${name} from cards where cards.id = card_review_totals.card_id)`).join(', ')}`)
+    .raw(
+      `update card_review_totals set ${COPIED.map((name) => `${name} = (select cards.${name} from cards where cards.id = card_review_totals.card_id)`).join(', ')}`,
+    )
     .execute(db);
 
   const changed = COPIED.map((name) => `old.${name} is distinct from new.${name}`).join(' or ');
   if (dialect === 'postgres') {
     await sql
-      .raw(`create function card_review_totals_take_attributes() returns trigger language plpgsql as $$ begin
+      .raw(
+        `create function card_review_totals_take_attributes() returns trigger language plpgsql as $$ begin
         select ${COPIED.map((name) => `cards.${name}`).join(', ')} into ${COPIED.map((name) => `new.${name}`).join(', ')}
           from cards where cards.id = new.card_id;
-        return new; end $$`)
+        return new; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger card_review_totals_take_attributes before insert on card_review_totals
-        for each row execute function card_review_totals_take_attributes()`)
+      .raw(
+        `create trigger card_review_totals_take_attributes before insert on card_review_totals
+        for each row execute function card_review_totals_take_attributes()`,
+      )
       .execute(db);
     await sql
-      .raw(`create function card_review_totals_follow_card() returns trigger language plpgsql as $$ begin
+      .raw(
+        `create function card_review_totals_follow_card() returns trigger language plpgsql as $$ begin
         update card_review_totals set ${COPIED.map((name) => `${name} = new.${name}`).join(', ')} where card_id = new.id;
-        return null; end $$`)
+        return null; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger card_review_totals_follow_card after update of ${COPIED.join(', ')} on cards
-        for each row when (${changed}) execute function card_review_totals_follow_card()`)
+      .raw(
+        `create trigger card_review_totals_follow_card after update of ${COPIED.join(', ')} on cards
+        for each row when (${changed}) execute function card_review_totals_follow_card()`,
+      )
       .execute(db);
   } else {
     await sql
-      .raw(`create trigger card_review_totals_take_attributes after insert on card_review_totals begin
+      .raw(
+        `create trigger card_review_totals_take_attributes after insert on card_review_totals begin
         update card_review_totals set ${COPIED.map((name) => `${name} = (select cards.${name} from cards where cards.id = new.card_id)`).join(', ')}
           where card_id = new.card_id;
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger card_review_totals_follow_card after update of ${COPIED.join(', ')} on cards
+      .raw(
+        `create trigger card_review_totals_follow_card after update of ${COPIED.join(', ')} on cards
         when ${changed.replaceAll('is distinct from', 'is not')}
-        begin update card_review_totals set ${COPIED.map((name) => `${name} = new.${name}`).join(', ')} where card_id = new.id; end`)
+        begin update card_review_totals set ${COPIED.map((name) => `${name} = new.${name}`).join(', ')} where card_id = new.id; end`,
+      )
       .execute(db);
   }
 
@@ -66,7 +86,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .on('card_review_totals')
     .columns(['user_id', 'difficulty_level', 'category_id', 'reviews', 'remembered'])
     .execute();
-  await sql`create index card_review_totals_user_hardest_idx on card_review_totals (user_id, lapses desc, (reviews - remembered) desc, card_id)`.execute(db);
+  await sql`create index card_review_totals_user_hardest_idx on card_review_totals (user_id, lapses desc, (reviews - remembered) desc, card_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>, dialect: DialectName): Promise<void> {

@@ -41,35 +41,47 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 
   if (dialect === 'postgres') {
     await sql
-      .raw(`create function review_days_add() returns trigger language plpgsql as $$ begin
+      .raw(
+        `create function review_days_add() returns trigger language plpgsql as $$ begin
         insert into review_days (user_id, day, first_quarter, last_quarter)
         select user_id, substr(quarter, 1, 10), min(quarter), max(quarter) from inserted group by 1, 2 order by 1, 2
         on conflict (user_id, day) do update set
           first_quarter = least(review_days.first_quarter, excluded.first_quarter),
           last_quarter = greatest(review_days.last_quarter, excluded.last_quarter);
-        return null; end $$`)
+        return null; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create function review_days_remove() returns trigger language plpgsql as $$ begin
+      .raw(
+        `create function review_days_remove() returns trigger language plpgsql as $$ begin
         ${refresh('(review_days.user_id, review_days.day) in (select user_id, substr(quarter, 1, 10) from removed)')}
-        return null; end $$`)
+        return null; end $$`,
+      )
       .execute(db);
-    await sql`create trigger review_days_add after insert on review_quarters referencing new table as inserted for each statement execute function review_days_add()`.execute(db);
-    await sql`create trigger review_days_remove after delete on review_quarters referencing old table as removed for each statement execute function review_days_remove()`.execute(db);
+    await sql`create trigger review_days_add after insert on review_quarters referencing new table as inserted for each statement execute function review_days_add()`.execute(
+      db,
+    );
+    await sql`create trigger review_days_remove after delete on review_quarters referencing old table as removed for each statement execute function review_days_remove()`.execute(
+      db,
+    );
   } else {
     await sql
-      .raw(`create trigger review_days_add after insert on review_quarters begin
+      .raw(
+        `create trigger review_days_add after insert on review_quarters begin
         insert into review_days (user_id, day, first_quarter, last_quarter)
         values (new.user_id, substr(new.quarter, 1, 10), new.quarter, new.quarter)
         on conflict (user_id, day) do update set
           first_quarter = min(first_quarter, excluded.first_quarter),
           last_quarter = max(last_quarter, excluded.last_quarter);
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger review_days_remove after delete on review_quarters begin
+      .raw(
+        `create trigger review_days_remove after delete on review_quarters begin
         ${refresh('review_days.user_id = old.user_id and review_days.day = substr(old.quarter, 1, 10)')}
-      end`)
+      end`,
+      )
       .execute(db);
   }
 

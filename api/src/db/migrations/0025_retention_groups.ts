@@ -48,27 +48,51 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 
   if (dialect === 'postgres') {
     await sql
-      .raw(`create function retention_groups_added() returns trigger language plpgsql as $$ begin
+      .raw(
+        `create function retention_groups_added() returns trigger language plpgsql as $$ begin
         insert into retention_groups (user_id, difficulty_level, category_key, reviews, remembered)
         select user_id, difficulty_level, coalesce(category_id, 0), sum(reviews), sum(remembered)
         from inserted where exists (select 1 from users where users.id = inserted.user_id)
         group by 1, 2, 3 order by 1, 2, 3
         on conflict (user_id, difficulty_level, category_key) do update
           set reviews = retention_groups.reviews + excluded.reviews, remembered = retention_groups.remembered + excluded.remembered;
-        return null; end $$`)
+        return null; end $$`,
+      )
       .execute(db);
-    await sql`create trigger retention_groups_added after insert on card_review_totals referencing new table as inserted for each statement execute function retention_groups_added()`.execute(db);
+    await sql`create trigger retention_groups_added after insert on card_review_totals referencing new table as inserted for each statement execute function retention_groups_added()`.execute(
+      db,
+    );
     await sql
-      .raw(`create function retention_groups_changed() returns trigger language plpgsql as $$ begin
-        ${removeRow('old')} ${addRow('new')} return null; end $$`)
+      .raw(
+        `create function retention_groups_changed() returns trigger language plpgsql as $$ begin
+        ${removeRow('old')} ${addRow('new')} return null; end $$`,
+      )
       .execute(db);
-    await sql.raw(`create trigger retention_groups_changed after update on card_review_totals for each row when (${MOVED}) execute function retention_groups_changed()`).execute(db);
-    await sql.raw(`create function retention_groups_removed() returns trigger language plpgsql as $$ begin ${removeRow('old')} return null; end $$`).execute(db);
-    await sql`create trigger retention_groups_removed after delete on card_review_totals for each row execute function retention_groups_removed()`.execute(db);
+    await sql
+      .raw(
+        `create trigger retention_groups_changed after update on card_review_totals for each row when (${MOVED}) execute function retention_groups_changed()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create function retention_groups_removed() returns trigger language plpgsql as $$ begin ${removeRow('old')} return null; end $$`,
+      )
+      .execute(db);
+    await sql`create trigger retention_groups_removed after delete on card_review_totals for each row execute function retention_groups_removed()`.execute(
+      db,
+    );
   } else {
-    await sql.raw(`create trigger retention_groups_added after insert on card_review_totals begin ${addRow('new')} end`).execute(db);
-    await sql.raw(`create trigger retention_groups_changed after update on card_review_totals when ${MOVED} begin ${removeRow('old')} ${addRow('new')} end`).execute(db);
-    await sql.raw(`create trigger retention_groups_removed after delete on card_review_totals begin ${removeRow('old')} end`).execute(db);
+    await sql
+      .raw(`create trigger retention_groups_added after insert on card_review_totals begin ${addRow('new')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger retention_groups_changed after update on card_review_totals when ${MOVED} begin ${removeRow('old')} ${addRow('new')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger retention_groups_removed after delete on card_review_totals begin ${removeRow('old')} end`)
+      .execute(db);
   }
 
   await sql`

@@ -17,7 +17,11 @@ const COLUMNS = ['cards_studied', 'accuracy_sum', 'accuracy_sessions'] as const;
 /** Each column's value for one study_sessions row: empty sessions say nothing about accuracy. */
 function sessionValues(row: string): string[] {
   const studied = `${row}.cards_studied > 0`;
-  return [`${row}.cards_studied`, `case when ${studied} then ${row}.accuracy else 0 end`, `case when ${studied} then 1 else 0 end`];
+  return [
+    `${row}.cards_studied`,
+    `case when ${studied} then ${row}.accuracy else 0 end`,
+    `case when ${studied} then 1 else 0 end`,
+  ];
 }
 
 const list = COLUMNS.join(', ');
@@ -43,35 +47,49 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       ['session_totals_added', 'insert', 'new', 'inserted', added],
       ['session_totals_removed', 'delete', 'old', 'removed', removed],
     ] as const) {
-      await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
       await sql
-        .raw(`create trigger ${name} after ${event} on study_sessions referencing ${transition} table as ${rows} for each statement execute function ${name}()`)
+        .raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${name} after ${event} on study_sessions referencing ${transition} table as ${rows} for each statement execute function ${name}()`,
+        )
         .execute(db);
     }
     // A session advancing or ending changes one row: a row trigger, called only when it counts.
     await sql
-      .raw(`create function session_totals_changed() returns trigger language plpgsql as $$ begin
-        update user_totals set ${moved} where user_id = new.user_id; return null; end $$`)
+      .raw(
+        `create function session_totals_changed() returns trigger language plpgsql as $$ begin
+        update user_totals set ${moved} where user_id = new.user_id; return null; end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger session_totals_changed after update of cards_studied, accuracy on study_sessions for each row
+      .raw(
+        `create trigger session_totals_changed after update of cards_studied, accuracy on study_sessions for each row
         when (old.cards_studied is distinct from new.cards_studied or old.accuracy is distinct from new.accuracy)
-        execute function session_totals_changed()`)
+        execute function session_totals_changed()`,
+      )
       .execute(db);
   } else {
     await sql
-      .raw(`create trigger session_totals_added after insert on study_sessions begin
+      .raw(
+        `create trigger session_totals_added after insert on study_sessions begin
         insert into user_totals (user_id, ${list}) values (new.user_id, ${after.join(', ')})
-        on conflict (user_id) do update set ${addExcluded}; end`)
+        on conflict (user_id) do update set ${addExcluded}; end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger session_totals_removed after delete on study_sessions begin
-        update user_totals set ${COLUMNS.map((c, i) => `${c} = ${c} - ${before[i]}`).join(', ')} where user_id = old.user_id; end`)
+      .raw(
+        `create trigger session_totals_removed after delete on study_sessions begin
+        update user_totals set ${COLUMNS.map((c, i) => `${c} = ${c} - ${before[i]}`).join(', ')} where user_id = old.user_id; end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger session_totals_changed after update of cards_studied, accuracy on study_sessions
+      .raw(
+        `create trigger session_totals_changed after update of cards_studied, accuracy on study_sessions
         when old.cards_studied is not new.cards_studied or old.accuracy is not new.accuracy
-        begin update user_totals set ${moved.replaceAll('user_totals.', '')} where user_id = new.user_id; end`)
+        begin update user_totals set ${moved.replaceAll('user_totals.', '')} where user_id = new.user_id; end`,
+      )
       .execute(db);
   }
 

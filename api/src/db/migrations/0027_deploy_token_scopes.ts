@@ -6,7 +6,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('deploy_tokens').addColumn('remotes', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('deploy_tokens')
+    .addColumn('remotes', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('deploy_tokens').addColumn('expires_at', 'text').execute();
   await db.schema.alterTable('deploy_tokens').addColumn('revoked_at', 'text').execute();
 }

@@ -16,8 +16,14 @@ import type { DialectName } from '../index';
 import { withIdColumn } from './columns';
 
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  await db.schema.alterTable('remote_state').addColumn('canary_roles', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('remote_state').addColumn('canary_user_ids', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('remote_state')
+    .addColumn('canary_roles', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('remote_state')
+    .addColumn('canary_user_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('registry_events').addColumn('detail', 'text').execute();
 
   await db.schema
@@ -29,7 +35,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('hour', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('remote_served_pk', ['remote', 'version', 'user_id'])
     .execute();
-  await db.schema.createIndex('remote_served_remote_hour_idx').on('remote_served').columns(['remote', 'hour']).execute();
+  await db.schema
+    .createIndex('remote_served_remote_hour_idx')
+    .on('remote_served')
+    .columns(['remote', 'hour'])
+    .execute();
 
   const real = dialect === 'postgres' ? 'double precision' : 'real';
   await withIdColumn(db.schema.createTable('remote_health_reports'), dialect)
@@ -51,7 +61,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .columns(['remote', 'version', 'user_id', 'kind', 'hour'])
     .unique()
     .execute();
-  await db.schema.createIndex('remote_health_reports_remote_hour_idx').on('remote_health_reports').columns(['remote', 'hour']).execute();
+  await db.schema
+    .createIndex('remote_health_reports_remote_hour_idx')
+    .on('remote_health_reports')
+    .columns(['remote', 'hour'])
+    .execute();
 
   await withIdColumn(db.schema.createTable('preview_links'), dialect)
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -73,7 +87,8 @@ export async function down(db: Kysely<any>, dialect: DialectName): Promise<void>
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  for (const table of ['preview_links', 'remote_health_reports', 'remote_served']) await db.schema.dropTable(table).execute();
+  for (const table of ['preview_links', 'remote_health_reports', 'remote_served'])
+    await db.schema.dropTable(table).execute();
   await db.schema.alterTable('registry_events').dropColumn('detail').execute();
   await db.schema.alterTable('remote_state').dropColumn('canary_user_ids').execute();
   await db.schema.alterTable('remote_state').dropColumn('canary_roles').execute();

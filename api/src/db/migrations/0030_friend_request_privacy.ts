@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     await sql`alter table friend_requests alter column receiver_id drop not null`.execute(db);
     await db.schema.alterTable('friend_requests').addColumn('receiver_email', 'text').execute();
     await db.schema.alterTable('friend_requests').addColumn('hidden_at', 'text').execute();
-    await sql`alter table friend_requests add constraint friend_requests_target check (receiver_id is not null or receiver_email is not null)`.execute(db);
+    await sql`alter table friend_requests add constraint friend_requests_target check (receiver_id is not null or receiver_email is not null)`.execute(
+      db,
+    );
     await db.schema.dropIndex('friend_requests_pair_idx').execute();
   } else {
     // SQLite cannot drop a NOT NULL: the table is rebuilt (nothing references it).
@@ -27,7 +29,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       .addCheckConstraint('friend_requests_not_self', sql`sender_id <> receiver_id`)
       .addCheckConstraint('friend_requests_target', sql`receiver_id is not null or receiver_email is not null`)
       .execute();
-    await sql`insert into friend_requests_next (id, sender_id, receiver_id, created_at) select id, sender_id, receiver_id, created_at from friend_requests`.execute(db);
+    await sql`insert into friend_requests_next (id, sender_id, receiver_id, created_at) select id, sender_id, receiver_id, created_at from friend_requests`.execute(
+      db,
+    );
     await db.schema.dropTable('friend_requests').execute();
     await sql`alter table friend_requests_next rename to friend_requests`.execute(db);
     await db.schema.createIndex('friend_requests_receiver_idx').on('friend_requests').column('receiver_id').execute();
@@ -41,5 +45,10 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .unique()
     .where(sql.ref('receiver_email'), 'is', null)
     .execute();
-  await db.schema.createIndex('friend_requests_email_idx').on('friend_requests').columns(['sender_id', 'receiver_email']).unique().execute();
+  await db.schema
+    .createIndex('friend_requests_email_idx')
+    .on('friend_requests')
+    .columns(['sender_id', 'receiver_email'])
+    .unique()
+    .execute();
 }

@@ -9,8 +9,6 @@ export function withIdColumn<T extends string>(
   dialect: DialectName,
 ): CreateTableBuilder<T, 'id'> {
   return table.addColumn('id', 'integer', (column) =>
-    dialect === 'postgres'
-      ? column.primaryKey().generatedByDefaultAsIdentity()
-      : column.primaryKey().autoIncrement(),
+    dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
   );
 }

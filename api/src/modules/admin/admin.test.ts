@@ -51,7 +51,10 @@ describeEachDb('admin API', (ctx) => {
     const response = await call('GET', '/admin/overview', admin.headers);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    const users = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const users = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(body.totals).toEqual({ users: Number(users.n), activeToday: 1, cards: 0, reviews: 0, sessions: 1 });
     expect(body.recentUsers).toHaveLength(10);
     expect(body.recentUsers[0]).toEqual({
@@ -68,15 +71,26 @@ describeEachDb('admin API', (ctx) => {
   it('searches users by e-mail or display name, in pages, with the total', async () => {
     const byName = await call('GET', '/admin/users?q=zoë', admin.headers);
     expect(byName.statusCode).toBe(200);
-    expect(byName.json()).toMatchObject({ total: 1, limit: 20, offset: 0, users: [{ id: learner.id, display_name: 'Zoë Learner' }] });
+    expect(byName.json()).toMatchObject({
+      total: 1,
+      limit: 20,
+      offset: 0,
+      users: [{ id: learner.id, display_name: 'Zoë Learner' }],
+    });
 
-    const byEmail = await call('GET', `/admin/users?q=${encodeURIComponent(admin.email.toUpperCase())}`, superAdmin.headers);
+    const byEmail = await call(
+      'GET',
+      `/admin/users?q=${encodeURIComponent(admin.email.toUpperCase())}`,
+      superAdmin.headers,
+    );
     expect(byEmail.json()).toMatchObject({ total: 1, users: [{ id: admin.id, role: 'admin' }] });
 
     const all = (await call('GET', '/admin/users?limit=100', admin.headers)).json();
     const paged = (await call('GET', '/admin/users?limit=5&offset=5', admin.headers)).json();
     expect(paged.total).toBe(all.total);
-    expect(paged.users.map((u: { id: number }) => u.id)).toEqual(all.users.slice(5, 10).map((u: { id: number }) => u.id));
+    expect(paged.users.map((u: { id: number }) => u.id)).toEqual(
+      all.users.slice(5, 10).map((u: { id: number }) => u.id),
+    );
 
     expect((await call('GET', '/admin/users?q=%25', admin.headers)).json().total).toBe(0);
   });
@@ -204,9 +218,22 @@ describeEachDb('admin API', (ctx) => {
     expect(body.limit).toBe(3);
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.events).toEqual([
-      expect.objectContaining({ action: 'enable', actorId: admin.id, actorEmail: admin.email, targetId: target.id, targetEmail: target.email, detail: null }),
+      expect.objectContaining({
+        action: 'enable',
+        actorId: admin.id,
+        actorEmail: admin.email,
+        targetId: target.id,
+        targetEmail: target.email,
+        detail: null,
+      }),
       expect.objectContaining({ action: 'disable', actorEmail: admin.email, targetEmail: target.email }),
-      expect.objectContaining({ action: 'role_change', actorId: superAdmin.id, actorEmail: superAdmin.email, detail: 'user -> admin', at: expect.any(String) }),
+      expect.objectContaining({
+        action: 'role_change',
+        actorId: superAdmin.id,
+        actorEmail: superAdmin.email,
+        detail: 'user -> admin',
+        at: expect.any(String),
+      }),
     ]);
   });
 });

@@ -28,12 +28,21 @@ export class AdminRepository {
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!row) return { status: 'missing' };
-    return { status: row.disabled_at != null ? 'disabled' : 'active', tokenVersion: row.token_version, timeZone: row.time_zone };
+    return {
+      status: row.disabled_at != null ? 'disabled' : 'active',
+      tokenVersion: row.token_version,
+      timeZone: row.time_zone,
+    };
   }
 
   /** Sets the account's zone only where it has none (two first requests race harmlessly); the zone kept. */
   async adoptTimeZone(userId: number, zone: string): Promise<string | null> {
-    await this.db.updateTable('users').set({ time_zone: zone }).where('id', '=', userId).where('time_zone', 'is', null).execute();
+    await this.db
+      .updateTable('users')
+      .set({ time_zone: zone })
+      .where('id', '=', userId)
+      .where('time_zone', 'is', null)
+      .execute();
     const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
     return row?.time_zone ?? null;
   }
@@ -121,8 +130,18 @@ export class AdminRepository {
 
   async events(limit: number, offset: number): Promise<{ events: AdminEventRow[]; total: number }> {
     const [events, count] = await Promise.all([
-      this.db.selectFrom('admin_events').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      this.db.selectFrom('admin_events').select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('admin_events')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db
+        .selectFrom('admin_events')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { events, total: Number(count.total) };
   }

@@ -97,7 +97,12 @@ export class AdminService {
     return user;
   }
 
-  private async record(actor: AuthUser, action: 'role_change' | 'disable' | 'enable', target: UserRow, detail: string | null) {
+  private async record(
+    actor: AuthUser,
+    action: 'role_change' | 'disable' | 'enable',
+    target: UserRow,
+    detail: string | null,
+  ) {
     const actorRow = await this.deps.repository.findUser(actor.id);
     await this.deps.repository.addEvent({
       action,

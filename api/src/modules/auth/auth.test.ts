@@ -29,7 +29,10 @@ describeEachDb('auth API', (ctx) => {
 
     it('stores the e-mail trimmed and lower-cased, with an argon2id hash and no plain password', async () => {
       const email = uniqueEmail('Mixed.Case');
-      const response = await post('/api/auth/register', { email: `  ${email.toUpperCase()} `, password: 'sea otter 1' });
+      const response = await post('/api/auth/register', {
+        email: `  ${email.toUpperCase()} `,
+        password: 'sea otter 1',
+      });
 
       expect(response.statusCode).toBe(201);
       expect(response.json().user.email).toBe(email.toLowerCase());
@@ -51,7 +54,10 @@ describeEachDb('auth API', (ctx) => {
       [{ email: 'valid@example.com' }, 'Password is required'],
       [{ email: 'valid@example.com', password: '' }, 'Password is required'],
       [{ email: 'valid@example.com', password: '12345' }, 'Password must be at least 6 characters long'],
-      [{ email: 'valid@example.com', password: 'sea otter 1', confirmPassword: 'sea otter 2' }, 'Passwords do not match'],
+      [
+        { email: 'valid@example.com', password: 'sea otter 1', confirmPassword: 'sea otter 2' },
+        'Passwords do not match',
+      ],
     ])('refuses %j with "%s"', async (payload, message) => {
       const response = await post('/api/auth/register', payload);
       expect(response.statusCode).toBe(400);
@@ -77,12 +83,24 @@ describeEachDb('auth API', (ctx) => {
     });
 
     it.each([
-      ['      ', 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.'],
-      ['aaaaaa', 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.'],
-      ['abcdef', 'Choose a stronger password: Common character sequences like "abc" are easy to guess. Add more words that are less common. Avoid common character sequences.'],
-      ['sunflower42', 'Choose a stronger password: This is similar to a commonly used password. Add more words that are less common.'],
+      [
+        '      ',
+        'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+      ],
+      [
+        'aaaaaa',
+        'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+      ],
+      [
+        'abcdef',
+        'Choose a stronger password: Common character sequences like "abc" are easy to guess. Add more words that are less common. Avoid common character sequences.',
+      ],
+      [
+        'sunflower42',
+        'Choose a stronger password: This is similar to a commonly used password. Add more words that are less common.',
+      ],
       ['brand new', 'Choose a stronger password: Add more words that are less common.'],
-    ])('refuses the easily guessed %j with zxcvbn\'s advice', async (password, error) => {
+    ])("refuses the easily guessed %j with zxcvbn's advice", async (password, error) => {
       const email = uniqueEmail('weak');
       const response = await post('/api/auth/register', { email, password, confirmPassword: password });
       expect(response.statusCode).toBe(400);
@@ -94,10 +112,15 @@ describeEachDb('auth API', (ctx) => {
       const email = uniqueEmail('mine');
       const own = await post('/api/auth/register', { email, password: `${email}!` });
       expect(own.statusCode).toBe(400);
-      expect(own.json().error).toMatch(/^Choose a stronger password: There should not be any personal or page related data\./);
+      expect(own.json().error).toMatch(
+        /^Choose a stronger password: There should not be any personal or page related data\./,
+      );
       // A long password with a strong head is scored quickly and accepted.
       const started = Date.now();
-      const long = await post('/api/auth/register', { email: uniqueEmail('long'), password: `sea otter 1 ${'a1'.repeat(500)}`.slice(0, 1024) });
+      const long = await post('/api/auth/register', {
+        email: uniqueEmail('long'),
+        password: `sea otter 1 ${'a1'.repeat(500)}`.slice(0, 1024),
+      });
       expect(long.statusCode).toBe(201);
       expect(Date.now() - started).toBeLessThan(5_000);
     });
@@ -127,7 +150,10 @@ describeEachDb('auth API', (ctx) => {
   describe('POST /api/auth/login', () => {
     it('signs in with the right password, whatever the e-mail case', async () => {
       const user = await registerUser(ctx.app);
-      const response = await post('/api/auth/login', { email: ` ${user.email.toUpperCase()}`, password: user.password });
+      const response = await post('/api/auth/login', {
+        email: ` ${user.email.toUpperCase()}`,
+        password: user.password,
+      });
 
       expect(response.statusCode).toBe(200);
       const body = response.json();
@@ -181,7 +207,10 @@ describeEachDb('auth API', (ctx) => {
       expect(notAnObject.statusCode).toBe(400);
       expect(notAnObject.json()).toEqual({ error: 'Request body must be object' });
 
-      const tooLong = await post('/api/auth/register', { email: `${'a'.repeat(250)}@example.com`, password: 'sea otter 1' });
+      const tooLong = await post('/api/auth/register', {
+        email: `${'a'.repeat(250)}@example.com`,
+        password: 'sea otter 1',
+      });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json()).toEqual({ error: 'Email must NOT have more than 254 characters' });
     });
@@ -224,9 +253,16 @@ describeEachDb('auth API', (ctx) => {
 
     it('answers 401 once the access token has expired (15 minutes)', async () => {
       const user = await registerUser(ctx.app);
-      jest.useFakeTimers({ now: Date.now() + 16 * 60 * 1000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      jest.useFakeTimers({
+        now: Date.now() + 16 * 60 * 1000,
+        doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+      });
       try {
-        const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) });
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: bearer(user.accessToken),
+        });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ error: 'Access token expired' });
       } finally {
@@ -260,7 +296,11 @@ describeEachDb('auth API', (ctx) => {
         .executeTakeFirstOrThrow();
       expect(old.revoked_at).not.toBeNull();
       expect(old.replaced_by).not.toBeNull();
-      const stored = await ctx.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+      const stored = await ctx.db
+        .selectFrom('refresh_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(stored.map((row) => row.token_hash)).not.toContain(user.refreshToken);
     });
 
@@ -314,12 +354,30 @@ describeEachDb('auth API', (ctx) => {
 
   describe('the browser session cookie', () => {
     const PAGE = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin' };
-    type Cookie = { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; expires?: Date };
-    const sessionCookie = (response: { cookies: Cookie[] }) => response.cookies.find((c) => c.name === 'flashcard_refresh');
-    const withCookie = (value: string, headers: Record<string, string> = PAGE) => ({ ...headers, cookie: `flashcard_refresh=${value}` });
+    type Cookie = {
+      name: string;
+      value: string;
+      path?: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+      maxAge?: number;
+      expires?: Date;
+    };
+    const sessionCookie = (response: { cookies: Cookie[] }) =>
+      response.cookies.find((c) => c.name === 'flashcard_refresh');
+    const withCookie = (value: string, headers: Record<string, string> = PAGE) => ({
+      ...headers,
+      cookie: `flashcard_refresh=${value}`,
+    });
     const signIn = async (app = ctx.app) => {
       const user = await registerUser(app);
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, headers: PAGE });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: user.password },
+        headers: PAGE,
+      });
       return { user, response, cookie: sessionCookie(response)!.value };
     };
     const cookieRefresh = (value: string, headers: Record<string, string> = PAGE) =>
@@ -328,7 +386,12 @@ describeEachDb('auth API', (ctx) => {
     it('sign-in sets it HttpOnly, SameSite=Strict, Path=/api/auth, for 30 days; the page gets no refresh token in the body', async () => {
       const { response } = await signIn();
       expect(response.statusCode).toBe(200);
-      expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 24 * 60 * 60 });
+      expect(sessionCookie(response)).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/auth',
+        maxAge: 30 * 24 * 60 * 60,
+      });
       expect(sessionCookie(response)!.secure).toBeFalsy();
       expect(sessionCookie(response)!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(Object.keys(response.json().tokens)).toEqual(['accessToken']);
@@ -344,7 +407,12 @@ describeEachDb('auth API', (ctx) => {
     it('is Secure in production', async () => {
       const app = await ctx.buildApp({ nodeEnv: 'production', isProduction: true });
       const { response } = await signIn(app);
-      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(sessionCookie(response)).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/auth',
+      });
     });
 
     it('refreshes with no body: a new access token, the user (no /auth/me needed), a rotated cookie', async () => {
@@ -368,31 +436,53 @@ describeEachDb('auth API', (ctx) => {
         method: 'POST',
         url: '/api/auth/refresh',
         payload: 'a=b',
-        headers: { cookie: `flashcard_refresh=${cookie}`, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        headers: {
+          cookie: `flashcard_refresh=${cookie}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://evil.example',
+        },
       });
       expect(form.statusCode).toBe(403);
       expect(form.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
-      for (const headers of [{}, { 'sec-fetch-site': 'same-site', 'x-requested-with': 'XMLHttpRequest' }, { 'x-requested-with': 'other' }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { 'sec-fetch-site': 'same-site', 'x-requested-with': 'XMLHttpRequest' },
+        { 'x-requested-with': 'other' },
+      ] as Record<string, string>[]) {
         const response = await cookieRefresh(cookie, headers);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ error: 'Cross-site requests cannot use the session cookie' });
         expect(sessionCookie(response)).toBeUndefined();
       }
-      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `flashcard_refresh=${cookie}`, 'sec-fetch-site': 'cross-site' } });
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `flashcard_refresh=${cookie}`, 'sec-fetch-site': 'cross-site' },
+      });
       expect(logout.statusCode).toBe(403);
       // Nothing was spent or revoked.
       expect((await cookieRefresh(cookie)).statusCode).toBe(200);
     });
 
-    it('sign-out revokes the cookie\'s token and clears the cookie', async () => {
+    it("sign-out revokes the cookie's token and clears the cookie", async () => {
       const { cookie, user } = await signIn();
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, headers: withCookie(cookie) });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: {},
+        headers: withCookie(cookie),
+      });
       expect(response.statusCode).toBe(200);
       const cleared = sessionCookie(response)!;
       expect(cleared).toMatchObject({ value: '', path: '/api/auth', httpOnly: true, sameSite: 'Strict' });
       expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
       expect((await cookieRefresh(cookie)).statusCode).toBe(401);
-      const row = await ctx.db.selectFrom('refresh_tokens').select(['revoked_at', 'user_id']).where('token_hash', '=', hashRefreshToken(cookie)).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('refresh_tokens')
+        .select(['revoked_at', 'user_id'])
+        .where('token_hash', '=', hashRefreshToken(cookie))
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ user_id: user.id, revoked_at: expect.any(String) });
     });
 
@@ -456,7 +546,9 @@ describeEachDb('auth API', (ctx) => {
         const first = await post('/api/auth/refresh', { refreshToken: cookie });
         expect(first.statusCode).toBe(200);
         expect((await post('/api/auth/refresh', { refreshToken: cookie })).statusCode).toBe(401);
-        expect((await post('/api/auth/refresh', { refreshToken: first.json().tokens.refreshToken })).statusCode).toBe(401);
+        expect((await post('/api/auth/refresh', { refreshToken: first.json().tokens.refreshToken })).statusCode).toBe(
+          401,
+        );
       });
     });
   });
@@ -487,7 +579,10 @@ describeEachDb('auth API', (ctx) => {
 
     it('changes the password, signs out every other device and keeps this one signed in with new tokens', async () => {
       const user = await registerUser(ctx.app);
-      const response = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'a brand new one' });
+      const response = await changePassword(user.accessToken, {
+        oldPassword: user.password,
+        newPassword: 'a brand new one',
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toEqual({
@@ -496,8 +591,13 @@ describeEachDb('auth API', (ctx) => {
         tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
       });
       // The tokens every device held end now; the ones answered go on.
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.tokens.accessToken) })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.accessToken) })).statusCode,
+      ).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.tokens.accessToken) }))
+          .statusCode,
+      ).toBe(200);
       expect((await post('/api/auth/refresh', { refreshToken: body.tokens.refreshToken })).statusCode).toBe(200);
 
       const oldLogin = await post('/api/auth/login', { email: user.email, password: user.password });
@@ -510,7 +610,10 @@ describeEachDb('auth API', (ctx) => {
 
     it('refuses a wrong current password and keeps the old one', async () => {
       const user = await registerUser(ctx.app);
-      const response = await changePassword(user.accessToken, { oldPassword: 'wrong one', newPassword: 'a brand new one' });
+      const response = await changePassword(user.accessToken, {
+        oldPassword: 'wrong one',
+        newPassword: 'a brand new one',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: 'Current password is incorrect' });
       const login = await post('/api/auth/login', { email: user.email, password: user.password });
@@ -523,13 +626,16 @@ describeEachDb('auth API', (ctx) => {
       expect(short.statusCode).toBe(400);
       expect(short.json()).toEqual({ error: 'Password must be at least 6 characters long' });
       const common = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: 'password123' });
-      expect(common.json()).toEqual({ error: 'This password is too common: it appears in lists of breached passwords. Please choose another.' });
+      expect(common.json()).toEqual({
+        error: 'This password is too common: it appears in lists of breached passwords. Please choose another.',
+      });
       const email = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: user.email });
       expect(email.json()).toEqual({ error: 'Your password must not be your email address' });
       const weak = await changePassword(user.accessToken, { oldPassword: user.password, newPassword: '      ' });
       expect(weak.statusCode).toBe(400);
       expect(weak.json()).toEqual({
-        error: 'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+        error:
+          'Choose a stronger password: Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
       });
       // Nothing changed: the old password still signs in.
       expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);

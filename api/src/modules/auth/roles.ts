@@ -16,7 +16,12 @@ export function isRole(value: string): value is Role {
  * Sets the role of the account with this e-mail and returns the updated user. Access tokens
  * already issued keep their old role until they expire (at most 15 minutes).
  */
-export async function setUserRole(db: Kysely<Database>, email: string, role: string, now = new Date()): Promise<UserRow> {
+export async function setUserRole(
+  db: Kysely<Database>,
+  email: string,
+  role: string,
+  now = new Date(),
+): Promise<UserRow> {
   if (!isRole(role)) throw new RoleChangeError(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}.`);
   const user = await new AuthRepository(db).updateRoleByEmail(normalizeEmail(email), role, toTimestamp(now));
   if (!user) throw new RoleChangeError(`No account with the email "${email}".`);

@@ -17,7 +17,10 @@ export interface AuthRoutesOptions {
 
 const clientAddress = (request: FastifyRequest) => request.ip;
 
-const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service, rateLimits, secureCookies }) => {
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
+  app,
+  { service, rateLimits, secureCookies },
+) => {
   await app.register(cookie);
 
   // A new refresh token goes into the HttpOnly cookie, and into the body only for a client that
@@ -45,7 +48,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     (request) => `${accountOf(request)}|${clientAddress(request)}`,
   );
   // Only a 401 (wrong password or no such account) is a failure; any other answer takes it back.
-  const loginFailuresPerAccount = app.accountBackoff('login-failures', rateLimits.loginFailuresPerAccount, accountOf, (reply) => reply.statusCode === 401);
+  const loginFailuresPerAccount = app.accountBackoff(
+    'login-failures',
+    rateLimits.loginFailuresPerAccount,
+    accountOf,
+    (reply) => reply.statusCode === 401,
+  );
   const registerPerAddress = app.attemptLimit('register-address', rateLimits.registerPerAddress, clientAddress);
   const changePasswordPerUser = app.attemptLimit('change-password', rateLimits.changePasswordPerUser, (request) =>
     String(request.user.id),
@@ -77,7 +85,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     { schema: ep.refresh.schema, onRequest: refuseCrossSite, preValidation: noBody },
     async (request, reply) => {
       const fromBody = request.body.refreshToken;
-      const signedIn = await service.refresh(fromBody ?? sessionCookie(request), { fromCookie: fromBody === undefined });
+      const signedIn = await service.refresh(fromBody ?? sessionCookie(request), {
+        fromCookie: fromBody === undefined,
+      });
       const { tokens, user } = session(request, reply, signedIn);
       return { tokens, user: presentUser(user) };
     },
@@ -106,7 +116,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     ep.changePassword.path,
     { schema: ep.changePassword.schema, preHandler: [app.authenticate, changePasswordPerUser] },
     async (request, reply) => {
-      const signedIn = await service.changePassword(request.user.id, request.body.oldPassword, request.body.newPassword);
+      const signedIn = await service.changePassword(
+        request.user.id,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
       const { tokens } = session(request, reply, signedIn);
       return { success: true as const, message: 'Password changed successfully', tokens };
     },

@@ -5,7 +5,14 @@ import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
 import type { RefreshTokenRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
-import { hashPassword, isCommonPassword, needsRehash, passwordWeakness, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  passwordWeakness,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../lib/passwords';
 import { toTimestamp } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuthRepository } from './repository';
@@ -272,7 +279,11 @@ async function liveToken(
   now: string,
 ): Promise<RefreshTokenRow | null> {
   let current = token;
-  for (let hops = 0; hops < 5 && current.replaced_by !== null && current.revoked_at !== null && current.revoked_at > graceSince; hops++) {
+  for (
+    let hops = 0;
+    hops < 5 && current.replaced_by !== null && current.revoked_at !== null && current.revoked_at > graceSince;
+    hops++
+  ) {
     const successor = await repository.findRefreshTokenById(current.replaced_by);
     if (!successor) break;
     current = successor;

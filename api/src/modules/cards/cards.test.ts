@@ -113,7 +113,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await me.get(`/api/cards/${card.id}`)).json()).toEqual(card);
     });
 
-    it('files the card in one of the user\'s sets and names the set', async () => {
+    it("files the card in one of the user's sets and names the set", async () => {
       const set = await me.createSet('Algebra');
       const card = await me.createCard({ category_id: set.id, difficulty_level: 4, tags: 'math, easy' });
       expect(card).toMatchObject({
@@ -162,7 +162,7 @@ describeEachDb('cards API', (ctx) => {
       expect(answerTooLong.json()).toEqual({ error: 'Answer is too long' });
     });
 
-    it('refuses a set that is not the user\'s, or does not exist, with 404 Set not found', async () => {
+    it("refuses a set that is not the user's, or does not exist, with 404 Set not found", async () => {
       const theirs = await stranger.createSet('Private');
       for (const categoryId of [theirs.id, 987_654, 99_999_999_999]) {
         const response = await me.post('/api/cards', { question: 'q', answer: 'a', category_id: categoryId });
@@ -180,7 +180,11 @@ describeEachDb('cards API', (ctx) => {
       });
       expect(notJson.statusCode).toBe(400);
       expect(notJson.json()).toEqual({ error: 'Request body is not valid JSON' });
-      for (const payload of [[1, 2], { question: { text: 'q' }, answer: 'a' }, { question: 'q', answer: 'a', category_id: 'x' }]) {
+      for (const payload of [
+        [1, 2],
+        { question: { text: 'q' }, answer: 'a' },
+        { question: 'q', answer: 'a', category_id: 'x' },
+      ]) {
         const response = await me.post('/api/cards', payload);
         expect(response.statusCode).toBe(400);
         expect(Object.keys(response.json())).toEqual(['error']);
@@ -189,7 +193,7 @@ describeEachDb('cards API', (ctx) => {
   });
 
   describe('GET /api/cards/:id', () => {
-    it('is 404 Card not found for another user\'s card and for ids that name nothing', async () => {
+    it("is 404 Card not found for another user's card and for ids that name nothing", async () => {
       const theirs = await stranger.createCard({ question: 'secret question' });
       for (const id of [String(theirs.id), '0', '-1', 'abc', '1.5', '99999999999999999999', '987654']) {
         const response = await me.get(`/api/cards/${id}`);
@@ -203,7 +207,13 @@ describeEachDb('cards API', (ctx) => {
   describe('PUT /api/cards/:id', () => {
     it('changes only the fields sent and moves updated_at', async () => {
       const set = await me.createSet('Geography');
-      const card = await me.createCard({ question: 'Capital of France?', answer: 'Paris', tags: 'europe', college: 'Arts', category_id: set.id });
+      const card = await me.createCard({
+        question: 'Capital of France?',
+        answer: 'Paris',
+        tags: 'europe',
+        college: 'Arts',
+        category_id: set.id,
+      });
       tick();
       const response = await me.put(`/api/cards/${card.id}`, { answer: '  Paris, of course ', difficulty_level: 2 });
       expect(response.statusCode).toBe(200);
@@ -223,7 +233,13 @@ describeEachDb('cards API', (ctx) => {
       const moved = (await me.put(`/api/cards/${card.id}`, { category_id: second.id })).json();
       expect(moved).toMatchObject({ category_id: second.id, category_name: 'Second set', category: 'Second set' });
       const cleared = (await me.put(`/api/cards/${card.id}`, { category_id: null, tags: '', class_name: null })).json();
-      expect(cleared).toMatchObject({ category_id: null, category_name: null, category: null, tags: null, class_name: null });
+      expect(cleared).toMatchObject({
+        category_id: null,
+        category_name: null,
+        category: null,
+        tags: null,
+        class_name: null,
+      });
     });
 
     it('applies the same rules as creation', async () => {
@@ -246,7 +262,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await me.get(`/api/cards/${card.id}`)).json()).toEqual(card);
     });
 
-    it('cannot touch another user\'s card', async () => {
+    it("cannot touch another user's card", async () => {
       const theirs = await stranger.createCard({ question: 'theirs' });
       const response = await me.put(`/api/cards/${theirs.id}`, { question: 'hijacked' });
       expect(response.statusCode).toBe(404);
@@ -272,7 +288,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await me.del(`/api/cards/${card.id}?confirm=true`)).statusCode).toBe(404);
     });
 
-    it('cannot delete another user\'s card', async () => {
+    it("cannot delete another user's card", async () => {
       const theirs = await stranger.createCard();
       const response = await me.del(`/api/cards/${theirs.id}?confirm=true`);
       expect(response.statusCode).toBe(404);
@@ -282,7 +298,7 @@ describeEachDb('cards API', (ctx) => {
   });
 
   describe('known / unknown / reset-known', () => {
-    it('marks cards known and unknown, and reset-known counts only the user\'s known cards', async () => {
+    it("marks cards known and unknown, and reset-known counts only the user's known cards", async () => {
       const learner = await signedInClient(app);
       const [a, b, c] = [await learner.createCard(), await learner.createCard(), await learner.createCard()];
       const theirs = await stranger.createCard();
@@ -309,7 +325,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await stranger.get(`/api/cards/${theirs.id}`)).json().known).toBe(true);
     });
 
-    it('is 404 for another user\'s card', async () => {
+    it("is 404 for another user's card", async () => {
       const theirs = await stranger.createCard();
       for (const action of ['known', 'unknown']) {
         const response = await me.put(`/api/cards/${theirs.id}/${action}`);
@@ -345,7 +361,7 @@ describeEachDb('cards API', (ctx) => {
     const expectIds = async (query: string, names: string[]) =>
       expect(await listIds(learner, query)).toEqual(names.map((name) => cards[name]!.id));
 
-    it('lists only the user\'s cards, newest first, with the full card shape', async () => {
+    it("lists only the user's cards, newest first, with the full card shape", async () => {
       const response = await learner.get('/api/cards');
       expect(response.statusCode).toBe(200);
       const list = response.json() as CardJson[];
@@ -423,7 +439,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await bulk.get('/api/cards?limit=1000')).json()).toHaveLength(60);
     });
 
-    it('shows nothing for another user\'s set', async () => {
+    it("shows nothing for another user's set", async () => {
       const theirSet = await stranger.createSet('Their biology');
       await stranger.createCard({ category_id: theirSet.id });
       await expectIds(`?category=${theirSet.id}`, []);
@@ -483,7 +499,7 @@ describeEachDb('cards API', (ctx) => {
     };
     const idsOf = (...names: string[]) => names.map((name) => found[name]!).sort((a, b) => a - b);
 
-    it('matches question, answer and tags, ignoring case, only among the user\'s cards', async () => {
+    it("matches question, answer and tags, ignoring case, only among the user's cards", async () => {
       expect(await search('mitosis')).toEqual(idsOf('mitosis'));
       expect(await search('MITOCHONDRIA')).toEqual(idsOf('answer'));
       expect(await search('metabolism')).toEqual(idsOf('tag'));
@@ -575,7 +591,7 @@ describeEachDb('cards API', (ctx) => {
   });
 
   describe('GET /api/cards/filters/options', () => {
-    it('lists the user\'s distinct colleges and classes, sorted, without blanks', async () => {
+    it("lists the user's distinct colleges and classes, sorted, without blanks", async () => {
       const learner = await signedInClient(app);
       await learner.createCard({ college: 'Science', class_name: 'BIO 10' });
       await learner.createCard({ college: 'arts', class_name: 'BIO 9' });
@@ -616,11 +632,15 @@ describeEachDb('cards API', (ctx) => {
       expect(await categoryIds(ids(cards))).toEqual([null, set.id, null]);
     });
 
-    it('moves nothing when one card is not the user\'s', async () => {
+    it("moves nothing when one card is not the user's", async () => {
       const set = await learner.createSet('Careful');
       const mine = await learner.createCard();
       const theirs = await stranger.createCard();
-      for (const cardIds of [[mine.id, theirs.id], [mine.id, 987_654], [mine.id, 99_999_999_999]]) {
+      for (const cardIds of [
+        [mine.id, theirs.id],
+        [mine.id, 987_654],
+        [mine.id, 99_999_999_999],
+      ]) {
         const response = await learner.put('/api/cards/move-to-set', { cardIds, setId: set.id });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: 'Card not found' });
@@ -629,7 +649,7 @@ describeEachDb('cards API', (ctx) => {
       expect((await stranger.get(`/api/cards/${theirs.id}`)).json().category_id).toBeNull();
     });
 
-    it('refuses a set that is not the user\'s', async () => {
+    it("refuses a set that is not the user's", async () => {
       const mine = await learner.createCard();
       const theirSet = await stranger.createSet('Theirs to keep');
       for (const setId of [theirSet.id, 987_654]) {
@@ -642,7 +662,10 @@ describeEachDb('cards API', (ctx) => {
 
     it.each([
       [{ cardIds: [], setId: null }, 'Choose between 1 and 5000 cards to move'],
-      [{ cardIds: Array.from({ length: 5001 }, (_, i) => i + 1), setId: null }, 'Choose between 1 and 5000 cards to move'],
+      [
+        { cardIds: Array.from({ length: 5001 }, (_, i) => i + 1), setId: null },
+        'Choose between 1 and 5000 cards to move',
+      ],
       [{ cardIds: [1, 2, 1], setId: null }, 'Each card may be listed only once'],
       [{ cardIds: [1] }, 'Set id is required'],
       [{ setId: 1 }, 'Card ids is required'],
@@ -662,7 +685,16 @@ describeEachDb('cards API', (ctx) => {
       const now = new Date().toISOString();
       await ctx.db
         .insertInto('cards')
-        .values(Array.from({ length: 5000 }, (_, i) => ({ user_id: bulk.user.id, note_guid: `n${i}`, question: `q${i}`, answer: 'a', created_at: now, updated_at: now })))
+        .values(
+          Array.from({ length: 5000 }, (_, i) => ({
+            user_id: bulk.user.id,
+            note_guid: `n${i}`,
+            question: `q${i}`,
+            answer: 'a',
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
       const cardIds = (await ctx.db.selectFrom('cards').select('id').where('user_id', '=', bulk.user.id).execute()).map(
         (row) => row.id,

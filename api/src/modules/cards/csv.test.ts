@@ -1,4 +1,11 @@
-import { CsvSyntaxError, detectFormat, neutraliseFormula, parseCsvRecords, restoreFormula, stringifyCards } from './csv';
+import {
+  CsvSyntaxError,
+  detectFormat,
+  neutraliseFormula,
+  parseCsvRecords,
+  restoreFormula,
+  stringifyCards,
+} from './csv';
 
 const fieldsOf = (text: string, format?: 'csv' | 'tsv') => parseCsvRecords(text, format).map((record) => record.fields);
 

@@ -68,12 +68,48 @@ describeEachDb('card import and export', (ctx) => {
       expect(report.errors.map((error: { row: number }) => error.row)).toEqual([2, 4, 5]);
 
       const cards = await allCards(learner);
-      expect(cards.map(({ question, answer, tags, category_id, category_name, difficulty_level, known, state }) => ({
-        question, answer, tags, category_id, category_name, difficulty_level, known, state,
-      }))).toEqual([
-        { question: 'What is H2O?', answer: 'Water', tags: 'chemistry', category_id: set.id, category_name: 'Imported', difficulty_level: 1, known: false, state: 'new' },
-        { question: 'Capital of Italy, in Italian?', answer: 'Roma', tags: null, category_id: set.id, category_name: 'Imported', difficulty_level: 1, known: false, state: 'new' },
-        { question: 'Trailing empty cells', answer: 'are fine', tags: 'tag', category_id: set.id, category_name: 'Imported', difficulty_level: 1, known: false, state: 'new' },
+      expect(
+        cards.map(({ question, answer, tags, category_id, category_name, difficulty_level, known, state }) => ({
+          question,
+          answer,
+          tags,
+          category_id,
+          category_name,
+          difficulty_level,
+          known,
+          state,
+        })),
+      ).toEqual([
+        {
+          question: 'What is H2O?',
+          answer: 'Water',
+          tags: 'chemistry',
+          category_id: set.id,
+          category_name: 'Imported',
+          difficulty_level: 1,
+          known: false,
+          state: 'new',
+        },
+        {
+          question: 'Capital of Italy, in Italian?',
+          answer: 'Roma',
+          tags: null,
+          category_id: set.id,
+          category_name: 'Imported',
+          difficulty_level: 1,
+          known: false,
+          state: 'new',
+        },
+        {
+          question: 'Trailing empty cells',
+          answer: 'are fine',
+          tags: 'tag',
+          category_id: set.id,
+          category_name: 'Imported',
+          difficulty_level: 1,
+          known: false,
+          state: 'new',
+        },
       ]);
       expect(await countCards(stranger.user.id)).toBe(0);
     });
@@ -86,7 +122,11 @@ describeEachDb('card import and export', (ctx) => {
         rows: [{ row: 1, question: 'One, two', answer: 'three, four', tags: 'x' }],
       });
       // Named: the first line has no tab, but the format says so.
-      const named = await learner.post('/api/cards/import', { text: 'only one column\nq\ta', format: 'tsv', dryRun: true });
+      const named = await learner.post('/api/cards/import', {
+        text: 'only one column\nq\ta',
+        format: 'tsv',
+        dryRun: true,
+      });
       expect(named.json()).toMatchObject({ total: 2, errors: [{ row: 1, error: 'Answer is required' }] });
       // Named csv: the tabs are part of the text.
       const asCsv = await learner.post('/api/cards/import', { text: 'q\tx,a', format: 'CSV', dryRun: true });
@@ -155,7 +195,7 @@ describeEachDb('card import and export', (ctx) => {
       expect(card.statusCode).toBe(413);
     });
 
-    it('refuses a set that is not the user\'s, even for a dry run', async () => {
+    it("refuses a set that is not the user's, even for a dry run", async () => {
       const learner = await signedInClient(app);
       const theirs = await stranger.createSet('Stranger set');
       for (const dryRun of [true, false]) {
@@ -170,12 +210,13 @@ describeEachDb('card import and export', (ctx) => {
       const learner = await signedInClient(app);
       const original = CardsRepository.prototype.insertCards;
       // The first batch goes in, then the "disk" fails.
-      const spy = jest
-        .spyOn(CardsRepository.prototype, 'insertCards')
-        .mockImplementationOnce(async function (this: CardsRepository, cards) {
-          await original.call(this, cards.slice(0, 500));
-          throw new Error('disk full');
-        });
+      const spy = jest.spyOn(CardsRepository.prototype, 'insertCards').mockImplementationOnce(async function (
+        this: CardsRepository,
+        cards,
+      ) {
+        await original.call(this, cards.slice(0, 500));
+        throw new Error('disk full');
+      });
       try {
         const text = Array.from({ length: 1_200 }, (_, i) => `q${i},a${i}`).join('\n');
         const response = await learner.post('/api/cards/import', { text });
@@ -225,7 +266,11 @@ describeEachDb('card import and export', (ctx) => {
         created_at: now,
         updated_at: now,
       }));
-      for (let start = 0; start < count; start += 500) await ctx.db.insertInto('cards').values(cards.slice(start, start + 500)).execute();
+      for (let start = 0; start < count; start += 500)
+        await ctx.db
+          .insertInto('cards')
+          .values(cards.slice(start, start + 500))
+          .execute();
 
       const response = await learner.get('/api/cards/export');
       expect(response.statusCode).toBe(200);
@@ -252,7 +297,9 @@ describeEachDb('card import and export', (ctx) => {
 
       const response = await learner.get(`/api/cards/export?category=${set.id}`);
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-disposition']).toBe('attachment; filename="flashcards-biologie-zellen-gene.csv"');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="flashcards-biologie-zellen-gene.csv"',
+      );
       expect(response.body).toBe('question,answer,tags\nIn the set,yes,\n');
 
       const unnamed = await learner.createSet('日本語');
@@ -261,7 +308,7 @@ describeEachDb('card import and export', (ctx) => {
       expect(named.body).toBe('question,answer,tags\n');
     });
 
-    it('is 404 for another user\'s set and 400 for a malformed one', async () => {
+    it("is 404 for another user's set and 400 for a malformed one", async () => {
       const learner = await signedInClient(app);
       const theirs = await stranger.createSet('Do not export');
       await stranger.createCard({ category_id: theirs.id });

@@ -32,11 +32,17 @@ describeEachDb('imported markup', (ctx) => {
     ['TSV (detected)', { text: `question\tanswer\n${quoted(PLAIN)}\t${quoted(HOSTILE)}` }],
     ['Quizlet', { text: `${PLAIN.replace('\n', ' ')}|${HOSTILE}`, format: 'quizlet', termSeparator: '|' }],
     ['Anki text, #html:true', { text: `#separator:tab\n#html:true\n${quoted(PLAIN)}\t${quoted(HOSTILE)}` }],
-    ['Anki text, #html:false', { text: `#separator:tab\n#html:false\n${quoted(PLAIN)}\t${quoted(HOSTILE)}`, format: 'anki' }],
-  ])('%s: strips style, class, id, scripts, handlers and overlays; plain Markdown and math stay exact', async (name, body) => {
-    const question = name === 'Quizlet' ? PLAIN.replace('\n', ' ') : PLAIN;
-    expect(await importAndRead(body)).toEqual([[question, HOSTILE_SANITISED]]);
-  });
+    [
+      'Anki text, #html:false',
+      { text: `#separator:tab\n#html:false\n${quoted(PLAIN)}\t${quoted(HOSTILE)}`, format: 'anki' },
+    ],
+  ])(
+    '%s: strips style, class, id, scripts, handlers and overlays; plain Markdown and math stay exact',
+    async (name, body) => {
+      const question = name === 'Quizlet' ? PLAIN.replace('\n', ' ') : PLAIN;
+      expect(await importAndRead(body)).toEqual([[question, HOSTILE_SANITISED]]);
+    },
+  );
 
   it('previews what it would store, and reports a field that was only a script as empty', async () => {
     const me = await signedInClient(app);

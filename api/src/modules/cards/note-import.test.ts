@@ -16,8 +16,15 @@ describe('parseAnkiText', () => {
     expect(errors).toEqual([]);
     expect(notes).toHaveLength(25);
     // The back field repeats the front above Anki's answer divider: the answer is what follows it.
-    expect(notes[0]).toMatchObject({ row: 1, kind: 'basic', question: 'Májovci tvořili v', answer: 'v 2 polovině 19.století' });
-    expect(notes.some((note) => note.question.includes('<img') && /src="Wassily_Kandinsky[^"]*\.jpg"/.test(note.question))).toBe(true);
+    expect(notes[0]).toMatchObject({
+      row: 1,
+      kind: 'basic',
+      question: 'Májovci tvořili v',
+      answer: 'v 2 polovině 19.století',
+    });
+    expect(
+      notes.some((note) => note.question.includes('<img') && /src="Wassily_Kandinsky[^"]*\.jpg"/.test(note.question)),
+    ).toBe(true);
     expect(notes.every((note) => !/<hr|onerror|<script/i.test(note.answer + note.question))).toBe(true);
   });
 
@@ -38,9 +45,33 @@ describe('parseAnkiText', () => {
     const { notes, errors } = parseAnkiText(text);
     expect(errors).toEqual([]);
     expect(notes).toEqual([
-      { row: 1, kind: 'basic', question: 'hablar', answer: 'to speak', tags: 'imported, verbs, ar', guid: 'g1', deck: 'Spanish::Verbs' },
-      { row: 2, kind: 'cloze', question: '{{c1::Yo}} hablo', answer: 'extra <b>bold</b>', tags: 'imported', guid: 'g2', deck: 'Spanish::Verbs' },
-      { row: 3, kind: 'reversed', question: 'multi\nline <img src="x" />', answer: 'answer', tags: 'imported', guid: 'g3', deck: 'Spanish' },
+      {
+        row: 1,
+        kind: 'basic',
+        question: 'hablar',
+        answer: 'to speak',
+        tags: 'imported, verbs, ar',
+        guid: 'g1',
+        deck: 'Spanish::Verbs',
+      },
+      {
+        row: 2,
+        kind: 'cloze',
+        question: '{{c1::Yo}} hablo',
+        answer: 'extra <b>bold</b>',
+        tags: 'imported',
+        guid: 'g2',
+        deck: 'Spanish::Verbs',
+      },
+      {
+        row: 3,
+        kind: 'reversed',
+        question: 'multi\nline <img src="x" />',
+        answer: 'answer',
+        tags: 'imported',
+        guid: 'g3',
+        deck: 'Spanish',
+      },
     ]);
   });
 
@@ -88,18 +119,36 @@ describeEachDb('POST /api/cards/import: Anki and Quizlet', (ctx) => {
     const cards = await cardsOf(me);
     expect(cards).toHaveLength(25);
     expect(cards[0]).toMatchObject({ question: 'Májovci tvořili v', answer: 'v 2 polovině 19.století', kind: 'basic' });
-    expect((await me.get(`/api/cards/search?q=${encodeURIComponent('Jan Neruda')}`)).json().results.length).toBeGreaterThan(0);
+    expect(
+      (await me.get(`/api/cards/search?q=${encodeURIComponent('Jan Neruda')}`)).json().results.length,
+    ).toBeGreaterThan(0);
   });
 
   it('makes decks sets, cloze notes one card per cloze, and a re-import with the same guids updates', async () => {
     const me = await signedInClient(app);
     const text = (answer: string) =>
-      ['#separator:tab', '#guid column:1', '#notetype column:2', '#deck column:3', `n1\tBasic\tSpanish\thablar\t${answer}`, 'n2\tCloze\tSpanish\t{{c1::Yo}} {{c2::hablo}}\t'].join('\n');
+      [
+        '#separator:tab',
+        '#guid column:1',
+        '#notetype column:2',
+        '#deck column:3',
+        `n1\tBasic\tSpanish\thablar\t${answer}`,
+        'n2\tCloze\tSpanish\t{{c1::Yo}} {{c2::hablo}}\t',
+      ].join('\n');
     const preview = await me.post('/api/cards/import', { text: text('to speak'), dryRun: true });
-    expect(preview.json()).toMatchObject({ imported: 0, rows: [{ row: 1, kind: 'basic', set: 'Spanish' }, { row: 2, kind: 'cloze', set: 'Spanish' }] });
+    expect(preview.json()).toMatchObject({
+      imported: 0,
+      rows: [
+        { row: 1, kind: 'basic', set: 'Spanish' },
+        { row: 2, kind: 'cloze', set: 'Spanish' },
+      ],
+    });
     expect(await cardsOf(me)).toEqual([]);
 
-    expect((await me.post('/api/cards/import', { text: text('to speak') })).json()).toMatchObject({ imported: 2, updated: 0 });
+    expect((await me.post('/api/cards/import', { text: text('to speak') })).json()).toMatchObject({
+      imported: 2,
+      updated: 0,
+    });
     let cards = await cardsOf(me);
     expect(cards.map((card) => [card.note_guid, card.kind, card.ord, card.category_name])).toEqual([
       ['n1', 'basic', 0, 'Spanish'],
@@ -115,13 +164,18 @@ describeEachDb('POST /api/cards/import: Anki and Quizlet', (ctx) => {
 
     // Another learner's import with the same guids is their own.
     const other = await signedInClient(app);
-    expect((await other.post('/api/cards/import', { text: text('hi') })).json()).toMatchObject({ imported: 2, updated: 0 });
+    expect((await other.post('/api/cards/import', { text: text('hi') })).json()).toMatchObject({
+      imported: 2,
+      updated: 0,
+    });
     expect((await cardsOf(me))[0]).toMatchObject({ answer: 'to talk' });
   });
 
   it('takes a guid given twice in one file as an update of the first row', async () => {
     const me = await signedInClient(app);
-    const text = ['#separator:tab', '#guid column:1', 'n1\tfirst\tone', 'n2\tother\ttwo', 'n1\tsecond\tthree'].join('\n');
+    const text = ['#separator:tab', '#guid column:1', 'n1\tfirst\tone', 'n2\tother\ttwo', 'n1\tsecond\tthree'].join(
+      '\n',
+    );
     expect((await me.post('/api/cards/import', { text })).json()).toMatchObject({ imported: 2, updated: 1, total: 3 });
     expect((await cardsOf(me)).map((card) => [card.note_guid, card.question, card.answer])).toEqual([
       ['n1', 'second', 'three'],
@@ -132,7 +186,13 @@ describeEachDb('POST /api/cards/import: Anki and Quizlet', (ctx) => {
   it('imports a Quizlet export with its separators into the chosen set', async () => {
     const me = await signedInClient(app);
     const set = await me.createSet('Animals');
-    const response = await me.post('/api/cards/import', { text: 'perro|dog#gato|cat', format: 'quizlet', termSeparator: '|', rowSeparator: '#', categoryId: set.id });
+    const response = await me.post('/api/cards/import', {
+      text: 'perro|dog#gato|cat',
+      format: 'quizlet',
+      termSeparator: '|',
+      rowSeparator: '#',
+      categoryId: set.id,
+    });
     expect(response.json()).toMatchObject({ imported: 2, total: 2, errors: [] });
     expect((await cardsOf(me)).map((card) => [card.question, card.answer, card.category_name])).toEqual([
       ['perro', 'dog', 'Animals'],

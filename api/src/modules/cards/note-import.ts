@@ -30,11 +30,20 @@ export interface ParsedNotes {
   errors: Array<{ row: number; error: string }>;
 }
 
-const SEPARATOR_NAMES: Record<string, string> = { tab: '\t', comma: ',', semicolon: ';', space: ' ', pipe: '|', colon: ':' };
+const SEPARATOR_NAMES: Record<string, string> = {
+  tab: '\t',
+  comma: ',',
+  semicolon: ';',
+  space: ' ',
+  pipe: '|',
+  colon: ':',
+};
 
 /** Whether the text opens with Anki's header lines. */
 export function looksLikeAnkiText(text: string): boolean {
-  return /^\uFEFF?#(separator|html|columns|tags|guid column|deck column|notetype column|notetype|deck|tags column):/i.test(text);
+  return /^\uFEFF?#(separator|html|columns|tags|guid column|deck column|notetype column|notetype|deck|tags column):/i.test(
+    text,
+  );
 }
 
 interface AnkiHeaders {
@@ -73,7 +82,9 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
     if (!match) break;
     const key = match[1]!.trim().toLowerCase();
     const value = match[2]!;
-    if (key === 'separator') headers.separator = SEPARATOR_NAMES[value.trim().toLowerCase()] ?? (value.length === 1 ? value : value.trim()[0] ?? '\t');
+    if (key === 'separator')
+      headers.separator =
+        SEPARATOR_NAMES[value.trim().toLowerCase()] ?? (value.length === 1 ? value : (value.trim()[0] ?? '\t'));
     else if (key === 'tags') headers.tagsForAll = value.trim().split(/\s+/).filter(Boolean);
     else if (key === 'tags column') headers.tagsColumn = column(value);
     else if (key === 'guid column') headers.guidColumn = column(value);
@@ -118,10 +129,13 @@ export function parseAnkiText(text: string): ParsedNotes {
       skip_empty_lines: true,
     }) as string[][];
   } catch (error) {
-    if (error instanceof CsvError) throw new CsvSyntaxError((error as CsvError & { lines?: number }).lines ?? 1, error.message);
+    if (error instanceof CsvError)
+      throw new CsvSyntaxError((error as CsvError & { lines?: number }).lines ?? 1, error.message);
     throw error;
   }
-  const special = new Set([headers.tagsColumn, headers.guidColumn, headers.deckColumn, headers.notetypeColumn].filter((c) => c !== null));
+  const special = new Set(
+    [headers.tagsColumn, headers.guidColumn, headers.deckColumn, headers.notetypeColumn].filter((c) => c !== null),
+  );
   const result: ParsedNotes = { notes: [], errors: [] };
   records.forEach((fields, index) => {
     const row = index + 1;
@@ -156,7 +170,9 @@ export function parseAnkiText(text: string): ParsedNotes {
 
 /** Quizlet: `term<termSeparator>definition`, rows split by `rowSeparator`; the first separator splits. */
 export function parseQuizlet(text: string, termSeparator = '\t', rowSeparator = '\n'): ParsedNotes {
-  const rows = (rowSeparator === '\n' ? text.split(/\r?\n/) : text.split(rowSeparator)).map((row) => row.replace(/^\r?\n|\r?\n$/g, ''));
+  const rows = (rowSeparator === '\n' ? text.split(/\r?\n/) : text.split(rowSeparator)).map((row) =>
+    row.replace(/^\r?\n|\r?\n$/g, ''),
+  );
   const result: ParsedNotes = { notes: [], errors: [] };
   let row = 0;
   for (const line of rows) {

@@ -53,11 +53,18 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
     const first = await me.createCard({ kind: 'cloze', question: '{{c1::A}} and {{c2::B}}', answer: 'extra' });
     const [, second] = await noteCards(me, first.note_guid);
     // Review card c2 so that we can see it survive the edit with its schedule.
-    expect((await me.post('/api/spaced-repetition/review', { cardId: second!.id, result: 2, timeSpent: 1000 })).statusCode).toBe(200);
+    expect(
+      (await me.post('/api/spaced-repetition/review', { cardId: second!.id, result: 2, timeSpent: 1000 })).statusCode,
+    ).toBe(200);
 
     const edited = await me.put(`/api/cards/${second!.id}`, { question: '{{c2::B}} and {{c3::C}}', tags: 'letters' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id: second!.id, ord: 2, question: '{{c2::B}} and {{c3::C}}', tags: 'letters' });
+    expect(edited.json()).toMatchObject({
+      id: second!.id,
+      ord: 2,
+      question: '{{c2::B}} and {{c3::C}}',
+      tags: 'letters',
+    });
     const cards = await noteCards(me, first.note_guid);
     expect(cards.map((card) => card.ord)).toEqual([2, 3]);
     expect(cards.every((card) => card.answer === 'extra' && card.tags === 'letters')).toBe(true);
@@ -90,10 +97,19 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
   });
 
   it('searches the words of Markdown, HTML and clozes, not their markup', async () => {
-    const cloze = await me.createCard({ kind: 'cloze', question: 'The {{c1::mitochondria}} is the **powerhouse**', answer: '' });
-    const html = await me.createCard({ question: '<strong>Bold</strong> move', answer: '<img src="x.png" alt="diagram"> see snake_case' });
+    const cloze = await me.createCard({
+      kind: 'cloze',
+      question: 'The {{c1::mitochondria}} is the **powerhouse**',
+      answer: '',
+    });
+    const html = await me.createCard({
+      question: '<strong>Bold</strong> move',
+      answer: '<img src="x.png" alt="diagram"> see snake_case',
+    });
     const search = async (q: string) =>
-      ((await me.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json().results as CardJson[]).map((card) => card.id).sort();
+      ((await me.get(`/api/cards/search?q=${encodeURIComponent(q)}`)).json().results as CardJson[])
+        .map((card) => card.id)
+        .sort();
     expect(await search('mitochondria')).toEqual([cloze.id]);
     expect(await search('powerhouse')).toEqual([cloze.id]);
     expect(await search('c1::')).toEqual([]);
@@ -113,7 +129,10 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
 
   it('exports nothing that could run: handlers, scripts and script links go, plain Markdown and math stay exact', async () => {
     await me.createCard({ question: 'Is $a<b$ & **c**?', answer: 'yes' });
-    await me.createCard({ question: '<img src=x onerror=alert(1)> <script>alert(2)</script>pic', answer: '[click](javascript:alert(3))' });
+    await me.createCard({
+      question: '<img src=x onerror=alert(1)> <script>alert(2)</script>pic',
+      answer: '[click](javascript:alert(3))',
+    });
     const csv = (await me.get('/api/cards/export')).body;
     expect(csv).toContain('Is $a<b$ & **c**?,yes');
     expect(csv).toContain('"<img src=""x"" /> pic",[click](#),');

@@ -141,7 +141,10 @@ export class CardsRepository {
     const matching = this.applyFilters(this.selectCards(userId), filters);
     let rows = matching.orderBy('cards.id', 'desc').limit(page.limit + 1);
     if (page.before !== undefined) rows = rows.where('cards.id', '<', page.before);
-    const [cards, [count]] = await Promise.all([rows.execute(), readOffThread(this.db, this.countMatching(userId, filters))]);
+    const [cards, [count]] = await Promise.all([
+      rows.execute(),
+      readOffThread(this.db, this.countMatching(userId, filters)),
+    ]);
     return toPage(cards, page.limit, Number(count!.total));
   }
 
@@ -163,14 +166,21 @@ export class CardsRepository {
         .select(sql<string>`count(*) over ()`.as('matches'));
       let query = this.db.selectFrom(matching.as('matching')).selectAll();
       if (page.before !== undefined) query = query.where('matching.id', '<', page.before);
-      const rows = await query.orderBy('matching.id', 'desc').limit(page.limit + 1).execute();
+      const rows = await query
+        .orderBy('matching.id', 'desc')
+        .limit(page.limit + 1)
+        .execute();
       // No row: no match at all, or a `before` past the last one (then they are counted apart).
       let total = rows.length ? Number(rows[0]!.matches) : 0;
       if (!rows.length && page.before !== undefined) {
         const [count] = await this.countMatching(userId, filters).where(contains).execute();
         total = Number(count!.total);
       }
-      return toPage(rows.map(({ matches: _, ...card }) => card), page.limit, total);
+      return toPage(
+        rows.map(({ matches: _, ...card }) => card),
+        page.limit,
+        total,
+      );
     }
     const matches = await readOffThread(
       this.db,
@@ -189,7 +199,10 @@ export class CardsRepository {
   /** How many of the user's cards match `filters` (a query: callers may narrow it further). */
   private countMatching(userId: number, filters: CardListFilters) {
     return this.applyFilters(
-      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number | bigint>().as('total')).where('cards.user_id', '=', userId),
+      this.db
+        .selectFrom('cards')
+        .select((eb) => eb.fn.countAll<number | bigint>().as('total'))
+        .where('cards.user_id', '=', userId),
       filters,
     );
   }
@@ -200,8 +213,10 @@ export class CardsRepository {
     if (filters.categoryId !== undefined) narrowed = narrowed.where('cards.category_id', '=', filters.categoryId);
     if (filters.college !== undefined) narrowed = narrowed.where('cards.college', '=', filters.college);
     if (filters.className !== undefined) narrowed = narrowed.where('cards.class_name', '=', filters.className);
-    if (filters.difficultyMin !== undefined) narrowed = narrowed.where('cards.difficulty_level', '>=', filters.difficultyMin);
-    if (filters.difficultyMax !== undefined) narrowed = narrowed.where('cards.difficulty_level', '<=', filters.difficultyMax);
+    if (filters.difficultyMin !== undefined)
+      narrowed = narrowed.where('cards.difficulty_level', '>=', filters.difficultyMin);
+    if (filters.difficultyMax !== undefined)
+      narrowed = narrowed.where('cards.difficulty_level', '<=', filters.difficultyMax);
     if (filters.hideKnown) narrowed = narrowed.where('cards.known', '=', false);
     return narrowed as Q;
   }
@@ -211,7 +226,11 @@ export class CardsRepository {
   }
 
   async insertCard(card: NewCard): Promise<number> {
-    const row = await this.db.insertInto('cards').values(withSearchText(card)).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('cards')
+      .values(withSearchText(card))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -341,7 +360,7 @@ export class CardsRepository {
    */
   async *exportRows(userId: number, categoryId: number | undefined, batchSize: number): AsyncGenerator<CsvRow[]> {
     const seen = new Set<string>();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       let query = this.db
         .selectFrom('cards')
         .select(['id', 'note_guid', 'question', 'answer', 'tags'])
@@ -441,11 +460,21 @@ export class CardsRepository {
   async tagCounts(userId: number): Promise<Map<string, { tag: string; count: number }>> {
     const rows = await readOffThread(
       this.db,
-      this.db.selectFrom('cards').select('tags').where('user_id', '=', userId).where('tags', 'is not', null).orderBy('id'),
+      this.db
+        .selectFrom('cards')
+        .select('tags')
+        .where('user_id', '=', userId)
+        .where('tags', 'is not', null)
+        .orderBy('id'),
     );
     const counts = new Map<string, { tag: string; count: number }>();
     for (const { tags } of rows) {
-      for (const tag of new Set((tags ?? '').split(',').map((part) => part.trim()).filter(Boolean))) {
+      for (const tag of new Set(
+        (tags ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )) {
         const key = tag.toLowerCase();
         const entry = counts.get(key) ?? { tag, count: 0 };
         entry.count += 1;

@@ -38,11 +38,13 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
 
   app.get(ep.export.path, { schema: ep.export.schema }, async (request, reply) => {
     const { filename, chunks } = await service.exportCsv(request.user.id, request.query.category);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      // A stream goes out as written, chunk by chunk, never through the (string) schema.
-      .send(Readable.from(chunks) as unknown as string);
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        // A stream goes out as written, chunk by chunk, never through the (string) schema.
+        .send(Readable.from(chunks) as unknown as string)
+    );
   });
 
   app.post(ep.import.path, { schema: ep.import.schema, bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>

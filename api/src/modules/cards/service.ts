@@ -340,7 +340,10 @@ export class CardsService {
     if (requested === 'anki' || requested === 'quizlet' || (requested === undefined && looksLikeAnkiText(input.text))) {
       let parsed: ParsedNotes;
       try {
-        parsed = requested === 'quizlet' ? parseQuizlet(input.text, input.termSeparator, input.rowSeparator) : parseAnkiText(input.text);
+        parsed =
+          requested === 'quizlet'
+            ? parseQuizlet(input.text, input.termSeparator, input.rowSeparator)
+            : parseAnkiText(input.text);
       } catch (error) {
         if (error instanceof CsvSyntaxError) throw badRequest(error.message);
         throw error;
@@ -394,7 +397,12 @@ export class CardsService {
    * in its deck's set (created by name) or the chosen one; a note whose guid the learner has
    * already is updated, not added again. All in one transaction, or nothing on a dry run.
    */
-  private async importNotes(userId: number, parsed: ParsedNotes, categoryId: number | null, dryRun: boolean): Promise<ImportReport> {
+  private async importNotes(
+    userId: number,
+    parsed: ParsedNotes,
+    categoryId: number | null,
+    dryRun: boolean,
+  ): Promise<ImportReport> {
     const total = parsed.notes.length + parsed.errors.length;
     if (total > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
     const report: ImportReport = { imported: 0, updated: 0, total, rows: [], errors: [...parsed.errors] };
@@ -404,11 +412,20 @@ export class CardsService {
       return error === null;
     });
     report.errors.sort((a, b) => a.row - b.row);
-    report.rows = notes.map((note) => ({ row: note.row, question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, set: note.deck }));
+    report.rows = notes.map((note) => ({
+      row: note.row,
+      question: note.question,
+      answer: note.answer,
+      tags: note.tags,
+      kind: note.kind,
+      set: note.deck,
+    }));
     if (dryRun || notes.length === 0) return report;
 
     const now = this.timestamp();
-    const written = await this.withSetCheck(() => this.repository.transaction((repository) => writeNotes(repository, userId, notes, categoryId, now)));
+    const written = await this.withSetCheck(() =>
+      this.repository.transaction((repository) => writeNotes(repository, userId, notes, categoryId, now)),
+    );
     report.imported = written.imported;
     report.updated = written.updated;
     return report;
@@ -419,7 +436,10 @@ export class CardsService {
    * The file's name and its text as chunks, written while the cards are read (EXPORT_BATCH at a
    * time): the set is checked first, so a bad request is refused before anything is sent.
    */
-  async exportCsv(userId: number, rawCategory: string | undefined): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  async exportCsv(
+    userId: number,
+    rawCategory: string | undefined,
+  ): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
     const categoryId = queryInteger(rawCategory, 1, MAX_ID, MESSAGES.categoryInvalid);
     let filename = 'flashcards.csv';
     if (categoryId !== undefined) {

@@ -44,7 +44,13 @@ export async function writeNotes(
     if (row.guid && written.has(row.guid)) continue;
     const note = row.guid ? latest.get(row.guid)! : row;
     const setId = note.deck ? sets.get(note.deck.toLowerCase())! : categoryId;
-    const fields = { question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, category_id: setId };
+    const fields = {
+      question: note.question,
+      answer: note.answer,
+      tags: note.tags,
+      kind: note.kind,
+      category_id: setId,
+    };
     const ords = noteOrds(note.kind, note.question);
     const cards = (note.guid && existing.get(note.guid)) || [];
     const guid = note.guid ?? newNoteGuid();
@@ -52,13 +58,25 @@ export async function writeNotes(
     updated += note.guid ? repeats.get(note.guid)! : 0;
     if (cards.length > 0) {
       await repository.updateNote(userId, guid, { ...fields, updated_at: now });
-      await repository.deleteNoteCards(userId, guid, cards.filter((card) => !ords.includes(card.ord)).map((card) => card.id));
+      await repository.deleteNoteCards(
+        userId,
+        guid,
+        cards.filter((card) => !ords.includes(card.ord)).map((card) => card.id),
+      );
       updated += 1;
     } else {
       imported += 1;
     }
     for (const ord of ords.filter((ord) => !cards.some((card) => card.ord === ord))) {
-      inserts.push({ ...fields, user_id: userId, note_guid: guid, ord, created_at: now, updated_at: now, ...newCardColumns?.(guid, ord) });
+      inserts.push({
+        ...fields,
+        user_id: userId,
+        note_guid: guid,
+        ord,
+        created_at: now,
+        updated_at: now,
+        ...newCardColumns?.(guid, ord),
+      });
     }
   }
   const added = await repository.insertCards(inserts);

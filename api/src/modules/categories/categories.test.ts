@@ -75,7 +75,7 @@ describeEachDb('categories (sets) API', (ctx) => {
   });
 
   describe('GET /api/categories', () => {
-    it('lists the user\'s sets by name with their card counts', async () => {
+    it("lists the user's sets by name with their card counts", async () => {
       const learner = await signedInClient(app);
       const set10 = await learner.createSet('Set 10');
       const set2 = await learner.createSet('set 2');
@@ -108,12 +108,21 @@ describeEachDb('categories (sets) API', (ctx) => {
       const card = await learner.createCard({ category_id: set.id });
       const renamed = await learner.put(`/api/categories/${set.id}`, { name: ' Biology ' });
       expect(renamed.statusCode).toBe(200);
-      expect(renamed.json()).toEqual({ id: set.id, name: 'Biology', card_count: 1, language: null, created_at: NOW.toISOString() });
+      expect(renamed.json()).toEqual({
+        id: set.id,
+        name: 'Biology',
+        card_count: 1,
+        language: null,
+        created_at: NOW.toISOString(),
+      });
       expect((await learner.put(`/api/categories/${set.id}`, { name: 'BIOLOGY' })).json().name).toBe('BIOLOGY');
-      expect((await learner.get(`/api/cards/${card.id}`)).json()).toMatchObject({ category_name: 'BIOLOGY', category: 'BIOLOGY' });
+      expect((await learner.get(`/api/cards/${card.id}`)).json()).toMatchObject({
+        category_name: 'BIOLOGY',
+        category: 'BIOLOGY',
+      });
     });
 
-    it('refuses a blank name and the name of another of the user\'s sets', async () => {
+    it("refuses a blank name and the name of another of the user's sets", async () => {
       const learner = await signedInClient(app);
       const set = await learner.createSet('Physics');
       await learner.createSet('Chemistry');
@@ -123,10 +132,13 @@ describeEachDb('categories (sets) API', (ctx) => {
       const taken = await learner.put(`/api/categories/${set.id}`, { name: 'chemistry' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual({ error: 'A set with this name already exists' });
-      expect((await learner.get('/api/categories')).json().map((s: { name: string }) => s.name)).toEqual(['Chemistry', 'Physics']);
+      expect((await learner.get('/api/categories')).json().map((s: { name: string }) => s.name)).toEqual([
+        'Chemistry',
+        'Physics',
+      ]);
     });
 
-    it('is 404 Set not found for another user\'s set or an id that names nothing', async () => {
+    it("is 404 Set not found for another user's set or an id that names nothing", async () => {
       const learner = await signedInClient(app);
       const theirs = await stranger.createSet('Stranger things');
       for (const id of [String(theirs.id), '987654', 'abc', '0', '99999999999']) {
@@ -134,7 +146,9 @@ describeEachDb('categories (sets) API', (ctx) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: 'Set not found' });
       }
-      expect((await stranger.get('/api/categories')).json().map((s: { name: string }) => s.name)).toContain('Stranger things');
+      expect((await stranger.get('/api/categories')).json().map((s: { name: string }) => s.name)).toContain(
+        'Stranger things',
+      );
     });
   });
 
@@ -143,7 +157,10 @@ describeEachDb('categories (sets) API', (ctx) => {
       const learner = await signedInClient(app);
       const set = await learner.createSet('Doomed');
       const other = await learner.createSet('Survivor');
-      const inSet = [await learner.createCard({ category_id: set.id }), await learner.createCard({ category_id: set.id })];
+      const inSet = [
+        await learner.createCard({ category_id: set.id }),
+        await learner.createCard({ category_id: set.id }),
+      ];
       const elsewhere = await learner.createCard({ category_id: other.id });
 
       const response = await learner.del(`/api/categories/${set.id}`);
@@ -153,7 +170,12 @@ describeEachDb('categories (sets) API', (ctx) => {
       for (const card of inSet) {
         const kept = await learner.get(`/api/cards/${card.id}`);
         expect(kept.statusCode).toBe(200);
-        expect(kept.json()).toMatchObject({ question: card.question, category_id: null, category_name: null, category: null });
+        expect(kept.json()).toMatchObject({
+          question: card.question,
+          category_id: null,
+          category_name: null,
+          category: null,
+        });
       }
       expect((await learner.get(`/api/cards/${elsewhere.id}`)).json().category_id).toBe(other.id);
       expect((await learner.get('/api/cards')).json()).toHaveLength(3);
@@ -178,7 +200,7 @@ describeEachDb('categories (sets) API', (ctx) => {
       expect((await learner.get(`/api/cards/${card.id}`)).json()).toMatchObject({ id: card.id, category_id: null });
     });
 
-    it('is 404 for another user\'s set, which keeps its cards', async () => {
+    it("is 404 for another user's set, which keeps its cards", async () => {
       const learner = await signedInClient(app);
       const theirs = await stranger.createSet('Not yours to delete');
       const card = await stranger.createCard({ category_id: theirs.id });
@@ -189,7 +211,7 @@ describeEachDb('categories (sets) API', (ctx) => {
     });
   });
 
-  it('removes a user\'s sets and cards with the user', async () => {
+  it("removes a user's sets and cards with the user", async () => {
     const learner = await signedInClient(app);
     const set = await learner.createSet('Gone with the user');
     await learner.createCard({ category_id: set.id });

@@ -72,7 +72,14 @@ export class CategoriesService {
     const language = parseLanguage(input.language) ?? null;
     const now = this.timestamp();
     try {
-      const row = await this.repository.insert({ user_id: userId, name, name_key: key, language, created_at: now, updated_at: now });
+      const row = await this.repository.insert({
+        user_id: userId,
+        name,
+        name_key: key,
+        language,
+        created_at: now,
+        updated_at: now,
+      });
       return { id: row.id, name: row.name, language: row.language, created_at: row.created_at, card_count: 0 };
     } catch (error) {
       // The unique index (user_id, name_key) decides, also between two requests at once.

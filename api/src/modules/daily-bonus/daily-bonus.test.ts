@@ -6,7 +6,9 @@ import { startOfLocalDay } from './service';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
 const DAY = 86_400_000;
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 describe('startOfLocalDay', () => {
   it('finds the instant a local day begins, DST and half-hour zones included', () => {
@@ -44,9 +46,24 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
   };
   const claim = (client = me, zone?: string) => call(client, 'POST', '/api/daily-bonus/claim', zone);
   const rows = async (table: 'daily_bonus_claims' | 'token_ledger', userId: number) =>
-    Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const bonusXp = async (userId: number) =>
-    (await ctx.db.selectFrom('experience_events').select(['amount']).where('user_id', '=', userId).where('source', '=', 'daily_bonus').execute()).map((row) => row.amount);
+    (
+      await ctx.db
+        .selectFrom('experience_events')
+        .select(['amount'])
+        .where('user_id', '=', userId)
+        .where('source', '=', 'daily_bonus')
+        .execute()
+    ).map((row) => row.amount);
 
   it('is available to a learner who never claimed it', async () => {
     expect(await info()).toEqual({
@@ -61,7 +78,11 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
   it('pays tokens and XP once a day, then says when the next claim opens', async () => {
     const response = await claim();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ streak: 1, reward: { tokens: 10, xp: 5 }, next_claim_at: '2024-06-12T00:00:00.000Z' });
+    expect(response.json()).toEqual({
+      streak: 1,
+      reward: { tokens: 10, xp: 5 },
+      next_claim_at: '2024-06-12T00:00:00.000Z',
+    });
     expect((await me.get('/api/tokens/balance')).json()).toEqual({ balance: 10 });
     expect(await bonusXp(me.user.id)).toEqual([5]);
     expect(await info()).toEqual({
@@ -106,7 +127,9 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
     app.inject({ method, url, headers: { ...bearer(me.user.accessToken), 'x-time-zone': zone }, payload });
 
   it('counts in UTC for an account whose device names no valid zone', async () => {
-    expect((await fromDevice('POST', '/api/daily-bonus/claim', 'Mars/Olympus_Mons')).json().next_claim_at).toBe('2024-06-12T00:00:00.000Z');
+    expect((await fromDevice('POST', '/api/daily-bonus/claim', 'Mars/Olympus_Mons')).json().next_claim_at).toBe(
+      '2024-06-12T00:00:00.000Z',
+    );
   });
 
   it('keeps the first zone a device names: a request naming another cannot claim the same real day twice', async () => {
@@ -124,7 +147,9 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
   it('moves the day boundary through settings, once a day at most', async () => {
     now = new Date('2024-06-11T12:00:00.000Z');
     expect((await fromDevice('POST', '/api/daily-bonus/claim', 'America/New_York')).statusCode).toBe(200);
-    const change = await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'Pacific/Kiritimati' });
+    const change = await fromDevice('PUT', '/api/user/settings', 'America/New_York', {
+      timeZone: 'Pacific/Kiritimati',
+    });
     expect(change.statusCode).toBe(200);
     expect(change.json().timeZone).toBe('Pacific/Kiritimati');
     // It is the 12th in the new zone: one more claim, no more (the next day there starts at 10:00 UTC on the 12th).
@@ -139,7 +164,9 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
 
     // Going back a day later lands on a day already claimed there: nothing gained.
     now = new Date('2024-06-12T12:00:00.000Z');
-    expect((await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'America/New_York' })).statusCode).toBe(200);
+    expect(
+      (await fromDevice('PUT', '/api/user/settings', 'America/New_York', { timeZone: 'America/New_York' })).statusCode,
+    ).toBe(200);
     expect((await claim()).statusCode).toBe(409);
     expect(await rows('daily_bonus_claims', me.user.id)).toBe(2);
   });
@@ -148,7 +175,9 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
     for (const timeZone of ['Mars/Olympus_Mons', '+09:00', 42, null, '']) {
       const response = await fromDevice('PUT', '/api/user/settings', 'UTC', { timeZone });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Time zone must be a name from the time zone database, such as Europe/Berlin' });
+      expect(response.json()).toEqual({
+        error: 'Time zone must be a name from the time zone database, such as Europe/Berlin',
+      });
     }
     expect((await fromDevice('GET', '/api/user/settings', 'UTC')).json().timeZone).toBe('UTC');
   });
@@ -200,7 +229,10 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
   });
 
   it('requires authentication', async () => {
-    for (const [method, url] of [['GET', '/api/daily-bonus/info'], ['POST', '/api/daily-bonus/claim']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/daily-bonus/info'],
+      ['POST', '/api/daily-bonus/claim'],
+    ] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'Authentication required' });

@@ -24,7 +24,6 @@ export const MESSAGES = {
   alreadyClaimed: 'Daily bonus already claimed today',
 } as const;
 
-
 /** Tokens and XP a claim pays (the contract's shape). */
 export type { Reward };
 

@@ -47,7 +47,13 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     clock = NOW;
   };
 
-  const addSession = (userId: number, createdAt: string, cards: number, accuracy: number, type: SessionType = 'practice') =>
+  const addSession = (
+    userId: number,
+    createdAt: string,
+    cards: number,
+    accuracy: number,
+    type: SessionType = 'practice',
+  ) =>
     repository.insert({
       user_id: userId,
       session_type: type,
@@ -64,7 +70,14 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     const response = await getDashboard(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 },
+      userStats: {
+        totalCardsStudied: 0,
+        averageAccuracy: 0,
+        currentStreak: 0,
+        successRate: null,
+        totalReviews: 0,
+        totalCards: 0,
+      },
       recentSessions: [],
       dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
     });
@@ -126,7 +139,11 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
       expect(utc).not.toEqual((await getDashboard(user.accessToken, 'Asia/Tokyo')).json());
       await setAccountTimeZone(app, ctx.db, user.accessToken, 'UTC');
       for (const header of ['Asia/Tokyo', 'America/Los_Angeles', 'Mars/Olympus_Mons', 'DROP TABLE users']) {
-        const response = await app.inject({ method: 'GET', url: '/api/dashboard/dashboard', headers: { ...bearer(user.accessToken), 'x-time-zone': header } });
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/dashboard/dashboard',
+          headers: { ...bearer(user.accessToken), 'x-time-zone': header },
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual(utc);
       }
@@ -226,12 +243,18 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     await addSession(user.id, '2024-06-11T04:00:00.000Z', 0, 0);
 
     const body = (await getDashboard(user.accessToken, 'UTC')).json();
-    expect(body.recentSessions.map((s: { cards_studied: number; ended_at: string | null }) => [s.cards_studied, s.ended_at])).toEqual([
+    expect(
+      body.recentSessions.map((s: { cards_studied: number; ended_at: string | null }) => [s.cards_studied, s.ended_at]),
+    ).toEqual([
       [5, '2024-06-10T03:00:00.000Z'],
       [4, '2024-06-10T02:00:00.000Z'],
       [3, '2024-06-10T01:00:00.000Z'],
     ]);
-    const activity = await app.inject({ method: 'GET', url: '/api/dashboard/recent-activity', headers: bearer(user.accessToken) });
+    const activity = await app.inject({
+      method: 'GET',
+      url: '/api/dashboard/recent-activity',
+      headers: bearer(user.accessToken),
+    });
     expect(activity.json().sessions.map((s: { cards_studied: number }) => s.cards_studied)).toEqual([5, 4, 3]);
   });
 
@@ -244,7 +267,11 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     await addSession(user.id, '2024-06-11T02:00:00.000Z', 4, 25);
     const body = (await getDashboard(user.accessToken, 'UTC')).json();
     expect(body.userStats).toMatchObject({ successRate: 66.7, totalReviews: 3, totalCards: 3 });
-    const stats = await app.inject({ method: 'GET', url: '/api/dashboard/user-stats', headers: bearer(user.accessToken) });
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/api/dashboard/user-stats',
+      headers: bearer(user.accessToken),
+    });
     expect(stats.json().successRate).toBe(66.7);
   });
 

@@ -70,7 +70,12 @@ export class DashboardRepository {
    * query (both are read on every dashboard, queue and insights request). `since` (a timestamp
    * safely before that day began anywhere) lets the (user_id, created_at) index narrow the scan.
    */
-  async dailyGoalProgress(userId: number, day: number, timeZone: string, since: string): Promise<{ cardsStudied: number; dailyGoal: number }> {
+  async dailyGoalProgress(
+    userId: number,
+    day: number,
+    timeZone: string,
+    since: string,
+  ): Promise<{ cardsStudied: number; dailyGoal: number }> {
     const row = await this.db
       .selectNoFrom((eb) => [
         eb
@@ -92,7 +97,11 @@ export class DashboardRepository {
    * day and stops at the first day without a review, so it costs one index probe per day of
    * the run (plus one), not one per day of the window.
    */
-  async currentRun(userId: number, ranges: readonly DayRange[], aliveSince: number): Promise<{ length: number; firstDay: number | null }> {
+  async currentRun(
+    userId: number,
+    ranges: readonly DayRange[],
+    aliveSince: number,
+  ): Promise<{ length: number; firstDay: number | null }> {
     const reviewed = sql`exists (
       select 1 from review_logs
       where review_logs.user_id = ${userId}
@@ -174,7 +183,8 @@ export class DashboardRepository {
     return {
       longest: Number(row?.longest ?? 0),
       current: Number(row?.current ?? 0),
-      currentFirstDay: row?.current_first_day === null || row?.current_first_day === undefined ? null : Number(row.current_first_day),
+      currentFirstDay:
+        row?.current_first_day === null || row?.current_first_day === undefined ? null : Number(row.current_first_day),
     };
   }
 
@@ -217,7 +227,11 @@ export class DashboardRepository {
       `,
       { offThread: true },
     );
-    return rows.map((row) => ({ day: Number(row.day), reviews: Number(row.reviews ?? 0), correct: Number(row.correct ?? 0) }));
+    return rows.map((row) => ({
+      day: Number(row.day),
+      reviews: Number(row.reviews ?? 0),
+      correct: Number(row.correct ?? 0),
+    }));
   }
 
   /** Reviews in [range.start, range.end): one local day. */
@@ -262,7 +276,10 @@ export class DashboardRepository {
       },
       studied: {
         totalCardsStudied: Number(row?.cards_studied ?? 0),
-        averageAccuracy: row && Number(row.accuracy_sessions) > 0 ? meanOfKeptSum(Number(row.accuracy_sum), Number(row.accuracy_sessions)) : null,
+        averageAccuracy:
+          row && Number(row.accuracy_sessions) > 0
+            ? meanOfKeptSum(Number(row.accuracy_sum), Number(row.accuracy_sessions))
+            : null,
       },
     };
   }

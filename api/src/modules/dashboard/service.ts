@@ -2,7 +2,13 @@
 // (the account's zone), so a review at 23:30 counts for the day the learner lived it.
 // Streaks are consecutive local days with at least one review; one that ended yesterday is
 // still alive (today is not over yet).
-import type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserStats } from '@flashcard/api-contract/schemas';
+import type {
+  Analytics,
+  AnalyticsDay,
+  DailyGoalProgress,
+  StudyProgress,
+  UserStats,
+} from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
@@ -58,7 +64,13 @@ export const percent = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
 
 /** Query text that must be a whole number in [min, max]; `fallback` when absent. */
-export function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
+export function intParam(
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  message: string,
+): number {
   if (value === undefined || value === '') return fallback;
   if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
   const number = Number(value);
@@ -120,10 +132,18 @@ export class DashboardService {
    * days (one row per UTC study day); from the logs, one probe per day of the run, when those
    * cannot tell (a day not on quarter hours).
    */
-  private async currentRun(userId: number, ranges: readonly DayRange[], aliveSince: number): Promise<{ length: number; firstDay: number | null }> {
+  private async currentRun(
+    userId: number,
+    ranges: readonly DayRange[],
+    aliveSince: number,
+  ): Promise<{ length: number; firstDay: number | null }> {
     const active = await this.activeDays(userId, ranges);
     if (active === null) return this.deps.repository.currentRun(userId, ranges, aliveSince);
-    const { current, currentFirstDay } = runsOf(ranges.map((range) => range.day), active, aliveSince);
+    const { current, currentFirstDay } = runsOf(
+      ranges.map((range) => range.day),
+      active,
+      aliveSince,
+    );
     return { length: current, firstDay: currentFirstDay };
   }
 
@@ -139,7 +159,11 @@ export class DashboardService {
   }
 
   /** Current and longest streak over the learner's whole history (up to MAX_HISTORY_DAYS). */
-  private async streaks(userId: number, timeZone: string, today: number): Promise<{ current: number; longest: number }> {
+  private async streaks(
+    userId: number,
+    timeZone: string,
+    today: number,
+  ): Promise<{ current: number; longest: number }> {
     const { repository } = this.deps;
     const first = await repository.firstReviewAt(userId);
     if (first === null) return { current: 0, longest: 0 };
@@ -151,7 +175,11 @@ export class DashboardService {
     const { current, longest } =
       active === null
         ? await repository.reviewStreaks(userId, ranges, today - 1)
-        : runsOf(ranges.map((range) => range.day), active, today - 1);
+        : runsOf(
+            ranges.map((range) => range.day),
+            active,
+            today - 1,
+          );
     return { current, longest };
   }
 
@@ -178,7 +206,12 @@ export class DashboardService {
       const row = byDay.get(day) ?? { reviews: 0, correct: 0 };
       reviews += row.reviews;
       correct += row.correct;
-      days.push({ date: dayToDate(day), reviews: row.reviews, correct: row.correct, successRate: percent(row.correct, row.reviews) });
+      days.push({
+        date: dayToDate(day),
+        reviews: row.reviews,
+        correct: row.correct,
+        successRate: percent(row.correct, row.reviews),
+      });
     }
     return { days, totals: { reviews, correct, successRate: percent(correct, reviews) } };
   }
@@ -220,7 +253,8 @@ export class DashboardService {
       this.deps.repository.cardCounts(userId),
       this.reviewsOn(userId, timeZone, this.today(timeZone)),
     ]);
-    const percentDone = goal.dailyGoal > 0 ? Math.min(100, Math.round((100 * goal.cardsStudied) / goal.dailyGoal)) : 100;
+    const percentDone =
+      goal.dailyGoal > 0 ? Math.min(100, Math.round((100 * goal.cardsStudied) / goal.dailyGoal)) : 100;
     return {
       dailyGoal: { ...goal, percent: percentDone, reached: goal.cardsStudied >= goal.dailyGoal },
       cards,

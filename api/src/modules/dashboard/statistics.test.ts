@@ -168,7 +168,7 @@ describeEachDb('dashboard statistics', (ctx) => {
       });
     });
 
-    it('counts reviews, streaks, today, cards and study time from the learner\'s own rows', async () => {
+    it("counts reviews, streaks, today, cards and study time from the learner's own rows", async () => {
       const user = await registerUser(app);
       const card = await createCard(user);
       // An older run of 5 days (the longest), a gap, then 3 days up to today (UTC).
@@ -266,14 +266,18 @@ describeEachDb('dashboard statistics', (ctx) => {
       });
     });
 
-    it('counts cards by state, known ones, today\'s reviews and the goal in the learner\'s zone', async () => {
+    it("counts cards by state, known ones, today's reviews and the goal in the learner's zone", async () => {
       const user = await registerUser(app);
       const [a, b, c] = [await createCard(user), await createCard(user), await createCard(user)];
       await createCard(user);
       await reviewAt(user, '2024-06-10T12:00:00.000Z', 0, a.id); // learning
       await reviewAt(user, '2024-06-11T01:00:00.000Z', 3, b.id); // Easy: straight to review
       await reviewAt(user, '2024-06-11T02:00:00.000Z', 2, c.id);
-      const known = await app.inject({ method: 'PUT', url: `/api/cards/${c.id}/known`, headers: bearer(user.accessToken) });
+      const known = await app.inject({
+        method: 'PUT',
+        url: `/api/cards/${c.id}/known`,
+        headers: bearer(user.accessToken),
+      });
       expect(known.statusCode).toBe(200);
       await addSession(user.id, '2024-06-11T02:30:00.000Z', 6, 50);
       await addSession(user.id, '2024-06-10T20:00:00.000Z', 4, 50);
@@ -301,18 +305,31 @@ describeEachDb('dashboard statistics', (ctx) => {
     });
   });
 
-  it.each(['analytics', 'user-stats', 'recent-activity', 'study-progress'])('requires authentication for /%s', async (path) => {
-    const response = await app.inject({ method: 'GET', url: `/api/dashboard/${path}` });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Authentication required' });
-  });
+  it.each(['analytics', 'user-stats', 'recent-activity', 'study-progress'])(
+    'requires authentication for /%s',
+    async (path) => {
+      const response = await app.inject({ method: 'GET', url: `/api/dashboard/${path}` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Authentication required' });
+    },
+  );
 
   describe('reviews per day from quarter-hour counts', () => {
     it('counts the same from quarter-hour rows (days on quarter hours) as from the logs (days not on them)', async () => {
       const user = await registerUser(app);
       const card = await createCard(user);
-      const times = ['2024-06-10T00:00:00.000Z', '2024-06-10T00:06:59.999Z', '2024-06-10T00:07:00.000Z', '2024-06-10T23:59:59.999Z', '2024-06-11T00:00:00.000Z', '2024-06-11T00:14:00.000Z'];
-      await ctx.db.insertInto('review_logs').values(times.map((at, n) => reviewLogRow(user.id, card.id, at, n % 2 ? 1 : 3))).execute();
+      const times = [
+        '2024-06-10T00:00:00.000Z',
+        '2024-06-10T00:06:59.999Z',
+        '2024-06-10T00:07:00.000Z',
+        '2024-06-10T23:59:59.999Z',
+        '2024-06-11T00:00:00.000Z',
+        '2024-06-11T00:14:00.000Z',
+      ];
+      await ctx.db
+        .insertInto('review_logs')
+        .values(times.map((at, n) => reviewLogRow(user.id, card.id, at, n % 2 ? 1 : 3)))
+        .execute();
       const repository = new DashboardRepository(ctx.db);
       const count = (start: string, end: string) => {
         const inside = times.map((at, n) => [at, n] as const).filter(([at]) => at >= start && at < end);
@@ -323,14 +340,18 @@ describeEachDb('dashboard statistics', (ctx) => {
         { day: 19884, start: '2024-06-10T00:00:00.000Z', end: '2024-06-11T00:00:00.000Z' },
         { day: 19885, start: '2024-06-11T00:00:00.000Z', end: '2024-06-12T00:00:00.000Z' },
       ];
-      expect(await repository.reviewsPerDay(user.id, aligned)).toEqual(aligned.map((range) => ({ day: range.day, ...count(range.start, range.end) })));
+      expect(await repository.reviewsPerDay(user.id, aligned)).toEqual(
+        aligned.map((range) => ({ day: range.day, ...count(range.start, range.end) })),
+      );
       expect((await repository.reviewsPerDay(user.id, aligned)).map((row) => row.reviews)).toEqual([4, 2]);
       // Days beginning at 00:07 (a local mean time's offset): read from the logs, exactly.
       const odd = [
         { day: 19884, start: '2024-06-10T00:07:00.000Z', end: '2024-06-11T00:07:00.000Z' },
         { day: 19885, start: '2024-06-11T00:07:00.000Z', end: '2024-06-12T00:07:00.000Z' },
       ];
-      expect(await repository.reviewsPerDay(user.id, odd)).toEqual(odd.map((range) => ({ day: range.day, ...count(range.start, range.end) })));
+      expect(await repository.reviewsPerDay(user.id, odd)).toEqual(
+        odd.map((range) => ({ day: range.day, ...count(range.start, range.end) })),
+      );
       expect((await repository.reviewsPerDay(user.id, odd)).map((row) => row.reviews)).toEqual([3, 1]);
     });
 
@@ -338,18 +359,39 @@ describeEachDb('dashboard statistics', (ctx) => {
       const user = await registerUser(app);
       const card = await createCard(user);
       // Reviewed on 1-3 and 5-6 June (UTC), and at 00:03 on 8 June.
-      const times = ['2024-06-01T12:00:00.000Z', '2024-06-02T00:00:00.000Z', '2024-06-03T23:59:00.000Z', '2024-06-05T08:00:00.000Z', '2024-06-06T08:00:00.000Z', '2024-06-08T00:03:00.000Z'];
-      await ctx.db.insertInto('review_logs').values(times.map((at) => reviewLogRow(user.id, card.id, at, 3))).execute();
+      const times = [
+        '2024-06-01T12:00:00.000Z',
+        '2024-06-02T00:00:00.000Z',
+        '2024-06-03T23:59:00.000Z',
+        '2024-06-05T08:00:00.000Z',
+        '2024-06-06T08:00:00.000Z',
+        '2024-06-08T00:03:00.000Z',
+      ];
+      await ctx.db
+        .insertInto('review_logs')
+        .values(times.map((at) => reviewLogRow(user.id, card.id, at, 3)))
+        .execute();
       const repository = new DashboardRepository(ctx.db);
       const days = (startMinute: string) =>
         Array.from({ length: 9 }, (_, n) => {
           const start = Date.parse(`2024-06-01T00:${startMinute}:00.000Z`) + n * 86_400_000;
-          return { day: 19_875 + n, start: new Date(start).toISOString(), end: new Date(start + 86_400_000).toISOString() };
+          return {
+            day: 19_875 + n,
+            start: new Date(start).toISOString(),
+            end: new Date(start + 86_400_000).toISOString(),
+          };
         });
       const fromReviewDays = async (ranges: ReturnType<typeof days>, aliveSince: number) => {
         const { from, to } = utcDaysOf(ranges);
         const active = activeDays(ranges, await repository.reviewDays(user.id, from, to));
-        return active && runsOf(ranges.map((range) => range.day), active, aliveSince);
+        return (
+          active &&
+          runsOf(
+            ranges.map((range) => range.day),
+            active,
+            aliveSince,
+          )
+        );
       };
 
       // UTC days (on quarter hours), 1-9 June (days 19875-19883): reviews on 1-3, 5-6 and 8 June;
@@ -357,14 +399,22 @@ describeEachDb('dashboard statistics', (ctx) => {
       const [june5, june7, june8] = [19_879, 19_881, 19_882];
       const aligned = days('00');
       expect(await fromReviewDays(aligned, june8)).toEqual({ longest: 3, current: 1, currentFirstDay: june8 });
-      expect(await repository.reviewStreaks(user.id, aligned, june8)).toEqual({ longest: 3, current: 1, currentFirstDay: june8 });
+      expect(await repository.reviewStreaks(user.id, aligned, june8)).toEqual({
+        longest: 3,
+        current: 1,
+        currentFirstDay: june8,
+      });
       expect(await repository.currentRun(user.id, aligned, june8)).toEqual({ length: 1, firstDay: june8 });
       // Days from 00:07 (a local mean time): the review days cannot tell; the logs can. The
       // review at 00:00 on 2 June belongs to 1 June's day, the one at 00:03 on 8 June to 7
       // June's: active days 1, 3, 5, 6, 7, so on the 8th the run alive since the 7th is 5-7 June.
       const odd = days('07');
       expect(await fromReviewDays(odd, june7)).toBeNull();
-      expect(await repository.reviewStreaks(user.id, odd, june7)).toEqual({ longest: 3, current: 3, currentFirstDay: june5 });
+      expect(await repository.reviewStreaks(user.id, odd, june7)).toEqual({
+        longest: 3,
+        current: 3,
+        currentFirstDay: june5,
+      });
       expect(await repository.currentRun(user.id, odd, june7)).toEqual({ length: 3, firstDay: june5 });
     });
   });

@@ -21,7 +21,18 @@ function reviewDaysOf(quarters: number[]): ReviewDay[] {
   return [...byDay.values()];
 }
 
-const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', 'Europe/London'];
+const ZONES = [
+  'UTC',
+  'Europe/Paris',
+  'America/New_York',
+  'Asia/Kathmandu',
+  'America/St_Johns',
+  'Australia/Lord_Howe',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Asia/Kolkata',
+  'Europe/London',
+];
 
 describe('activeDays', () => {
   it.each(ZONES)('agrees with the days the reviews fall in, in %s', (timeZone) => {
@@ -44,7 +55,9 @@ describe('activeDays', () => {
             : end - QUARTER_MS;
       quarters.push(at);
     }
-    const expected = new Set(quarters.map((at) => ranges.find((range) => Date.parse(range.start) <= at && at < Date.parse(range.end))!.day));
+    const expected = new Set(
+      quarters.map((at) => ranges.find((range) => Date.parse(range.start) <= at && at < Date.parse(range.end))!.day),
+    );
     const active = activeDays(ranges, reviewDaysOf(quarters));
     expect(active).not.toBeNull();
     expect([...active!].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
@@ -59,7 +72,10 @@ describe('activeDays', () => {
 
   it('reads the UTC days a list of local days spans', () => {
     // UTC+14: 18 March began at 10:00 UTC on the 17th; the 19th ended at 10:00 UTC on the 19th.
-    expect(utcDaysOf(dayRanges('Pacific/Kiritimati', 19_800, 19_801))).toEqual({ from: '2024-03-17', to: '2024-03-19' });
+    expect(utcDaysOf(dayRanges('Pacific/Kiritimati', 19_800, 19_801))).toEqual({
+      from: '2024-03-17',
+      to: '2024-03-19',
+    });
     expect(utcDaysOf(dayRanges('UTC', 19_800, 19_801))).toEqual({ from: '2024-03-18', to: '2024-03-19' });
   });
 });

@@ -59,7 +59,11 @@ export function activeDays(ranges: readonly DayRange[], rows: readonly ReviewDay
  * The runs of consecutive active days among `days` (the local day numbers asked about): the
  * longest, and the one reaching `aliveSince` or later with its first day (none: 0 and null).
  */
-export function runsOf(days: readonly number[], active: ReadonlySet<number>, aliveSince: number): { longest: number; current: number; currentFirstDay: number | null } {
+export function runsOf(
+  days: readonly number[],
+  active: ReadonlySet<number>,
+  aliveSince: number,
+): { longest: number; current: number; currentFirstDay: number | null } {
   let longest = 0;
   let current = 0;
   let currentFirstDay: number | null = null;

@@ -12,7 +12,12 @@ import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { DailyBonusRepository, dailyBonusRoutes, DailyBonusService } from '../daily-bonus';
 import { ExperienceRepository } from '../experience';
-import { GamificationRepository, gamificationRoutes, GamificationService, type GamificationServiceDeps } from '../gamification';
+import {
+  GamificationRepository,
+  gamificationRoutes,
+  GamificationService,
+  type GamificationServiceDeps,
+} from '../gamification';
 import { NotificationsRepository, notificationRoutes, NotificationsService } from '../notifications';
 import { TokensRepository, tokenRoutes, TokensService } from '../tokens';
 

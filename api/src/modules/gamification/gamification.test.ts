@@ -2,13 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { DAILY_GOAL_XP, levelFor, levelProgress, levelStart } from '../../lib/experience';
 import { signedInClient, type ApiClient } from '../../test/api-client';
-import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  describeEachDb,
+  registerUser,
+  setAccountTimeZone,
+  type RegisteredUser,
+  type TestContext,
+} from '../../test/harness';
 import { ACHIEVEMENTS } from './achievements';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
 const DAY = 86_400_000;
 // Suites register many learners; the per-address sign-up limit is not under test here.
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -22,12 +31,34 @@ interface AchievementJson {
   token_reward: number;
 }
 
-type CatalogueKey = 'first_review' | 'reviews_100' | 'reviews_1000' | 'cards_10' | 'cards_100' | 'streak_3' | 'streak_7' | 'first_session' | 'daily_goal';
+type CatalogueKey =
+  | 'first_review'
+  | 'reviews_100'
+  | 'reviews_1000'
+  | 'cards_10'
+  | 'cards_100'
+  | 'streak_3'
+  | 'streak_7'
+  | 'first_session'
+  | 'daily_goal';
 
 describe('the level curve', () => {
   it('starts level n at 50 * n * (n - 1) XP', () => {
     expect([1, 2, 3, 4, 5, 10].map(levelStart)).toEqual([0, 100, 300, 600, 1000, 4500]);
-    const cases: Array<[number, number]> = [[0, 1], [-5, 1], [99, 1], [100, 2], [299, 2], [300, 3], [599, 3], [600, 4], [4499, 9], [4500, 10], [494_999, 99], [495_000, 100]];
+    const cases: Array<[number, number]> = [
+      [0, 1],
+      [-5, 1],
+      [99, 1],
+      [100, 2],
+      [299, 2],
+      [300, 3],
+      [599, 3],
+      [600, 4],
+      [4499, 9],
+      [4500, 10],
+      [494_999, 99],
+      [495_000, 100],
+    ];
     for (const [xp, level] of cases) expect({ xp, level: levelFor(xp) }).toEqual({ xp, level });
     expect(levelProgress(0)).toEqual({ level: 1, current: 0, next: 100 });
     expect(levelProgress(350)).toEqual({ level: 3, current: 50, next: 300 });
@@ -55,7 +86,13 @@ function xpHelpers(ctx: TestContext) {
     },
     count: async (table: 'user_achievements' | 'token_ledger' | 'notifications', userId: number) =>
       Number(
-        (await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n,
+        (
+          await ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
       ),
   };
 }
@@ -76,7 +113,12 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
   });
 
   const review = async (client: ApiClient, cardId: number, extra: Record<string, unknown> = {}) => {
-    const response = await client.post('/api/spaced-repetition/review', { cardId, result: 2, timeSpent: 3000, ...extra });
+    const response = await client.post('/api/spaced-repetition/review', {
+      cardId,
+      result: 2,
+      timeSpent: 3000,
+      ...extra,
+    });
     expect(response.statusCode).toBe(200);
   };
   const achievements = async (client: ApiClient, zone?: string) => {
@@ -85,7 +127,8 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
     const list = response.json().achievements as AchievementJson[];
     return Object.fromEntries(list.map((a) => [a.key, a])) as Record<CatalogueKey, AchievementJson>;
   };
-  const check = (client: ApiClient, zone?: string) => send(client.user, 'POST', '/api/gamification/achievements/check', undefined, zone);
+  const check = (client: ApiClient, zone?: string) =>
+    send(client.user, 'POST', '/api/gamification/achievements/check', undefined, zone);
   const addXp = (client: ApiClient, payload: unknown) => client.post('/api/gamification/experience/add', payload);
 
   describe('GET /gamification/profile', () => {
@@ -126,9 +169,15 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       });
       // A streak that ended yesterday is still alive; one that ended before is not.
       now = new Date(START.getTime() + DAY);
-      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ current_streak: 2, longest_streak: 4 });
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({
+        current_streak: 2,
+        longest_streak: 4,
+      });
       now = new Date(START.getTime() + 2 * DAY);
-      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ current_streak: 0, longest_streak: 4 });
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({
+        current_streak: 0,
+        longest_streak: 4,
+      });
     });
 
     it('counts days in the time zone sent', async () => {
@@ -162,7 +211,13 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       const grace = await registerUser(app, { display_name: 'Grace' });
       const response = await me.get(`/api/gamification/profile/${grace.id}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: grace.id, display_name: 'Grace', experience_points: 0, level: 1, achievements_unlocked: 0 });
+      expect(response.json()).toEqual({
+        id: grace.id,
+        display_name: 'Grace',
+        experience_points: 0,
+        level: 1,
+        achievements_unlocked: 0,
+      });
       expect(response.body).not.toContain(grace.email);
       expect(response.body).not.toContain('@');
     });
@@ -250,14 +305,36 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
         expect.objectContaining({ key: 'cards_10', unlocked: true, unlocked_at: START.toISOString(), progress: 10 }),
       ]);
       expect(body.achievements).toHaveLength(ACHIEVEMENTS.length);
-      expect(body.achievements.filter((a: AchievementJson) => a.unlocked).map((a: AchievementJson) => a.key)).toEqual(['first_review', 'cards_10']);
+      expect(body.achievements.filter((a: AchievementJson) => a.unlocked).map((a: AchievementJson) => a.key)).toEqual([
+        'first_review',
+        'cards_10',
+      ]);
 
       expect(await xpBySource(me.user.id)).toEqual({ review: { xp: 10, rows: 1 }, achievement: { xp: 30, rows: 2 } });
-      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({ experience_points: 40, achievements_unlocked: 2, tokens: 15 });
-      const notifications = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', me.user.id).orderBy('id').execute();
+      expect((await me.get('/api/gamification/profile')).json()).toMatchObject({
+        experience_points: 40,
+        achievements_unlocked: 2,
+        tokens: 15,
+      });
+      const notifications = await ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', me.user.id)
+        .orderBy('id')
+        .execute();
       expect(notifications.map((n) => [n.type, n.params && JSON.parse(n.params), n.title, n.message])).toEqual([
-        ['achievement_unlocked', { achievement: 'first_review', xp: 10, tokens: 5 }, 'Achievement unlocked: First Steps', 'Review your first card. You earned 10 XP and 5 tokens.'],
-        ['achievement_unlocked', { achievement: 'cards_10', xp: 20, tokens: 10 }, 'Achievement unlocked: Card Maker', 'Create 10 cards. You earned 20 XP and 10 tokens.'],
+        [
+          'achievement_unlocked',
+          { achievement: 'first_review', xp: 10, tokens: 5 },
+          'Achievement unlocked: First Steps',
+          'Review your first card. You earned 10 XP and 5 tokens.',
+        ],
+        [
+          'achievement_unlocked',
+          { achievement: 'cards_10', xp: 20, tokens: 10 },
+          'Achievement unlocked: Card Maker',
+          'Create 10 cards. You earned 20 XP and 10 tokens.',
+        ],
       ]);
 
       now = new Date(START.getTime() + DAY);
@@ -275,7 +352,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       await review(me, card.id);
       const responses = await Promise.all([1, 2, 3, 4, 5].map(() => check(me)));
       for (const response of responses) expect(response.statusCode).toBe(200);
-      const unlockedKeys = responses.flatMap((response) => (response.json().unlocked as AchievementJson[]).map((a) => a.key));
+      const unlockedKeys = responses.flatMap((response) =>
+        (response.json().unlocked as AchievementJson[]).map((a) => a.key),
+      );
       expect(unlockedKeys).toEqual(['first_review']);
       expect(await count('user_achievements', me.user.id)).toBe(1);
       expect((await xpBySource(me.user.id)).achievement).toEqual({ xp: 10, rows: 1 });
@@ -291,7 +370,10 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       expect((await me.post('/api/dashboard/session/end', { sessionId })).statusCode).toBe(200);
 
       // Ending the session already ran the check: a later check finds nothing new.
-      const { unlocked, achievements } = (await check(me)).json() as { unlocked: AchievementJson[]; achievements: AchievementJson[] };
+      const { unlocked, achievements } = (await check(me)).json() as {
+        unlocked: AchievementJson[];
+        achievements: AchievementJson[];
+      };
       expect(unlocked).toEqual([]);
       const earned = achievements.filter((a) => a.unlocked).map((a) => a.key);
       expect(earned).toEqual(['first_review', 'first_session', 'daily_goal']);
@@ -312,7 +394,8 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
   describe('POST /gamification/experience/add', () => {
     const reachGoal = async (client: ApiClient, cards = 5) => {
       await client.put('/api/spaced-repetition/settings', { dailyGoal: 5 });
-      const sessionId = (await client.post('/api/dashboard/session/start', { session_type: 'review' })).json().sessionId;
+      const sessionId = (await client.post('/api/dashboard/session/start', { session_type: 'review' })).json()
+        .sessionId;
       const card = await client.createCard();
       for (let i = 0; i < cards; i++) await review(client, card.id, { sessionId });
     };
@@ -323,7 +406,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
         const response = await addXp(me, { source, amount: 10 });
         expect(response.statusCode).toBe(400);
         const shown = typeof source === 'string' ? source : JSON.stringify(source);
-        expect(response.json()).toEqual({ error: `Experience points are earned by studying; source "${shown}" cannot be added` });
+        expect(response.json()).toEqual({
+          error: `Experience points are earned by studying; source "${shown}" cannot be added`,
+        });
         expect(await xpBySource(me.user.id)).toEqual({});
       },
     );
@@ -333,7 +418,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       for (const amount of [DAILY_GOAL_XP * 10, 1, -DAILY_GOAL_XP, String(DAILY_GOAL_XP), undefined]) {
         const response = await addXp(me, { source: 'daily_goal', amount });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: `The daily goal is worth exactly ${DAILY_GOAL_XP} experience points` });
+        expect(response.json()).toEqual({
+          error: `The daily goal is worth exactly ${DAILY_GOAL_XP} experience points`,
+        });
       }
       const notObject = await addXp(me, [1, 2]);
       expect(notObject.statusCode).toBe(400);
@@ -368,7 +455,9 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
 
     it('grants it exactly once under concurrent requests', async () => {
       await reachGoal(me);
-      const responses = await Promise.all([1, 2, 3, 4].map(() => addXp(me, { source: 'daily_goal', amount: DAILY_GOAL_XP })));
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map(() => addXp(me, { source: 'daily_goal', amount: DAILY_GOAL_XP })),
+      );
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
       expect((await xpBySource(me.user.id)).daily_goal).toEqual({ xp: DAILY_GOAL_XP, rows: 1 });
     });
@@ -392,7 +481,11 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
     ];
     for (const [method, url] of calls) {
       const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
-      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { error: 'Authentication required' } });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 401,
+        body: { error: 'Authentication required' },
+      });
     }
   });
 });
@@ -411,7 +504,11 @@ describeEachDb('gamification: leaderboard', (ctx) => {
     const earn = async (user: RegisteredUser, reviews: number) => {
       const card = await send(user, 'POST', '/api/cards', { question: 'Q', answer: 'A' });
       for (let i = 0; i < reviews; i++) {
-        const response = await send(user, 'POST', '/api/spaced-repetition/review', { cardId: card.json().id, result: 2, timeSpent: 3000 });
+        const response = await send(user, 'POST', '/api/spaced-repetition/review', {
+          cardId: card.json().id,
+          result: 2,
+          timeSpent: 3000,
+        });
         expect(response.statusCode).toBe(200);
       }
     };
@@ -444,7 +541,7 @@ describeEachDb('gamification: leaderboard', (ctx) => {
     expect(response.body).not.toContain('@');
   });
 
-  it("places the caller even outside the page, and honours limit (default 10, at most 100)", async () => {
+  it('places the caller even outside the page, and honours limit (default 10, at most 100)', async () => {
     const top = await board(dave, '?limit=2');
     expect(top.leaderboard.map((entry: { id: number }) => entry.id)).toEqual([alice.id, bob.id]);
     expect(top.me).toEqual({ rank: 4, experience_points: 0 });

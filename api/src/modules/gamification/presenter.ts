@@ -1,6 +1,11 @@
 // Gamification results -> JSON. Views of other users carry public fields only (never an
 // e-mail); a user who never chose a name has it null (the screens word the stand-in).
-import type { Achievement, Leaderboard as LeaderboardJson, Profile as ProfileJson, PublicProfile as PublicProfileJson } from '@flashcard/api-contract/schemas';
+import type {
+  Achievement,
+  Leaderboard as LeaderboardJson,
+  Profile as ProfileJson,
+  PublicProfile as PublicProfileJson,
+} from '@flashcard/api-contract/schemas';
 import { levelProgress } from '../../lib/experience';
 import type { AchievementStatus } from './achievements';
 import type { Leaderboard, Profile, PublicProfile } from './service';

@@ -67,7 +67,11 @@ export class GamificationRepository {
 
   /** Reviews logged and cards the learner has now: their running totals (user_totals, migration 0022). */
   async counts(userId: number): Promise<{ reviews: number; cards: number }> {
-    const row = await this.db.selectFrom('user_totals').select(['reviews', 'cards']).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_totals')
+      .select(['reviews', 'cards'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return { reviews: Number(row?.reviews ?? 0), cards: Number(row?.cards ?? 0) };
   }
 
@@ -107,7 +111,11 @@ export class GamificationRepository {
   }
 
   private async dailyGoal(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('user_settings').select('daily_goal').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select('daily_goal')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.daily_goal ?? DEFAULT_DAILY_GOAL;
   }
 

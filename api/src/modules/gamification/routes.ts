@@ -25,7 +25,10 @@ const gamificationRoutes: FastifyPluginAsyncTypebox<{ service: GamificationServi
 
   app.post(ep.checkAchievements.path, { schema: ep.checkAchievements.schema }, async (request) => {
     const result = await service.checkAchievements(request.user.id, request.user.timeZone);
-    return { unlocked: result.unlocked.map(presentAchievement), achievements: result.achievements.map(presentAchievement) };
+    return {
+      unlocked: result.unlocked.map(presentAchievement),
+      achievements: result.achievements.map(presentAchievement),
+    };
   });
 
   app.post(ep.addExperience.path, { schema: ep.addExperience.schema }, async (request) => {

@@ -129,7 +129,10 @@ export class GamificationService {
   async leaderboard(userId: number, query: { limit?: string }): Promise<Leaderboard> {
     const limit = intParam(query.limit, DEFAULT_LEADERBOARD_LIMIT, 1, MAX_LEADERBOARD_LIMIT, MESSAGES.limitInvalid);
     const { gamification, experience } = this.deps.repos;
-    const [entries, experiencePoints] = await Promise.all([gamification.leaderboard(userId, limit), experience.total(userId)]);
+    const [entries, experiencePoints] = await Promise.all([
+      gamification.leaderboard(userId, limit),
+      experience.total(userId),
+    ]);
     return { entries, me: { rank: await gamification.rankOf(userId, experiencePoints), experiencePoints } };
   }
 
@@ -141,7 +144,10 @@ export class GamificationService {
       this.deps.streaks(userId, timeZone),
       gamification.unlocked(userId),
     ]);
-    return achievementStatuses({ ...facts, bestReviewStreak: streaks.longest }, new Map(unlocked.map((row) => [row.achievement_key, row.unlocked_at])));
+    return achievementStatuses(
+      { ...facts, bestReviewStreak: streaks.longest },
+      new Map(unlocked.map((row) => [row.achievement_key, row.unlocked_at])),
+    );
   }
 
   /**
@@ -149,7 +155,9 @@ export class GamificationService {
    * notifying the learner. Concurrent checks unlock (and pay) each achievement once.
    */
   async checkAchievements(userId: number, timeZone: string): Promise<CheckResult> {
-    const due = (await this.achievements(userId, timeZone)).filter((status) => status.earned && status.unlockedAt === null);
+    const due = (await this.achievements(userId, timeZone)).filter(
+      (status) => status.earned && status.unlockedAt === null,
+    );
     const newlyUnlocked = new Set<string>();
     if (due.length > 0) {
       const at = toTimestamp(this.deps.now());
@@ -159,11 +167,26 @@ export class GamificationService {
           if (!(await gamification.unlock(userId, definition.key, at))) continue;
           newlyUnlocked.add(definition.key);
           const reference = `achievement:${definition.key}`;
-          await experience.grant({ user_id: userId, source: XP_SOURCES.achievement, amount: definition.xp, created_at: at });
-          await tokens.add({ user_id: userId, amount: definition.tokens, reason: TOKEN_REASONS.achievement, reference, created_at: at });
+          await experience.grant({
+            user_id: userId,
+            source: XP_SOURCES.achievement,
+            amount: definition.xp,
+            created_at: at,
+          });
+          await tokens.add({
+            user_id: userId,
+            amount: definition.tokens,
+            reason: TOKEN_REASONS.achievement,
+            reference,
+            created_at: at,
+          });
           await notifications.create({
             user_id: userId,
-            ...notificationKey('achievement_unlocked', { achievement: definition.key, xp: definition.xp, tokens: definition.tokens }),
+            ...notificationKey('achievement_unlocked', {
+              achievement: definition.key,
+              xp: definition.xp,
+              tokens: definition.tokens,
+            }),
             // The English text: what an older client shows.
             title: `Achievement unlocked: ${definition.name}`,
             message: `${definition.description}. You earned ${definition.xp} XP and ${definition.tokens} tokens.`,
@@ -187,9 +210,11 @@ export class GamificationService {
     timeZone: string,
     input: AddExperienceInput,
   ): Promise<{ experiencePoints: number; granted: number }> {
-    if (input.source === undefined || input.source === null || input.source === '') throw badRequest(MESSAGES.sourceRequired);
+    if (input.source === undefined || input.source === null || input.source === '')
+      throw badRequest(MESSAGES.sourceRequired);
     if (input.source !== XP_SOURCES.dailyGoal) {
-      const shown = typeof input.source === 'string' ? input.source.slice(0, 40) : JSON.stringify(input.source).slice(0, 40);
+      const shown =
+        typeof input.source === 'string' ? input.source.slice(0, 40) : JSON.stringify(input.source).slice(0, 40);
       throw badRequest(MESSAGES.sourceRefused(shown));
     }
     if (input.amount !== DAILY_GOAL_XP) throw badRequest(MESSAGES.amountInvalid);
@@ -202,9 +227,16 @@ export class GamificationService {
       // No unique index can say "once per local day" over the ledger: take the user's lock,
       // then look, so a concurrent request sees this grant.
       await gamification.lockUser(userId);
-      if (await gamification.dailyGoalGrantedOn(userId, today, timeZone, since)) throw conflict(MESSAGES.goalAlreadyRewarded);
-      if (goal.cardsStudied < goal.dailyGoal) throw badRequest(MESSAGES.goalNotReached(goal.cardsStudied, goal.dailyGoal));
-      await experience.grant({ user_id: userId, source: XP_SOURCES.dailyGoal, amount: DAILY_GOAL_XP, created_at: toTimestamp(now) });
+      if (await gamification.dailyGoalGrantedOn(userId, today, timeZone, since))
+        throw conflict(MESSAGES.goalAlreadyRewarded);
+      if (goal.cardsStudied < goal.dailyGoal)
+        throw badRequest(MESSAGES.goalNotReached(goal.cardsStudied, goal.dailyGoal));
+      await experience.grant({
+        user_id: userId,
+        source: XP_SOURCES.dailyGoal,
+        amount: DAILY_GOAL_XP,
+        created_at: toTimestamp(now),
+      });
     });
     return { experiencePoints: await this.deps.repos.experience.total(userId), granted: DAILY_GOAL_XP };
   }

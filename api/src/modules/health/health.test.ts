@@ -27,7 +27,11 @@ describeEachDb('GET /api/health', (ctx) => {
       expect(logged).toEqual([ids[1], ids[3]]);
 
       // A balancer's id goes through; one that could garble a log line is replaced.
-      const given = await other.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'lb-7f3a:42' } });
+      const given = await other.inject({
+        method: 'GET',
+        url: '/api/health/live',
+        headers: { 'x-request-id': 'lb-7f3a:42' },
+      });
       expect(given.headers['x-request-id']).toBe('lb-7f3a:42');
       const odd = await other.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'a b\u001b[31m' } });
       expect(odd.statusCode).toBe(404);

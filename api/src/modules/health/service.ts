@@ -9,7 +9,11 @@ const PING_TIMEOUT_MS = 3000;
 
 export class HealthService {
   constructor(
-    private readonly deps: { repository: HealthRepository; log: FastifyBaseLogger; attemptStore: () => AttemptStoreState },
+    private readonly deps: {
+      repository: HealthRepository;
+      log: FastifyBaseLogger;
+      attemptStore: () => AttemptStoreState;
+    },
   ) {}
 
   /** Where sign-in attempts are counted now (the rate-limit plugin knows whether Redis answers). */

@@ -19,7 +19,13 @@ describeEachDb('insights', (ctx) => {
     clock = NOW;
   });
 
-  const call = async (user: RegisteredUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, timeZone?: string) => {
+  const call = async (
+    user: RegisteredUser,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    timeZone?: string,
+  ) => {
     if (timeZone) await setAccountTimeZone(app, ctx.db, user.accessToken, timeZone);
     return app.inject({ method, url, headers: bearer(user.accessToken), payload });
   };
@@ -30,8 +36,18 @@ describeEachDb('insights', (ctx) => {
     expect(response.statusCode).toBe(201);
     return response.json().id;
   };
-  const createCard = async (user: RegisteredUser, question: string, difficulty_level = 1, category_id: number | null = null) => {
-    const response = await call(user, 'POST', '/api/cards', { question, answer: 'Answer', difficulty_level, category_id });
+  const createCard = async (
+    user: RegisteredUser,
+    question: string,
+    difficulty_level = 1,
+    category_id: number | null = null,
+  ) => {
+    const response = await call(user, 'POST', '/api/cards', {
+      question,
+      answer: 'Answer',
+      difficulty_level,
+      category_id,
+    });
     expect(response.statusCode).toBe(201);
     return response.json().id as number;
   };
@@ -115,7 +131,9 @@ describeEachDb('insights', (ctx) => {
         { id: ids.b2, question: 'What does the mitochondrion do?', lapses: 0, reviews: 5, againCount: 5 },
       ]);
       expect(body.bestStudyHour).toEqual({ hour: 0, reviews: 10, retention: 100 });
-      expect(body.recommendedActions).toEqual((await get(user, '/api/insights/actions/recommended', 'UTC')).json().actions);
+      expect(body.recommendedActions).toEqual(
+        (await get(user, '/api/insights/actions/recommended', 'UTC')).json().actions,
+      );
     });
 
     it.each([
@@ -150,11 +168,36 @@ describeEachDb('insights', (ctx) => {
       expect(response.json()).toEqual({
         insights: [
           // Each with its key (type) and the values a screen words it with in another language.
-          { type: 'retention', params: { percent: 81 }, title: 'Overall retention', message: 'You remember 81% of your reviews' },
-          { type: 'retention-by-difficulty', params: { difficulty: 3, percent: 50 }, title: 'Hardest difficulty', message: 'You remember 50% of Hard cards' },
-          { type: 'retention-by-set', params: { set: 'Biology', percent: 50 }, title: 'Weakest set', message: 'Biology is your weakest set: you remember 50% of it' },
-          { type: 'hardest-cards', params: { question: 'Lapsed once', count: 1 }, title: 'Hardest card', message: 'You forgot "Lapsed once" 1 time' },
-          { type: 'best-study-hour', params: { hour: 0, percent: 100, reviews: 10 }, title: 'Best time to study', message: 'You remember best around 00:00: 100% of 10 reviews' },
+          {
+            type: 'retention',
+            params: { percent: 81 },
+            title: 'Overall retention',
+            message: 'You remember 81% of your reviews',
+          },
+          {
+            type: 'retention-by-difficulty',
+            params: { difficulty: 3, percent: 50 },
+            title: 'Hardest difficulty',
+            message: 'You remember 50% of Hard cards',
+          },
+          {
+            type: 'retention-by-set',
+            params: { set: 'Biology', percent: 50 },
+            title: 'Weakest set',
+            message: 'Biology is your weakest set: you remember 50% of it',
+          },
+          {
+            type: 'hardest-cards',
+            params: { question: 'Lapsed once', count: 1 },
+            title: 'Hardest card',
+            message: 'You forgot "Lapsed once" 1 time',
+          },
+          {
+            type: 'best-study-hour',
+            params: { hour: 0, percent: 100, reviews: 10 },
+            title: 'Best time to study',
+            message: 'You remember best around 00:00: 100% of 10 reviews',
+          },
         ],
       });
     });
@@ -172,8 +215,22 @@ describeEachDb('insights', (ctx) => {
           route: '/study/review',
           priority: 1,
         },
-        { key: 'daily-goal', params: { count: 15, studied: 0, goal: 15 }, title: 'Daily goal: 15 cards to go', description: 'You studied 0 of 15 cards today.', route: '/study', priority: 2 },
-        { key: 'learn-new', params: { count: 1 }, title: '1 new card to learn', description: expect.any(String), route: '/study/new', priority: 3 },
+        {
+          key: 'daily-goal',
+          params: { count: 15, studied: 0, goal: 15 },
+          title: 'Daily goal: 15 cards to go',
+          description: 'You studied 0 of 15 cards today.',
+          route: '/study',
+          priority: 2,
+        },
+        {
+          key: 'learn-new',
+          params: { count: 1 },
+          title: '1 new card to learn',
+          description: expect.any(String),
+          route: '/study/new',
+          priority: 3,
+        },
       ]);
     });
   });
@@ -187,7 +244,14 @@ describeEachDb('insights', (ctx) => {
       hardestCards: [],
       bestStudyHour: null,
       recommendedActions: [
-        { key: 'create-cards', params: {}, title: 'Create your first cards', description: 'Add a few cards to start studying.', route: '/cards', priority: 1 },
+        {
+          key: 'create-cards',
+          params: {},
+          title: 'Create your first cards',
+          description: 'Add a few cards to start studying.',
+          route: '/cards',
+          priority: 1,
+        },
       ],
     });
     expect((await get(user, '/api/insights/user-insights')).json()).toEqual({ insights: [] });
@@ -199,9 +263,19 @@ describeEachDb('insights', (ctx) => {
     const card = await createCard(user, 'From the future');
     // Dated December 2024 while it is April: New York is back on UTC-5 by then (3 November), so
     // 14:00 UTC is 09:00 there, not the 10:00 of April's UTC-4.
-    const ahead = Array.from({ length: 10 }, (_, index) => `2024-12-${String(index + 1).padStart(2, '0')}T14:00:00.000Z`);
-    await review(user, ahead.map((at) => [at, card, 2] as [string, number, number]));
-    expect((await get(user, '/api/insights/best-study-hour', 'America/New_York')).json().data).toEqual({ hour: 9, reviews: 10, retention: 100 });
+    const ahead = Array.from(
+      { length: 10 },
+      (_, index) => `2024-12-${String(index + 1).padStart(2, '0')}T14:00:00.000Z`,
+    );
+    await review(
+      user,
+      ahead.map((at) => [at, card, 2] as [string, number, number]),
+    );
+    expect((await get(user, '/api/insights/best-study-hour', 'America/New_York')).json().data).toEqual({
+      hour: 9,
+      reviews: 10,
+      retention: 100,
+    });
   });
 
   it('names no best hour before an hour has 10 reviews in the last 90 days', async () => {
@@ -209,7 +283,10 @@ describeEachDb('insights', (ctx) => {
     const card = await createCard(user, 'Few reviews');
     // Twelve at 08:00 UTC, but three of them more than 90 days ago (NOW is 12 April).
     const old = ['2024-01-10', '2024-01-11', '2024-01-12'].map((date) => `${date}T08:00:00.000Z`);
-    await review(user, [...old, ...days(1, 9, '08:00:00.000Z')].map((at) => [at, card, 2] as [string, number, number]));
+    await review(
+      user,
+      [...old, ...days(1, 9, '08:00:00.000Z')].map((at) => [at, card, 2] as [string, number, number]),
+    );
     expect((await get(user, '/api/insights/best-study-hour')).json().data).toBeNull();
     const { insights } = (await get(user, '/api/insights/user-insights')).json();
     expect(insights.map((insight: { type: string }) => insight.type)).toEqual(['retention']);
@@ -235,7 +312,11 @@ describeEachDb('insights', (ctx) => {
 
     it('follows the queue and the goal as the learner studies', async () => {
       const user = await registerUser(app);
-      const [first, second, third] = [await createCard(user, 'One'), await createCard(user, 'Two'), await createCard(user, 'Three')];
+      const [first, second, third] = [
+        await createCard(user, 'One'),
+        await createCard(user, 'Two'),
+        await createCard(user, 'Three'),
+      ];
       expect((await actionsOf(user)).map((action) => [action.key, action.title, action.priority])).toEqual([
         ['daily-goal', 'Daily goal: 15 cards to go', 2],
         ['learn-new', '3 new cards to learn', 3],
@@ -281,7 +362,14 @@ describeEachDb('insights', (ctx) => {
 
   it('counts hours from quarter-hour rows, the part of the first quarter after the start from the logs', async () => {
     const user = await registerUser(app);
-    const card = (await app.inject({ method: 'POST', url: '/api/cards', headers: bearer(user.accessToken), payload: { question: 'Q', answer: 'A' } })).json() as { id: number };
+    const card = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/cards',
+        headers: bearer(user.accessToken),
+        payload: { question: 'Q', answer: 'A' },
+      })
+    ).json() as { id: number };
     const since = '2024-06-10T08:07:30.000Z';
     const times = [
       ['2024-06-10T08:00:00.000Z', 3], // same quarter, before `since`: not counted
@@ -291,8 +379,13 @@ describeEachDb('insights', (ctx) => {
       ['2024-06-10T08:15:00.000Z', 3], // counted (a whole quarter)
       ['2024-06-10T21:44:00.000Z', 1],
     ] as const;
-    await ctx.db.insertInto('review_logs').values(times.map(([at, rating]) => reviewLogRow(user.id, card.id, at, rating))).execute();
-    const counts = await new InsightsRepository(ctx.db).reviewsByQuarterHour(user.id, since, [{ start: Date.parse(since), end: Date.parse('2024-06-11T00:00:00.000Z'), offsetMs: 0 }]);
+    await ctx.db
+      .insertInto('review_logs')
+      .values(times.map(([at, rating]) => reviewLogRow(user.id, card.id, at, rating)))
+      .execute();
+    const counts = await new InsightsRepository(ctx.db).reviewsByQuarterHour(user.id, since, [
+      { start: Date.parse(since), end: Date.parse('2024-06-11T00:00:00.000Z'), offsetMs: 0 },
+    ]);
     expect(counts.sort((a, b) => a.quarter - b.quarter)).toEqual([
       { span: 0, quarter: 32, reviews: 2, remembered: 1 },
       { span: 0, quarter: 33, reviews: 1, remembered: 1 },

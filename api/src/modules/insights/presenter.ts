@@ -1,9 +1,16 @@
 // Insight numbers -> JSON. The service already speaks in the shapes the screens read; copies
 // keep internal objects from leaking by reference.
-import type { ComprehensiveInsights, InsightByType, RecommendedActions, UserInsights } from '@flashcard/api-contract/schemas';
+import type {
+  ComprehensiveInsights,
+  InsightByType,
+  RecommendedActions,
+  UserInsights,
+} from '@flashcard/api-contract/schemas';
 import type { Comprehensive, Insight, InsightData, RecommendedAction } from './service';
 
-export const presentActions = (actions: RecommendedAction[]): RecommendedActions => ({ actions: actions.map((action) => ({ ...action })) });
+export const presentActions = (actions: RecommendedAction[]): RecommendedActions => ({
+  actions: actions.map((action) => ({ ...action })),
+});
 
 export const presentComprehensive = (insights: Comprehensive): ComprehensiveInsights => ({
   retentionByDifficulty: insights.retentionByDifficulty.map((row) => ({ ...row })),
@@ -15,4 +22,6 @@ export const presentComprehensive = (insights: Comprehensive): ComprehensiveInsi
 
 export const presentInsight = (insight: InsightData): InsightByType => ({ ...insight });
 
-export const presentUserInsights = (insights: Insight[]): UserInsights => ({ insights: insights.map((insight) => ({ ...insight })) });
+export const presentUserInsights = (insights: Insight[]): UserInsights => ({
+  insights: insights.map((insight) => ({ ...insight })),
+});

@@ -49,7 +49,10 @@ export class InsightsRepository {
    * entries of an index over the per-card totals (card_review_totals with each card's lapses,
    * migrations 0017 and 0023). One statement.
    */
-  async cardStatistics(userId: number, hardestLimit: number): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
+  async cardStatistics(
+    userId: number,
+    hardestLimit: number,
+  ): Promise<{ groups: RetentionGroup[]; hardest: HardCard[] }> {
     const statement = sql<{
       kind: 'group' | 'card';
       difficulty_level: number | null;
@@ -127,7 +130,12 @@ export class InsightsRepository {
       spans.length <= 1
         ? sql<number>`0`
         : sql<number>`case ${sql.join(
-            spans.slice(0, -1).map((item, index) => sql`when ${sql.ref(column)} < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`),
+            spans
+              .slice(0, -1)
+              .map(
+                (item, index) =>
+                  sql`when ${sql.ref(column)} < ${new Date(item.end).toISOString()} then ${sql.lit(index)}`,
+              ),
             sql` `,
           )} else ${sql.lit(spans.length - 1)} end`;
     // The UTC time of day, 'HH:MM', grouped on as text and made a quarter hour below: one
@@ -138,7 +146,12 @@ export class InsightsRepository {
     const wholeFrom = quarters ? toTimestamp(new Date(nextQuarterStart(Date.parse(since)))) : null;
     let logs = this.db
       .selectFrom('review_logs')
-      .select([spanOf('reviewed_at').as('span'), timeOf('reviewed_at').as('time'), sql<number>`1`.as('reviews'), rememberedOne.as('remembered')])
+      .select([
+        spanOf('reviewed_at').as('span'),
+        timeOf('reviewed_at').as('time'),
+        sql<number>`1`.as('reviews'),
+        rememberedOne.as('remembered'),
+      ])
       .where('user_id', '=', userId)
       .where('reviewed_at', '>=', since);
     if (wholeFrom !== null) logs = logs.where('reviewed_at', '<', wholeFrom);
@@ -156,7 +169,12 @@ export class InsightsRepository {
       this.db,
       this.db
         .selectFrom(parts.as('counted'))
-        .select((eb) => ['counted.span', 'counted.time', eb.fn.sum<number>('counted.reviews').as('reviews'), eb.fn.sum<number>('counted.remembered').as('remembered')])
+        .select((eb) => [
+          'counted.span',
+          'counted.time',
+          eb.fn.sum<number>('counted.reviews').as('reviews'),
+          eb.fn.sum<number>('counted.remembered').as('remembered'),
+        ])
         .groupBy(['counted.span', 'counted.time']),
     );
     // A log's time has any minute: the minutes of one quarter hour are added up here.

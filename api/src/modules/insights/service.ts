@@ -18,7 +18,12 @@ import { localHour, offsetSpans } from '../../lib/local-time';
 import { percent, type DailyGoalProgress, type DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';
 
-export const INSIGHT_TYPES = ['retention-by-difficulty', 'retention-by-set', 'hardest-cards', 'best-study-hour'] as const;
+export const INSIGHT_TYPES = [
+  'retention-by-difficulty',
+  'retention-by-set',
+  'hardest-cards',
+  'best-study-hour',
+] as const;
 export type InsightType = (typeof INSIGHT_TYPES)[number];
 
 export const HARDEST_CARDS_LIMIT = 10;
@@ -37,7 +42,13 @@ export const MIN_HOUR_SHARE = 0.05;
 export const MIN_GROUP_REVIEWS = 10;
 
 /** Spec 9: difficulty labels. */
-export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard', 4: 'Very Hard', 5: 'Expert' };
+export const DIFFICULTY_LABELS: Record<number, string> = {
+  1: 'Easy',
+  2: 'Medium',
+  3: 'Hard',
+  4: 'Very Hard',
+  5: 'Expert',
+};
 const NO_SET = 'No set';
 
 // The shapes these numbers leave the server in are the contract's (api-contract/src/schemas/insights.ts).
@@ -103,13 +114,24 @@ export class InsightsService {
     }
     const byDifficulty = [...difficulty.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([level, totals]) => ({ difficulty_level: level, reviews: totals.reviews, retention: percent(totals.remembered, totals.reviews) }));
+      .map(([level, totals]) => ({
+        difficulty_level: level,
+        reviews: totals.reviews,
+        retention: percent(totals.remembered, totals.reviews),
+      }));
     const bySet = [...sets.entries()]
-      .map(([id, totals]) => ({ category_id: id, name: totals.name, reviews: totals.reviews, retention: percent(totals.remembered, totals.reviews) }))
+      .map(([id, totals]) => ({
+        category_id: id,
+        name: totals.name,
+        reviews: totals.reviews,
+        retention: percent(totals.remembered, totals.reviews),
+      }))
       // Most reviewed first; among equals, sets by name and unfiled cards last.
       .sort(
         (a, b) =>
-          b.reviews - a.reviews || Number(a.category_id === null) - Number(b.category_id === null) || a.name.localeCompare(b.name),
+          b.reviews - a.reviews ||
+          Number(a.category_id === null) - Number(b.category_id === null) ||
+          a.name.localeCompare(b.name),
       );
     return { byDifficulty, bySet, hardest, reviews, remembered };
   }
@@ -182,7 +204,10 @@ export class InsightsService {
 
   /** Short sentences from the same numbers; none before the first review. */
   async userInsights(userId: number, timeZone: string): Promise<Insight[]> {
-    const [retention, bestHour] = await Promise.all([this.cardStatistics(userId), this.bestStudyHour(userId, timeZone)]);
+    const [retention, bestHour] = await Promise.all([
+      this.cardStatistics(userId),
+      this.bestStudyHour(userId, timeZone),
+    ]);
     const insights: Insight[] = [];
     if (retention.reviews === 0) return insights;
     const overall = Math.round((100 * retention.remembered) / retention.reviews);

@@ -4,7 +4,9 @@ import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
 import { safeMediaName } from './service';
 
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 /** A real 1x1 PNG (its header and chunks), with `extra` bytes appended to tell files apart. */
 function png(extra = ''): Buffer {
@@ -16,7 +18,12 @@ function png(extra = ''): Buffer {
 }
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'latin1'), Buffer.alloc(12)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([20, 0, 0, 0]),
+  Buffer.from('WEBPVP8 ', 'latin1'),
+  Buffer.alloc(12),
+]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
 
 describe('safeMediaName', () => {
@@ -52,7 +59,11 @@ describeEachDb('media: /api/media', (ctx) => {
       payload: body,
     });
   const fetchFile = (client: ApiClient, name: string) =>
-    app.inject({ method: 'GET', url: `/api/media/${encodeURIComponent(name)}`, headers: bearer(client.user.accessToken) });
+    app.inject({
+      method: 'GET',
+      url: `/api/media/${encodeURIComponent(name)}`,
+      headers: bearer(client.user.accessToken),
+    });
 
   it('stores each image type by its bytes and serves it back to its owner only', async () => {
     for (const [body, type, name, stored] of [
@@ -71,7 +82,12 @@ describeEachDb('media: /api/media', (ctx) => {
       expect(served.rawPayload.equals(body)).toBe(true);
     }
     const list = (await me.get('/api/media')).json();
-    expect(list.files.map((file: { name: string }) => file.name)).toEqual(['atom.webp', 'cell.png', 'leaf.jpeg', 'spin.gif']);
+    expect(list.files.map((file: { name: string }) => file.name)).toEqual([
+      'atom.webp',
+      'cell.png',
+      'leaf.jpeg',
+      'spin.gif',
+    ]);
     expect(list.used).toBe(png().length + JPEG.length + GIF.length + WEBP.length);
     expect(list.quota).toBe(50 * 1024 * 1024);
 
@@ -90,7 +106,12 @@ describeEachDb('media: /api/media', (ctx) => {
     expect(svg.json()).toEqual({ error: 'Images must be PNG, JPEG, GIF or WebP files' });
     const disguised = await upload(me, '<script>alert(1)</script>', 'image/png', 'x.png');
     expect(disguised.statusCode).toBe(415);
-    const json = await app.inject({ method: 'POST', url: '/api/media?name=x.png', headers: bearer(me.user.accessToken), payload: { data: 'x' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/media?name=x.png',
+      headers: bearer(me.user.accessToken),
+      payload: { data: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({ error: 'Images must be PNG, JPEG, GIF or WebP files' });
     const empty = await upload(me, Buffer.alloc(0), 'image/png', 'x.png');
@@ -111,7 +132,15 @@ describeEachDb('media: /api/media', (ctx) => {
     // 50 MB in all: fill it directly, then one more small image is refused.
     await ctx.db
       .insertInto('media')
-      .values({ user_id: me.user.id, name: 'filler.png', mime: 'image/png', size: 50 * 1024 * 1024 - 10, sha256: 'f', data: Buffer.from('x'), created_at: new Date().toISOString() })
+      .values({
+        user_id: me.user.id,
+        name: 'filler.png',
+        mime: 'image/png',
+        size: 50 * 1024 * 1024 - 10,
+        sha256: 'f',
+        data: Buffer.from('x'),
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const over = await upload(me, png(), 'image/png', 'one-more.png');
     expect(over.statusCode).toBe(413);
@@ -134,7 +163,11 @@ describeEachDb('media: /api/media', (ctx) => {
     expect((await fetchFile(me, 'gone.png')).statusCode).toBe(404);
     expect((await me.del('/api/media/gone.png')).statusCode).toBe(404);
     for (const name of ['..%2F..%2Fetc%2Fpasswd', 'x.svg', '%00.png', 'a%20b.png', '.png']) {
-      const response = await app.inject({ method: 'GET', url: `/api/media/${name}`, headers: bearer(me.user.accessToken) });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/media/${name}`,
+        headers: bearer(me.user.accessToken),
+      });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(Object.keys(response.json())).toEqual(['error']);
@@ -143,7 +176,16 @@ describeEachDb('media: /api/media', (ctx) => {
 
   it('answers 401 to a caller who is not signed in', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/media' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/media', headers: { 'content-type': 'image/png' }, payload: png() })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/media',
+          headers: { 'content-type': 'image/png' },
+          payload: png(),
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/media/cell.png' })).statusCode).toBe(401);
   });
 });

@@ -13,7 +13,12 @@ export class MediaRepository {
   }
 
   find(userId: number, name: string): Promise<MediaInfo | undefined> {
-    return this.db.selectFrom('media').select(INFO).where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    return this.db
+      .selectFrom('media')
+      .select(INFO)
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
   }
 
   async usedBytes(userId: number): Promise<number> {
@@ -26,7 +31,12 @@ export class MediaRepository {
   }
 
   file(userId: number, name: string): Promise<{ mime: string; data: Buffer } | undefined> {
-    return this.db.selectFrom('media').select(['mime', 'data']).where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    return this.db
+      .selectFrom('media')
+      .select(['mime', 'data'])
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
   }
 
   /** False when the name was taken meanwhile (the unique index decides). */
@@ -40,7 +50,11 @@ export class MediaRepository {
   }
 
   async remove(userId: number, name: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('media').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('media')
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 }

@@ -9,7 +9,9 @@ const BODY_LIMIT = MEDIA_MAX_BYTES * 4;
 const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
   // Any image/* body arrives as bytes (in this plugin only); the service tells the real type.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.get(ep.list.path, { schema: ep.list.schema }, async (request) => service.list(request.user.id));
 

@@ -4,7 +4,13 @@
 // name already taken by other bytes gets a suffix (`cell-2.png`), as Anki does, so the cards
 // showing the first image keep showing it; the same bytes under the same name are that file.
 import { createHash } from 'node:crypto';
-import { isMediaName, MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type MediaFile, type MediaList } from '@flashcard/api-contract/schemas';
+import {
+  isMediaName,
+  MEDIA_MAX_BYTES,
+  MEDIA_QUOTA_BYTES,
+  type MediaFile,
+  type MediaList,
+} from '@flashcard/api-contract/schemas';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { presentMedia } from './presenter';
@@ -20,12 +26,25 @@ export const MESSAGES = {
 
 /** The types we serve, told by their first bytes, with the extension a name gets. */
 const SIGNATURES: Array<{ mime: string; extension: string; matches: (bytes: Buffer) => boolean }> = [
-  { mime: 'image/png', extension: 'png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    mime: 'image/png',
+    extension: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { mime: 'image/jpeg', extension: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mime: 'image/gif', extension: 'gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)) },
-  { mime: 'image/webp', extension: 'webp', matches: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  {
+    mime: 'image/webp',
+    extension: 'webp',
+    matches: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
 ];
-const EXTENSIONS: Record<string, string[]> = { 'image/png': ['png'], 'image/jpeg': ['jpg', 'jpeg'], 'image/gif': ['gif'], 'image/webp': ['webp'] };
+const EXTENSIONS: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
 const NAME_MAX = 100;
 const SUFFIX_TRIES = 1000;
 
@@ -55,7 +74,10 @@ export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {}
 
   async list(userId: number): Promise<MediaList> {
-    const [files, used] = await Promise.all([this.deps.repository.list(userId), this.deps.repository.usedBytes(userId)]);
+    const [files, used] = await Promise.all([
+      this.deps.repository.list(userId),
+      this.deps.repository.usedBytes(userId),
+    ]);
     return { files: files.map(presentMedia), used, quota: MEDIA_QUOTA_BYTES };
   }
 
@@ -78,8 +100,15 @@ export class MediaService {
         if (taken.sha256 === sha256) return presentMedia(taken);
         continue;
       }
-      if ((await repository.usedBytes(userId)) + body.length > MEDIA_QUOTA_BYTES) throw new HttpError(413, MESSAGES.quota);
-      const file: MediaInfo = { name, mime: type.mime, size: body.length, sha256, created_at: toTimestamp(this.deps.now()) };
+      if ((await repository.usedBytes(userId)) + body.length > MEDIA_QUOTA_BYTES)
+        throw new HttpError(413, MESSAGES.quota);
+      const file: MediaInfo = {
+        name,
+        mime: type.mime,
+        size: body.length,
+        sha256,
+        created_at: toTimestamp(this.deps.now()),
+      };
       // Taken by a simultaneous upload: try the next name.
       if (await repository.insert(userId, { ...file, data: body })) return presentMedia(file);
     }

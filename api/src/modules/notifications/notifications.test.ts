@@ -5,7 +5,9 @@ import { describeEachDb } from '../../test/harness';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
 const DAY = 86_400_000;
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 interface NotificationJson {
   id: number;
@@ -44,7 +46,9 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
   /** A review and a check: unlocks first_review, which notifies. */
   const unlockFirstReview = async (client = me) => {
     const card = await client.createCard();
-    expect((await client.post('/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).statusCode,
+    ).toBe(200);
     expect((await client.post('/api/gamification/achievements/check')).json().unlocked).toHaveLength(1);
   };
 
@@ -112,20 +116,41 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
     // As migration 0029 left the rows it found: no params column value.
     await ctx.db
       .insertInto('notifications')
-      .values({ user_id: me.user.id, type: 'achievement_unlocked', title: 'Achievement unlocked: Centurion', message: 'Review 100 cards. You earned 50 XP and 20 tokens.', dedupe_key: 'achievement:reviews_100', created_at: START.toISOString() })
+      .values({
+        user_id: me.user.id,
+        type: 'achievement_unlocked',
+        title: 'Achievement unlocked: Centurion',
+        message: 'Review 100 cards. You earned 50 XP and 20 tokens.',
+        dedupe_key: 'achievement:reviews_100',
+        created_at: START.toISOString(),
+      })
       .execute();
     // And one whose params cannot be read: shown from its stored text as well, never a 500.
     await ctx.db
       .insertInto('notifications')
-      .values({ user_id: me.user.id, type: 'leech', title: 'Leech card suspended', message: 'Old text', params: '[1,2]', created_at: START.toISOString() })
+      .values({
+        user_id: me.user.id,
+        type: 'leech',
+        title: 'Leech card suspended',
+        message: 'Old text',
+        params: '[1,2]',
+        created_at: START.toISOString(),
+      })
       .execute();
     const { notifications } = await list();
     expect(notifications.map((n) => [n.type, n.params, n.title, n.message])).toEqual([
       ['leech', null, 'Leech card suspended', 'Old text'],
-      ['achievement_unlocked', null, 'Achievement unlocked: Centurion', 'Review 100 cards. You earned 50 XP and 20 tokens.'],
+      [
+        'achievement_unlocked',
+        null,
+        'Achievement unlocked: Centurion',
+        'Review 100 cards. You earned 50 XP and 20 tokens.',
+      ],
     ]);
     const [, old] = notifications;
-    expect((await me.put(`/api/notifications/${old!.id}/mark-read`)).json()).toEqual({ notification: { ...old, read: true } });
+    expect((await me.put(`/api/notifications/${old!.id}/mark-read`)).json()).toEqual({
+      notification: { ...old, read: true },
+    });
   });
 
   it('limits the list (default 20, 1-100) while counting every unread one', async () => {

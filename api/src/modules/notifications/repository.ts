@@ -39,7 +39,11 @@ export class NotificationsRepository {
   private async wanted(userId: number, type: string): Promise<boolean> {
     if (!isSwitchedKind(type)) return true;
     const column = SWITCH_OF_KIND[type];
-    const row = await this.db.selectFrom('user_settings').select(column).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select(column)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row === undefined || Boolean(row[column]);
   }
 
@@ -55,7 +59,12 @@ export class NotificationsRepository {
   }
 
   find(userId: number, id: number): Promise<NotificationRow | undefined> {
-    return this.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async countUnread(userId: number): Promise<number> {

@@ -26,11 +26,18 @@ export interface NotificationsServiceDeps {
 export class NotificationsService {
   constructor(private readonly deps: NotificationsServiceDeps) {}
 
-  async list(userId: number, timeZone: string, query: { limit?: string }): Promise<{ notifications: NotificationRow[]; unreadCount: number }> {
+  async list(
+    userId: number,
+    timeZone: string,
+    query: { limit?: string },
+  ): Promise<{ notifications: NotificationRow[]; unreadCount: number }> {
     const limit = intParam(query.limit, DEFAULT_LIMIT, 1, MAX_LIMIT, MESSAGES.limitInvalid);
     await this.offerDailyBonus(userId, timeZone);
     const { repository } = this.deps;
-    const [notifications, unreadCount] = await Promise.all([repository.list(userId, limit), repository.countUnread(userId)]);
+    const [notifications, unreadCount] = await Promise.all([
+      repository.list(userId, limit),
+      repository.countUnread(userId),
+    ]);
     return { notifications, unreadCount };
   }
 

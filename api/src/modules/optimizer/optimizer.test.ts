@@ -9,7 +9,9 @@ import { fitParameters, replayHistory } from './worker';
 import type { OptimizerWorkers } from './service';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
   let app: FastifyInstance;
@@ -39,7 +41,13 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
   it('says a new learner has nothing to fit yet, and refuses a fit below the minimum with 422', async () => {
     const status = await me.get('/api/spaced-repetition/optimizer');
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ reviewCount: 0, minimumReviews: 400, suggested: false, running: false, result: null });
+    expect(status.json()).toEqual({
+      reviewCount: 0,
+      minimumReviews: 400,
+      suggested: false,
+      running: false,
+      result: null,
+    });
 
     await seedReviewHistory(ctx.db, me.user.id, { cards: 30, reviewsPerCard: 10, now: NOW });
     const refused = await me.post('/api/spaced-repetition/optimizer');
@@ -81,11 +89,19 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
   it('keeps the defaults when the fitted weights do not predict better, and an easy review shows it', async () => {
     await seedReviewHistory(ctx.db, me.user.id, { cards: 50, reviewsPerCard: 10, now: NOW });
     const worse: OptimizerWorkers = {
-      fit: async () => ({ parameters: [...default_w].map((w) => w * 1.01), default: { logLoss: 0.3, rmse: 0.05 }, fitted: { logLoss: 0.4, rmse: 0.06 } }),
+      fit: async () => ({
+        parameters: [...default_w].map((w) => w * 1.01),
+        default: { logLoss: 0.3, rmse: 0.05 },
+        fitted: { logLoss: 0.4, rmse: 0.06 },
+      }),
       replay: replayHistory,
     };
     const other = await ctx.buildApp(MANY_SIGNUPS, { now: () => NOW, optimizerWorkers: worse });
-    const fitted = await other.inject({ method: 'POST', url: '/api/spaced-repetition/optimizer', headers: { authorization: `Bearer ${me.user.accessToken}` } });
+    const fitted = await other.inject({
+      method: 'POST',
+      url: '/api/spaced-repetition/optimizer',
+      headers: { authorization: `Bearer ${me.user.accessToken}` },
+    });
     expect(fitted.json().result).toMatchObject({ inUse: false, default: { logLoss: 0.3 }, fitted: { logLoss: 0.4 } });
     const card = await me.createCard({ question: 'Fresh', answer: 'card' });
     await me.post('/api/spaced-repetition/review', { cardId: card.id, result: 3, timeSpent: 2000 });
@@ -103,7 +119,9 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
     expect((await me.get('/api/spaced-repetition/optimizer')).json().running).toBe(true);
     const second = await me.post('/api/spaced-repetition/optimizer');
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: 'Your parameters are already being optimized. Please wait for that to finish.' });
+    expect(second.json()).toEqual({
+      error: 'Your parameters are already being optimized. Please wait for that to finish.',
+    });
     expect((await me.post('/api/spaced-repetition/optimizer/reschedule')).statusCode).toBe(409);
     // Another learner is not held up.
     const other = await signedInClient(app);
@@ -117,7 +135,12 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
   it("reschedules each reviewed card from its history with the weights in use, and only the learner's own", async () => {
     const mine = await seedReviewHistory(ctx.db, me.user.id, { cards: 60, reviewsPerCard: 8, now: NOW });
     const stranger = await signedInClient(app);
-    const theirs = await seedReviewHistory(ctx.db, stranger.user.id, { cards: 5, reviewsPerCard: 8, now: NOW, seed: 3 });
+    const theirs = await seedReviewHistory(ctx.db, stranger.user.id, {
+      cards: 5,
+      reviewsPerCard: 8,
+      now: NOW,
+      seed: 3,
+    });
     const parameters = (await me.post('/api/spaced-repetition/optimizer')).json().result.parameters as number[];
 
     const response = await me.post('/api/spaced-repetition/optimizer/reschedule');
@@ -126,7 +149,12 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
 
     // The memory state is the card's history replayed with the fitted weights (UTC days).
     const cardId = mine.cardIds[7]!;
-    const logs = await ctx.db.selectFrom('review_logs').select(['rating', 'reviewed_at']).where('card_id', '=', cardId).orderBy('reviewed_at').execute();
+    const logs = await ctx.db
+      .selectFrom('review_logs')
+      .select(['rating', 'reviewed_at'])
+      .where('card_id', '=', cardId)
+      .orderBy('reviewed_at')
+      .execute();
     const model = new FSRSBinding(parameters);
     const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
     let memory = null;
@@ -143,12 +171,20 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
     expect(card.sched_version).toBe(1);
 
     // The stranger's cards are as seeded.
-    const untouched = await ctx.db.selectFrom('cards').select(['stability', 'sched_version']).where('id', 'in', theirs.cardIds).execute();
+    const untouched = await ctx.db
+      .selectFrom('cards')
+      .select(['stability', 'sched_version'])
+      .where('id', 'in', theirs.cardIds)
+      .execute();
     expect(untouched.every((row) => Number(row.stability) === 1 && row.sched_version === 0)).toBe(true);
   });
 
   it('answers 401 without a signed-in learner', async () => {
-    for (const [method, url] of [['GET', '/api/spaced-repetition/optimizer'], ['POST', '/api/spaced-repetition/optimizer'], ['POST', '/api/spaced-repetition/optimizer/reschedule']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/spaced-repetition/optimizer'],
+      ['POST', '/api/spaced-repetition/optimizer'],
+      ['POST', '/api/spaced-repetition/optimizer/reschedule'],
+    ] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode).toBe(401);
     }
@@ -160,7 +196,12 @@ describe('the optimizer thread', () => {
     const history = {
       cardIds: Int32Array.from([4, 4, 4, 9]),
       ratings: Int8Array.from([3, 3, 1, 4]),
-      times: Float64Array.from([Date.UTC(2026, 0, 1, 23), Date.UTC(2026, 0, 4, 1), Date.UTC(2026, 0, 20, 12), Date.UTC(2026, 0, 2)]),
+      times: Float64Array.from([
+        Date.UTC(2026, 0, 1, 23),
+        Date.UTC(2026, 0, 4, 1),
+        Date.UTC(2026, 0, 20, 12),
+        Date.UTC(2026, 0, 2),
+      ]),
       timeZone: 'UTC',
     };
     const replayed = await replayHistory(history, null, 0.9);

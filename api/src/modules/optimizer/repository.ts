@@ -44,7 +44,11 @@ export class OptimizerRepository {
         .orderBy('reviewed_at')
         .orderBy('id'),
     );
-    const history = { cardIds: new Int32Array(rows.length), ratings: new Int8Array(rows.length), times: new Float64Array(rows.length) };
+    const history = {
+      cardIds: new Int32Array(rows.length),
+      ratings: new Int8Array(rows.length),
+      times: new Float64Array(rows.length),
+    };
     rows.forEach((row, i) => {
       history.cardIds[i] = row.card_id;
       history.ratings[i] = row.rating;
@@ -62,7 +66,11 @@ export class OptimizerRepository {
    * crashed process counts as over after `staleBefore`. False when another one runs.
    */
   async claim(userId: number, now: string, staleBefore: string): Promise<boolean> {
-    await this.db.insertInto('fsrs_parameters').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await this.db
+      .insertInto('fsrs_parameters')
+      .values({ user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     const result = await this.db
       .updateTable('fsrs_parameters')
       .set({ running_since: now })
@@ -78,7 +86,14 @@ export class OptimizerRepository {
 
   async saveFit(
     userId: number,
-    fit: { parameters: number[]; reviewCount: number; defaultScore: { logLoss: number; rmse: number }; fittedScore: { logLoss: number; rmse: number }; inUse: boolean; fittedAt: string },
+    fit: {
+      parameters: number[];
+      reviewCount: number;
+      defaultScore: { logLoss: number; rmse: number };
+      fittedScore: { logLoss: number; rmse: number };
+      inUse: boolean;
+      fittedAt: string;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('fsrs_parameters')

@@ -8,7 +8,9 @@ const optimizerRoutes: FastifyPluginAsyncTypebox<{ service: OptimizerService }> 
 
   app.get(ep.status.path, { schema: ep.status.schema }, async (request) => service.status(request.user.id));
 
-  app.post(ep.optimize.path, { schema: ep.optimize.schema }, async (request) => service.optimize(request.user.id, request.user.timeZone));
+  app.post(ep.optimize.path, { schema: ep.optimize.schema }, async (request) =>
+    service.optimize(request.user.id, request.user.timeZone),
+  );
 
   app.post(ep.reschedule.path, { schema: ep.reschedule.schema }, async (request) =>
     service.reschedule(request.user.id, request.user.timeZone),

@@ -52,7 +52,10 @@ export class OptimizerService {
   }
 
   async status(userId: number): Promise<OptimizerStatus> {
-    const [reviewCount, row] = await Promise.all([this.deps.repository.reviewCount(userId), this.deps.repository.find(userId)]);
+    const [reviewCount, row] = await Promise.all([
+      this.deps.repository.reviewCount(userId),
+      this.deps.repository.find(userId),
+    ]);
     const now = this.deps.now().getTime();
     const running = row?.running_since != null && Date.parse(row.running_since) > now - STALE_RUN_MS;
     const fittedOn = row?.fitted_at ? row.review_count : 0;
@@ -102,7 +105,10 @@ export class OptimizerService {
         const n = memory.get(card.id);
         if (n === undefined || !card.last_review) continue;
         const stability = replayed.stability[n]!;
-        const values: Parameters<OptimizerRepository['reschedule']>[2] = { stability, difficulty: replayed.difficulty[n]! };
+        const values: Parameters<OptimizerRepository['reschedule']>[2] = {
+          stability,
+          difficulty: replayed.difficulty[n]!,
+        };
         // A relearning card keeps its step's due time; a review card gets its new interval.
         if (card.state === STATE_REVIEW) {
           const days = scheduler.intervalDays(stability);

@@ -123,6 +123,10 @@ export function fitParameters(history: ReviewHistory): Promise<FitResult> {
 }
 
 /** Each card's memory state after its history, scheduled with `parameters` (null: the defaults). */
-export function replayHistory(history: ReviewHistory, parameters: readonly number[] | null, desiredRetention: number): Promise<ReplayResult> {
+export function replayHistory(
+  history: ReviewHistory,
+  parameters: readonly number[] | null,
+  desiredRetention: number,
+): Promise<ReplayResult> {
   return run<ReplayResult>(REPLAY, { history, parameters, desiredRetention });
 }

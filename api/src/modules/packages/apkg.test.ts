@@ -5,7 +5,12 @@ import { ApkgError, readApkg, type ApkgContents } from './apkg';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 9);
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 const MP3 = Uint8Array.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
 
 function deck(format: FixturePackage['format']): FixturePackage {
@@ -40,7 +45,11 @@ function deck(format: FixturePackage['format']): FixturePackage {
         cards: [{ ord: 0, reviews: [{ at: T0 + 2 * DAY, ease: 2, type: 0 }] }, { ord: 1 }],
       },
       { guid: 'empty', fields: ['', 'no front'], cards: [{ ord: 0 }] },
-      { guid: 'xss-1', fields: ['<img src=x onerror=alert(1)>Trap<script>alert(2)</script>', '<a href="javascript:alert(3)">x</a>'], cards: [{ ord: 0 }] },
+      {
+        guid: 'xss-1',
+        fields: ['<img src=x onerror=alert(1)>Trap<script>alert(2)</script>', '<a href="javascript:alert(3)">x</a>'],
+        cards: [{ ord: 0 }],
+      },
     ],
     media: [
       { name: 'cell diagram.png', data: PNG },
@@ -81,8 +90,25 @@ describe.each(['anki2', 'anki21b'] as const)('readApkg (%s)', (format) => {
   });
 
   it("brings each card's answers, oldest first, without manual reschedules or cram", () => {
-    expect(contents.cards.map(({ noteGuid, ord, suspended, reviews }) => ({ noteGuid, ord, suspended, reviews: reviews.map((r) => [r.at - T0, r.rating]) }))).toEqual([
-      { noteGuid: 'Bx4!cell', ord: 0, suspended: false, reviews: [[0, 3], [DAY, 3], [4 * DAY, 1], [7 * DAY, 4]] },
+    expect(
+      contents.cards.map(({ noteGuid, ord, suspended, reviews }) => ({
+        noteGuid,
+        ord,
+        suspended,
+        reviews: reviews.map((r) => [r.at - T0, r.rating]),
+      })),
+    ).toEqual([
+      {
+        noteGuid: 'Bx4!cell',
+        ord: 0,
+        suspended: false,
+        reviews: [
+          [0, 3],
+          [DAY, 3],
+          [4 * DAY, 1],
+          [7 * DAY, 4],
+        ],
+      },
       { noteGuid: 'rev-1', ord: 0, suspended: false, reviews: [] },
       { noteGuid: 'rev-1', ord: 1, suspended: true, reviews: [] },
       // Cloze cards are numbered by their cloze (Anki's ord 0 is c1).
@@ -94,7 +120,9 @@ describe.each(['anki2', 'anki21b'] as const)('readApkg (%s)', (format) => {
   });
 
   it('reads the media files by the names the notes use, unpacking only the images', () => {
-    expect(contents.media.map((file) => [file.name, file.data && Buffer.from(file.data).equals(Buffer.from(PNG))])).toEqual([
+    expect(
+      contents.media.map((file) => [file.name, file.data && Buffer.from(file.data).equals(Buffer.from(PNG))]),
+    ).toEqual([
       ['cell diagram.png', true],
       // A sound is not kept, so it is not unpacked either.
       ['cell.mp3', null],
@@ -104,8 +132,14 @@ describe.each(['anki2', 'anki21b'] as const)('readApkg (%s)', (format) => {
 
 describe('readApkg refusals', () => {
   it('refuses what is not a package, with a clear message', async () => {
-    await expect(read(new TextEncoder().encode('just text'))).rejects.toThrow(new ApkgError('This is not an Anki package (.apkg): it is not a zip file'));
-    await expect(read(zipSync({ 'notes.txt': new TextEncoder().encode('hi') }))).rejects.toThrow(new ApkgError('This is not an Anki package (.apkg): it holds no collection'));
-    await expect(read(zipSync({ 'collection.anki21b': zstdStored(new TextEncoder().encode('not sqlite')) }))).rejects.toThrow(new ApkgError('The collection inside this package cannot be read'));
+    await expect(read(new TextEncoder().encode('just text'))).rejects.toThrow(
+      new ApkgError('This is not an Anki package (.apkg): it is not a zip file'),
+    );
+    await expect(read(zipSync({ 'notes.txt': new TextEncoder().encode('hi') }))).rejects.toThrow(
+      new ApkgError('This is not an Anki package (.apkg): it holds no collection'),
+    );
+    await expect(
+      read(zipSync({ 'collection.anki21b': zstdStored(new TextEncoder().encode('not sqlite')) })),
+    ).rejects.toThrow(new ApkgError('The collection inside this package cannot be read'));
   });
 });

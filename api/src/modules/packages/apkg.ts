@@ -68,7 +68,9 @@ export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<A
     if (!format) throw new ApkgError('This is not an Anki package (.apkg): it holds no collection');
     let collection = await files.read(`collection.${format}`);
     try {
-      db = new Database(Buffer.from(collection!.buffer, collection!.byteOffset, collection!.length), { readonly: true });
+      db = new Database(Buffer.from(collection!.buffer, collection!.byteOffset, collection!.length), {
+        readonly: true,
+      });
       // SQLite holds its own copy now: ours may go before the media are read.
       collection = null;
       return { ...readCollection(format, db), media: await readMedia(files, limits) };
@@ -84,9 +86,26 @@ export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<A
 
 function readCollection(format: ApkgContents['format'], db: Database.Database): Omit<ApkgContents, 'media'> {
   const decks = deckNames(db);
-  const notes = db.prepare('select id, guid, flds, tags from notes order by id').all() as Array<{ id: number; guid: string; flds: string; tags: string }>;
-  const cardRows = db.prepare('select id, nid, did, ord, queue from cards order by nid, ord').all() as Array<{ id: number; nid: number; did: number; ord: number; queue: number }>;
-  const reviews = db.prepare('select id, cid, ease, time, type from revlog order by cid, id').all() as Array<{ id: number; cid: number; ease: number; time: number; type: number }>;
+  const notes = db.prepare('select id, guid, flds, tags from notes order by id').all() as Array<{
+    id: number;
+    guid: string;
+    flds: string;
+    tags: string;
+  }>;
+  const cardRows = db.prepare('select id, nid, did, ord, queue from cards order by nid, ord').all() as Array<{
+    id: number;
+    nid: number;
+    did: number;
+    ord: number;
+    queue: number;
+  }>;
+  const reviews = db.prepare('select id, cid, ease, time, type from revlog order by cid, id').all() as Array<{
+    id: number;
+    cid: number;
+    ease: number;
+    time: number;
+    type: number;
+  }>;
 
   const cardsOfNote = new Map<number, typeof cardRows>();
   for (const card of cardRows) cardsOfNote.set(card.nid, [...(cardsOfNote.get(card.nid) ?? []), card]);
@@ -112,10 +131,23 @@ function readCollection(format: ApkgContents['format'], db: Database.Database): 
     }
     const kind: NoteKind = CLOZE.test(question) ? 'cloze' : own.some((card) => card.ord === 1) ? 'reversed' : 'basic';
     const tags = note.tags.trim().split(/\s+/).filter(Boolean).join(', ');
-    parsed.push({ row, kind, question, answer: cleanField(back), tags: tags || null, guid: note.guid, deck: decks.get(own[0]?.did ?? -1) ?? null });
+    parsed.push({
+      row,
+      kind,
+      question,
+      answer: cleanField(back),
+      tags: tags || null,
+      guid: note.guid,
+      deck: decks.get(own[0]?.did ?? -1) ?? null,
+    });
     for (const card of own) {
       // Anki's cloze cards count from ord 0 for c1; ours are numbered by the cloze.
-      cards.push({ noteGuid: note.guid, ord: kind === 'cloze' ? card.ord + 1 : card.ord, suspended: card.queue === -1, reviews: reviewsOfCard.get(card.id) ?? [] });
+      cards.push({
+        noteGuid: note.guid,
+        ord: kind === 'cloze' ? card.ord + 1 : card.ord,
+        suspended: card.queue === -1,
+        reviews: reviewsOfCard.get(card.id) ?? [],
+      });
     }
   });
   return { format, notes: parsed, cards, errors };
@@ -126,7 +158,8 @@ function deckNames(db: Database.Database): Map<number, string> {
   const names = new Map<number, string>();
   const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'decks'").get();
   if (hasTable) {
-    for (const deck of db.prepare('select id, name from decks').all() as Array<{ id: number; name: string }>) names.set(deck.id, deck.name.split('\x1f').join('::'));
+    for (const deck of db.prepare('select id, name from decks').all() as Array<{ id: number; name: string }>)
+      names.set(deck.id, deck.name.split('\x1f').join('::'));
   } else {
     const col = db.prepare('select decks from col').get() as { decks: string } | undefined;
     const decks = JSON.parse(col?.decks || '{}') as Record<string, { name: string }>;
@@ -147,7 +180,8 @@ async function readMedia(files: PackageFiles, limits: ApkgLimits): Promise<ApkgM
     if (names.size > limits.maxFiles) throw new HttpError(413, UNPACK_MESSAGES.mediaListTooLong(limits.maxFiles));
   };
   if (raw[0] === 0x7b /* { */) {
-    for (const [key, name] of Object.entries(JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>)) add(key, name);
+    for (const [key, name] of Object.entries(JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>))
+      add(key, name);
   } else {
     // MediaEntries { repeated MediaEntry entries = 1 }, MediaEntry { string name = 1; uint32 size = 2;
     // bytes sha1 = 3; optional uint32 legacy_zip_filename = 255 }: entry n is zip member "n".

@@ -23,7 +23,11 @@ export interface ApkgPlan extends Omit<ApkgContents, 'cards'> {
   cards: PlannedCard[];
 }
 
-export async function prepareApkg(bytes: Uint8Array, scheduling: SchedulerSettings, limits: ApkgLimits): Promise<ApkgPlan> {
+export async function prepareApkg(
+  bytes: Uint8Array,
+  scheduling: SchedulerSettings,
+  limits: ApkgLimits,
+): Promise<ApkgPlan> {
   const contents = await readApkg(bytes, limits);
   const scheduler = new Scheduler(scheduling);
   const cards = contents.cards.map((card): PlannedCard => {

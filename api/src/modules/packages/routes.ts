@@ -17,8 +17,10 @@ declare module 'fastify' {
 const packageRoutes: FastifyPluginAsyncTypebox<{ service: PackagesService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
   // A package arrives as bytes (in this plugin only).
-  app.addContentTypeParser(['application/zip', 'application/octet-stream', 'application/x-zip-compressed'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['application/zip', 'application/octet-stream', 'application/x-zip-compressed'],
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
   );
   // Admitted (or 429) before the upload is buffered. The slot is held while the import runs,
   // even when the client leaves meanwhile; it goes when the request ends without reaching it.

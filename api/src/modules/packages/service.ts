@@ -8,7 +8,12 @@
 // existed keeps its own history: a re-import updates text, it does not replay answers. What a
 // package may unpack is capped (unpack.ts), and how many imports run at once (gate.ts).
 import path from 'node:path';
-import { APKG_MAX_BYTES, type ApkgImportResult, type SkippedMedia, type SkippedMediaReason } from '@flashcard/api-contract/schemas';
+import {
+  APKG_MAX_BYTES,
+  type ApkgImportResult,
+  type SkippedMedia,
+  type SkippedMediaReason,
+} from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { ApkgLimits } from '../../config';
 import { sqliteFileOf, type DialectName } from '../../db';
@@ -80,17 +85,30 @@ export class PackagesService {
     return this.gate.admit(userId);
   }
 
-  async importApkg(userId: number, body: unknown, options: { dryRun?: string; categoryId?: string }): Promise<ApkgImportResult> {
+  async importApkg(
+    userId: number,
+    body: unknown,
+    options: { dryRun?: string; categoryId?: string },
+  ): Promise<ApkgImportResult> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.empty);
     if (body.length > APKG_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
     const { db, dialect } = this.deps;
-    const categoryId = options.categoryId === undefined || options.categoryId === '' ? null : parseId(options.categoryId);
+    const categoryId =
+      options.categoryId === undefined || options.categoryId === '' ? null : parseId(options.categoryId);
     if (categoryId === null && options.categoryId) throw notFound(MESSAGES.setNotFound);
-    if (categoryId !== null && !(await new CardsRepository(db, dialect).findCategory(userId, categoryId))) throw notFound(MESSAGES.setNotFound);
+    if (categoryId !== null && !(await new CardsRepository(db, dialect).findCategory(userId, categoryId)))
+      throw notFound(MESSAGES.setNotFound);
 
     const file = this.deps.inWorker ? undefined : sqliteFileOf(db);
     if (file) {
-      const args = [file, userId, new Uint8Array(body.buffer, body.byteOffset, body.length), options, this.deps.now().getTime(), this.deps.limits];
+      const args = [
+        file,
+        userId,
+        new Uint8Array(body.buffer, body.byteOffset, body.length),
+        options,
+        this.deps.now().getTime(),
+        this.deps.limits,
+      ];
       return withStatus(() => runInWorker<ApkgImportResult>(IMPORT_WORKER, 'importOnOwnConnection', args));
     }
 
@@ -99,7 +117,9 @@ export class PackagesService {
     const prepared = [new Uint8Array(body), { ...settings, parameters }, this.deps.limits] as const;
     // The copy is handed over to the thread, not copied once more.
     const plan = await withStatus(async () =>
-      this.deps.inWorker ? prepareApkg(...prepared) : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared], [prepared[0].buffer as ArrayBuffer]),
+      this.deps.inWorker
+        ? prepareApkg(...prepared)
+        : runInWorker<ApkgPlan>(PREPARE, 'prepareApkg', [...prepared], [prepared[0].buffer as ArrayBuffer]),
     );
 
     const errors = [...plan.errors];
@@ -116,7 +136,14 @@ export class PackagesService {
       imported: 0,
       updated: 0,
       total: plan.notes.length + plan.errors.length,
-      rows: notes.map((note) => ({ row: note.row, question: note.question, answer: note.answer, tags: note.tags, kind: note.kind, set: note.deck })),
+      rows: notes.map((note) => ({
+        row: note.row,
+        question: note.question,
+        answer: note.answer,
+        tags: note.tags,
+        kind: note.kind,
+        set: note.deck,
+      })),
       errors,
       cards: cards.length,
       reviews: cards.reduce((sum, card) => sum + card.logs.length, 0),
@@ -141,14 +168,25 @@ export class PackagesService {
         report.images += 1;
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        report.skippedMedia.push({ name: file.name, reason: error.message, key: Object.hasOwn(MEDIA_REASONS, error.message) ? MEDIA_REASONS[error.message]! : null });
+        report.skippedMedia.push({
+          name: file.name,
+          reason: error.message,
+          key: Object.hasOwn(MEDIA_REASONS, error.message) ? MEDIA_REASONS[error.message]! : null,
+        });
       }
     }
-    const stored = notes.map((note) => ({ ...note, question: withImages(note.question, renamed), answer: withImages(note.answer, renamed) }));
+    const stored = notes.map((note) => ({
+      ...note,
+      question: withImages(note.question, renamed),
+      answer: withImages(note.answer, renamed),
+    }));
 
     const planned = new Map(cards.map((card) => [`${card.noteGuid}\u0000${card.ord}`, card]));
     const now = toTimestamp(this.deps.now());
-    const transaction = inTransaction(db, (handle) => ({ cards: new CardsRepository(handle, dialect), study: new StudyRepository(handle, dialect) }));
+    const transaction = inTransaction(db, (handle) => ({
+      cards: new CardsRepository(handle, dialect),
+      study: new StudyRepository(handle, dialect),
+    }));
     const write = (batch: ParsedNote[]) =>
       transaction(async (repos) => {
         // New cards start with their replayed schedule (sched_version counts its answers) and
@@ -158,7 +196,11 @@ export class PackagesService {
           return card && { ...card.state, sched_version: card.logs.length, suspended: card.suspended };
         });
         const logs = written.added.flatMap((added) =>
-          (planned.get(`${added.noteGuid}\u0000${added.ord}`)?.logs ?? []).map((log) => ({ ...log, user_id: userId, card_id: added.id })),
+          (planned.get(`${added.noteGuid}\u0000${added.ord}`)?.logs ?? []).map((log) => ({
+            ...log,
+            user_id: userId,
+            card_id: added.id,
+          })),
         );
         await repos.study.insertLogs(logs);
         return written;
@@ -190,7 +232,11 @@ async function withStatus<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof WorkerTaskError && error.statusCode) throw new HttpError(error.statusCode, error.message);
-    if (error instanceof Error && (error.name === 'ApkgError' || (error instanceof WorkerTaskError && error.kind === 'ApkgError'))) throw badRequest(error.message);
+    if (
+      error instanceof Error &&
+      (error.name === 'ApkgError' || (error instanceof WorkerTaskError && error.kind === 'ApkgError'))
+    )
+      throw badRequest(error.message);
     throw error;
   }
 }
@@ -204,4 +250,9 @@ function withImages(html: string, renamed: Map<string, string>): string {
   });
 }
 
-const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');

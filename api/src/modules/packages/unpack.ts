@@ -17,10 +17,13 @@ const mb = (bytes: number) => `${Math.floor(bytes / MB).toLocaleString('en')} MB
 
 export const UNPACK_MESSAGES = {
   notAZip: 'This is not an Anki package (.apkg): it is not a zip file',
-  tooManyFiles: (max: number) => `This package holds more than ${max.toLocaleString('en')} files, more than an import can take`,
-  memberTooLarge: (name: string, max: number) => `The file "${name}" inside this package unpacks to more than ${mb(max)}, more than an import can take`,
+  tooManyFiles: (max: number) =>
+    `This package holds more than ${max.toLocaleString('en')} files, more than an import can take`,
+  memberTooLarge: (name: string, max: number) =>
+    `The file "${name}" inside this package unpacks to more than ${mb(max)}, more than an import can take`,
   totalTooLarge: (max: number) => `This package unpacks to more than ${mb(max)}, more than an import can take`,
-  mediaListTooLong: (max: number) => `This package's media list names more than ${max.toLocaleString('en')} files, more than an import can take`,
+  mediaListTooLong: (max: number) =>
+    `This package's media list names more than ${max.toLocaleString('en')} files, more than an import can take`,
   damaged: (name: string) => `This package is damaged: the file "${name}" inside it is not the size it says`,
   unreadable: (name: string) => `This package is damaged: the file "${name}" inside it cannot be unpacked`,
 } as const;
@@ -36,7 +39,8 @@ const ZSTD_MAX_WINDOW = 2_145_386_496;
 /** Compressed bytes handed to a decoder at once: what one push may expand into stays small. */
 const PUSH_BYTES = 64 * 1024;
 
-export const isZstd = (bytes: Uint8Array) => bytes.length >= 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).readUInt32LE(0) === ZSTD_MAGIC;
+export const isZstd = (bytes: Uint8Array) =>
+  bytes.length >= 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).readUInt32LE(0) === ZSTD_MAGIC;
 
 /** The package's members by name, read on demand within the package's caps. */
 export class PackageFiles {
@@ -53,7 +57,11 @@ export class PackageFiles {
   static async open(bytes: Uint8Array, limits: ApkgLimits): Promise<PackageFiles> {
     let zip: ZipFile;
     try {
-      zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+      zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), {
+        lazyEntries: true,
+        autoClose: false,
+        validateEntrySizes: true,
+      });
     } catch {
       throw new ApkgError(UNPACK_MESSAGES.notAZip);
     }
@@ -88,7 +96,8 @@ export class PackageFiles {
     const cap = Math.min(maxBytes, this.limits.maxMemberBytes);
     // The header is believed only to refuse early: the streams below count for themselves.
     if (entry.uncompressedSize > cap) throw new HttpError(413, UNPACK_MESSAGES.memberTooLarge(name, cap));
-    if (this.held + entry.uncompressedSize > this.limits.maxUnpackedBytes) throw new HttpError(413, UNPACK_MESSAGES.totalTooLarge(this.limits.maxUnpackedBytes));
+    if (this.held + entry.uncompressedSize > this.limits.maxUnpackedBytes)
+      throw new HttpError(413, UNPACK_MESSAGES.totalTooLarge(this.limits.maxUnpackedBytes));
     const stored = await this.inflate(entry, cap);
     if (!isZstd(stored)) return stored;
     const plain = this.unzstd(name, stored, cap);
@@ -103,7 +112,8 @@ export class PackageFiles {
   /** Counts `bytes` more against the package's total; past it, refuses. */
   private take(bytes: number): void {
     this.held += bytes;
-    if (this.held > this.limits.maxUnpackedBytes) throw new HttpError(413, UNPACK_MESSAGES.totalTooLarge(this.limits.maxUnpackedBytes));
+    if (this.held > this.limits.maxUnpackedBytes)
+      throw new HttpError(413, UNPACK_MESSAGES.totalTooLarge(this.limits.maxUnpackedBytes));
   }
 
   private async inflate(entry: Entry, cap: number): Promise<Uint8Array> {
@@ -130,7 +140,8 @@ export class PackageFiles {
       stream.destroy();
       if (error instanceof HttpError) throw error;
       // yauzl's own count: more (or fewer) bytes than the central directory says.
-      if (error instanceof Error && /bytes in the stream/.test(error.message)) throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
+      if (error instanceof Error && /bytes in the stream/.test(error.message))
+        throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
       throw new ApkgError(UNPACK_MESSAGES.unreadable(name));
     }
     if (size !== out.length) throw new HttpError(422, UNPACK_MESSAGES.damaged(name));
@@ -158,7 +169,8 @@ export class PackageFiles {
     });
     try {
       if (data.length === 0) decoder.push(data, true);
-      for (let start = 0; start < data.length; start += PUSH_BYTES) decoder.push(data.subarray(start, start + PUSH_BYTES), start + PUSH_BYTES >= data.length);
+      for (let start = 0; start < data.length; start += PUSH_BYTES)
+        decoder.push(data.subarray(start, start + PUSH_BYTES), start + PUSH_BYTES >= data.length);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new ApkgError(UNPACK_MESSAGES.unreadable(name));

@@ -30,7 +30,8 @@ export function readBuildFolder(dir: string, prefix = ''): BuiltFile[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) files.push(...readBuildFolder(path.join(dir, entry.name), relative));
-    else if (isReleaseFile(relative)) files.push({ path: relative, content: fs.readFileSync(path.join(dir, entry.name)) });
+    else if (isReleaseFile(relative))
+      files.push({ path: relative, content: fs.readFileSync(path.join(dir, entry.name)) });
   }
   return files;
 }
@@ -38,17 +39,24 @@ export function readBuildFolder(dir: string, prefix = ''): BuiltFile[] {
 /** The folders `webRoot`'s package.json lists in "flashcardBuiltinRemotes" ([] without one). */
 export function builtinRemoteFolders(webRoot: string): string[] {
   try {
-    const listed: unknown = (JSON.parse(fs.readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as { flashcardBuiltinRemotes?: unknown })
-      .flashcardBuiltinRemotes;
+    const listed: unknown = (
+      JSON.parse(fs.readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as { flashcardBuiltinRemotes?: unknown }
+    ).flashcardBuiltinRemotes;
     // Plain folder names only: the list must not reach outside webRoot.
-    return Array.isArray(listed) ? listed.filter((folder): folder is string => typeof folder === 'string' && /^[\w.-]+$/.test(folder) && !/^\.+$/.test(folder)) : [];
+    return Array.isArray(listed)
+      ? listed.filter(
+          (folder): folder is string => typeof folder === 'string' && /^[\w.-]+$/.test(folder) && !/^\.+$/.test(folder),
+        )
+      : [];
   } catch {
     return [];
   }
 }
 
 /** The built-in remotes that are built: listed folders with a package.json "flashcardRemote" and dist/mf-manifest.json. */
-export function findBuiltRemotes(webRoot: string): Array<{ dir: string; pkg: RemotePackage & { flashcardRemote: ReleaseMetadata } }> {
+export function findBuiltRemotes(
+  webRoot: string,
+): Array<{ dir: string; pkg: RemotePackage & { flashcardRemote: ReleaseMetadata } }> {
   return builtinRemoteFolders(webRoot)
     .filter((folder) => fs.existsSync(path.join(webRoot, folder, 'dist', 'mf-manifest.json')))
     .map((folder) => {
@@ -70,7 +78,9 @@ export async function syncBuiltinReleases(
 ): Promise<void> {
   for (const { dir, pkg } of findBuiltRemotes(webRoot)) {
     const files = readBuildFolder(path.join(dir, 'dist'));
-    const manifest = JSON.parse(files.find((file) => file.path === 'mf-manifest.json')!.content.toString('utf8')) as { name: string };
+    const manifest = JSON.parse(files.find((file) => file.path === 'mf-manifest.json')!.content.toString('utf8')) as {
+      name: string;
+    };
     const name = manifest.name;
     const version = `${pkg.version}+${contentHash(files, pkg.flashcardRemote)}`;
     const state = await repository.findState(name);

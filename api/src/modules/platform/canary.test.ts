@@ -19,25 +19,32 @@ describeEachDb('canaries, previews and release health', (ctx) => {
   let teamToken: Headers;
   const learners: Learner[] = [];
 
-  const publish = (body: object) => app.inject({ method: 'POST', url: '/api/platform/releases', headers: superAdmin, payload: body });
+  const publish = (body: object) =>
+    app.inject({ method: 'POST', url: '/api/platform/releases', headers: superAdmin, payload: body });
   const canary = (name: string, body: object, headers = superAdmin, on = app) =>
     on.inject({ method: 'POST', url: `/api/platform/remotes/${name}/canary`, headers, payload: body });
   const manifest = async (headers: Headers = {}, on = app) => {
     const response = await on.inject({ method: 'GET', url: '/api/platform/manifest', headers });
     expect(response.statusCode).toBe(200);
-    return response.json() as { remotes: Array<{ name: string; version: string }>; previews: Array<{ remote: string; version: string; expiresAt: string }> };
+    return response.json() as {
+      remotes: Array<{ name: string; version: string }>;
+      previews: Array<{ remote: string; version: string; expiresAt: string }>;
+    };
   };
-  const versionIn = async (name: string, headers: Headers = {}, on = app) => (await manifest(headers, on)).remotes.find((r) => r.name === name)?.version;
+  const versionIn = async (name: string, headers: Headers = {}, on = app) =>
+    (await manifest(headers, on)).remotes.find((r) => r.name === name)?.version;
   const status = async (name: string, on = app) => {
     const response = await on.inject({ method: 'GET', url: `/api/platform/remotes/${name}`, headers: superAdmin });
     expect(response.statusCode).toBe(200);
     return response.json();
   };
-  const report = (body: object, headers: Headers, on = app) => on.inject({ method: 'POST', url: '/api/platform/reports', headers, payload: body });
+  const report = (body: object, headers: Headers, on = app) =>
+    on.inject({ method: 'POST', url: '/api/platform/reports', headers, payload: body });
   /** Two releases of `name`: v1 active, v2 waiting. */
   const twoReleases = async (name: string, route: string) => {
     const v1 = (await publish(releaseBody({ name, route, marker: `${name}-1` }))).json().release.version as string;
-    const v2 = (await publish(releaseBody({ name, route, marker: `${name}-2`, packageVersion: '0.2.0' }))).json().release.version as string;
+    const v2 = (await publish(releaseBody({ name, route, marker: `${name}-2`, packageVersion: '0.2.0' }))).json()
+      .release.version as string;
     return { v1, v2 };
   };
 
@@ -46,7 +53,9 @@ describeEachDb('canaries, previews and release health', (ctx) => {
     superAdmin = (await userWithRole(app, ctx.db, 'super_admin')).headers;
     admin = (await userWithRole(app, ctx.db, 'admin')).headers;
     const tokens = new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), () => new Date());
-    teamToken = { authorization: `Bearer ${(await tokens.create({ label: 'cohort-team', remotes: ['mfe_cohort', 'mfe_preview'] })).token}` };
+    teamToken = {
+      authorization: `Bearer ${(await tokens.create({ label: 'cohort-team', remotes: ['mfe_cohort', 'mfe_preview'] })).token}`,
+    };
     for (let i = 0; i < 4; i += 1) {
       const user = await registerUser(app);
       learners.push({ id: user.id, headers: bearer(user.accessToken) });
@@ -57,21 +66,40 @@ describeEachDb('canaries, previews and release health', (ctx) => {
     it('gives a 0% canary to the roles and accounts named, only to them, and records the cohort in the audit', async () => {
       const { v1, v2 } = await twoReleases('mfe_cohort', '/cohort');
       const [first, second] = learners;
-      const staff = await canary('mfe_cohort', { version: v2, percent: 0, roles: ['admin', 'super_admin'], userIds: [first!.id] }, teamToken);
+      const staff = await canary(
+        'mfe_cohort',
+        { version: v2, percent: 0, roles: ['admin', 'super_admin'], userIds: [first!.id] },
+        teamToken,
+      );
       expect(staff.statusCode).toBe(200);
-      expect(staff.json().canary).toEqual({ version: v2, percent: 0, roles: ['admin', 'super_admin'], userIds: [first!.id] });
+      expect(staff.json().canary).toEqual({
+        version: v2,
+        percent: 0,
+        roles: ['admin', 'super_admin'],
+        userIds: [first!.id],
+      });
       expect(await versionIn('mfe_cohort', admin)).toBe(v2);
       expect(await versionIn('mfe_cohort', superAdmin)).toBe(v2);
       expect(await versionIn('mfe_cohort', first!.headers)).toBe(v2);
       expect(await versionIn('mfe_cohort', second!.headers)).toBe(v1);
       expect(await versionIn('mfe_cohort')).toBe(v1); // signed out
       const event = (await status('mfe_cohort')).events[0];
-      expect(event).toMatchObject({ action: 'canary', toVersion: v2, percent: 0, detail: `roles admin, super_admin; users ${first!.id}`, actor: 'token:cohort-team' });
+      expect(event).toMatchObject({
+        action: 'canary',
+        toVersion: v2,
+        percent: 0,
+        detail: `roles admin, super_admin; users ${first!.id}`,
+        actor: 'token:cohort-team',
+      });
 
       // Percent 0 and no cohort ends it.
       expect((await canary('mfe_cohort', { percent: 0 }, teamToken)).json().canary).toBeNull();
       expect(await versionIn('mfe_cohort', admin)).toBe(v1);
-      for (const body of [{ version: v2, percent: 0, roles: ['owner'] }, { version: v2, percent: 0, userIds: ['x'] }, { version: v2, percent: 0, userIds: [3, 3] }]) {
+      for (const body of [
+        { version: v2, percent: 0, roles: ['owner'] },
+        { version: v2, percent: 0, userIds: ['x'] },
+        { version: v2, percent: 0, userIds: [3, 3] },
+      ]) {
         const bad = await canary('mfe_cohort', body, teamToken);
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toHaveProperty('error');
@@ -89,18 +117,44 @@ describeEachDb('canaries, previews and release health', (ctx) => {
       ({ v1, v2 } = await twoReleases('mfe_preview', '/preview-area'));
     });
 
-    it('are made by the remote\'s token or a super_admin for a release it has, and live 24 hours', async () => {
-      const made = await app.inject({ method: 'POST', url: '/api/platform/remotes/mfe_preview/previews', headers: teamToken, payload: { version: v2 } });
+    it("are made by the remote's token or a super_admin for a release it has, and live 24 hours", async () => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/platform/remotes/mfe_preview/previews',
+        headers: teamToken,
+        payload: { version: v2 },
+      });
       expect(made.statusCode).toBe(201);
       link = made.json();
-      expect(link).toMatchObject({ remote: 'mfe_preview', version: v2, url: expect.stringMatching(/^\/api\/platform\/previews\/fcp_[A-Za-z0-9_-]{32}$/) });
+      expect(link).toMatchObject({
+        remote: 'mfe_preview',
+        version: v2,
+        url: expect.stringMatching(/^\/api\/platform\/previews\/fcp_[A-Za-z0-9_-]{32}$/),
+      });
       expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
-      const otherRemote = await app.inject({ method: 'POST', url: '/api/platform/remotes/mfe_other/previews', headers: teamToken, payload: { version: v2 } });
+      const otherRemote = await app.inject({
+        method: 'POST',
+        url: '/api/platform/remotes/mfe_other/previews',
+        headers: teamToken,
+        payload: { version: v2 },
+      });
       expect(otherRemote.statusCode).toBe(403);
-      expect(otherRemote.json().error).toBe('The deploy token "cohort-team" may change mfe_cohort, mfe_preview, not mfe_other');
-      const noSuch = await app.inject({ method: 'POST', url: '/api/platform/remotes/mfe_preview/previews', headers: superAdmin, payload: { version: '9.9.9+00000000' } });
+      expect(otherRemote.json().error).toBe(
+        'The deploy token "cohort-team" may change mfe_cohort, mfe_preview, not mfe_other',
+      );
+      const noSuch = await app.inject({
+        method: 'POST',
+        url: '/api/platform/remotes/mfe_preview/previews',
+        headers: superAdmin,
+        payload: { version: '9.9.9+00000000' },
+      });
       expect(noSuch.statusCode).toBe(404);
-      const learnerMade = await app.inject({ method: 'POST', url: '/api/platform/remotes/mfe_preview/previews', headers: learners[0]!.headers, payload: { version: v2 } });
+      const learnerMade = await app.inject({
+        method: 'POST',
+        url: '/api/platform/remotes/mfe_preview/previews',
+        headers: learners[0]!.headers,
+        payload: { version: v2 },
+      });
       expect(learnerMade.statusCode).toBe(403);
     });
 
@@ -120,7 +174,9 @@ describeEachDb('canaries, previews and release health', (ctx) => {
       expect(pinned.remotes.find((r) => r.name === 'mfe_preview')?.version).toBe(v2);
       expect(pinned.previews).toEqual([{ remote: 'mfe_preview', version: v2, expiresAt: link.expiresAt }]);
       // The link names its remote: the others are as usual.
-      expect(pinned.remotes.find((r) => r.name === 'mfe_cohort')?.version).toBe(await versionIn('mfe_cohort', viewer.headers));
+      expect(pinned.remotes.find((r) => r.name === 'mfe_cohort')?.version).toBe(
+        await versionIn('mfe_cohort', viewer.headers),
+      );
       // Another browser of the same learner, and a signed-out page with the cookie: the active version.
       expect(await versionIn('mfe_preview', viewer.headers)).toBe(v1);
       expect((await manifest({ cookie })).previews).toEqual([]);
@@ -135,7 +191,11 @@ describeEachDb('canaries, previews and release health', (ctx) => {
       expect(left.statusCode).toBe(204);
       expect(String(left.headers['set-cookie'])).toMatch(/^flashcard_preview=;.*Expires=Thu, 01 Jan 1970/);
 
-      await ctx.db.updateTable('preview_links').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('version', '=', v2).execute();
+      await ctx.db
+        .updateTable('preview_links')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('version', '=', v2)
+        .execute();
       const expired = await app.inject({ method: 'GET', url: link.url });
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toEqual({ error: 'This preview link expired at 2000-01-01T00:00:00.000Z' });
@@ -152,7 +212,12 @@ describeEachDb('canaries, previews and release health', (ctx) => {
     let halting: FastifyInstance;
     let v1: string;
     let v2: string;
-    const failure = (version: string) => ({ remote: 'mfe_health', version, kind: 'render-error', message: 'TypeError: boom' });
+    const failure = (version: string) => ({
+      remote: 'mfe_health',
+      version,
+      kind: 'render-error',
+      message: 'TypeError: boom',
+    });
 
     beforeAll(async () => {
       halting = await ctx.buildApp({ platform: { ...ctx.config.platform, haltPolicy: { minUsers: 3, margin: 0.2 } } });
@@ -168,30 +233,69 @@ describeEachDb('canaries, previews and release health', (ctx) => {
       // Served v1: counted once, however often sent.
       await manifest(first!.headers, halting);
       for (let i = 0; i < 3; i += 1) expect((await report(failure(v1), first!.headers, halting)).statusCode).toBe(204);
-      await report({ remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 1500, inp: 120, cls: 0.05 }, first!.headers, halting);
+      await report(
+        { remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 1500, inp: 120, cls: 0.05 },
+        first!.headers,
+        halting,
+      );
       // Served over 24 hours ago only: ignored until the manifest serves it again.
       const fourth = learners[3]!;
       await manifest(fourth.headers, halting);
-      await ctx.db.updateTable('remote_served').set({ hour: '2000-01-01T00' }).where('user_id', '=', fourth.id).execute();
-      await report({ remote: 'mfe_health', version: v1, kind: 'load-failure', message: 'stale' }, fourth.headers, halting);
+      await ctx.db
+        .updateTable('remote_served')
+        .set({ hour: '2000-01-01T00' })
+        .where('user_id', '=', fourth.id)
+        .execute();
+      await report(
+        { remote: 'mfe_health', version: v1, kind: 'load-failure', message: 'stale' },
+        fourth.headers,
+        halting,
+      );
       // A report older than the window, to see it go when a new one is counted.
       await ctx.db
         .insertInto('remote_health_reports')
-        .values({ remote: 'mfe_health', version: v1, user_id: fourth.id, kind: 'render-error', hour: '2000-01-01T00', message: 'ancient', created_at: '2000-01-01T00:00:00.000Z' })
+        .values({
+          remote: 'mfe_health',
+          version: v1,
+          user_id: fourth.id,
+          kind: 'render-error',
+          hour: '2000-01-01T00',
+          message: 'ancient',
+          created_at: '2000-01-01T00:00:00.000Z',
+        })
         .execute();
       await manifest(second!.headers, halting);
-      await report({ remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 2500, inp: 90, cls: 0.01 }, second!.headers, halting);
-      expect(await ctx.db.selectFrom('remote_health_reports').select('id').where('message', '=', 'ancient').execute()).toEqual([]);
+      await report(
+        { remote: 'mfe_health', version: v1, kind: 'vitals', lcp: 2500, inp: 90, cls: 0.01 },
+        second!.headers,
+        halting,
+      );
+      expect(
+        await ctx.db.selectFrom('remote_health_reports').select('id').where('message', '=', 'ancient').execute(),
+      ).toEqual([]);
       const health = (await status('mfe_health', halting)).health;
       expect(health).toEqual([
-        expect.objectContaining({ version: v1, servedUsers: 2, failedUsers: 1, failureRate: 0.5, renderErrors: 1, loadFailures: 0, lcpP75: 2500, inpP75: 120, clsP75: 0.05, lastMessage: 'TypeError: boom' }),
+        expect.objectContaining({
+          version: v1,
+          servedUsers: 2,
+          failedUsers: 1,
+          failureRate: 0.5,
+          renderErrors: 1,
+          loadFailures: 0,
+          lcpP75: 2500,
+          inpP75: 120,
+          clsP75: 0.05,
+          lastMessage: 'TypeError: boom',
+        }),
       ]);
     });
 
     it("halts a canary whose failure rate is over the active's by the margin once enough users were served it, with an audit row of the figures", async () => {
       const cohort = learners.map((learner) => learner.id).slice(0, 3);
       // The active version stands at 1 of 2 users failed (50%), from the test above.
-      expect((await canary('mfe_health', { version: v2, percent: 0, userIds: cohort }, superAdmin, halting)).statusCode).toBe(200);
+      expect(
+        (await canary('mfe_health', { version: v2, percent: 0, userIds: cohort }, superAdmin, halting)).statusCode,
+      ).toBe(200);
       const [a, b, c] = learners;
       // Two of three served: below the minimum, even though both fail.
       for (const learner of [a!, b!]) {
@@ -219,7 +323,15 @@ describeEachDb('canaries, previews and release health', (ctx) => {
         at: expect.any(String),
         message: `3 of 3 users served ${v2} failed (100%), against 1 of 2 on the active version (50%): over the margin of 20%`,
         // The same figures for the console to word in the admin's language.
-        figures: { failedUsers: 3, servedUsers: 3, failurePercent: 100, activeFailedUsers: 1, activeServedUsers: 2, activeFailurePercent: 50, marginPercent: 20 },
+        figures: {
+          failedUsers: 3,
+          servedUsers: 3,
+          failurePercent: 100,
+          activeFailedUsers: 1,
+          activeServedUsers: 2,
+          activeFailurePercent: 50,
+          marginPercent: 20,
+        },
       });
       expect(after.events[0]).toMatchObject({
         action: 'halt',

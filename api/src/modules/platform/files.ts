@@ -31,7 +31,8 @@ interface CachedFile {
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-const bytesOf = (file: CachedFile) => file.content.length + (file.encoded.br?.length ?? 0) + (file.encoded.gzip?.length ?? 0);
+const bytesOf = (file: CachedFile) =>
+  file.content.length + (file.encoded.br?.length ?? 0) + (file.encoded.gzip?.length ?? 0);
 
 const releaseFileRoutes: FastifyPluginAsync<{ service: PlatformService }> = async (app, { service }) => {
   const cache = new Map<string, CachedFile>();
@@ -53,43 +54,53 @@ const releaseFileRoutes: FastifyPluginAsync<{ service: PlatformService }> = asyn
     if (!row) return undefined;
     const file: CachedFile = { content: Buffer.from(row.content), contentType: row.content_type, encoded: {} };
     if (!TEXT_TYPE.test(file.contentType) || file.content.length < MIN_COMPRESSED_BYTES) return file;
-    const [br, gzip] = await Promise.all([service.file(name, version, path + ENCODINGS.br), service.file(name, version, path + ENCODINGS.gzip)]);
+    const [br, gzip] = await Promise.all([
+      service.file(name, version, path + ENCODINGS.br),
+      service.file(name, version, path + ENCODINGS.gzip),
+    ]);
     if (gzip) file.encoded.gzip = Buffer.from(gzip.content);
     file.encoded.br = br ? Buffer.from(br.content) : await brotli(file.content, BROTLI_ON_THE_FLY);
     return file;
   }
 
-  app.get<{ Params: { name: string; version: string; '*': string } }>('/remotes/:name/:version/*', async (request, reply) => {
-    const { name, version, '*': path } = request.params;
-    if (!NAME.test(name) || !path) return replyNotFound(reply);
-    const key = `${name}/${version}/${path}`;
-    let file = cache.get(key);
-    if (file) {
-      // Refresh its place as most recently used.
-      cache.delete(key);
-      cache.set(key, file);
-    } else {
-      file = await load(name, version, path);
-      if (!file) return replyNotFound(reply);
-      remember(key, file);
-    }
-    const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? '');
-    const body = encoding ? file.encoded[encoding] : undefined;
-    if (body) reply.header('Content-Encoding', encoding);
-    if (file.encoded.br || file.encoded.gzip) reply.header('Vary', 'Accept-Encoding');
-    // An SVG or text opened on its own is a document of the site's origin: give it no powers.
-    if (!isScriptType(file.contentType)) reply.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'");
-    return (
-      reply
-        .header('Content-Type', file.contentType)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        // A shell on another origin may load these: allow it past CORS and helmet's same-origin CORP.
-        .header('Access-Control-Allow-Origin', '*')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body ?? file.content)
-    );
-  });
+  app.get<{ Params: { name: string; version: string; '*': string } }>(
+    '/remotes/:name/:version/*',
+    async (request, reply) => {
+      const { name, version, '*': path } = request.params;
+      if (!NAME.test(name) || !path) return replyNotFound(reply);
+      const key = `${name}/${version}/${path}`;
+      let file = cache.get(key);
+      if (file) {
+        // Refresh its place as most recently used.
+        cache.delete(key);
+        cache.set(key, file);
+      } else {
+        file = await load(name, version, path);
+        if (!file) return replyNotFound(reply);
+        remember(key, file);
+      }
+      const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? '');
+      const body = encoding ? file.encoded[encoding] : undefined;
+      if (body) reply.header('Content-Encoding', encoding);
+      if (file.encoded.br || file.encoded.gzip) reply.header('Vary', 'Accept-Encoding');
+      // An SVG or text opened on its own is a document of the site's origin: give it no powers.
+      if (!isScriptType(file.contentType))
+        reply.header(
+          'Content-Security-Policy',
+          "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+        );
+      return (
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          // A shell on another origin may load these: allow it past CORS and helmet's same-origin CORP.
+          .header('Access-Control-Allow-Origin', '*')
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(body ?? file.content)
+      );
+    },
+  );
 };
 
 export default releaseFileRoutes;

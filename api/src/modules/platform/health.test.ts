@@ -3,7 +3,12 @@ import type { HealthReportRow } from './repository';
 import { haltFigures, haltText, healthOf, p75, storedFigures } from './health';
 
 let id = 0;
-const report = (version: string, user: number, kind: HealthReportRow['kind'], extra: Partial<HealthReportRow> = {}): HealthReportRow => ({
+const report = (
+  version: string,
+  user: number,
+  kind: HealthReportRow['kind'],
+  extra: Partial<HealthReportRow> = {},
+): HealthReportRow => ({
   id: (id += 1),
   remote: 'mfe_x',
   version,
@@ -71,7 +76,11 @@ describe('haltFigures', () => {
 
   it('waits for the minimum number of served users', () => {
     expect(haltFigures(version('v2', 9, 9), version('v1', 100, 0), policy)).toBeNull();
-    expect(haltFigures(version('v2', 10, 9), version('v1', 100, 0), policy)).toMatchObject({ failedUsers: 9, servedUsers: 10, failurePercent: 90 });
+    expect(haltFigures(version('v2', 10, 9), version('v1', 100, 0), policy)).toMatchObject({
+      failedUsers: 9,
+      servedUsers: 10,
+      failurePercent: 90,
+    });
   });
 
   it('halts only beyond the margin over the active version', () => {
@@ -86,9 +95,13 @@ describe('haltFigures', () => {
       activeFailurePercent: 20,
       marginPercent: 20,
     });
-    expect(haltText('v2', figures)).toBe('5 of 10 users served v2 failed (50%), against 2 of 10 on the active version (20%): over the margin of 20%');
+    expect(haltText('v2', figures)).toBe(
+      '5 of 10 users served v2 failed (50%), against 2 of 10 on the active version (20%): over the margin of 20%',
+    );
     // No active figures yet: measured against zero.
-    expect(haltText('v2', haltFigures(version('v2', 10, 3), undefined, policy)!)).toMatch(/against 0 of 0 on the active version \(0%\)/);
+    expect(haltText('v2', haltFigures(version('v2', 10, 3), undefined, policy)!)).toMatch(
+      /against 0 of 0 on the active version \(0%\)/,
+    );
   });
 
   it('reads stored figures back, and null for rows without them or anything else', () => {

@@ -19,9 +19,14 @@ export function p75(values: number[]): number | null {
 }
 
 /** Each version's health for one remote, from its served counts and reports. */
-export function healthOf(remote: string, served: ServedCountRow[], reports: HealthReportRow[]): Map<string, VersionHealth> {
+export function healthOf(
+  remote: string,
+  served: ServedCountRow[],
+  reports: HealthReportRow[],
+): Map<string, VersionHealth> {
   const versions = new Map<string, { served: number; rows: HealthReportRow[] }>();
-  const entry = (version: string) => versions.get(version) ?? versions.set(version, { served: 0, rows: [] }).get(version)!;
+  const entry = (version: string) =>
+    versions.get(version) ?? versions.set(version, { served: 0, rows: [] }).get(version)!;
   for (const row of served) if (row.remote === remote) entry(row.version).served = row.users;
   for (const row of reports) if (row.remote === remote) entry(row.version).rows.push(row);
 
@@ -60,7 +65,11 @@ export interface HaltPolicy {
 const percent = (rate: number) => Math.round(rate * 100);
 
 /** Why the canary must stop, as figures (the console words them), or null while it may go on. */
-export function haltFigures(canary: VersionHealth | undefined, active: VersionHealth | undefined, policy: HaltPolicy): HaltFigures | null {
+export function haltFigures(
+  canary: VersionHealth | undefined,
+  active: VersionHealth | undefined,
+  policy: HaltPolicy,
+): HaltFigures | null {
   if (!canary || canary.servedUsers < policy.minUsers || canary.failureRate === null) return null;
   const baseline = active?.failureRate ?? 0;
   if (canary.failureRate - baseline <= policy.margin) return null;

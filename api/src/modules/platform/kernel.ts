@@ -17,7 +17,9 @@ export function resolveKernelVersion(webRoot: string, repoRoot: string): string 
     // No built shell (an API-only deployment, or tests): fall back to the package.
   }
   try {
-    return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared-auth', 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared-auth', 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     return '0.0.0';
   }
@@ -29,7 +31,9 @@ export function resolveShellShared(webRoot: string, repoRoot: string): Record<st
     const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as {
       shared?: Array<{ name?: string; version?: string }>;
     };
-    const shared = Object.fromEntries((manifest.shared ?? []).flatMap((entry) => (entry.name && entry.version ? [[entry.name, entry.version]] : [])));
+    const shared = Object.fromEntries(
+      (manifest.shared ?? []).flatMap((entry) => (entry.name && entry.version ? [[entry.name, entry.version]] : [])),
+    );
     if (Object.keys(shared).length) return shared;
   } catch {
     // No built shell: the packages the shell would be built with.
@@ -37,7 +41,14 @@ export function resolveShellShared(webRoot: string, repoRoot: string): Record<st
   const installed: Record<string, string> = {};
   for (const name of shellSingletons(repoRoot)) {
     try {
-      installed[name] = (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(repoRoot, 'shell'), repoRoot] }), 'utf8')) as { version: string }).version;
+      installed[name] = (
+        JSON.parse(
+          fs.readFileSync(
+            require.resolve(`${name}/package.json`, { paths: [path.join(repoRoot, 'shell'), repoRoot] }),
+            'utf8',
+          ),
+        ) as { version: string }
+      ).version;
     } catch {
       // not installed here: not checked
     }

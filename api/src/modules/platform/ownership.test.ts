@@ -18,13 +18,17 @@ describeEachDb('team ownership of the registry', (ctx) => {
   let alphaToken: Headers;
   let betaToken: Headers;
 
-  const tokenService = (now = () => new Date()) => new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), now);
+  const tokenService = (now = () => new Date()) =>
+    new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), now);
   const headersOf = (token: string) => ({ authorization: `Bearer ${token}` });
-  const publish = (body: object, headers: Headers, on = app) => on.inject({ method: 'POST', url: '/api/platform/releases', headers, payload: body });
+  const publish = (body: object, headers: Headers, on = app) =>
+    on.inject({ method: 'POST', url: '/api/platform/releases', headers, payload: body });
   const promote = (name: string, version: string, headers: Headers) =>
     app.inject({ method: 'POST', url: `/api/platform/remotes/${name}/promote`, headers, payload: { version } });
-  const canary = (name: string, body: object, headers: Headers) => app.inject({ method: 'POST', url: `/api/platform/remotes/${name}/canary`, headers, payload: body });
-  const status = (name: string, headers: Headers) => app.inject({ method: 'GET', url: `/api/platform/remotes/${name}`, headers });
+  const canary = (name: string, body: object, headers: Headers) =>
+    app.inject({ method: 'POST', url: `/api/platform/remotes/${name}/canary`, headers, payload: body });
+  const status = (name: string, headers: Headers) =>
+    app.inject({ method: 'GET', url: `/api/platform/remotes/${name}`, headers });
 
   beforeAll(async () => {
     app = ctx.app;
@@ -32,7 +36,9 @@ describeEachDb('team ownership of the registry', (ctx) => {
     admin = (await userWithRole(app, ctx.db, 'admin')).headers;
     learner = bearer((await registerUser(app)).accessToken);
     alphaToken = headersOf((await tokenService().create({ label: 'alpha-team ci', remotes: ['mfe_alpha'] })).token);
-    betaToken = headersOf((await tokenService().create({ label: 'beta-team ci', remotes: ['mfe_beta', 'mfe_beta_two'] })).token);
+    betaToken = headersOf(
+      (await tokenService().create({ label: 'beta-team ci', remotes: ['mfe_beta', 'mfe_beta_two'] })).token,
+    );
     // Another team's area, published by the operator.
     expect((await publish(releaseBody({ name: 'mfe_beta', route: '/beta/deep' }), superAdmin)).statusCode).toBe(201);
   });
@@ -49,15 +55,33 @@ describeEachDb('team ownership of the registry', (ctx) => {
       alphaV2 = second.json().release.version;
       expect((await promote('mfe_alpha', alphaV2, alphaToken)).statusCode).toBe(200);
       expect((await promote('mfe_alpha', alphaV1, alphaToken)).json().activeVersion).toBe(alphaV1);
-      expect((await canary('mfe_alpha', { version: alphaV2, percent: 25 }, alphaToken)).json().canary).toEqual({ version: alphaV2, percent: 25, roles: [], userIds: [] });
+      expect((await canary('mfe_alpha', { version: alphaV2, percent: 25 }, alphaToken)).json().canary).toEqual({
+        version: alphaV2,
+        percent: 25,
+        roles: [],
+        userIds: [],
+      });
 
       const seen = await status('mfe_alpha', alphaToken);
       expect(seen.statusCode).toBe(200);
       const body = seen.json();
-      expect(body).toMatchObject({ name: 'mfe_alpha', activeVersion: alphaV1, canary: { version: alphaV2, percent: 25, roles: [], userIds: [] } });
+      expect(body).toMatchObject({
+        name: 'mfe_alpha',
+        activeVersion: alphaV1,
+        canary: { version: alphaV2, percent: 25, roles: [], userIds: [] },
+      });
       expect(body.releases.map((release: { version: string }) => release.version)).toEqual([alphaV2, alphaV1]);
-      expect(body.events.map((event: { action: string }) => event.action)).toEqual(['canary', 'rollback', 'promote', 'publish', 'promote', 'publish']);
-      expect(new Set(body.events.map((event: { actor: string }) => event.actor))).toEqual(new Set(['token:alpha-team ci']));
+      expect(body.events.map((event: { action: string }) => event.action)).toEqual([
+        'canary',
+        'rollback',
+        'promote',
+        'publish',
+        'promote',
+        'publish',
+      ]);
+      expect(new Set(body.events.map((event: { actor: string }) => event.actor))).toEqual(
+        new Set(['token:alpha-team ci']),
+      );
       expect(body.events.every((event: { remote: string }) => event.remote === 'mfe_alpha')).toBe(true);
     });
 
@@ -87,7 +111,9 @@ describeEachDb('team ownership of the registry', (ctx) => {
       expect((await status('mfe_beta', learner)).statusCode).toBe(403);
       expect((await status('mfe_beta', {})).statusCode).toBe(401);
       // The beta token was granted mfe_beta_two before it existed.
-      expect((await publish(releaseBody({ name: 'mfe_beta_two', route: '/beta-two' }), betaToken)).statusCode).toBe(201);
+      expect((await publish(releaseBody({ name: 'mfe_beta_two', route: '/beta-two' }), betaToken)).statusCode).toBe(
+        201,
+      );
       expect((await publish(releaseBody({ name: 'mfe_delta', route: '/delta' }), superAdmin)).statusCode).toBe(201);
     });
 
@@ -98,11 +124,21 @@ describeEachDb('team ownership of the registry', (ctx) => {
       expect(refusedExpired.statusCode).toBe(401);
       expect(refusedExpired.json().error).toBe(`The deploy token "old ci" expired at ${expired.row.expires_at}`);
 
-      const created = await app.inject({ method: 'POST', url: '/api/platform/tokens', headers: superAdmin, payload: { label: 'short-lived', remotes: ['mfe_alpha'], expiresInDays: 90 } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/platform/tokens',
+        headers: superAdmin,
+        payload: { label: 'short-lived', remotes: ['mfe_alpha'], expiresInDays: 90 },
+      });
       expect(created.statusCode).toBe(201);
       const { token, deployToken } = created.json();
       expect(token).toMatch(/^fcd_[A-Za-z0-9_-]{43}$/);
-      expect(deployToken).toMatchObject({ label: 'short-lived', remotes: ['mfe_alpha'], lastUsedAt: null, revokedAt: null });
+      expect(deployToken).toMatchObject({
+        label: 'short-lived',
+        remotes: ['mfe_alpha'],
+        lastUsedAt: null,
+        revokedAt: null,
+      });
       expect(Date.parse(deployToken.expiresAt) - Date.parse(deployToken.createdAt)).toBe(90 * 24 * 60 * 60 * 1000);
       expect((await status('mfe_alpha', headersOf(token))).statusCode).toBe(200);
 
@@ -112,29 +148,50 @@ describeEachDb('team ownership of the registry', (ctx) => {
       expect(row.lastUsedAt).not.toBeNull();
       expect(JSON.stringify(listed.json())).not.toMatch(/fcd_|[0-9a-f]{64}/);
 
-      expect((await app.inject({ method: 'DELETE', url: `/api/platform/tokens/${deployToken.id}`, headers: superAdmin })).statusCode).toBe(204);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/platform/tokens/${deployToken.id}`, headers: superAdmin }))
+          .statusCode,
+      ).toBe(204);
       const revoked = await status('mfe_alpha', headersOf(token));
       expect(revoked.statusCode).toBe(401);
       expect(revoked.json()).toEqual({ error: 'The deploy token "short-lived" was revoked' });
       // Revoked on every instance at once: each request reads the token's row.
       const other = await ctx.buildApp();
-      expect((await other.inject({ method: 'GET', url: '/api/platform/remotes/mfe_alpha', headers: headersOf(token) })).statusCode).toBe(401);
-      expect((await other.inject({ method: 'GET', url: '/api/platform/remotes/mfe_alpha', headers: alphaToken })).statusCode).toBe(200);
+      expect(
+        (await other.inject({ method: 'GET', url: '/api/platform/remotes/mfe_alpha', headers: headersOf(token) }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await other.inject({ method: 'GET', url: '/api/platform/remotes/mfe_alpha', headers: alphaToken })).statusCode,
+      ).toBe(200);
 
       // A token made before scopes (remotes '[]') is no master key any more.
       const legacy = await tokenService().create({ label: 'legacy', remotes: ['mfe_alpha'] });
       await ctx.db.updateTable('deploy_tokens').set({ remotes: '[]' }).where('id', '=', legacy.row.id).execute();
-      const refusedLegacy = await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'legacy' }), headersOf(legacy.token));
+      const refusedLegacy = await publish(
+        releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'legacy' }),
+        headersOf(legacy.token),
+      );
       expect(refusedLegacy.statusCode).toBe(403);
       expect(refusedLegacy.json().error).toMatch(/^The deploy token "legacy" may change no remote/);
 
       for (const headers of [admin, learner, alphaToken, {}]) {
         const code = (await app.inject({ method: 'GET', url: '/api/platform/tokens', headers })).statusCode;
         expect([401, 403]).toContain(code);
-        const made = await app.inject({ method: 'POST', url: '/api/platform/tokens', headers, payload: { label: 'x', remotes: ['mfe_alpha'] } });
+        const made = await app.inject({
+          method: 'POST',
+          url: '/api/platform/tokens',
+          headers,
+          payload: { label: 'x', remotes: ['mfe_alpha'] },
+        });
         expect([401, 403]).toContain(made.statusCode);
       }
-      for (const payload of [{ label: 'no scope', remotes: [] }, { label: '', remotes: ['mfe_alpha'] }, { label: 'x', remotes: ['Bad Name'] }, { label: 'x', remotes: ['mfe_alpha'], expiresInDays: 0 }]) {
+      for (const payload of [
+        { label: 'no scope', remotes: [] },
+        { label: '', remotes: ['mfe_alpha'] },
+        { label: 'x', remotes: ['Bad Name'] },
+        { label: 'x', remotes: ['mfe_alpha'], expiresInDays: 0 },
+      ]) {
         const bad = await app.inject({ method: 'POST', url: '/api/platform/tokens', headers: superAdmin, payload });
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toHaveProperty('error');
@@ -152,8 +209,16 @@ describeEachDb('team ownership of the registry', (ctx) => {
     const cli = async (argv: string[], token: Headers) => {
       const out: string[] = [];
       const err: string[] = [];
-      const fetchImpl = async (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
-        const response = await app.inject({ method: init.method as 'GET', url: new URL(url).pathname, headers: init.headers, ...(init.body ? { payload: init.body } : {}) });
+      const fetchImpl = async (
+        url: string,
+        init: { method: string; headers: Record<string, string>; body?: string },
+      ) => {
+        const response = await app.inject({
+          method: init.method as 'GET',
+          url: new URL(url).pathname,
+          headers: init.headers,
+          ...(init.body ? { payload: init.body } : {}),
+        });
         return { status: response.statusCode, text: async () => response.body };
       };
       const code = await platformCli.main(argv, {
@@ -166,22 +231,39 @@ describeEachDb('team ownership of the registry', (ctx) => {
     };
 
     it('shows the status, promotes, rolls back, runs a cohort canary and makes a preview link of its own remote only', async () => {
-      const before = (await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-1', promote: true }), alphaToken)).json().release.version;
-      const v3 = (await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-2' }), alphaToken)).json().release.version;
-      expect(await cli(['promote', 'mfe_alpha', v3], alphaToken)).toEqual({ code: 0, out: `mfe_alpha: ${v3} is active`, err: '' });
+      const before = (
+        await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-1', promote: true }), alphaToken)
+      ).json().release.version;
+      const v3 = (
+        await publish(releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'cli-2' }), alphaToken)
+      ).json().release.version;
+      expect(await cli(['promote', 'mfe_alpha', v3], alphaToken)).toEqual({
+        code: 0,
+        out: `mfe_alpha: ${v3} is active`,
+        err: '',
+      });
       const shown = await cli(['status', 'mfe_alpha'], alphaToken);
       expect(shown.code).toBe(0);
       expect(shown.out).toContain(`  active   ${v3}  (published `);
       expect(shown.out).toContain(`promote  ${before} -> ${v3}  by token:alpha-team ci`);
-      expect(await cli(['rollback', 'mfe_alpha'], alphaToken)).toMatchObject({ code: 0, out: `mfe_alpha: rolled back to ${before}` });
+      expect(await cli(['rollback', 'mfe_alpha'], alphaToken)).toMatchObject({
+        code: 0,
+        out: `mfe_alpha: rolled back to ${before}`,
+      });
       expect((await status('mfe_alpha', alphaToken)).json().activeVersion).toBe(before);
       const canaryRun = await cli(['canary', 'mfe_alpha', v3, '0', '--roles', 'admin,super_admin'], alphaToken);
       expect(canaryRun).toMatchObject({ code: 0, out: `canary   ${v3}  (0% + roles admin, super_admin)` });
       const preview = await cli(['preview', 'mfe_alpha', v3], alphaToken);
-      expect(preview.out).toMatch(new RegExp(`^http://platform.test/api/platform/previews/fcp_\\S+  \\(mfe_alpha ${v3.replace('+', '\\+')}, open it signed in; expires `));
+      expect(preview.out).toMatch(
+        new RegExp(
+          `^http://platform.test/api/platform/previews/fcp_\\S+  \\(mfe_alpha ${v3.replace('+', '\\+')}, open it signed in; expires `,
+        ),
+      );
       const other = await cli(['rollback', 'mfe_beta'], alphaToken);
       expect(other.code).toBe(1);
-      expect(other.err).toBe('rollback mfe_beta refused (403): The deploy token "alpha-team ci" may change mfe_alpha, not mfe_beta');
+      expect(other.err).toBe(
+        'rollback mfe_beta refused (403): The deploy token "alpha-team ci" may change mfe_alpha, not mfe_beta',
+      );
       expect((await cli(['canary', 'mfe_alpha', 'off'], alphaToken)).out).toBe('mfe_alpha: no canary');
     });
   });
@@ -206,28 +288,47 @@ describeEachDb('team ownership of the registry', (ctx) => {
     it('refuses a route under a parameter of another remote, and allows a sibling path', async () => {
       const body = releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'param' });
       body.metadata.routes.push({ path: '/beta/deep/:id', module: './App' });
-      expect((await publish(body, alphaToken)).json()).toEqual({ error: '/beta/deep overlaps /beta/deep, which mfe_beta owns' });
+      expect((await publish(body, alphaToken)).json()).toEqual({
+        error: '/beta/deep overlaps /beta/deep, which mfe_beta owns',
+      });
       // '/beta/deeper' is not inside '/beta/deep'.
-      expect((await publish(releaseBody({ name: 'mfe_alpha', route: '/beta/deeper', marker: 'sibling' }), alphaToken)).statusCode).toBe(201);
+      expect(
+        (await publish(releaseBody({ name: 'mfe_alpha', route: '/beta/deeper', marker: 'sibling' }), alphaToken))
+          .statusCode,
+      ).toBe(201);
     });
 
-    it('refuses a navigation entry outside the remote\'s own routes', async () => {
+    it("refuses a navigation entry outside the remote's own routes", async () => {
       const body = releaseBody({ name: 'mfe_alpha', route: '/alpha', marker: 'free-admin' });
       body.metadata.navigation = [{ label: 'Free admin', path: '/admin', icon: '?', order: 5 }];
       const response = await publish(body, alphaToken);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ error: 'The navigation entry "Free admin" points at /admin, outside mfe_alpha\'s own routes (/alpha)' });
+      expect(response.json()).toEqual({
+        error: 'The navigation entry "Free admin" points at /admin, outside mfe_alpha\'s own routes (/alpha)',
+      });
     });
 
-    it('checks again at promote and canary time: a path taken meanwhile stays its owner\'s', async () => {
-      const waiting = await publish(releaseBody({ name: 'mfe_alpha', route: '/contested', marker: 'waiting' }), alphaToken);
+    it("checks again at promote and canary time: a path taken meanwhile stays its owner's", async () => {
+      const waiting = await publish(
+        releaseBody({ name: 'mfe_alpha', route: '/contested', marker: 'waiting' }),
+        alphaToken,
+      );
       expect(waiting.statusCode).toBe(201);
       expect(waiting.json().active).toBe(false);
       // A waiting release owns nothing yet: another team may take the path first.
-      expect((await publish(releaseBody({ name: 'mfe_beta_two', route: '/contested', marker: 'taken' }), betaToken)).statusCode).toBe(201);
-      expect((await promote('mfe_beta_two', (await status('mfe_beta_two', betaToken)).json().releases[0].version, betaToken)).statusCode).toBe(200);
+      expect(
+        (await publish(releaseBody({ name: 'mfe_beta_two', route: '/contested', marker: 'taken' }), betaToken))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await promote('mfe_beta_two', (await status('mfe_beta_two', betaToken)).json().releases[0].version, betaToken))
+          .statusCode,
+      ).toBe(200);
       const version = waiting.json().release.version;
-      for (const response of [await promote('mfe_alpha', version, alphaToken), await canary('mfe_alpha', { version, percent: 10 }, alphaToken)]) {
+      for (const response of [
+        await promote('mfe_alpha', version, alphaToken),
+        await canary('mfe_alpha', { version, percent: 10 }, alphaToken),
+      ]) {
         expect(response.statusCode).toBe(422);
         expect(response.json()).toEqual({ error: '/contested overlaps /contested, which mfe_beta_two owns' });
       }
@@ -242,12 +343,30 @@ describeEachDb('team ownership of the registry', (ctx) => {
     };
 
     it.each([
-      ['page.html', 'page.html is an HTML page; a release may not carry pages (the shell is the only page of the site)'],
-      ['nested/x.htm', 'nested/x.htm is an HTML page; a release may not carry pages (the shell is the only page of the site)'],
-      ['page.html.gz', 'page.html.gz is an HTML page; a release may not carry pages (the shell is the only page of the site)'],
-      ['tool.exe', 'tool.exe is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)'],
-      ['README', 'README is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)'],
-      ['x.xml', 'x.xml is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)'],
+      [
+        'page.html',
+        'page.html is an HTML page; a release may not carry pages (the shell is the only page of the site)',
+      ],
+      [
+        'nested/x.htm',
+        'nested/x.htm is an HTML page; a release may not carry pages (the shell is the only page of the site)',
+      ],
+      [
+        'page.html.gz',
+        'page.html.gz is an HTML page; a release may not carry pages (the shell is the only page of the site)',
+      ],
+      [
+        'tool.exe',
+        'tool.exe is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)',
+      ],
+      [
+        'README',
+        'README is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)',
+      ],
+      [
+        'x.xml',
+        'x.xml is not a kind of file a release may carry (scripts, styles, JSON, source maps, fonts, images, text)',
+      ],
     ])('refuses %s with 422', async (path, error) => {
       const response = await publish(withFile(path, path), alphaToken);
       expect(response.statusCode).toBe(422);
@@ -262,7 +381,11 @@ describeEachDb('team ownership of the registry', (ctx) => {
       const response = await publish(body, alphaToken);
       expect(response.statusCode).toBe(201);
       const base = `/remotes/mfe_alpha/${encodeURIComponent(response.json().release.version)}/`;
-      for (const [path, type] of [['icon.svg', 'image/svg+xml'], ['chunk.js.LICENSE.txt', 'text/plain; charset=utf-8'], ['mf-manifest.json', 'application/json; charset=utf-8']]) {
+      for (const [path, type] of [
+        ['icon.svg', 'image/svg+xml'],
+        ['chunk.js.LICENSE.txt', 'text/plain; charset=utf-8'],
+        ['mf-manifest.json', 'application/json; charset=utf-8'],
+      ]) {
         const file = await app.inject({ method: 'GET', url: base + path });
         expect(file.statusCode).toBe(200);
         expect(file.headers['content-type']).toBe(type);
@@ -278,16 +401,23 @@ describeEachDb('team ownership of the registry', (ctx) => {
     it("enforces each remote's quota of stored bytes at publish (413), whoever publishes", async () => {
       const small = await ctx.buildApp({ platform: { ...ctx.config.platform, quotaBytes: 3_000 } });
       const build = (marker: string) => releaseBody({ name: 'mfe_quota', route: '/quota', marker, padding: 1_000 });
-      const bytes = fakeBuild({ name: 'mfe_quota', marker: 'q1', padding: 1_000 }).reduce((sum, file) => sum + Buffer.from(file.content, 'base64').length, 0);
+      const bytes = fakeBuild({ name: 'mfe_quota', marker: 'q1', padding: 1_000 }).reduce(
+        (sum, file) => sum + Buffer.from(file.content, 'base64').length,
+        0,
+      );
       expect(bytes * 2).toBeLessThan(3_000);
       expect(bytes * 3).toBeGreaterThan(3_000);
       expect((await publish(build('q1'), superAdmin, small)).statusCode).toBe(201);
       expect((await publish(build('q2'), superAdmin, small)).statusCode).toBe(201);
       const over = await publish(build('q3'), superAdmin, small);
       expect(over.statusCode).toBe(413);
-      expect(over.json().error).toMatch(/^mfe_quota would store \d+ bytes of releases, over its quota of 3000 bytes \(\d+ stored already\)$/);
+      expect(over.json().error).toMatch(
+        /^mfe_quota would store \d+ bytes of releases, over its quota of 3000 bytes \(\d+ stored already\)$/,
+      );
       // Another remote has a quota of its own.
-      expect((await publish(releaseBody({ name: 'mfe_quota_two', route: '/quota-two' }), superAdmin, small)).statusCode).toBe(201);
+      expect(
+        (await publish(releaseBody({ name: 'mfe_quota_two', route: '/quota-two' }), superAdmin, small)).statusCode,
+      ).toBe(201);
     });
   });
 });

@@ -3,7 +3,11 @@ import { PageHints, routeMatches } from './page-hints';
 import type { ReleaseRow } from './repository';
 
 const release = (name: string, version: string, routes: unknown[]) =>
-  ({ name, version, metadata: JSON.stringify({ routes, navigation: [], exposes: ['./App', './Admin'] }) }) as unknown as ReleaseRow;
+  ({
+    name,
+    version,
+    metadata: JSON.stringify({ routes, navigation: [], exposes: ['./App', './Admin'] }),
+  }) as unknown as ReleaseRow;
 
 const federationManifest = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -26,7 +30,9 @@ function service(files: Record<string, string | undefined>, devOverrides = false
     file: async (name: string, version: string, path: string) => {
       reads.push(`${name}/${path}`);
       const content = files[`${name}/${path}`];
-      return content === undefined ? undefined : ({ content: Buffer.from(content), content_type: 'application/json' } as never);
+      return content === undefined
+        ? undefined
+        : ({ content: Buffer.from(content), content_type: 'application/json' } as never);
     },
   };
 }
@@ -43,7 +49,10 @@ describe('page hints', () => {
   });
 
   it("name the route's remote files: its manifest, entry and the mounted module's first chunks, read once per version", async () => {
-    const fake = service({ 'mfe_cards/mf-manifest.json': federationManifest, 'mfe_social/mf-manifest.json': federationManifest });
+    const fake = service({
+      'mfe_cards/mf-manifest.json': federationManifest,
+      'mfe_social/mf-manifest.json': federationManifest,
+    });
     const hints = new PageHints(fake);
     const base = '/remotes/mfe_cards/0.1.0%2Baaaaaaaa/';
     expect(await hints.for('/cards')).toEqual([
@@ -54,15 +63,20 @@ describe('page hints', () => {
     ]);
     expect(await hints.for('/cards/3/edit')).toHaveLength(4);
     expect(fake.reads).toEqual(['mfe_cards/mf-manifest.json']);
-    expect((await hints.for('/profile/7')).map((hint) => hint.href)[1]).toBe('/remotes/mfe_social/0.1.0%2Bcccccccc/remoteEntry.js');
+    expect((await hints.for('/profile/7')).map((hint) => hint.href)[1]).toBe(
+      '/remotes/mfe_social/0.1.0%2Bcccccccc/remoteEntry.js',
+    );
     // Not a remote's page; a route closed to some roles; the shell's own pages.
     expect(await hints.for('/nowhere')).toEqual([]);
     expect(await hints.for('/admin/users')).toEqual([]);
     expect(await hints.for('/dashboard')).toEqual([]);
   });
 
-  it("leave out a remote the browser overrides with a dev server, where the site allows overrides", async () => {
-    const files = { 'mfe_cards/mf-manifest.json': federationManifest, 'mfe_social/mf-manifest.json': federationManifest };
+  it('leave out a remote the browser overrides with a dev server, where the site allows overrides', async () => {
+    const files = {
+      'mfe_cards/mf-manifest.json': federationManifest,
+      'mfe_social/mf-manifest.json': federationManifest,
+    };
     const allowed = new PageHints(service(files, true));
     expect(await allowed.for('/cards', new Set(['mfe_cards']))).toEqual([]);
     expect(await allowed.for('/profile/7', new Set(['mfe_cards']))).toHaveLength(4);
@@ -78,7 +92,12 @@ describe('page hints', () => {
   it('go at the end of the head, attributes escaped', () => {
     const html = '<!doctype html><html><head><script defer src=/main.js></script></head><body></body></html>';
     expect(withPreloads(html, [])).toBe(html);
-    expect(withPreloads(html, [{ href: '/a.json', as: 'fetch' }, { href: '/b"<x>.js', as: 'script' }])).toBe(
+    expect(
+      withPreloads(html, [
+        { href: '/a.json', as: 'fetch' },
+        { href: '/b"<x>.js', as: 'script' },
+      ]),
+    ).toBe(
       '<!doctype html><html><head><script defer src=/main.js></script><link rel="preload" as="fetch" href="/a.json" crossorigin><link rel="preload" as="script" href="/b&quot;&lt;x>.js"></head><body></body></html>',
     );
   });

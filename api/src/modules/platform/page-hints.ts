@@ -36,14 +36,19 @@ export class PageHints {
     const releases = (await this.service.manifestFor(null)).map(({ release }) => release);
     const manifest = presentManifest(this.service.settings, releases, []);
     for (const remote of manifest.remotes) {
-      const route = remote.routes.find((candidate) => !candidate.roles?.length && routeMatches(candidate.path, pathname));
+      const route = remote.routes.find(
+        (candidate) => !candidate.roles?.length && routeMatches(candidate.path, pathname),
+      );
       if (!route) continue;
       if (manifest.devOverrides && overridden.has(remote.name)) return [];
       const release = releases.find((row) => row.name === remote.name)!;
       const files = (await this.filesOf(release))?.get(route.module);
       if (!files) return [];
       const base = releaseBaseUrl(release.name, release.version);
-      return [{ href: `${base}mf-manifest.json`, as: 'fetch' }, ...files.map((file): PreloadHint => ({ href: `${base}${file}`, as: 'script' }))];
+      return [
+        { href: `${base}mf-manifest.json`, as: 'fetch' },
+        ...files.map((file): PreloadHint => ({ href: `${base}${file}`, as: 'script' })),
+      ];
     }
     return [];
   }

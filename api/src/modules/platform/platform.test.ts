@@ -32,9 +32,12 @@ describeEachDb('platform registry API', (ctx) => {
   const manifest = async (headers: Headers = {}) => {
     const response = await app.inject({ method: 'GET', url: '/api/platform/manifest', headers });
     expect(response.statusCode).toBe(200);
-    return response.json() as { remotes: Array<{ name: string; version: string; entry: string; routes: unknown[]; navigation: unknown[] }> };
+    return response.json() as {
+      remotes: Array<{ name: string; version: string; entry: string; routes: unknown[]; navigation: unknown[] }>;
+    };
   };
-  const versionIn = async (name: string, headers: Headers = {}) => (await manifest(headers)).remotes.find((r) => r.name === name)?.version;
+  const versionIn = async (name: string, headers: Headers = {}) =>
+    (await manifest(headers)).remotes.find((r) => r.name === name)?.version;
   const overview = async (headers: Headers = superAdmin.headers) => {
     const response = await app.inject({ method: 'GET', url: '/api/platform/remotes', headers });
     expect(response.statusCode).toBe(200);
@@ -47,17 +50,29 @@ describeEachDb('platform registry API', (ctx) => {
 
   describe('a bad entry in the registry', () => {
     it('is left out of the manifest (and logged); the other remotes, the health check and the headers keep working', async () => {
-      for (const [name, route] of [['mfe_good', '/good'], ['mfe_semi', '/semi'], ['mfe_garbled', '/garbled']] as const) {
+      for (const [name, route] of [
+        ['mfe_good', '/good'],
+        ['mfe_semi', '/semi'],
+        ['mfe_garbled', '/garbled'],
+      ] as const) {
         expect((await publish(releaseBody({ name, route }))).statusCode).toBe(201);
       }
       // Written around the publish checks: a route with ';' in it, and metadata that is not JSON.
-      const semi = await ctx.db.selectFrom('remote_releases').select(['id', 'metadata']).where('name', '=', 'mfe_semi').executeTakeFirstOrThrow();
+      const semi = await ctx.db
+        .selectFrom('remote_releases')
+        .select(['id', 'metadata'])
+        .where('name', '=', 'mfe_semi')
+        .executeTakeFirstOrThrow();
       await ctx.db
         .updateTable('remote_releases')
         .set({ metadata: semi.metadata.replace('/semi/*', '/semi;script-src *') })
         .where('id', '=', semi.id)
         .execute();
-      await ctx.db.updateTable('remote_releases').set({ metadata: '{not json' }).where('name', '=', 'mfe_garbled').execute();
+      await ctx.db
+        .updateTable('remote_releases')
+        .set({ metadata: '{not json' })
+        .where('name', '=', 'mfe_garbled')
+        .execute();
 
       const listed = (await manifest()).remotes.map((r) => r.name);
       expect(listed).toContain('mfe_good');
@@ -67,7 +82,9 @@ describeEachDb('platform registry API', (ctx) => {
       expect(health.statusCode).toBe(200);
       expect(health.headers['content-security-policy']).toContain("script-src 'self'");
       // The console still lists every remote (the garbled one with no routes).
-      expect((await overview()).remotes.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['mfe_good', 'mfe_semi', 'mfe_garbled']));
+      expect((await overview()).remotes.map((r: { name: string }) => r.name)).toEqual(
+        expect.arrayContaining(['mfe_good', 'mfe_semi', 'mfe_garbled']),
+      );
       // A new release elsewhere still publishes (the route check reads every active entry).
       expect((await publish(releaseBody({ name: 'mfe_after', route: '/after' }))).statusCode).toBe(201);
     });
@@ -86,14 +103,27 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it("refuses a build whose singleton range the shell's version does not satisfy (the version policy), with 422 naming both versions", async () => {
-      const react = (JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version;
+      const react = (JSON.parse(fs.readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string })
+        .version;
       const major = Number(react.split('.')[0]);
       const build = (requiredVersion: string, singleton = true) =>
-        releaseBody({ name: 'mfe_policy', route: '/policy', marker: `${requiredVersion}-${singleton}`, shared: [{ name: 'react', requiredVersion, singleton }, { name: 'left-pad', requiredVersion: '^1.0.0', singleton: true }] });
+        releaseBody({
+          name: 'mfe_policy',
+          route: '/policy',
+          marker: `${requiredVersion}-${singleton}`,
+          shared: [
+            { name: 'react', requiredVersion, singleton },
+            { name: 'left-pad', requiredVersion: '^1.0.0', singleton: true },
+          ],
+        });
       const older = await publish(build(`^${major - 1}.0.0`));
       expect(older.statusCode).toBe(422);
-      expect(older.json()).toEqual({ error: `mfe_policy needs react ^${major - 1}.0.0, but the shell shares react ${react}` });
-      expect((await publish(build('not a range'))).json()).toEqual({ error: 'mfe_policy declares react not a range, which is not a semver range' });
+      expect(older.json()).toEqual({
+        error: `mfe_policy needs react ^${major - 1}.0.0, but the shell shares react ${react}`,
+      });
+      expect((await publish(build('not a range'))).json()).toEqual({
+        error: 'mfe_policy declares react not a range, which is not a semver range',
+      });
       // Nothing of a refused build is stored.
       expect((await manifest()).remotes.some((remote) => remote.name === 'mfe_policy')).toBe(false);
       // Not a singleton (the remote may load its own); a package the shell does not share; a range that holds.
@@ -121,9 +151,15 @@ describeEachDb('platform registry API', (ctx) => {
       expect(release.firstLoadGzip).toBeGreaterThan(0);
 
       const listed = (await manifest()).remotes.find((r) => r.name === 'mfe_quiz');
-      expect(listed).toMatchObject({ version: release.version, entry: `/remotes/mfe_quiz/${encodeURIComponent(release.version)}/mf-manifest.json` });
+      expect(listed).toMatchObject({
+        version: release.version,
+        entry: `/remotes/mfe_quiz/${encodeURIComponent(release.version)}/mf-manifest.json`,
+      });
 
-      const entry = await app.inject({ method: 'GET', url: listed!.entry.replace('mf-manifest.json', 'remoteEntry.js') });
+      const entry = await app.inject({
+        method: 'GET',
+        url: listed!.entry.replace('mf-manifest.json', 'remoteEntry.js'),
+      });
       expect(entry.statusCode).toBe(200);
       expect(entry.body).toBe('var mfe_quiz; /* v1 */');
       expect(entry.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -145,7 +181,12 @@ describeEachDb('platform registry API', (ctx) => {
       // Compressed by Accept-Encoding: a file the build compressed is sent as built, any other
       // text file of 1 KB or more is compressed here; small files and non-text as they are.
       const base = listed!.entry.replace('mf-manifest.json', '');
-      const chunk = (encoding?: string) => app.inject({ method: 'GET', url: `${base}12.abcd1234.js`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const chunk = (encoding?: string) =>
+        app.inject({
+          method: 'GET',
+          url: `${base}12.abcd1234.js`,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
       const plain = await chunk();
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toBe('Accept-Encoding');
@@ -155,7 +196,11 @@ describeEachDb('platform registry API', (ctx) => {
       const gzip = await chunk('gzip');
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-      const small = await app.inject({ method: 'GET', url: `${base}remoteEntry.js`, headers: { 'accept-encoding': 'br' } });
+      const small = await app.inject({
+        method: 'GET',
+        url: `${base}remoteEntry.js`,
+        headers: { 'accept-encoding': 'br' },
+      });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.body).toBe('var mfe_quiz; /* v1 */');
 
@@ -163,16 +208,27 @@ describeEachDb('platform registry API', (ctx) => {
       const packed = releaseBody({ name: 'mfe_packed', route: '/packed', padding: 2_000, compressed: true });
       const packedRelease = (await publish(packed)).json().release;
       const packedUrl = `/remotes/mfe_packed/${encodeURIComponent(packedRelease.version)}/12.abcd1234.js`;
-      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ]) {
         const sent = await app.inject({ method: 'GET', url: packedUrl, headers: { 'accept-encoding': encoding } });
         expect(sent.headers['content-encoding']).toBe(encoding);
-        expect(sent.rawPayload.toString('base64')).toBe(packed.files.find((file) => file.path === `12.abcd1234.js${suffix}`)!.content);
+        expect(sent.rawPayload.toString('base64')).toBe(
+          packed.files.find((file) => file.path === `12.abcd1234.js${suffix}`)!.content,
+        );
       }
 
       // JSON answers of 1 KB or more are compressed on the fly.
-      const listing = await app.inject({ method: 'GET', url: '/api/platform/remotes', headers: { ...superAdmin.headers, 'accept-encoding': 'br' } });
+      const listing = await app.inject({
+        method: 'GET',
+        url: '/api/platform/remotes',
+        headers: { ...superAdmin.headers, 'accept-encoding': 'br' },
+      });
       expect(listing.headers['content-encoding']).toBe('br');
-      expect(JSON.parse(zlib.brotliDecompressSync(listing.rawPayload).toString()).remotes.length).toBeGreaterThanOrEqual(2);
+      expect(
+        JSON.parse(zlib.brotliDecompressSync(listing.rawPayload).toString()).remotes.length,
+      ).toBeGreaterThanOrEqual(2);
 
       const again = await publish(quiz);
       expect(again.statusCode).toBe(409);
@@ -180,8 +236,13 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it('accepts a deploy token and records it as the publisher', async () => {
-      const { token } = await new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), () => new Date()).create({ label: 'team-ci', remotes: ['mfe_tokened'] });
-      const response = await publish(releaseBody({ name: 'mfe_tokened', route: '/tokened' }), { authorization: `Bearer ${token}` });
+      const { token } = await new DeployTokenService(
+        new PlatformRepository(ctx.db, ctx.dialect),
+        () => new Date(),
+      ).create({ label: 'team-ci', remotes: ['mfe_tokened'] });
+      const response = await publish(releaseBody({ name: 'mfe_tokened', route: '/tokened' }), {
+        authorization: `Bearer ${token}`,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().release.publishedBy).toBe('token:team-ci');
     });
@@ -205,9 +266,21 @@ describeEachDb('platform registry API', (ctx) => {
     it('refuses malformed bodies with 400 and a message', async () => {
       const files = fakeBuild({ name: 'mfe_bad' });
       const cases: Array<[object, string]> = [
-        [{ ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: [...files, { path: 'a/../../etc/passwd', content: '' }] }, 'File path "a/../../etc/passwd" is not allowed'],
-        [{ ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: [...files, files[0]] }, 'File "mf-manifest.json" is listed twice'],
-        [{ ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: [{ path: 'x.js', content: '***' }] }, 'File "x.js" is not base64'],
+        [
+          {
+            ...releaseBody({ name: 'mfe_bad', route: '/bad' }),
+            files: [...files, { path: 'a/../../etc/passwd', content: '' }],
+          },
+          'File path "a/../../etc/passwd" is not allowed',
+        ],
+        [
+          { ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: [...files, files[0]] },
+          'File "mf-manifest.json" is listed twice',
+        ],
+        [
+          { ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: [{ path: 'x.js', content: '***' }] },
+          'File "x.js" is not base64',
+        ],
         [{ ...releaseBody({ name: 'Bad Name', route: '/bad' }) }, 'Name must match pattern "^[a-z][a-z0-9_]{1,39}$"'],
       ];
       for (const [body, error] of cases) {
@@ -215,7 +288,10 @@ describeEachDb('platform registry API', (ctx) => {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ error });
       }
-      const noManifest = await publish({ ...releaseBody({ name: 'mfe_bad', route: '/bad' }), files: files.filter((f) => f.path !== 'mf-manifest.json') });
+      const noManifest = await publish({
+        ...releaseBody({ name: 'mfe_bad', route: '/bad' }),
+        files: files.filter((f) => f.path !== 'mf-manifest.json'),
+      });
       expect(noManifest.statusCode).toBe(422);
       expect(noManifest.json()).toEqual({ error: 'The release has no mf-manifest.json (build with manifest: true)' });
     });
@@ -227,7 +303,9 @@ describeEachDb('platform registry API', (ctx) => {
 
     beforeAll(async () => {
       v1 = (await publish(releaseBody({ name: 'mfe_flow', route: '/flow', marker: 'one' }))).json().release.version;
-      const second = await publish(releaseBody({ name: 'mfe_flow', route: '/flow', marker: 'two', packageVersion: '0.2.0' }));
+      const second = await publish(
+        releaseBody({ name: 'mfe_flow', route: '/flow', marker: 'two', packageVersion: '0.2.0' }),
+      );
       expect(second.json().active).toBe(false);
       v2 = second.json().release.version;
     });
@@ -246,7 +324,13 @@ describeEachDb('platform registry API', (ctx) => {
       expect(await versionIn('mfe_flow')).toBe(v1);
 
       const events = (await overview()).events.filter((e: { remote: string }) => e.remote === 'mfe_flow');
-      expect(events.map((e: { action: string; fromVersion: string | null; toVersion: string | null }) => [e.action, e.fromVersion, e.toVersion])).toEqual([
+      expect(
+        events.map((e: { action: string; fromVersion: string | null; toVersion: string | null }) => [
+          e.action,
+          e.fromVersion,
+          e.toVersion,
+        ]),
+      ).toEqual([
         ['rollback', v2, v1],
         ['promote', v1, v2],
         ['publish', null, v2],
@@ -265,17 +349,22 @@ describeEachDb('platform registry API', (ctx) => {
       expect(unknownVersion.json()).toEqual({ error: 'mfe_flow has no release 9.9.9+deadbeef' });
     });
 
-    it('sends a sticky share of users to the canary; 0 ends it and promoting it makes it everyone\'s', async () => {
+    it("sends a sticky share of users to the canary; 0 ends it and promoting it makes it everyone's", async () => {
       // Two learners on either side of 50.
       const users: Array<{ id: number; headers: Headers }> = [];
-      while (!users.some((u) => canaryBucket(u.id, 'mfe_flow') < 50) || !users.some((u) => canaryBucket(u.id, 'mfe_flow') >= 50)) {
+      while (
+        !users.some((u) => canaryBucket(u.id, 'mfe_flow') < 50) ||
+        !users.some((u) => canaryBucket(u.id, 'mfe_flow') >= 50)
+      ) {
         const user = await registerUser(app);
         users.push({ id: user.id, headers: bearer(user.accessToken) });
       }
       const inCanary = users.find((u) => canaryBucket(u.id, 'mfe_flow') < 50)!;
       const outside = users.find((u) => canaryBucket(u.id, 'mfe_flow') >= 50)!;
 
-      expect((await canary('mfe_flow', { version: v1, percent: 10 })).json()).toEqual({ error: `${v1} is already the active version of mfe_flow` });
+      expect((await canary('mfe_flow', { version: v1, percent: 10 })).json()).toEqual({
+        error: `${v1} is already the active version of mfe_flow`,
+      });
       expect((await canary('mfe_flow', { percent: 10 })).statusCode).toBe(400);
       expect((await canary('mfe_flow', { version: v2, percent: 101 })).statusCode).toBe(400);
       expect((await canary('mfe_flow', { version: v2, percent: 50 }, admin.headers)).statusCode).toBe(403);
@@ -308,7 +397,11 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it('answers 401 for a manifest asked with a bad token (the client refreshes and asks again)', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/platform/manifest', headers: { authorization: 'Bearer nope' } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/platform/manifest',
+        headers: { authorization: 'Bearer nope' },
+      });
       expect(response.statusCode).toBe(401);
     });
 
@@ -317,13 +410,25 @@ describeEachDb('platform registry API', (ctx) => {
       const other = buildApp(ctx.config, { db: otherDb });
       await other.ready();
       await promote('mfe_flow', v2);
-      expect((await other.inject({ method: 'GET', url: '/api/platform/manifest' })).json().remotes.find((r: { name: string }) => r.name === 'mfe_flow').version).toBe(v2);
+      expect(
+        (await other.inject({ method: 'GET', url: '/api/platform/manifest' }))
+          .json()
+          .remotes.find((r: { name: string }) => r.name === 'mfe_flow').version,
+      ).toBe(v2);
       // A change made on the other instance is seen here too.
-      await other.inject({ method: 'POST', url: '/api/platform/remotes/mfe_flow/promote', headers: superAdmin.headers, payload: { version: v1 } });
+      await other.inject({
+        method: 'POST',
+        url: '/api/platform/remotes/mfe_flow/promote',
+        headers: superAdmin.headers,
+        payload: { version: v1 },
+      });
       expect(await versionIn('mfe_flow')).toBe(v1);
       const seen = await other.inject({ method: 'GET', url: '/api/platform/manifest' });
       expect(seen.json().remotes.find((r: { name: string }) => r.name === 'mfe_flow').version).toBe(v1);
-      const file = await other.inject({ method: 'GET', url: `/remotes/mfe_flow/${encodeURIComponent(v1)}/remoteEntry.js` });
+      const file = await other.inject({
+        method: 'GET',
+        url: `/remotes/mfe_flow/${encodeURIComponent(v1)}/remoteEntry.js`,
+      });
       expect(file.body).toBe('var mfe_flow; /* one */');
       await other.close();
       await otherDb.destroy();
@@ -333,7 +438,9 @@ describeEachDb('platform registry API', (ctx) => {
   describe('overview', () => {
     it('lets admins read the registry, not learners', async () => {
       expect((await app.inject({ method: 'GET', url: '/api/platform/remotes' })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/api/platform/remotes', headers: learner.headers })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/platform/remotes', headers: learner.headers })).statusCode,
+      ).toBe(403);
       const view = await overview(admin.headers);
       expect(view.kernelVersion).toBe('2.0.0');
       expect(view.budgetGzipBytes).toBe(150000);
@@ -349,16 +456,29 @@ describeEachDb('platform registry API', (ctx) => {
       const dist = path.join(webRoot, 'mfe-built', 'dist');
       fs.mkdirSync(dist, { recursive: true });
       const writeBuild = (marker: string) => {
-        for (const file of fakeBuild({ name: 'mfe_built', marker })) fs.writeFileSync(path.join(dist, file.path), Buffer.from(file.content, 'base64'));
+        for (const file of fakeBuild({ name: 'mfe_built', marker }))
+          fs.writeFileSync(path.join(dist, file.path), Buffer.from(file.content, 'base64'));
         fs.writeFileSync(path.join(dist, '12.abcd1234.js.map'), '{}');
       };
       fs.writeFileSync(path.join(webRoot, 'package.json'), JSON.stringify({ flashcardBuiltinRemotes: ['mfe-built'] }));
       fs.writeFileSync(
         path.join(webRoot, 'mfe-built', 'package.json'),
-        JSON.stringify({ version: '0.3.0', flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata }),
+        JSON.stringify({
+          version: '0.3.0',
+          flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata,
+        }),
       );
       const repository = new PlatformRepository(ctx.db, ctx.dialect);
-      const service = new PlatformService({ repository, kernelVersion: '2.0.0', shellShared: {}, budgetGzipBytes: 150_000, quotaBytes: 500_000_000, haltPolicy: { minUsers: 10, margin: 0.2 }, devOverrides: false, now: () => new Date() });
+      const service = new PlatformService({
+        repository,
+        kernelVersion: '2.0.0',
+        shellShared: {},
+        budgetGzipBytes: 150_000,
+        quotaBytes: 500_000_000,
+        haltPolicy: { minUsers: 10, margin: 0.2 },
+        devOverrides: false,
+        now: () => new Date(),
+      });
       const log = app.log;
 
       writeBuild('first');
@@ -376,7 +496,10 @@ describeEachDb('platform registry API', (ctx) => {
       expect(second).not.toBe(first);
 
       // A team's own release, promoted: later local builds no longer take over.
-      const team = await publish({ ...releaseBody({ name: 'mfe_built', route: '/built', marker: 'team' }), promote: true });
+      const team = await publish({
+        ...releaseBody({ name: 'mfe_built', route: '/built', marker: 'team' }),
+        promote: true,
+      });
       expect(team.json().active).toBe(true);
       writeBuild('third');
       await syncBuiltinReleases(webRoot, service, repository, log);

@@ -65,7 +65,12 @@ export function presentRemoteState({ state, releases, health, halted }: RemoteVi
     name: state.name,
     activeVersion: state.active_version,
     canary: state.canary_version
-      ? { version: state.canary_version, percent: state.canary_percent, roles: jsonArray(state.canary_roles), userIds: jsonArray(state.canary_user_ids) }
+      ? {
+          version: state.canary_version,
+          percent: state.canary_percent,
+          roles: jsonArray(state.canary_roles),
+          userIds: jsonArray(state.canary_user_ids),
+        }
       : null,
     releases: releases.filter((release) => release.name === state.name).map(presentRelease),
     health,
@@ -88,7 +93,10 @@ export function presentEvent(row: EventRow): RegistryEvent {
   };
 }
 
-export function presentOverview(settings: { kernelVersion: string; budgetGzipBytes: number }, data: { remotes: RemoteView[]; events: EventRow[] }): RegistryOverview {
+export function presentOverview(
+  settings: { kernelVersion: string; budgetGzipBytes: number },
+  data: { remotes: RemoteView[]; events: EventRow[] },
+): RegistryOverview {
   return {
     kernelVersion: settings.kernelVersion,
     budgetGzipBytes: settings.budgetGzipBytes,

@@ -63,14 +63,19 @@ export const isScriptType = (contentType: string) => contentType.startsWith('tex
 
 /** Files a build folder holds that are no part of a release: maps stay with the team, the standalone page with the dev server. */
 export function isReleaseFile(relativePath: string): boolean {
-  return !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.basename(relativePath) !== '.build-stamp';
+  return (
+    !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.basename(relativePath) !== '.build-stamp'
+  );
 }
 
 /**
  * First 8 hex digits of a sha256 over the metadata and every (path, content) pair in path
  * order: the same build declared with other routes or roles is another release.
  */
-export function contentHash(files: BuiltFile[], metadata: { routes: unknown; navigation: unknown; kernel: string }): string {
+export function contentHash(
+  files: BuiltFile[],
+  metadata: { routes: unknown; navigation: unknown; kernel: string },
+): string {
   // Only what the registry keeps: a dev-only field such as devPort makes no new release.
   const declared = { routes: metadata.routes, navigation: metadata.navigation, kernel: metadata.kernel };
   const hash = createHash('sha256').update(JSON.stringify(declared)).update('\0');
@@ -122,27 +127,38 @@ export function analyseBuild(name: string, files: BuiltFile[], mountedModules: s
     throw new ReleaseRefused(`mf-manifest.json names the remote "${String(manifest.name)}", not "${name}"`);
   }
   const entryName = manifest.metaData?.remoteEntry?.name;
-  const entryPath = [manifest.metaData?.remoteEntry?.path, entryName].filter((part) => typeof part === 'string' && part).join('/');
+  const entryPath = [manifest.metaData?.remoteEntry?.path, entryName]
+    .filter((part) => typeof part === 'string' && part)
+    .join('/');
   const entry = typeof entryName === 'string' ? byPath.get(entryPath) : undefined;
   if (!entry) throw new ReleaseRefused(`The release lacks its remote entry (${entryPath || 'remoteEntry.js'})`);
 
   const exposes = (manifest.exposes ?? []).map((expose) => String(expose.path ?? '')).filter(Boolean);
   const missing = mountedModules.filter((module) => !exposes.includes(module));
   if (missing.length) {
-    throw new ReleaseRefused(`The routes mount ${missing.join(', ')}, which the build does not expose (it exposes ${exposes.join(', ') || 'nothing'})`);
+    throw new ReleaseRefused(
+      `The routes mount ${missing.join(', ')}, which the build does not expose (it exposes ${exposes.join(', ') || 'nothing'})`,
+    );
   }
 
   const firstLoad = new Set<string>([entry.path]);
   for (const expose of manifest.exposes ?? []) {
     if (!mountedModules.includes(String(expose.path))) continue;
     for (const list of [expose.assets?.js?.sync, expose.assets?.css?.sync]) {
-      if (Array.isArray(list)) for (const asset of list) if (typeof asset === 'string' && byPath.has(asset)) firstLoad.add(asset);
+      if (Array.isArray(list))
+        for (const asset of list) if (typeof asset === 'string' && byPath.has(asset)) firstLoad.add(asset);
     }
   }
-  const firstLoadGzip = [...firstLoad].reduce((sum, file) => sum + gzipSync(byPath.get(file)!.content, { level: 9 }).length, 0);
+  const firstLoadGzip = [...firstLoad].reduce(
+    (sum, file) => sum + gzipSync(byPath.get(file)!.content, { level: 9 }).length,
+    0,
+  );
   const totalBytes = files.reduce((sum, file) => sum + file.content.length, 0);
   const singletons = (manifest.shared ?? []).flatMap((shared) =>
-    shared.singleton === true && typeof shared.name === 'string' && typeof shared.requiredVersion === 'string' && shared.requiredVersion
+    shared.singleton === true &&
+    typeof shared.name === 'string' &&
+    typeof shared.requiredVersion === 'string' &&
+    shared.requiredVersion
       ? [{ name: shared.name, requiredVersion: shared.requiredVersion }]
       : [],
   );

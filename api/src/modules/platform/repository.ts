@@ -18,7 +18,12 @@ export type ReleaseRow = Selectable<RemoteReleasesTable>;
 export type StateRow = Selectable<RemoteStateTable>;
 export type DeployTokenRow = Selectable<DeployTokensTable>;
 
-export type ServedRelease = ReleaseRow & { role: 'active' | 'canary'; canary_percent: number; canary_roles: string; canary_user_ids: string };
+export type ServedRelease = ReleaseRow & {
+  role: 'active' | 'canary';
+  canary_percent: number;
+  canary_roles: string;
+  canary_user_ids: string;
+};
 
 export interface NewReleaseFile {
   path: string;
@@ -61,10 +66,17 @@ export class PlatformRepository {
   }
 
   async insertRelease(release: Omit<ReleaseRow, 'id'>, files: NewReleaseFile[]): Promise<ReleaseRow> {
-    const row = await this.db.insertInto('remote_releases').values(release).returning(RELEASE_COLUMNS).executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('remote_releases')
+      .values(release)
+      .returning(RELEASE_COLUMNS)
+      .executeTakeFirstOrThrow();
     // One insert per file keeps each statement's parameters small (a build has tens of files).
     for (const file of files) {
-      await this.db.insertInto('release_files').values({ release_id: row.id, ...file }).execute();
+      await this.db
+        .insertInto('release_files')
+        .values({ release_id: row.id, ...file })
+        .execute();
     }
     return row;
   }
@@ -101,7 +113,13 @@ export class PlatformRepository {
       .select(RELEASE_COLUMNS.map((column) => `r.${column}` as const))
       .select(['s.canary_percent', 's.canary_roles', 's.canary_user_ids'])
       .select((eb) =>
-        eb.case().when('r.version', '=', eb.ref('s.active_version')).then(sql.lit('active')).else(sql.lit('canary')).end().as('role'),
+        eb
+          .case()
+          .when('r.version', '=', eb.ref('s.active_version'))
+          .then(sql.lit('active'))
+          .else(sql.lit('canary'))
+          .end()
+          .as('role'),
       )
       .orderBy('r.name')
       .execute() as Promise<ServedRelease[]>;
@@ -149,7 +167,9 @@ export class PlatformRepository {
       .selectFrom('registry_events')
       .selectAll()
       .where('remote', '=', remote)
-      .where((eb) => eb.or([eb('action', '=', 'halt'), eb.and([eb('action', '=', 'canary'), eb('to_version', 'is not', null)])]))
+      .where((eb) =>
+        eb.or([eb('action', '=', 'halt'), eb.and([eb('action', '=', 'canary'), eb('to_version', 'is not', null)])]),
+      )
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -166,7 +186,11 @@ export class PlatformRepository {
   }
 
   /** One built file of a release. */
-  findFile(name: string, version: string, path: string): Promise<{ content: Buffer; content_type: string } | undefined> {
+  findFile(
+    name: string,
+    version: string,
+    path: string,
+  ): Promise<{ content: Buffer; content_type: string } | undefined> {
     return this.db
       .selectFrom('release_files as f')
       .innerJoin('remote_releases as r', 'r.id', 'f.release_id')
@@ -217,7 +241,11 @@ export class PlatformRepository {
 
   /** Reports older than the window go as new ones come (the window's index range). */
   async pruneReports(remote: string, beforeHour: string): Promise<void> {
-    await this.db.deleteFrom('remote_health_reports').where('remote', '=', remote).where('hour', '<', beforeHour).execute();
+    await this.db
+      .deleteFrom('remote_health_reports')
+      .where('remote', '=', remote)
+      .where('hour', '<', beforeHour)
+      .execute();
   }
 
   /** Distinct users served each version since `sinceHour` (of one remote, or all). */
@@ -283,7 +311,8 @@ export class PlatformRepository {
   async revokeDeployToken(id: number, at: string): Promise<boolean> {
     const row = await this.db.selectFrom('deploy_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst();
     if (!row) return false;
-    if (!row.revoked_at) await this.db.updateTable('deploy_tokens').set({ revoked_at: at }).where('id', '=', id).execute();
+    if (!row.revoked_at)
+      await this.db.updateTable('deploy_tokens').set({ revoked_at: at }).where('id', '=', id).execute();
     return true;
   }
 }

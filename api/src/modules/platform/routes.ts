@@ -41,9 +41,14 @@ export const PREVIEW_COOKIE = 'flashcard_preview';
 const PREVIEW_COOKIE_PATH = '/api/platform';
 const MAX_PREVIEWS = 5;
 
-const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (app, { service, tokens, repository, secureCookies }) => {
+const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
+  app,
+  { service, tokens, repository, secureCookies },
+) => {
   await app.register(cookie);
-  const reportsPerUser = app.attemptLimit('health-reports', { max: 30, timeWindowMs: 60_000 }, (request) => String(request.user.id));
+  const reportsPerUser = app.attemptLimit('health-reports', { max: 30, timeWindowMs: 60_000 }, (request) =>
+    String(request.user.id),
+  );
 
   const presentedToken = (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -77,7 +82,12 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
 
   /** The preview links this browser opened (an HttpOnly cookie: no page script reads or forges it). */
   const previewTokens = (request: FastifyRequest) => (request.cookies[PREVIEW_COOKIE] ?? '').split(',').filter(Boolean);
-  const previewCookie = { httpOnly: true, sameSite: 'strict', path: PREVIEW_COOKIE_PATH, secure: secureCookies } as const;
+  const previewCookie = {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: PREVIEW_COOKIE_PATH,
+    secure: secureCookies,
+  } as const;
 
   app.get(ep.manifest.path, { schema: ep.manifest.schema }, async (request, reply) => {
     const viewer = await optionalViewer(request);
@@ -89,15 +99,26 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
     );
   });
 
-  app.post(ep.createPreview.path, { schema: ep.createPreview.schema, onRequest: registryWriter }, async (request, reply) => {
-    const { token, ...link } = await service.createPreview(request.registryActor!, request.params.name, request.body.version);
-    return reply.code(201).send({ url: `/api${ep.openPreview.path.replace(':token', token)}`, ...link });
-  });
+  app.post(
+    ep.createPreview.path,
+    { schema: ep.createPreview.schema, onRequest: registryWriter },
+    async (request, reply) => {
+      const { token, ...link } = await service.createPreview(
+        request.registryActor!,
+        request.params.name,
+        request.body.version,
+      );
+      return reply.code(201).send({ url: `/api${ep.openPreview.path.replace(':token', token)}`, ...link });
+    },
+  );
 
   // Opened in a browser: remember the link (at most a few, newest kept) and go to the area.
   app.get(ep.openPreview.path, { schema: ep.openPreview.schema }, async (request, reply) => {
     const { landing } = await service.openPreview(request.params.token);
-    const tokens = [...previewTokens(request).filter((token) => token !== request.params.token), request.params.token].slice(-MAX_PREVIEWS);
+    const tokens = [
+      ...previewTokens(request).filter((token) => token !== request.params.token),
+      request.params.token,
+    ].slice(-MAX_PREVIEWS);
     reply.setCookie(PREVIEW_COOKIE, tokens.join(','), { ...previewCookie, maxAge: PREVIEW_LIFETIME_MS / 1000 });
     return reply.header('Cache-Control', 'no-store').redirect(landing, 302);
   });
@@ -107,8 +128,10 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
     return reply.code(204).send(null);
   });
 
-  app.get(ep.overview.path, { schema: ep.overview.schema, onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')] }, async () =>
-    presentOverview(service.settings, await service.overview()),
+  app.get(
+    ep.overview.path,
+    { schema: ep.overview.schema, onRequest: [app.authenticate, app.requireRole('admin', 'super_admin')] },
+    async () => presentOverview(service.settings, await service.overview()),
   );
 
   app.post(
@@ -120,11 +143,15 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
     },
   );
 
-  app.get(ep.remoteStatus.path, { schema: ep.remoteStatus.schema, onRequest: requireRegistryActor('admin', 'super_admin') }, async (request) => {
-    assertMayChange(request.registryActor!, request.params.name);
-    const { events, ...remote } = await service.status(request.params.name);
-    return { ...presentRemoteState(remote), events: events.map(presentEvent) };
-  });
+  app.get(
+    ep.remoteStatus.path,
+    { schema: ep.remoteStatus.schema, onRequest: requireRegistryActor('admin', 'super_admin') },
+    async (request) => {
+      assertMayChange(request.registryActor!, request.params.name);
+      const { events, ...remote } = await service.status(request.params.name);
+      return { ...presentRemoteState(remote), events: events.map(presentEvent) };
+    },
+  );
 
   app.post(ep.promote.path, { schema: ep.promote.schema, onRequest: registryWriter }, async (request) => {
     await service.promote(request.registryActor!, request.params.name, request.body.version);
@@ -138,7 +165,9 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
 
   const superAdmin = { onRequest: [app.authenticate, app.requireRole('super_admin')] };
 
-  app.get(ep.tokens.path, { schema: ep.tokens.schema, ...superAdmin }, async () => (await tokens.list()).map(presentDeployToken));
+  app.get(ep.tokens.path, { schema: ep.tokens.schema, ...superAdmin }, async () =>
+    (await tokens.list()).map(presentDeployToken),
+  );
 
   app.post(ep.createToken.path, { schema: ep.createToken.schema, ...superAdmin }, async (request, reply) => {
     const { token, row } = await tokens.create(request.body);
@@ -150,10 +179,14 @@ const platformRoutes: FastifyPluginAsyncTypebox<PlatformRoutesOptions> = async (
     return reply.code(204).send(null);
   });
 
-  app.post(ep.report.path, { schema: ep.report.schema, onRequest: app.authenticate, preHandler: reportsPerUser }, async (request, reply) => {
-    await service.report({ id: request.user.id, role: request.user.role }, request.body);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    ep.report.path,
+    { schema: ep.report.schema, onRequest: app.authenticate, preHandler: reportsPerUser },
+    async (request, reply) => {
+      await service.report({ id: request.user.id, role: request.user.role }, request.body);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default platformRoutes;

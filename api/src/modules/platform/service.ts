@@ -3,12 +3,25 @@
 // an audit record each, the manifest every browser loads, and the failures browsers report.
 import { createHash, randomBytes } from 'node:crypto';
 import semver from 'semver';
-import type { CanaryBody, HealthReportBody, PublishReleaseBody, ReleaseMetadata, VersionHealth } from '@flashcard/api-contract/schemas';
+import type {
+  CanaryBody,
+  HealthReportBody,
+  PublishReleaseBody,
+  ReleaseMetadata,
+  VersionHealth,
+} from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonList } from '../../lib/json';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { analyseBuild, contentHash, contentTypeOf, ReleaseRefused, type BuiltFile, type SingletonRequirement } from './release';
+import {
+  analyseBuild,
+  contentHash,
+  contentTypeOf,
+  ReleaseRefused,
+  type BuiltFile,
+  type SingletonRequirement,
+} from './release';
 import { HEALTH_WINDOW_MS, haltFigures, haltText, healthOf, hourOf, storedFigures, type HaltPolicy } from './health';
 import type { PlatformRepository, PreviewRow, ReleaseRow, StateRow } from './repository';
 import { actorName, assertMayChange, hashSecret, type RegistryActor } from './tokens';
@@ -88,7 +101,11 @@ export class PlatformService {
   }
 
   get settings() {
-    return { kernelVersion: this.deps.kernelVersion, budgetGzipBytes: this.deps.budgetGzipBytes, devOverrides: this.deps.devOverrides };
+    return {
+      kernelVersion: this.deps.kernelVersion,
+      budgetGzipBytes: this.deps.budgetGzipBytes,
+      devOverrides: this.deps.devOverrides,
+    };
   }
 
   async publish(by: RegistryActor, input: PublishReleaseBody): Promise<PublishedRelease> {
@@ -116,7 +133,11 @@ export class PlatformService {
 
     const version = `${input.packageVersion}+${contentHash(files, input.metadata)}`;
     const now = toTimestamp(this.deps.now());
-    const metadata = { routes: input.metadata.routes, navigation: input.metadata.navigation, exposes: analysis.exposes };
+    const metadata = {
+      routes: input.metadata.routes,
+      navigation: input.metadata.navigation,
+      exposes: analysis.exposes,
+    };
     try {
       return await this.repository.transaction(async (repository) => {
         const release = await repository.insertRelease(
@@ -134,11 +155,32 @@ export class PlatformService {
           },
           files.map((file) => ({ path: file.path, content: file.content, content_type: contentTypeOf(file.path) })),
         );
-        await repository.insertEvent({ remote: input.name, action: 'publish', from_version: null, to_version: version, percent: null, actor, created_at: now });
+        await repository.insertEvent({
+          remote: input.name,
+          action: 'publish',
+          from_version: null,
+          to_version: version,
+          percent: null,
+          actor,
+          created_at: now,
+        });
         // The first release of a remote becomes active; a later one only when asked.
-        const first = await repository.insertState({ name: input.name, active_version: version, ...NO_CANARY, updated_at: now });
+        const first = await repository.insertState({
+          name: input.name,
+          active_version: version,
+          ...NO_CANARY,
+          updated_at: now,
+        });
         if (first) {
-          await repository.insertEvent({ remote: input.name, action: 'promote', from_version: null, to_version: version, percent: null, actor, created_at: now });
+          await repository.insertEvent({
+            remote: input.name,
+            action: 'promote',
+            from_version: null,
+            to_version: version,
+            percent: null,
+            actor,
+            created_at: now,
+          });
           return { release, active: true };
         }
         if (input.promote) {
@@ -148,7 +190,8 @@ export class PlatformService {
         return { release, active: false };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`${input.name} ${version} is already published; releases are immutable`);
+      if (isUniqueViolation(error))
+        throw conflict(`${input.name} ${version} is already published; releases are immutable`);
       throw error;
     }
   }
@@ -160,7 +203,13 @@ export class PlatformService {
     await this.repository.transaction((repository) => this.activate(repository, by, name, version, now));
   }
 
-  private async activate(repository: PlatformRepository, by: RegistryActor, name: string, version: string, now: string): Promise<void> {
+  private async activate(
+    repository: PlatformRepository,
+    by: RegistryActor,
+    name: string,
+    version: string,
+    now: string,
+  ): Promise<void> {
     const actor = actorName(by);
     const state = await this.requireState(repository, name);
     const target = await repository.findRelease(name, version);
@@ -172,8 +221,21 @@ export class PlatformService {
     const action = current && target.id < current.id ? 'rollback' : 'promote';
     // Promoting the canary version ends the canary: everyone now gets it.
     const endsCanary = state.canary_version === version;
-    await repository.updateState(name, { ...omitName(state), ...(endsCanary ? NO_CANARY : {}), active_version: version, updated_at: now });
-    await repository.insertEvent({ remote: name, action, from_version: state.active_version, to_version: version, percent: null, actor, created_at: now });
+    await repository.updateState(name, {
+      ...omitName(state),
+      ...(endsCanary ? NO_CANARY : {}),
+      active_version: version,
+      updated_at: now,
+    });
+    await repository.insertEvent({
+      remote: name,
+      action,
+      from_version: state.active_version,
+      to_version: version,
+      percent: null,
+      actor,
+      created_at: now,
+    });
   }
 
   /**
@@ -191,7 +253,15 @@ export class PlatformService {
       if (body.percent === 0 && !roles.length && !userIds.length) {
         if (!state.canary_version) return;
         await repository.updateState(name, { ...omitName(state), ...NO_CANARY, updated_at: now });
-        await repository.insertEvent({ remote: name, action: 'canary', from_version: state.canary_version, to_version: null, percent: 0, actor, created_at: now });
+        await repository.insertEvent({
+          remote: name,
+          action: 'canary',
+          from_version: state.canary_version,
+          to_version: null,
+          percent: 0,
+          actor,
+          created_at: now,
+        });
         return;
       }
       const { version } = body;
@@ -208,7 +278,12 @@ export class PlatformService {
         canary_user_ids: JSON.stringify(userIds),
         updated_at: now,
       });
-      const cohort = [roles.length ? `roles ${roles.join(', ')}` : '', userIds.length ? `users ${userIds.join(', ')}` : ''].filter(Boolean).join('; ');
+      const cohort = [
+        roles.length ? `roles ${roles.join(', ')}` : '',
+        userIds.length ? `users ${userIds.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
       await repository.insertEvent({
         remote: name,
         action: 'canary',
@@ -234,7 +309,13 @@ export class PlatformService {
    */
   async manifestFor(viewer: Viewer | null, pinned: PreviewRow[] = []): Promise<Array<{ release: ReleaseRow }>> {
     const chosen = new Map<string, ReleaseRow>();
-    for (const { role, canary_percent, canary_roles, canary_user_ids, ...release } of await this.repository.listServedReleases()) {
+    for (const {
+      role,
+      canary_percent,
+      canary_roles,
+      canary_user_ids,
+      ...release
+    } of await this.repository.listServedReleases()) {
       const inCanary =
         viewer !== null &&
         (canaryBucket(viewer.id, release.name) < canary_percent ||
@@ -260,7 +341,9 @@ export class PlatformService {
     const releases = (await this.manifestFor(viewer, pinned)).map(({ release }) => release);
     if (viewer) {
       const hour = hourOf(now);
-      await this.repository.recordServed(releases.map((release) => ({ remote: release.name, version: release.version, user_id: viewer.id, hour })));
+      await this.repository.recordServed(
+        releases.map((release) => ({ remote: release.name, version: release.version, user_id: viewer.id, hour })),
+      );
     }
     const previews = pinned
       .filter((link) => releases.some((release) => release.name === link.remote && release.version === link.version))
@@ -275,15 +358,25 @@ export class PlatformService {
     const token = PREVIEW_TOKEN_PREFIX + randomBytes(24).toString('base64url');
     const now = this.deps.now();
     const expiresAt = toTimestamp(new Date(now.getTime() + PREVIEW_LIFETIME_MS));
-    await this.repository.insertPreview({ token_hash: hashSecret(token), remote: name, version, created_by: actorName(by), created_at: toTimestamp(now), expires_at: expiresAt });
+    await this.repository.insertPreview({
+      token_hash: hashSecret(token),
+      remote: name,
+      version,
+      created_by: actorName(by),
+      created_at: toTimestamp(now),
+      expires_at: expiresAt,
+    });
     return { token, remote: name, version, expiresAt };
   }
 
   /** The link a token stands for (404 unknown, 410 expired), to remember and redirect to. */
   async openPreview(token: string) {
-    const link = token.startsWith(PREVIEW_TOKEN_PREFIX) ? await this.repository.findPreview(hashSecret(token)) : undefined;
+    const link = token.startsWith(PREVIEW_TOKEN_PREFIX)
+      ? await this.repository.findPreview(hashSecret(token))
+      : undefined;
     if (!link) throw notFound('No such preview link');
-    if (link.expires_at <= toTimestamp(this.deps.now())) throw new HttpError(410, `This preview link expired at ${link.expires_at}`);
+    if (link.expires_at <= toTimestamp(this.deps.now()))
+      throw new HttpError(410, `This preview link expired at ${link.expires_at}`);
     const release = await this.repository.findRelease(link.remote, link.version);
     const navigation = release ? metadataOf(release).navigation : [];
     const routes = release ? metadataOf(release).routes : [];
@@ -329,7 +422,13 @@ export class PlatformService {
       if (!figures) return;
       const at = toTimestamp(now);
       await repository.updateState(remote, { ...omitName(state), ...NO_CANARY, updated_at: at });
-      await repository.insertEvent({ remote, action: 'halt', from_version: version, to_version: null, percent: 0, actor: HALT_ACTOR,
+      await repository.insertEvent({
+        remote,
+        action: 'halt',
+        from_version: version,
+        to_version: null,
+        percent: 0,
+        actor: HALT_ACTOR,
         // The audit log's English, and the figures the console words in the admin's language.
         detail: haltText(version, figures),
         params: JSON.stringify(figures),
@@ -341,11 +440,18 @@ export class PlatformService {
   /** Served counts and reports of the health window (one remote's, or all). */
   private async healthRows(repository: PlatformRepository, remote: string | undefined, now: Date) {
     const since = hourOf(new Date(now.getTime() - HEALTH_WINDOW_MS));
-    const [served, reports] = await Promise.all([repository.servedUsers(since, remote), repository.reports(since, remote)]);
+    const [served, reports] = await Promise.all([
+      repository.servedUsers(since, remote),
+      repository.reports(since, remote),
+    ]);
     return { served, reports };
   }
 
-  private async healthOf(repository: PlatformRepository, remote: string, now: Date): Promise<Map<string, VersionHealth>> {
+  private async healthOf(
+    repository: PlatformRepository,
+    remote: string,
+    now: Date,
+  ): Promise<Map<string, VersionHealth>> {
     const { served, reports } = await this.healthRows(repository, remote, now);
     return healthOf(remote, served, reports);
   }
@@ -380,17 +486,23 @@ export class PlatformService {
     const releases = allReleases.filter((release) => release.name === state.name);
     // Each release newest first that was served or reported, and always the active and the canary.
     const shown = releases
-      .filter((release) => health.has(release.version) || release.version === state.active_version || release.version === state.canary_version)
+      .filter(
+        (release) =>
+          health.has(release.version) ||
+          release.version === state.active_version ||
+          release.version === state.canary_version,
+      )
       .map((release) => health.get(release.version) ?? emptyHealth(release.version));
     const lastCanaryChange = await this.repository.lastCanaryChange(state.name);
-    const halted = lastCanaryChange?.action === 'halt' && lastCanaryChange.from_version
-      ? {
-        version: lastCanaryChange.from_version,
-        at: lastCanaryChange.created_at,
-        message: lastCanaryChange.detail ?? '',
-        figures: storedFigures(lastCanaryChange.params),
-      }
-      : null;
+    const halted =
+      lastCanaryChange?.action === 'halt' && lastCanaryChange.from_version
+        ? {
+            version: lastCanaryChange.from_version,
+            at: lastCanaryChange.created_at,
+            message: lastCanaryChange.detail ?? '',
+            figures: storedFigures(lastCanaryChange.params),
+          }
+        : null;
     return { state, releases, health: shown, halted };
   }
 
@@ -407,7 +519,8 @@ export class PlatformService {
     for (const { name: shared, requiredVersion } of singletons) {
       const provided = this.deps.shellShared[shared];
       if (!provided) continue; // the shell does not share it: the remote loads its own
-      if (!semver.validRange(requiredVersion)) throw unprocessable(`${name} declares ${shared} ${requiredVersion}, which is not a semver range`);
+      if (!semver.validRange(requiredVersion))
+        throw unprocessable(`${name} declares ${shared} ${requiredVersion}, which is not a semver range`);
       if (!semver.satisfies(provided, requiredVersion)) {
         throw unprocessable(`${name} needs ${shared} ${requiredVersion}, but the shell shares ${shared} ${provided}`);
       }
@@ -428,7 +541,11 @@ export class PlatformService {
    * equal to, inside or containing another remote's prefix (its active or canary release), nor
    * a shell path or anything under one; its navigation entries point inside its own routes.
    */
-  private async checkRoutes(repository: PlatformRepository, name: string, metadata: Pick<ReleaseMetadata, 'routes' | 'navigation'>): Promise<void> {
+  private async checkRoutes(
+    repository: PlatformRepository,
+    name: string,
+    metadata: Pick<ReleaseMetadata, 'routes' | 'navigation'>,
+  ): Promise<void> {
     const claimed = metadata.routes.map((route) => routePrefix(route.path));
     for (const prefix of claimed) {
       const shell = SHELL_PATHS.find((path) => (path === '/' ? prefix === '/' : overlaps(prefix, path)));
@@ -436,7 +553,9 @@ export class PlatformService {
     }
     for (const entry of metadata.navigation) {
       if (!claimed.some((prefix) => within(entry.path, prefix))) {
-        throw unprocessable(`The navigation entry "${entry.label}" points at ${entry.path}, outside ${name}'s own routes (${claimed.join(', ')})`);
+        throw unprocessable(
+          `The navigation entry "${entry.label}" points at ${entry.path}, outside ${name}'s own routes (${claimed.join(', ')})`,
+        );
       }
     }
     for (const release of await repository.listServedReleases()) {
@@ -471,7 +590,8 @@ export function routePrefix(path: string): string {
 }
 
 /** `path` is `prefix` or under it. */
-const within = (path: string, prefix: string) => prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`);
+const within = (path: string, prefix: string) =>
+  prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`);
 
 /** One prefix equals, contains or lies inside the other. */
 const overlaps = (a: string, b: string) => within(a, b) || within(b, a);
@@ -480,7 +600,10 @@ const overlaps = (a: string, b: string) => within(a, b) || within(b, a);
 function metadataOf(release: ReleaseRow): Pick<ReleaseMetadata, 'routes' | 'navigation'> {
   try {
     const parsed = JSON.parse(release.metadata) as Partial<ReleaseMetadata>;
-    return { routes: Array.isArray(parsed.routes) ? parsed.routes : [], navigation: Array.isArray(parsed.navigation) ? parsed.navigation : [] };
+    return {
+      routes: Array.isArray(parsed.routes) ? parsed.routes : [],
+      navigation: Array.isArray(parsed.navigation) ? parsed.navigation : [],
+    };
   } catch {
     return { routes: [], navigation: [] };
   }

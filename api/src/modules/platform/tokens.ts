@@ -45,7 +45,9 @@ export function remotesOf(row: Pick<DeployTokenRow, 'remotes'>): string[] {
 /** 403 unless `actor` may change `remote`; the message names the token's scope. */
 export function assertMayChange(actor: RegistryActor, remote: string): void {
   if (actor.kind !== 'token' || actor.remotes.includes(remote)) return;
-  const scope = actor.remotes.length ? actor.remotes.join(', ') : 'no remote (it was made before tokens had scopes; ask for a new one)';
+  const scope = actor.remotes.length
+    ? actor.remotes.join(', ')
+    : 'no remote (it was made before tokens had scopes; ask for a new one)';
   throw forbidden(`The deploy token "${actor.label}" may change ${scope}, not ${remote}`);
 }
 
@@ -88,7 +90,8 @@ export class DeployTokenService {
     const row = await this.repository.findDeployToken(hashDeployToken(token));
     if (!row) throw unauthorized('Invalid deploy token');
     if (row.revoked_at) throw unauthorized(`The deploy token "${row.label}" was revoked`);
-    if (row.expires_at && row.expires_at <= now) throw unauthorized(`The deploy token "${row.label}" expired at ${row.expires_at}`);
+    if (row.expires_at && row.expires_at <= now)
+      throw unauthorized(`The deploy token "${row.label}" expired at ${row.expires_at}`);
     await this.repository.markDeployTokenUsed(row.id, now);
     return { kind: 'token', id: row.id, label: row.label, remotes: remotesOf(row) };
   }

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
 
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 type Viewer = 'stranger' | 'friend' | 'follower' | 'self' | 'admin';
 type Setting = 'everyone' | 'friends' | 'nobody' | 'disabled';
@@ -14,7 +16,7 @@ const SETTINGS: Setting[] = ['everyone', 'friends', 'nobody', 'disabled'];
 
 /** The rule: oneself always; a disabled account nobody else; else as the setting says. */
 const mayView = (viewer: Viewer, setting: Setting) =>
-  viewer === 'self' || (setting === 'everyone' || (setting === 'friends' && viewer === 'friend'));
+  viewer === 'self' || setting === 'everyone' || (setting === 'friends' && viewer === 'friend');
 
 describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
   let app: FastifyInstance;
@@ -32,10 +34,15 @@ describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
   beforeAll(async () => {
     app = await ctx.buildApp(MANY_SIGNUPS);
     users.self = await registerUser(app, { display_name: name });
-    for (const viewer of VIEWERS.filter((v) => v !== 'self')) users[viewer] = await registerUser(app, { display_name: `Viewer ${viewer}` });
+    for (const viewer of VIEWERS.filter((v) => v !== 'self'))
+      users[viewer] = await registerUser(app, { display_name: `Viewer ${viewer}` });
     // The admin is a real one (signed in again after the role change).
     await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', users.admin.id).execute();
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: users.admin.email, password: users.admin.password } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: users.admin.email, password: users.admin.password },
+    });
     users.admin = { ...users.admin, accessToken: signIn.json().tokens.accessToken };
 
     const request = await ok('friend', 'POST', '/api/social/friend-request', { userId: target().id });
@@ -43,16 +50,25 @@ describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
     await ok('follower', 'POST', `/api/social/follow/${target().id}`);
     await ok('friend', 'POST', `/api/social/follow/${target().id}`);
     // The target follows every viewer: it shows in each one's followers.
-    for (const viewer of VIEWERS.filter((v) => v !== 'self')) await ok('self', 'POST', `/api/social/follow/${users[viewer].id}`);
+    for (const viewer of VIEWERS.filter((v) => v !== 'self'))
+      await ok('self', 'POST', `/api/social/follow/${users[viewer].id}`);
     // Something for the feed and the leaderboard: a finished session (and its achievement).
     const started = await ok('self', 'POST', '/api/dashboard/session/start', { session_type: 'practice' });
     const card = await ok('self', 'POST', '/api/cards', { question: 'Q', answer: 'A' });
-    await ok('self', 'POST', '/api/dashboard/session/card-study', { sessionId: started.json().sessionId, cardId: card.json().id, correct: true });
+    await ok('self', 'POST', '/api/dashboard/session/card-study', {
+      sessionId: started.json().sessionId,
+      cardId: card.json().id,
+      correct: true,
+    });
     await ok('self', 'POST', '/api/dashboard/session/end', { sessionId: started.json().sessionId });
   });
 
   const setTo = async (setting: Setting) => {
-    await ctx.db.updateTable('users').set({ disabled_at: setting === 'disabled' ? new Date().toISOString() : null }).where('id', '=', target().id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ disabled_at: setting === 'disabled' ? new Date().toISOString() : null })
+      .where('id', '=', target().id)
+      .execute();
     app.forgetAccountStatus(target().id);
     const visibility = setting === 'disabled' ? 'everyone' : setting;
     await ctx.db
@@ -79,7 +95,8 @@ describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
     // A profile one may not see answers exactly as a missing one.
     const missing = (await call(viewer, 'GET', '/api/gamification/profile/99999999')).json();
     if (gamificationProfile.statusCode === 404) expect(gamificationProfile.json()).toEqual(missing);
-    if (socialProfile.statusCode === 404) expect(socialProfile.json()).toEqual((await call(viewer, 'GET', '/api/social/profile/99999999')).json());
+    if (socialProfile.statusCode === 404)
+      expect(socialProfile.json()).toEqual((await call(viewer, 'GET', '/api/social/profile/99999999')).json());
     // The viewer's own rank line agrees with the list it is shown.
     const own = board.leaderboard.find((entry: { id: number }) => entry.id === users[viewer].id);
     expect(own?.rank).toBe(board.me.rank);
@@ -97,7 +114,9 @@ describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
     };
   }
 
-  const cases = SETTINGS.flatMap((setting) => VIEWERS.filter((v) => !(v === 'self' && setting === 'disabled')).map((viewer) => [setting, viewer] as const));
+  const cases = SETTINGS.flatMap((setting) =>
+    VIEWERS.filter((v) => !(v === 'self' && setting === 'disabled')).map((viewer) => [setting, viewer] as const),
+  );
 
   it.each(cases)('target %s, viewer %s', async (setting, viewer) => {
     await setTo(setting);
@@ -131,10 +150,15 @@ describeEachDb('privacy: who sees a learner, in every view', (ctx) => {
   it('refuses to follow or befriend by id a learner one may not see (404), as a missing one', async () => {
     await setTo('friends');
     const follow = await call('stranger', 'POST', `/api/social/follow/${target().id}`);
-    expect([follow.statusCode, follow.json()]).toEqual([404, (await call('stranger', 'POST', '/api/social/follow/99999999')).json()]);
+    expect([follow.statusCode, follow.json()]).toEqual([
+      404,
+      (await call('stranger', 'POST', '/api/social/follow/99999999')).json(),
+    ]);
     const request = await call('stranger', 'POST', '/api/social/friend-request', { userId: target().id });
     expect([request.statusCode, request.json()]).toEqual([404, { error: 'Learner not found' }]);
     await setTo('disabled');
-    expect((await call('stranger', 'POST', '/api/social/friend-request', { userId: target().id })).statusCode).toBe(404);
+    expect((await call('stranger', 'POST', '/api/social/friend-request', { userId: target().id })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -25,7 +25,14 @@ export class SessionsRepository {
    * `openOnly`, an ended session is left alone; with `at`, that is its last activity. False when
    * no row changed.
    */
-  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1, openOnly = false, at?: string): Promise<boolean> {
+  async countCard(
+    userId: number,
+    sessionId: number,
+    correct: boolean,
+    step: 1 | -1,
+    openOnly = false,
+    at?: string,
+  ): Promise<boolean> {
     const correctStep = correct ? step : 0;
     // SET expressions read the row's old values on both databases.
     const cards = sql<number>`cards_studied + ${step}`;

@@ -13,9 +13,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ service: SessionsService }> = a
   });
 
   app.post(ep.end.path, { schema: ep.end.schema }, async (request) => ({
-    session: presentSession(
-      await service.end(request.user.id, request.body.sessionId, request.user.timeZone),
-    ),
+    session: presentSession(await service.end(request.user.id, request.body.sessionId, request.user.timeZone)),
   }));
 
   app.post(ep.cardStudy.path, { schema: ep.cardStudy.schema }, async (request) => ({

@@ -15,7 +15,8 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
     me = await signedInClient(app);
   });
 
-  const start = async (client: ApiClient, session_type: unknown = 'review') => client.post('/api/dashboard/session/start', { session_type });
+  const start = async (client: ApiClient, session_type: unknown = 'review') =>
+    client.post('/api/dashboard/session/start', { session_type });
   // XP from finishing sessions (achievements unlocked on the way grant their own).
   const xpOf = async (userId: number) =>
     Number(
@@ -76,7 +77,12 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
     const ends = await Promise.all([1, 2, 3].map(() => me.post('/api/dashboard/session/end', { sessionId })));
     for (const end of ends) {
       expect(end.statusCode).toBe(200);
-      expect(end.json().session).toMatchObject({ id: sessionId, cards_studied: 1, accuracy: 100, ended_at: NOW.toISOString() });
+      expect(end.json().session).toMatchObject({
+        id: sessionId,
+        cards_studied: 1,
+        accuracy: 100,
+        ended_at: NOW.toISOString(),
+      });
     }
     expect(await xpOf(me.user.id)).toBe(20);
 
@@ -88,12 +94,23 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
   it('unlocks the achievements a finished session earned, with their notifications', async () => {
     const sessionId = (await start(me)).json().sessionId;
     const card = await me.createCard();
-    const reviewed = await me.post('/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 2000, sessionId });
+    const reviewed = await me.post('/api/spaced-repetition/review', {
+      cardId: card.id,
+      result: 2,
+      timeSpent: 2000,
+      sessionId,
+    });
     expect(reviewed.statusCode).toBe(200);
     expect((await me.post('/api/dashboard/session/end', { sessionId })).statusCode).toBe(200);
 
-    const achievements = (await me.get('/api/gamification/achievements')).json().achievements as Array<{ key: string; unlocked: boolean }>;
-    const unlocked = achievements.filter((a) => a.unlocked).map((a) => a.key).sort();
+    const achievements = (await me.get('/api/gamification/achievements')).json().achievements as Array<{
+      key: string;
+      unlocked: boolean;
+    }>;
+    const unlocked = achievements
+      .filter((a) => a.unlocked)
+      .map((a) => a.key)
+      .sort();
     expect(unlocked).toEqual(expect.arrayContaining(['first_review', 'first_session']));
     const notifications = (await me.get('/api/notifications')).json().notifications as Array<{ type: string }>;
     expect(notifications.filter((n) => n.type === 'achievement_unlocked')).toHaveLength(unlocked.length);
@@ -122,12 +139,22 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
       expect(end.statusCode).toBe(404);
       expect(end.json()).toEqual({ error: 'Study session not found' });
     }
-    const studyTheirs = await me.post('/api/dashboard/session/card-study', { sessionId: theirSession, cardId: myCard.id });
+    const studyTheirs = await me.post('/api/dashboard/session/card-study', {
+      sessionId: theirSession,
+      cardId: myCard.id,
+    });
     expect(studyTheirs.statusCode).toBe(404);
-    const theirCardInMine = await me.post('/api/dashboard/session/card-study', { sessionId: mySession, cardId: theirCard.id });
+    const theirCardInMine = await me.post('/api/dashboard/session/card-study', {
+      sessionId: mySession,
+      cardId: theirCard.id,
+    });
     expect(theirCardInMine.statusCode).toBe(404);
     expect(theirCardInMine.json()).toEqual({ error: 'Card not found' });
-    const untouched = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', theirSession).executeTakeFirstOrThrow();
+    const untouched = await ctx.db
+      .selectFrom('study_sessions')
+      .selectAll()
+      .where('id', '=', theirSession)
+      .executeTakeFirstOrThrow();
     expect(untouched).toMatchObject({ cards_studied: 0, ended_at: null });
   });
 
@@ -142,7 +169,11 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
   });
 
   it('requires authentication', async () => {
-    for (const url of ['/api/dashboard/session/start', '/api/dashboard/session/end', '/api/dashboard/session/card-study']) {
+    for (const url of [
+      '/api/dashboard/session/start',
+      '/api/dashboard/session/end',
+      '/api/dashboard/session/card-study',
+    ]) {
       const response = await app.inject({ method: 'POST', url, payload: {} });
       expect(response.statusCode).toBe(401);
     }

@@ -4,7 +4,10 @@ import { settingsEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { presentUser, type AuthService } from '../auth';
 import type { SettingsService } from './service';
 
-const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsService; auth: AuthService }> = async (app, { service, auth }) => {
+const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsService; auth: AuthService }> = async (
+  app,
+  { service, auth },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(ep.getSettings.path, { schema: ep.getSettings.schema }, async (request) => service.get(request.user.id));

@@ -55,7 +55,8 @@ export function isLanguage(value: unknown): value is Language {
 export type SettingsChange = Partial<Record<keyof UserSettings, unknown>>;
 
 /** A study field's value as the study rules take it (anything else is refused by them). */
-const studyValue = (value: unknown) => (typeof value === 'number' || typeof value === 'string' || value === null ? value : NaN);
+const studyValue = (value: unknown) =>
+  typeof value === 'number' || typeof value === 'string' || value === null ? value : NaN;
 
 export interface SettingsServiceDeps {
   repository: SettingsRepository;
@@ -66,7 +67,10 @@ export class SettingsService {
   constructor(private readonly deps: SettingsServiceDeps) {}
 
   async get(userId: number): Promise<UserSettings> {
-    const [saved, timeZone] = await Promise.all([this.deps.repository.find(userId), this.deps.repository.timeZone(userId)]);
+    const [saved, timeZone] = await Promise.all([
+      this.deps.repository.find(userId),
+      this.deps.repository.timeZone(userId),
+    ]);
     return { ...(saved ?? DEFAULT_USER_SETTINGS), timeZone: timeZone ?? DEFAULT_USER_SETTINGS.timeZone };
   }
 
@@ -84,7 +88,12 @@ export class SettingsService {
       next.language = change.language;
     }
     const study = applyStudySettings(
-      { dailyGoal: next.studyGoal, desiredRetention: next.desiredRetention, maximumInterval: next.maximumInterval, newCardsPerDay: next.newCardsPerDay },
+      {
+        dailyGoal: next.studyGoal,
+        desiredRetention: next.desiredRetention,
+        maximumInterval: next.maximumInterval,
+        newCardsPerDay: next.newCardsPerDay,
+      },
       {
         dailyGoal: change.studyGoal === undefined ? undefined : studyValue(change.studyGoal),
         desiredRetention: change.desiredRetention === undefined ? undefined : studyValue(change.desiredRetention),
@@ -99,7 +108,10 @@ export class SettingsService {
       maximumInterval: study.maximumInterval,
       newCardsPerDay: study.newCardsPerDay,
     };
-    const zone = change.timeZone === undefined ? null : canonicalTimeZone(typeof change.timeZone === 'string' ? change.timeZone : undefined);
+    const zone =
+      change.timeZone === undefined
+        ? null
+        : canonicalTimeZone(typeof change.timeZone === 'string' ? change.timeZone : undefined);
     if (change.timeZone !== undefined && !zone) throw badRequest(MESSAGES.timeZone);
     const now = this.deps.now();
     if (zone && zone !== next.timeZone) {

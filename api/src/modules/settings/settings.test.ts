@@ -4,7 +4,9 @@ import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
 import { ABANDONED_AFTER_MS } from '../sessions';
 
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 const DEFAULTS = {
   emailNotifications: true,
@@ -53,11 +55,23 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...DEFAULTS, ...change });
 
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password: me.user.password } });
-      const elsewhere = await app.inject({ method: 'GET', url: '/api/user/settings', headers: bearer(login.json().tokens.accessToken) });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: me.user.email, password: me.user.password },
+      });
+      const elsewhere = await app.inject({
+        method: 'GET',
+        url: '/api/user/settings',
+        headers: bearer(login.json().tokens.accessToken),
+      });
       expect(elsewhere.json()).toEqual({ ...DEFAULTS, ...change });
 
-      expect((await me.put('/api/user/settings', { autoplay: false })).json()).toEqual({ ...DEFAULTS, ...change, autoplay: false });
+      expect((await me.put('/api/user/settings', { autoplay: false })).json()).toEqual({
+        ...DEFAULTS,
+        ...change,
+        autoplay: false,
+      });
     });
 
     it('makes studyGoal the daily goal of the study settings, the dashboard and the hub', async () => {
@@ -189,12 +203,15 @@ describeEachDb('settings: /api/user/*', (ctx) => {
     });
 
     it('needs a signed-in user', async () => {
-      expect((await app.inject({ method: 'PUT', url: '/api/user/profile', payload: { displayName: 'X' } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'PUT', url: '/api/user/profile', payload: { displayName: 'X' } })).statusCode,
+      ).toBe(401);
     });
   });
 
   describe('abandoned study sessions', () => {
-    const start = async (type = 'review') => (await me.post('/api/dashboard/session/start', { session_type: type })).json().sessionId as number;
+    const start = async (type = 'review') =>
+      (await me.post('/api/dashboard/session/start', { session_type: type })).json().sessionId as number;
     const xp = async () => (await me.get('/api/gamification/profile')).json().experience_points as number;
 
     it('closes a session left open when the learner starts another, without listing it or paying XP', async () => {
@@ -202,12 +219,20 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       const left = await start('practice');
       clock = new Date(clock.getTime() + 5 * 60_000);
       const lastActivity = clock.toISOString();
-      expect((await me.post('/api/dashboard/session/card-study', { sessionId: left, cardId: card.id, correct: true })).statusCode).toBe(200);
+      expect(
+        (await me.post('/api/dashboard/session/card-study', { sessionId: left, cardId: card.id, correct: true }))
+          .statusCode,
+      ).toBe(200);
       const xpBefore = await xp();
 
       clock = new Date(clock.getTime() + ABANDONED_AFTER_MS + 60_000);
       const next = await start('review');
-      const rows = await ctx.db.selectFrom('study_sessions').selectAll().where('user_id', '=', me.user.id).orderBy('id').execute();
+      const rows = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('user_id', '=', me.user.id)
+        .orderBy('id')
+        .execute();
       // Ended at its last activity (the card counted), not at the moment it was found.
       expect(rows.map((r) => [r.id, Boolean(r.abandoned), r.ended_at])).toEqual([
         [left, true, lastActivity],
@@ -215,7 +240,11 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       ]);
       // Idempotent: another start finds nothing more to close.
       await start('review');
-      const again = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', left).executeTakeFirstOrThrow();
+      const again = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', left)
+        .executeTakeFirstOrThrow();
       expect([Boolean(again.abandoned), again.ended_at]).toEqual([true, lastActivity]);
       expect(await xp()).toBe(xpBefore);
       expect((await me.get('/api/dashboard/dashboard')).json().recentSessions).toEqual([]);
@@ -230,7 +259,11 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       const open = await start();
       clock = new Date(clock.getTime() + 30 * 60_000);
       await start();
-      const row = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', open).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', open)
+        .executeTakeFirstOrThrow();
       expect([Boolean(row.abandoned), row.ended_at]).toEqual([false, null]);
     });
 
@@ -241,17 +274,29 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       await me.post('/api/dashboard/session/card-study', { sessionId: long, cardId: card.id, correct: true });
       clock = new Date(clock.getTime() + 10 * 60_000);
       await start('review');
-      const row = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', long).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', long)
+        .executeTakeFirstOrThrow();
       expect([Boolean(row.abandoned), row.ended_at]).toEqual([false, null]);
-      expect((await me.post('/api/dashboard/session/card-study', { sessionId: long, cardId: card.id, correct: true })).statusCode).toBe(200);
+      expect(
+        (await me.post('/api/dashboard/session/card-study', { sessionId: long, cardId: card.id, correct: true }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it("never closes another learner's session", async () => {
       const other = await signedInClient(app);
-      const theirs = (await other.post('/api/dashboard/session/start', { session_type: 'review' })).json().sessionId as number;
+      const theirs = (await other.post('/api/dashboard/session/start', { session_type: 'review' })).json()
+        .sessionId as number;
       clock = new Date(clock.getTime() + ABANDONED_AFTER_MS + 60_000);
       await start();
-      const row = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', theirs).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', theirs)
+        .executeTakeFirstOrThrow();
       expect(row.ended_at).toBeNull();
     });
   });

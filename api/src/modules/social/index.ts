@@ -12,8 +12,14 @@ export { default as socialRoutes } from './routes';
 export { SocialService } from './service';
 
 /** The service on this database: notifications written through the notifications module, in a request's transaction. */
-export function createSocialService(db: Kysely<Database>, deps: Pick<SocialServiceDeps, 'currentStreak' | 'now'>): SocialService {
-  const reposOn = (handle: Kysely<Database>) => ({ repository: new SocialRepository(handle), notifications: new NotificationsRepository(handle) });
+export function createSocialService(
+  db: Kysely<Database>,
+  deps: Pick<SocialServiceDeps, 'currentStreak' | 'now'>,
+): SocialService {
+  const reposOn = (handle: Kysely<Database>) => ({
+    repository: new SocialRepository(handle),
+    notifications: new NotificationsRepository(handle),
+  });
   return new SocialService(
     { ...reposOn(db), inTransaction: inTransaction(db, reposOn), ...deps },
     new Map(ACHIEVEMENTS.map((a) => [a.key, a.name])),

@@ -1,13 +1,24 @@
 // Social results -> JSON. Other learners appear by id and public name only (never an e-mail);
 // the name is null when they chose none (the screens word the stand-in).
-import type { FeedItem, FriendRequest, SocialConnection, SocialProfile, SocialSearchResult, SocialUser } from '@flashcard/api-contract/schemas';
+import type {
+  FeedItem,
+  FriendRequest,
+  SocialConnection,
+  SocialProfile,
+  SocialSearchResult,
+  SocialUser,
+} from '@flashcard/api-contract/schemas';
 import type { ConnectionRow, SocialUserRow } from './repository';
 import { englishName } from '../../lib/learner-name';
 import { type FeedEntry, type ProfileView, type RequestView, type SearchHit } from './service';
 
 export const presentUser = (user: SocialUserRow): SocialUser => ({ id: user.id, display_name: user.display_name });
 
-export const presentConnection = (row: ConnectionRow): SocialConnection => ({ id: row.id, display_name: row.display_name, since: row.since });
+export const presentConnection = (row: ConnectionRow): SocialConnection => ({
+  id: row.id,
+  display_name: row.display_name,
+  since: row.since,
+});
 
 export const presentRequest = (request: RequestView): FriendRequest => ({
   id: request.id,

@@ -59,7 +59,12 @@ export class SocialRepository {
 
   /** The learner, when the viewer may see them (themselves always). */
   visibleUser(viewerId: number, id: number): Promise<SocialUserRow | undefined> {
-    return this.db.selectFrom('users').select(['id', 'display_name']).where('id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('id', '=', id)
+      .where(visibleTo(viewerId))
+      .executeTakeFirst();
   }
 
   async timeZoneOf(id: number): Promise<string | null> {
@@ -78,7 +83,11 @@ export class SocialRepository {
   }
 
   async visibility(userId: number): Promise<string> {
-    const row = await this.db.selectFrom('social_profiles').select('visibility').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('social_profiles')
+      .select('visibility')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.visibility ?? 'everyone';
   }
 
@@ -207,7 +216,12 @@ export class SocialRepository {
    * The new request to an address, delivered to `receiverId` (null: to no one); undefined when
    * the sender has one pending to that address already.
    */
-  createEmailRequest(senderId: number, email: string, receiverId: number | null, at: string): Promise<RequestRow | undefined> {
+  createEmailRequest(
+    senderId: number,
+    email: string,
+    receiverId: number | null,
+    at: string,
+  ): Promise<RequestRow | undefined> {
     return this.db
       .insertInto('friend_requests')
       .values({ sender_id: senderId, receiver_id: receiverId, receiver_email: email, created_at: at })
@@ -221,14 +235,24 @@ export class SocialRepository {
    * writing nothing: a request by e-mail that reaches no one takes as long as one that does.
    */
   async notificationWork(userId: number, at: string): Promise<void> {
-    await this.db.selectFrom('user_settings').select('friend_notifications').where('user_id', '=', userId).executeTakeFirst();
+    await this.db
+      .selectFrom('user_settings')
+      .select('friend_notifications')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     await this.db
       .insertInto('notifications')
       .columns(['user_id', 'type', 'title', 'message', 'created_at'])
       .expression(
         this.db
           .selectFrom('users')
-          .select(['id', sql<string>`''`.as('type'), sql<string>`''`.as('title'), sql<string>`''`.as('message'), sql<string>`${at}`.as('created_at')])
+          .select([
+            'id',
+            sql<string>`''`.as('type'),
+            sql<string>`''`.as('title'),
+            sql<string>`''`.as('message'),
+            sql<string>`${at}`.as('created_at'),
+          ])
           .where('id', '=', userId)
           .where(sql<boolean>`1 = 0`),
       )
@@ -260,7 +284,10 @@ export class SocialRepository {
     const outgoing = this.db
       .selectFrom('friend_requests')
       .leftJoin('users', (join) =>
-        join.onRef('users.id', '=', 'friend_requests.receiver_id').on('friend_requests.receiver_email', 'is', null).on(visibleTo(userId)),
+        join
+          .onRef('users.id', '=', 'friend_requests.receiver_id')
+          .on('friend_requests.receiver_email', 'is', null)
+          .on(visibleTo(userId)),
       )
       .select([
         'friend_requests.id',
@@ -329,14 +356,22 @@ export class SocialRepository {
 
   /** Deletes a request its sender cancels; false when it was gone. */
   async cancelRequest(senderId: number, id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('friend_requests').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('friend_requests')
+      .where('id', '=', id)
+      .where('sender_id', '=', senderId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Ends the friendship both ways; false when they were not friends. */
   removeFriend(userId: number, friendId: number): Promise<boolean> {
     return runTransaction(this.db, async (trx) => {
-      const mine = await trx.deleteFrom('friendships').where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
+      const mine = await trx
+        .deleteFrom('friendships')
+        .where('user_id', '=', userId)
+        .where('friend_id', '=', friendId)
+        .executeTakeFirst();
       await trx.deleteFrom('friendships').where('user_id', '=', friendId).where('friend_id', '=', userId).execute();
       return Number(mine.numDeletedRows) > 0;
     });
@@ -382,7 +417,12 @@ export class SocialRepository {
   /** Of these learners, the ones the user follows. */
   async followedAmong(userId: number, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).where('followee_id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', userId)
+      .where('followee_id', 'in', ids)
+      .execute();
     return new Set(rows.map((row) => row.followee_id));
   }
 
@@ -446,7 +486,11 @@ export class SocialRepository {
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'))
         .where('user_id', '=', userId)
         .executeTakeFirst(),
-      this.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('cards')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
       this.db
         .selectFrom('user_achievements')
         .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -6,13 +6,15 @@ import type { RateLimits } from '../../config';
 import { presentConnection, presentFeedEntry, presentProfile, presentRequest, presentSearchHit } from './presenter';
 import { MESSAGES, type SocialService } from './service';
 
-const socialRoutes: FastifyPluginAsyncTypebox<{ service: SocialService; rateLimits: Pick<RateLimits, 'friendRequestsPerUser'> }> = async (
-  app,
-  { service, rateLimits },
-) => {
+const socialRoutes: FastifyPluginAsyncTypebox<{
+  service: SocialService;
+  rateLimits: Pick<RateLimits, 'friendRequestsPerUser'>;
+}> = async (app, { service, rateLimits }) => {
   app.addHook('onRequest', app.authenticate);
   // Per learner, after authentication: requests notify other learners and probe addresses.
-  const friendRequestsPerUser = app.attemptLimit('friend-request', rateLimits.friendRequestsPerUser, (request) => String(request.user.id));
+  const friendRequestsPerUser = app.attemptLimit('friend-request', rateLimits.friendRequestsPerUser, (request) =>
+    String(request.user.id),
+  );
 
   app.get(ep.friends.path, { schema: ep.friends.schema }, async (request) =>
     (await service.friends(request.user.id)).map(presentConnection),
@@ -24,8 +26,11 @@ const socialRoutes: FastifyPluginAsyncTypebox<{ service: SocialService; rateLimi
     (await service.followers(request.user.id)).map(presentConnection),
   );
 
-  app.post(ep.sendRequest.path, { schema: ep.sendRequest.schema, preHandler: friendRequestsPerUser }, async (request, reply) =>
-    reply.code(201).send(presentRequest(await service.sendRequest(request.user.id, request.body ?? {}))),
+  app.post(
+    ep.sendRequest.path,
+    { schema: ep.sendRequest.schema, preHandler: friendRequestsPerUser },
+    async (request, reply) =>
+      reply.code(201).send(presentRequest(await service.sendRequest(request.user.id, request.body ?? {}))),
   );
   app.get(ep.requests.path, { schema: ep.requests.schema }, async (request) => {
     const { incoming, outgoing } = await service.requests(request.user.id);

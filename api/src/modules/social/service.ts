@@ -16,7 +16,15 @@ import { englishName } from '../../lib/learner-name';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { VISIBILITIES, type Visibility } from '../privacy';
-import type { ConnectionRow, FeedAchievementRow, FeedSessionRow, RequestRow, RequestWithUserRow, SocialRepository, SocialUserRow } from './repository';
+import type {
+  ConnectionRow,
+  FeedAchievementRow,
+  FeedSessionRow,
+  RequestRow,
+  RequestWithUserRow,
+  SocialRepository,
+  SocialUserRow,
+} from './repository';
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_LIMIT = 20;
@@ -154,7 +162,10 @@ export class SocialService {
     // Their own address: nothing about anyone else to hide.
     if (target?.id === userId) throw badRequest(MESSAGES.requestToSelf);
     const targetId = target?.id ?? 0;
-    const [friends, pending] = await Promise.all([repository.isFriend(userId, targetId), repository.requestPendingBetween(userId, targetId)]);
+    const [friends, pending] = await Promise.all([
+      repository.isFriend(userId, targetId),
+      repository.requestPendingBetween(userId, targetId),
+    ]);
     const receiverId = target && !friends && !pending ? target.id : null;
     const at = this.now();
     const request = await this.deps.inTransaction(async (repos) => {
@@ -167,7 +178,12 @@ export class SocialService {
     return { id: request.id, direction: 'outgoing', user: null, email, created_at: request.created_at };
   }
 
-  private async notifyRequest(notifications: NotificationWriter, sender: SocialUserRow | undefined, receiverId: number, request: RequestRow): Promise<void> {
+  private async notifyRequest(
+    notifications: NotificationWriter,
+    sender: SocialUserRow | undefined,
+    receiverId: number,
+    request: RequestRow,
+  ): Promise<void> {
     await notifications.create({
       user_id: receiverId,
       ...notificationKey('friend_request', { user_id: request.sender_id, name: sender?.display_name ?? null }),
@@ -180,13 +196,15 @@ export class SocialService {
 
   async requests(userId: number): Promise<{ incoming: RequestView[]; outgoing: RequestView[] }> {
     const rows = await this.deps.repository.requestsOf(userId);
-    const view = (direction: RequestView['direction']) => (row: RequestWithUserRow): RequestView => ({
-      id: row.id,
-      direction,
-      user: row.other_id === null ? null : { id: row.other_id, display_name: row.other_name },
-      email: row.receiver_email,
-      created_at: row.created_at,
-    });
+    const view =
+      (direction: RequestView['direction']) =>
+      (row: RequestWithUserRow): RequestView => ({
+        id: row.id,
+        direction,
+        user: row.other_id === null ? null : { id: row.other_id, display_name: row.other_name },
+        email: row.receiver_email,
+        created_at: row.created_at,
+      });
     // One line per sender: a request by id and one by e-mail from the same learner are one ask
     // (accepting or declining either answers both).
     const senders = new Set<number | null>();
@@ -199,8 +217,12 @@ export class SocialService {
     const request = await this.findRequest(userId, rawId);
     if (request.receiver_id !== userId || request.hidden_at !== null) throw notFound(MESSAGES.requestNotFound);
     const at = this.now();
-    if (!(await this.deps.repository.acceptRequest({ ...request, receiver_id: userId }, at))) throw notFound(MESSAGES.requestNotFound);
-    const [me, sender] = await Promise.all([this.deps.repository.userById(userId), this.deps.repository.userById(request.sender_id)]);
+    if (!(await this.deps.repository.acceptRequest({ ...request, receiver_id: userId }, at)))
+      throw notFound(MESSAGES.requestNotFound);
+    const [me, sender] = await Promise.all([
+      this.deps.repository.userById(userId),
+      this.deps.repository.userById(request.sender_id),
+    ]);
     await this.deps.notifications.create({
       user_id: request.sender_id,
       ...notificationKey('friend_accepted', { user_id: userId, name: me?.display_name ?? null }),
@@ -231,7 +253,8 @@ export class SocialService {
 
   async removeFriend(userId: number, rawId: string): Promise<void> {
     const friendId = parseId(rawId);
-    if (friendId === null || !(await this.deps.repository.removeFriend(userId, friendId))) throw notFound(MESSAGES.friendNotFound);
+    if (friendId === null || !(await this.deps.repository.removeFriend(userId, friendId)))
+      throw notFound(MESSAGES.friendNotFound);
   }
 
   async follow(userId: number, rawId: string): Promise<void> {
@@ -252,12 +275,25 @@ export class SocialService {
     const { repository } = this.deps;
     const users = await repository.search(userId, pattern, SEARCH_LIMIT);
     const ids = users.map((user) => user.id);
-    const [friends, followed, requests] = await Promise.all([repository.friendIds(userId), repository.followedAmong(userId, ids), this.requests(userId)]);
+    const [friends, followed, requests] = await Promise.all([
+      repository.friendIds(userId),
+      repository.followedAmong(userId, ids),
+      this.requests(userId),
+    ]);
     const friendSet = new Set(friends);
     // Outgoing requests by e-mail name no one, so they never mark a result.
     const direction = (id: number) =>
-      requests.incoming.some((r) => r.user?.id === id) ? 'incoming' : requests.outgoing.some((r) => r.user?.id === id) ? 'outgoing' : null;
-    return users.map((user) => ({ user, isFriend: friendSet.has(user.id), isFollowing: followed.has(user.id), request: direction(user.id) }));
+      requests.incoming.some((r) => r.user?.id === id)
+        ? 'incoming'
+        : requests.outgoing.some((r) => r.user?.id === id)
+          ? 'outgoing'
+          : null;
+    return users.map((user) => ({
+      user,
+      isFriend: friendSet.has(user.id),
+      isFollowing: followed.has(user.id),
+      request: direction(user.id),
+    }));
   }
 
   /** Finished study sessions and achievements of the learner's friends and followed learners they may see, newest first. */
@@ -271,15 +307,13 @@ export class SocialService {
     ]);
     const entries: FeedEntry[] = [
       ...sessions.map((row): FeedEntry => ({ kind: 'session', row, at: row.ended_at })),
-      ...achievements.map(
-        (row): FeedEntry => ({
-          kind: 'achievement',
-          row,
-          at: row.unlocked_at,
-          name: this.achievementNames.get(row.achievement_key) ?? row.achievement_key,
-          streakDays: STREAK_ACHIEVEMENTS[row.achievement_key] ?? null,
-        }),
-      ),
+      ...achievements.map((row): FeedEntry => ({
+        kind: 'achievement',
+        row,
+        at: row.unlocked_at,
+        name: this.achievementNames.get(row.achievement_key) ?? row.achievement_key,
+        streakDays: STREAK_ACHIEVEMENTS[row.achievement_key] ?? null,
+      })),
     ];
     return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, FEED_LIMIT);
   }

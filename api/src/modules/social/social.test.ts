@@ -3,7 +3,9 @@ import { DEFAULT_RATE_LIMITS } from '../../config';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb, registerUser, type RegisteredUser } from '../../test/harness';
 
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 let nameCounter = 0;
 
@@ -53,9 +55,15 @@ describeEachDb('social: /api/social/*', (ctx) => {
   const sendById = async (from: Learner, to: Learner) => {
     const response = await from.post('/api/social/friend-request', { userId: to.user.id });
     expect(response.statusCode).toBe(201);
-    return response.json() as { id: number; direction: string; user: { id: number; display_name: string }; email: null };
+    return response.json() as {
+      id: number;
+      direction: string;
+      user: { id: number; display_name: string };
+      email: null;
+    };
   };
-  const incomingOf = async (who: Learner) => (await who.get('/api/social/friend-requests')).json().incoming as Array<{ id: number; user: { id: number } }>;
+  const incomingOf = async (who: Learner) =>
+    (await who.get('/api/social/friend-requests')).json().incoming as Array<{ id: number; user: { id: number } }>;
   const befriend = async (a: Learner, b: Learner) => {
     await sendById(a, b);
     const [request] = await incomingOf(b);
@@ -63,36 +71,66 @@ describeEachDb('social: /api/social/*', (ctx) => {
     expect((await b.post(`/api/social/friend-request/${request.id}/accept`)).statusCode).toBe(200);
   };
   const notificationsOf = async (who: Learner) =>
-    ((await who.get('/api/notifications')).json().notifications as Array<{ type: string; title: string; message: string }>).filter(
-      (n) => n.type !== 'daily_bonus',
-    );
+    (
+      (await who.get('/api/notifications')).json().notifications as Array<{
+        type: string;
+        title: string;
+        message: string;
+      }>
+    ).filter((n) => n.type !== 'daily_bonus');
 
   describe('friend requests', () => {
     it('sends by e-mail, lists both ways (the sender sees the address, not who), accepts, and notifies each side', async () => {
       const request = await sendByEmail(alice, `  ${bob.user.email.toUpperCase()} `);
-      expect(request).toEqual({ id: expect.any(Number), direction: 'outgoing', user: null, email: bob.user.email, created_at: expect.any(String) });
+      expect(request).toEqual({
+        id: expect.any(Number),
+        direction: 'outgoing',
+        user: null,
+        email: bob.user.email,
+        created_at: expect.any(String),
+      });
 
       const mine = (await alice.get('/api/social/friend-requests')).json();
       expect(mine).toEqual({ incoming: [], outgoing: [request] });
       expect(JSON.stringify(mine)).not.toContain(bob.name);
       const theirs = (await bob.get('/api/social/friend-requests')).json();
       expect(theirs.incoming).toEqual([
-        { id: request.id, direction: 'incoming', user: { id: alice.user.id, display_name: alice.name }, email: null, created_at: expect.any(String) },
+        {
+          id: request.id,
+          direction: 'incoming',
+          user: { id: alice.user.id, display_name: alice.name },
+          email: null,
+          created_at: expect.any(String),
+        },
       ]);
 
       expect(await notificationsOf(bob)).toEqual([
-        expect.objectContaining({ type: 'friend_request', params: { user_id: alice.user.id, name: alice.name }, title: 'New friend request', message: `${alice.name} sent you a friend request.` }),
+        expect.objectContaining({
+          type: 'friend_request',
+          params: { user_id: alice.user.id, name: alice.name },
+          title: 'New friend request',
+          message: `${alice.name} sent you a friend request.`,
+        }),
       ]);
 
       const accepted = await bob.post(`/api/social/friend-request/${request.id}/accept`);
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toEqual({ id: alice.user.id, display_name: alice.name, since: expect.any(String) });
       expect(await notificationsOf(alice)).toEqual([
-        expect.objectContaining({ type: 'friend_accepted', params: { user_id: bob.user.id, name: bob.name }, title: 'Friend request accepted', message: `${bob.name} accepted your friend request.` }),
+        expect.objectContaining({
+          type: 'friend_accepted',
+          params: { user_id: bob.user.id, name: bob.name },
+          title: 'Friend request accepted',
+          message: `${bob.name} accepted your friend request.`,
+        }),
       ]);
 
-      expect((await alice.get('/api/social/friends')).json()).toEqual([{ id: bob.user.id, display_name: bob.name, since: expect.any(String) }]);
-      expect((await bob.get('/api/social/friends')).json()).toEqual([{ id: alice.user.id, display_name: alice.name, since: expect.any(String) }]);
+      expect((await alice.get('/api/social/friends')).json()).toEqual([
+        { id: bob.user.id, display_name: bob.name, since: expect.any(String) },
+      ]);
+      expect((await bob.get('/api/social/friends')).json()).toEqual([
+        { id: alice.user.id, display_name: alice.name, since: expect.any(String) },
+      ]);
       expect((await bob.get('/api/social/friend-requests')).json()).toEqual({ incoming: [], outgoing: [] });
     });
 
@@ -104,7 +142,9 @@ describeEachDb('social: /api/social/*', (ctx) => {
         email: null,
         created_at: expect.any(String),
       });
-      expect((await alice.post('/api/social/friend-request', { userId: 999_999 })).json()).toEqual({ error: 'Learner not found' });
+      expect((await alice.post('/api/social/friend-request', { userId: 999_999 })).json()).toEqual({
+        error: 'Learner not found',
+      });
     });
 
     it('refuses bad targets with clear messages', async () => {
@@ -127,18 +167,23 @@ describeEachDb('social: /api/social/*', (ctx) => {
       await sendById(alice, bob);
       await expectError({ userId: bob.user.id }, 409, 'You already sent this learner a friend request');
       const reverse = await bob.post('/api/social/friend-request', { userId: alice.user.id });
-      expect([reverse.statusCode, reverse.json()]).toEqual([409, { error: 'This learner already sent you a friend request: accept it instead' }]);
+      expect([reverse.statusCode, reverse.json()]).toEqual([
+        409,
+        { error: 'This learner already sent you a friend request: accept it instead' },
+      ]);
       const [request] = await incomingOf(bob);
       if (!request) throw new Error('no request reached Bob');
       await bob.post(`/api/social/friend-request/${request.id}/accept`);
       await expectError({ userId: bob.user.id }, 409, 'You are already friends');
     });
 
-    it('declines (the sender still sees it pending), cancels, and hides other pairs\' requests (404)', async () => {
+    it("declines (the sender still sees it pending), cancels, and hides other pairs' requests (404)", async () => {
       const carol = await learner(app, 'Carol');
       const first = await sendById(alice, bob);
       // Only the receiver accepts; a stranger sees nothing.
-      expect((await alice.post(`/api/social/friend-request/${first.id}/accept`)).json()).toEqual({ error: 'Friend request not found' });
+      expect((await alice.post(`/api/social/friend-request/${first.id}/accept`)).json()).toEqual({
+        error: 'Friend request not found',
+      });
       expect((await carol.post(`/api/social/friend-request/${first.id}/accept`)).statusCode).toBe(404);
       expect((await carol.del(`/api/social/friend-request/${first.id}`)).statusCode).toBe(404);
       expect((await carol.del('/api/social/friend-request/not-an-id')).statusCode).toBe(404);
@@ -176,35 +221,72 @@ describeEachDb('social: /api/social/*', (ctx) => {
 
   describe('no account oracle: a request by e-mail answers alike whoever uses the address', () => {
     it('answers 201 with the address only, for an unknown address, a learner, a friend, a pending or declined pair and a disabled account', async () => {
-      const [carol, dave, erin, frank] = [await learner(app, 'Carol'), await learner(app, 'Dave'), await learner(app, 'Erin'), await learner(app, 'Frank')];
+      const [carol, dave, erin, frank] = [
+        await learner(app, 'Carol'),
+        await learner(app, 'Dave'),
+        await learner(app, 'Erin'),
+        await learner(app, 'Frank'),
+      ];
       await befriend(alice, carol);
       await sendById(dave, alice);
       const toErin = await sendById(alice, erin);
       expect((await erin.del(`/api/social/friend-request/${toErin.id}`)).statusCode).toBe(200);
-      await ctx.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', frank.user.id).execute();
-      const before = { bob: await notificationsOf(bob), carol: await notificationsOf(carol), dave: await notificationsOf(dave), erin: await notificationsOf(erin) };
+      await ctx.db
+        .updateTable('users')
+        .set({ disabled_at: new Date().toISOString() })
+        .where('id', '=', frank.user.id)
+        .execute();
+      const before = {
+        bob: await notificationsOf(bob),
+        carol: await notificationsOf(carol),
+        dave: await notificationsOf(dave),
+        erin: await notificationsOf(erin),
+      };
 
-      const addresses = [`nobody.${Date.now()}@example.com`, bob.user.email, carol.user.email, dave.user.email, erin.user.email, frank.user.email];
+      const addresses = [
+        `nobody.${Date.now()}@example.com`,
+        bob.user.email,
+        carol.user.email,
+        dave.user.email,
+        erin.user.email,
+        frank.user.email,
+      ];
       const answers = [];
       for (const email of addresses) {
         const response = await alice.post('/api/social/friend-request', { email });
         answers.push({ status: response.statusCode, body: response.json() });
       }
       expect(answers).toEqual(
-        addresses.map((email) => ({ status: 201, body: { id: expect.any(Number), direction: 'outgoing', user: null, email, created_at: expect.any(String) } })),
+        addresses.map((email) => ({
+          status: 201,
+          body: { id: expect.any(Number), direction: 'outgoing', user: null, email, created_at: expect.any(String) },
+        })),
       );
 
       // Only the learner it may reach sees it (and is told); the others' views do not change.
       expect((await incomingOf(bob)).map((r) => r.user.id)).toEqual([alice.user.id]);
       expect(await notificationsOf(bob)).toHaveLength(before.bob.length + 1);
-      for (const [who, was] of [[carol, before.carol], [dave, before.dave], [erin, before.erin]] as const) {
+      for (const [who, was] of [
+        [carol, before.carol],
+        [dave, before.dave],
+        [erin, before.erin],
+      ] as const) {
         expect(await incomingOf(who)).toEqual([]);
         expect(await notificationsOf(who)).toEqual(was);
       }
       // The sender sees every one pending, by address, naming no one.
-      const outgoing = (await alice.get('/api/social/friend-requests')).json().outgoing as Array<{ user: unknown; email: string | null }>;
+      const outgoing = (await alice.get('/api/social/friend-requests')).json().outgoing as Array<{
+        user: unknown;
+        email: string | null;
+      }>;
       expect(outgoing.filter((r) => r.email !== null)).toEqual(
-        [...addresses].reverse().map((email) => ({ id: expect.any(Number), direction: 'outgoing', user: null, email, created_at: expect.any(String) })),
+        [...addresses].reverse().map((email) => ({
+          id: expect.any(Number),
+          direction: 'outgoing',
+          user: null,
+          email,
+          created_at: expect.any(String),
+        })),
       );
 
       // Accepting is the receiver's choice to be named: the two are friends, the request answered.
@@ -213,16 +295,22 @@ describeEachDb('social: /api/social/*', (ctx) => {
       expect((await bob.post(`/api/social/friend-request/${fromAlice.id}/accept`)).statusCode).toBe(200);
       const after = (await alice.get('/api/social/friend-requests')).json().outgoing as Array<{ email: string | null }>;
       expect(after.map((r) => r.email)).not.toContain(bob.user.email);
-      expect(((await alice.get('/api/social/friends')).json() as Array<{ id: number }>).map((f) => f.id)).toContain(bob.user.id);
+      expect(((await alice.get('/api/social/friends')).json() as Array<{ id: number }>).map((f) => f.id)).toContain(
+        bob.user.id,
+      );
     });
 
     it('keeps a declined request by e-mail pending for its sender until they cancel it', async () => {
       const sent = await sendByEmail(alice, bob.user.email);
       const view = (await alice.get('/api/social/friend-requests')).json();
-      expect((await bob.del(`/api/social/friend-request/${sent.id}`)).json()).toEqual({ message: 'Friend request declined' });
+      expect((await bob.del(`/api/social/friend-request/${sent.id}`)).json()).toEqual({
+        message: 'Friend request declined',
+      });
       expect(await incomingOf(bob)).toEqual([]);
       expect((await alice.get('/api/social/friend-requests')).json()).toEqual(view);
-      expect((await alice.del(`/api/social/friend-request/${sent.id}`)).json()).toEqual({ message: 'Friend request cancelled' });
+      expect((await alice.del(`/api/social/friend-request/${sent.id}`)).json()).toEqual({
+        message: 'Friend request cancelled',
+      });
       expect((await alice.get('/api/social/friend-requests')).json()).toEqual({ incoming: [], outgoing: [] });
     });
   });
@@ -232,15 +320,25 @@ describeEachDb('social: /api/social/*', (ctx) => {
       const followed = await alice.post(`/api/social/follow/${bob.user.id}`);
       expect([followed.statusCode, followed.json()]).toEqual([200, { message: 'You now follow this learner' }]);
       expect((await alice.post(`/api/social/follow/${bob.user.id}`)).statusCode).toBe(409);
-      expect((await alice.post(`/api/social/follow/${alice.user.id}`)).json()).toEqual({ error: 'You cannot follow yourself' });
+      expect((await alice.post(`/api/social/follow/${alice.user.id}`)).json()).toEqual({
+        error: 'You cannot follow yourself',
+      });
       expect((await alice.post('/api/social/follow/abc')).statusCode).toBe(404);
 
-      expect((await alice.get('/api/social/following')).json()).toEqual([{ id: bob.user.id, display_name: bob.name, since: expect.any(String) }]);
-      expect((await bob.get('/api/social/followers')).json()).toEqual([{ id: alice.user.id, display_name: alice.name, since: expect.any(String) }]);
+      expect((await alice.get('/api/social/following')).json()).toEqual([
+        { id: bob.user.id, display_name: bob.name, since: expect.any(String) },
+      ]);
+      expect((await bob.get('/api/social/followers')).json()).toEqual([
+        { id: alice.user.id, display_name: alice.name, since: expect.any(String) },
+      ]);
       expect((await bob.get('/api/social/following')).json()).toEqual([]);
 
-      expect((await alice.del(`/api/social/follow/${bob.user.id}`)).json()).toEqual({ message: 'You no longer follow this learner' });
-      expect((await alice.del(`/api/social/follow/${bob.user.id}`)).json()).toEqual({ error: 'You do not follow this learner' });
+      expect((await alice.del(`/api/social/follow/${bob.user.id}`)).json()).toEqual({
+        message: 'You no longer follow this learner',
+      });
+      expect((await alice.del(`/api/social/follow/${bob.user.id}`)).json()).toEqual({
+        error: 'You do not follow this learner',
+      });
       expect((await bob.get('/api/social/followers')).json()).toEqual([]);
     });
   });
@@ -249,7 +347,9 @@ describeEachDb('social: /api/social/*', (ctx) => {
     it('finds learners by display name, never by or with an e-mail', async () => {
       const response = await alice.get(`/api/social/users/search?q=${encodeURIComponent(bob.name.toUpperCase())}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([{ id: bob.user.id, display_name: bob.name, is_friend: false, is_following: false, request: null }]);
+      expect(response.json()).toEqual([
+        { id: bob.user.id, display_name: bob.name, is_friend: false, is_following: false, request: null },
+      ]);
       expect((await alice.get(`/api/social/users/search?q=${encodeURIComponent(bob.user.email)}`)).json()).toEqual([]);
       // Itself never appears; wildcards are plain characters.
       expect((await alice.get(`/api/social/users/search?q=${encodeURIComponent(alice.name)}`)).json()).toEqual([]);
@@ -259,37 +359,53 @@ describeEachDb('social: /api/social/*', (ctx) => {
       await sendByEmail(alice, bob.user.email);
       await alice.post(`/api/social/follow/${bob.user.id}`);
       const search = async () => (await alice.get(`/api/social/users/search?q=${encodeURIComponent(bob.name)}`)).json();
-      expect(await search()).toEqual([{ id: bob.user.id, display_name: bob.name, is_friend: false, is_following: true, request: null }]);
+      expect(await search()).toEqual([
+        { id: bob.user.id, display_name: bob.name, is_friend: false, is_following: true, request: null },
+      ]);
       // Nor refuses one by id (Bob sees one request from Alice, not two).
       await sendById(alice, bob);
-      expect(await search()).toEqual([{ id: bob.user.id, display_name: bob.name, is_friend: false, is_following: true, request: 'outgoing' }]);
+      expect(await search()).toEqual([
+        { id: bob.user.id, display_name: bob.name, is_friend: false, is_following: true, request: 'outgoing' },
+      ]);
       expect(await incomingOf(bob)).toHaveLength(1);
     });
 
     it('refuses too short or too long queries with 400', async () => {
-      for (const url of ['/api/social/users/search', '/api/social/users/search?q=a', '/api/social/users/search?q=%20%20']) {
+      for (const url of [
+        '/api/social/users/search',
+        '/api/social/users/search?q=a',
+        '/api/social/users/search?q=%20%20',
+      ]) {
         const response = await alice.get(url);
-        expect([response.statusCode, response.json()]).toEqual([400, { error: 'Type at least 2 characters to search' }]);
+        expect([response.statusCode, response.json()]).toEqual([
+          400,
+          { error: 'Type at least 2 characters to search' },
+        ]);
       }
       expect((await alice.get(`/api/social/users/search?q=${'x'.repeat(300)}`)).statusCode).toBe(400);
     });
 
     it('reads and saves the privacy setting', async () => {
       expect((await alice.get('/api/social/privacy')).json()).toEqual({ visibility: 'everyone' });
-      expect((await alice.put('/api/social/privacy', { visibility: 'friends' })).json()).toEqual({ visibility: 'friends' });
+      expect((await alice.put('/api/social/privacy', { visibility: 'friends' })).json()).toEqual({
+        visibility: 'friends',
+      });
       expect((await alice.get('/api/social/privacy')).json()).toEqual({ visibility: 'friends' });
       for (const payload of [{ visibility: 'public' }, {}, { visibility: 3 }]) {
         const response = await alice.put('/api/social/privacy', payload);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ error: expect.any(String) });
       }
-      expect((await alice.put('/api/social/privacy', { visibility: 'x' })).json()).toEqual({ error: 'Visibility must be one of: everyone, friends, nobody' });
+      expect((await alice.put('/api/social/privacy', { visibility: 'x' })).json()).toEqual({
+        error: 'Visibility must be one of: everyone, friends, nobody',
+      });
     });
 
     it('hides learners from search and profile as their setting says', async () => {
       const carol = await learner(app, 'Carol');
       await befriend(alice, bob);
-      const search = async (who: Learner) => (await who.get(`/api/social/users/search?q=${encodeURIComponent(alice.name)}`)).json();
+      const search = async (who: Learner) =>
+        (await who.get(`/api/social/users/search?q=${encodeURIComponent(alice.name)}`)).json();
       const profileStatus = async (who: Learner) => (await who.get(`/api/social/profile/${alice.user.id}`)).statusCode;
 
       expect(await search(carol)).toHaveLength(1);
@@ -299,7 +415,9 @@ describeEachDb('social: /api/social/*', (ctx) => {
       expect(await search(carol)).toEqual([]);
       expect(await search(bob)).toHaveLength(1);
       expect(await profileStatus(carol)).toBe(404);
-      expect((await carol.get(`/api/social/profile/${alice.user.id}`)).json()).toEqual({ error: 'This profile does not exist or is private' });
+      expect((await carol.get(`/api/social/profile/${alice.user.id}`)).json()).toEqual({
+        error: 'This profile does not exist or is private',
+      });
       expect(await profileStatus(bob)).toBe(200);
       expect((await carol.post(`/api/social/follow/${alice.user.id}`)).statusCode).toBe(404);
       expect((await carol.post('/api/social/friend-request', { userId: alice.user.id })).statusCode).toBe(404);
@@ -346,7 +464,11 @@ describeEachDb('social: /api/social/*', (ctx) => {
         const sessionId = started.json().sessionId;
         const card = await who.post('/api/cards', { question: 'Q', answer: 'A' });
         expect(card.statusCode).toBe(201);
-        const studied = await who.post('/api/dashboard/session/card-study', { sessionId, cardId: card.json().id, correct: true });
+        const studied = await who.post('/api/dashboard/session/card-study', {
+          sessionId,
+          cardId: card.json().id,
+          correct: true,
+        });
         expect(studied.statusCode).toBe(200);
         const ended = await who.post('/api/dashboard/session/end', { sessionId });
         expect([ended.statusCode, ended.body]).toEqual([200, expect.any(String)]);
@@ -354,7 +476,12 @@ describeEachDb('social: /api/social/*', (ctx) => {
       await finishSession(bob);
       await finishSession(carol);
 
-      const feed = (await alice.get('/api/social/feed')).json().items as Array<{ type: string; user: { id: number }; message: string; created_at: string }>;
+      const feed = (await alice.get('/api/social/feed')).json().items as Array<{
+        type: string;
+        user: { id: number };
+        message: string;
+        created_at: string;
+      }>;
       expect(feed.length).toBeGreaterThanOrEqual(1);
       expect(feed.every((item) => item.user.id === bob.user.id)).toBe(true);
       expect(feed).toContainEqual(
@@ -391,12 +518,18 @@ describeEachDb('social: friend requests are limited per learner', (ctx) => {
   });
 
   it('answers 429 with Retry-After past the limit, whatever the targets, and only for that learner', async () => {
-    const app = await ctx.buildApp({ rateLimits: { ...MANY_SIGNUPS.rateLimits, friendRequestsPerUser: { max: 3, timeWindowMs: 60_000 } } });
+    const app = await ctx.buildApp({
+      rateLimits: { ...MANY_SIGNUPS.rateLimits, friendRequestsPerUser: { max: 3, timeWindowMs: 60_000 } },
+    });
     const [alice, bob] = [await learner(app, 'Alice'), await learner(app, 'Bob')];
-    const send = (who: Learner, n: number) => who.post('/api/social/friend-request', { email: `probe.${n}.${Date.now()}@example.com` });
+    const send = (who: Learner, n: number) =>
+      who.post('/api/social/friend-request', { email: `probe.${n}.${Date.now()}@example.com` });
     for (let n = 0; n < 3; n++) expect((await send(alice, n)).statusCode).toBe(201);
     const blocked = await alice.post('/api/social/friend-request', { userId: bob.user.id });
-    expect([blocked.statusCode, blocked.json()]).toEqual([429, { error: 'Too many attempts. Please try again later.' }]);
+    expect([blocked.statusCode, blocked.json()]).toEqual([
+      429,
+      { error: 'Too many attempts. Please try again later.' },
+    ]);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send(alice, 4)).statusCode).toBe(429);
     expect((await send(bob, 5)).statusCode).toBe(201);

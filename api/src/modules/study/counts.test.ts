@@ -12,7 +12,13 @@ const MINUTE = 60_000;
 const at = (offsetMinutes: number) => new Date(Date.parse(NOW) + offsetMinutes * MINUTE).toISOString();
 
 async function addUser(db: Db, email: string): Promise<number> {
-  return (await db.insertInto('users').values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('users')
+      .values({ email, password_hash: 'x', created_at: NOW, updated_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 describeEachDb('study counts', (ctx) => {
@@ -20,7 +26,13 @@ describeEachDb('study counts', (ctx) => {
     const repository = new StudyRepository(ctx.db, ctx.dialect);
     const me = await addUser(ctx.db, 'counts.me@example.com');
     const other = await addUser(ctx.db, 'counts.other@example.com');
-    const set = (await ctx.db.insertInto('categories').values({ user_id: me, name: 'Verbs', name_key: 'verbs', created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+    const set = (
+      await ctx.db
+        .insertInto('categories')
+        .values({ user_id: me, name: 'Verbs', name_key: 'verbs', created_at: NOW, updated_at: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const random = seededRandom(16);
     const pick = <T>(values: T[]): T => values[Math.floor(random() * values.length)]!;
     const cards = Array.from({ length: 240 }, (_, index) => {
@@ -49,7 +61,11 @@ describeEachDb('study counts', (ctx) => {
     for (const scope of [{}, { categoryId: set }, { tag: 'verb' }, { categoryId: set, tag: 'verb' }]) {
       const due = await repository.dueCards(me, window, 1000, scope);
       const fresh = await repository.newCards(me, NOW, 1000, scope);
-      expect({ scope, ...(await repository.queueCounts(me, window, scope)) }).toEqual({ scope, due: due.length, fresh: fresh.length });
+      expect({ scope, ...(await repository.queueCounts(me, window, scope)) }).toEqual({
+        scope,
+        due: due.length,
+        fresh: fresh.length,
+      });
       expect(await repository.countDue(me, window, scope)).toBe(due.length);
       sawDue ||= due.length > 0 && fresh.length > 0;
     }

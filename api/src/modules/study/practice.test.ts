@@ -85,7 +85,9 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
       expect(suspended.statusCode).toBe(200);
       expect(suspended.json().card).toMatchObject({ id: a.id, suspended: true });
       // 05:00 UTC is 07:00 in Berlin: buried until Berlin's next midnight, 22:00 UTC.
-      const buried = await post(`/api/spaced-repetition/cards/${b.id}/bury`, undefined, { 'x-time-zone': 'Europe/Berlin' });
+      const buried = await post(`/api/spaced-repetition/cards/${b.id}/bury`, undefined, {
+        'x-time-zone': 'Europe/Berlin',
+      });
       expect(buried.json().card).toMatchObject({ id: b.id, buried_until: '2024-06-11T22:00:00.000Z' });
       expect((await queue()).new).toEqual([]);
 
@@ -140,7 +142,7 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
       await review(later.id, 3);
       await review(later.id, 3); // not yet due, but rated again: much later
       const dueOf = async (id: number) => new Date((await me.get(`/api/cards/${id}`)).json().due).getTime();
-      const days = Math.ceil((await dueOf(soon.id) - START.getTime()) / DAY);
+      const days = Math.ceil(((await dueOf(soon.id)) - START.getTime()) / DAY);
       const ahead = await get(`/api/learning/custom?mode=ahead&days=${days}`);
       expect(ahead.statusCode).toBe(200);
       expect(ids(ahead.json().cards)).toEqual([soon.id]);
@@ -170,13 +172,21 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
   describe('multiple choice', () => {
     it("offers each card's answer among other answers of the same set, the right one marked", async () => {
       const set = await me.createSet('Capitals');
-      const capitals = [['France', 'Paris'], ['Italy', 'Rome'], ['Spain', 'Madrid'], ['Peru', 'Lima'], ['Chile', 'Santiago']];
+      const capitals = [
+        ['France', 'Paris'],
+        ['Italy', 'Rome'],
+        ['Spain', 'Madrid'],
+        ['Peru', 'Lima'],
+        ['Chile', 'Santiago'],
+      ];
       for (const [question, answer] of capitals) await me.createCard({ category_id: set.id, question, answer });
       await me.createCard({ question: 'Elsewhere', answer: 'Not a capital' });
 
       const response = await get(`/api/learning/multiple-choice?set=${set.id}&limit=5&choices=4`);
       expect(response.statusCode).toBe(200);
-      const { questions } = response.json() as { questions: Array<{ card: CardJson; choices: string[]; correct: number }> };
+      const { questions } = response.json() as {
+        questions: Array<{ card: CardJson; choices: string[]; correct: number }>;
+      };
       expect(questions).toHaveLength(5);
       for (const { card, choices, correct } of questions) {
         expect(choices).toHaveLength(4);
@@ -204,8 +214,12 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
       await me.createCard({ category_id: set.id, answer: 'Same' });
       const response = await get(`/api/learning/multiple-choice?set=${set.id}`);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ error: 'Multiple choice needs at least two cards with different answers here' });
-      expect((await get('/api/learning/multiple-choice?choices=7')).json()).toEqual({ error: 'choices must be between 2 and 6' });
+      expect(response.json()).toEqual({
+        error: 'Multiple choice needs at least two cards with different answers here',
+      });
+      expect((await get('/api/learning/multiple-choice?choices=7')).json()).toEqual({
+        error: 'choices must be between 2 and 6',
+      });
       expect((await get('/api/learning/multiple-choice?limit=0')).statusCode).toBe(400);
     });
   });

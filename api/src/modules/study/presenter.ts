@@ -19,7 +19,12 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
 }
 
 export function presentReview(outcome: ReviewOutcome): Json.ReviewResponse {
-  return { card: presentStudyCard(outcome), reviewId: outcome.reviewId, xpEarned: outcome.xpEarned, leech: outcome.leech };
+  return {
+    card: presentStudyCard(outcome),
+    reviewId: outcome.reviewId,
+    xpEarned: outcome.xpEarned,
+    leech: outcome.leech,
+  };
 }
 
 export function presentChoiceQuestion(question: ChoiceQuestion): Json.MultipleChoiceQuestion {

@@ -46,7 +46,11 @@ function totalsOf(logs: readonly NewReviewLog[]): CardReviewTotals[] {
   const byCard = new Map<number, CardReviewTotals>();
   for (const log of logs) {
     let totals = byCard.get(log.card_id);
-    if (!totals) byCard.set(log.card_id, (totals = { card_id: log.card_id, user_id: log.user_id, reviews: 0, remembered: 0, time_spent_ms: 0 }));
+    if (!totals)
+      byCard.set(
+        log.card_id,
+        (totals = { card_id: log.card_id, user_id: log.user_id, reviews: 0, remembered: 0, time_spent_ms: 0 }),
+      );
     totals.reviews += 1;
     if (log.rating > RATING_AGAIN) totals.remembered += 1;
     totals.time_spent_ms += log.time_spent_ms;
@@ -100,7 +104,10 @@ export class StudyRepository {
   }
 
   /** The card and its owner's scheduler settings in one query: a review's only read. */
-  async findCardForReview(userId: number, cardId: number): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
+  async findCardForReview(
+    userId: number,
+    cardId: number,
+  ): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
     let query = this.selectStudyCards(userId)
       .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
       .leftJoin('fsrs_parameters', (join) =>
@@ -139,7 +146,11 @@ export class StudyRepository {
    * The cards a queue may hold: in the scope, not marked known (the learner said they need no
    * study), not suspended, not buried (until `now`). On any query of `cards`, joined or not.
    */
-  private studyableWhere<Q extends SelectQueryBuilder<Database, 'cards', object>>(query: Q, scope: StudyScope, now: string): Q {
+  private studyableWhere<Q extends SelectQueryBuilder<Database, 'cards', object>>(
+    query: Q,
+    scope: StudyScope,
+    now: string,
+  ): Q {
     let filtered = query
       .where('cards.known', '=', false)
       .where('cards.suspended', '=', false)
@@ -191,10 +202,17 @@ export class StudyRepository {
    * The due count and (unless `fresh` is false) the count of studyable new cards, in one query:
    * the queue and the insights ask for both at once, one round trip instead of three.
    */
-  async queueCounts(userId: number, window: DueWindow, scope: StudyScope = {}, { fresh = true } = {}): Promise<{ due: number; fresh: number }> {
+  async queueCounts(
+    userId: number,
+    window: DueWindow,
+    scope: StudyScope = {},
+    { fresh = true } = {},
+  ): Promise<{ due: number; fresh: number }> {
     const counts: AliasedSelectQueryBuilder<{ count: number }, string>[] = [
       this.studyableCount(userId, [STATE_REVIEW], window.now, scope, window.now).as('review'),
-      this.studyableCount(userId, [STATE_LEARNING, STATE_RELEARNING], window.learnAheadUntil, scope, window.now).as('learning'),
+      this.studyableCount(userId, [STATE_LEARNING, STATE_RELEARNING], window.learnAheadUntil, scope, window.now).as(
+        'learning',
+      ),
     ];
     if (fresh) counts.push(this.studyableCount(userId, [STATE_NEW], null, scope, window.now).as('fresh'));
     const row: Record<string, unknown> = await this.db.selectNoFrom(counts).executeTakeFirstOrThrow();
@@ -243,7 +261,10 @@ export class StudyRepository {
     let query = this.selectStudyCards(userId).where('cards.suspended', '=', false);
     if (scope.categoryId !== undefined) query = query.where('cards.category_id', '=', scope.categoryId);
     if (scope.tag !== undefined) query = query.where(hasTag('cards.tags', scope.tag));
-    return query.orderBy(sql`random()`).limit(limit).execute();
+    return query
+      .orderBy(sql`random()`)
+      .limit(limit)
+      .execute();
   }
 
   /** Text of up to `limit` cards of the scope, to draw multiple-choice answers from. */
@@ -254,7 +275,10 @@ export class StudyRepository {
       .where('user_id', '=', userId);
     if (scope.categoryId !== undefined) query = query.where('category_id', '=', scope.categoryId);
     if (scope.tag !== undefined) query = query.where(hasTag('tags', scope.tag));
-    return query.orderBy(sql`random()`).limit(limit).execute();
+    return query
+      .orderBy(sql`random()`)
+      .limit(limit)
+      .execute();
   }
 
   async setExists(userId: number, categoryId: number): Promise<boolean> {
@@ -268,7 +292,11 @@ export class StudyRepository {
   }
 
   /** Tags the card leech (keeping its other tags, and its search text in step) and suspends it. */
-  async markLeech(userId: number, card: { id: number; question: string; answer: string; tags: string | null }, now: string) {
+  async markLeech(
+    userId: number,
+    card: { id: number; question: string; answer: string; tags: string | null },
+    now: string,
+  ) {
     const tags = card.tags?.trim() ? `${card.tags.trim()}, leech` : 'leech';
     await this.db
       .updateTable('cards')
@@ -339,10 +367,14 @@ export class StudyRepository {
   /** An imported history (in batches; the caller's transaction makes it all or nothing). */
   async insertLogs(logs: NewReviewLog[]): Promise<void> {
     for (let start = 0; start < logs.length; start += LOG_BATCH) {
-      await this.db.insertInto('review_logs').values(logs.slice(start, start + LOG_BATCH)).execute();
+      await this.db
+        .insertInto('review_logs')
+        .values(logs.slice(start, start + LOG_BATCH))
+        .execute();
     }
     const totals = totalsOf(logs);
-    for (let start = 0; start < totals.length; start += TOTALS_BATCH) await this.addToTotals(totals.slice(start, start + TOTALS_BATCH));
+    for (let start = 0; start < totals.length; start += TOTALS_BATCH)
+      await this.addToTotals(totals.slice(start, start + TOTALS_BATCH));
   }
 
   /** Adds to cards' review totals (card_review_totals, migration 0017), creating their rows. */
@@ -395,7 +427,10 @@ export class StudyRepository {
    * Deletes a review log and, by cascade, the XP it earned, and takes it out of its card's
    * totals (a card left without reviews has no totals row, as before its first).
    */
-  async deleteLog(userId: number, log: Pick<ReviewLogRow, 'id' | 'card_id' | 'rating' | 'time_spent_ms'>): Promise<void> {
+  async deleteLog(
+    userId: number,
+    log: Pick<ReviewLogRow, 'id' | 'card_id' | 'rating' | 'time_spent_ms'>,
+  ): Promise<void> {
     await this.db.deleteFrom('review_logs').where('user_id', '=', userId).where('id', '=', log.id).execute();
     await this.db
       .updateTable('card_review_totals')
@@ -407,7 +442,12 @@ export class StudyRepository {
       .where('user_id', '=', userId)
       .where('card_id', '=', log.card_id)
       .execute();
-    await this.db.deleteFrom('card_review_totals').where('user_id', '=', userId).where('card_id', '=', log.card_id).where('reviews', '<=', 0).execute();
+    await this.db
+      .deleteFrom('card_review_totals')
+      .where('user_id', '=', userId)
+      .where('card_id', '=', log.card_id)
+      .where('reviews', '<=', 0)
+      .execute();
   }
 
   /** Keeps an undone review's Idempotency-Key used (its log row is gone). */
@@ -481,7 +521,12 @@ export class StudyRepository {
         eb.fn.sum<number>(eb.case().when('state', '=', STATE_REVIEW).then(1).else(0).end()).as('of_review'),
         eb.fn
           .sum<number>(
-            eb.case().when(eb.and([eb('state', '=', STATE_REVIEW), eb('rating', '>', RATING_AGAIN)])).then(1).else(0).end(),
+            eb
+              .case()
+              .when(eb.and([eb('state', '=', STATE_REVIEW), eb('rating', '>', RATING_AGAIN)]))
+              .then(1)
+              .else(0)
+              .end(),
           )
           .as('recalled'),
       ])

@@ -1,7 +1,15 @@
 // /api/learning/* and /api/spaced-repetition/*: HTTP in, service call, presenter out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { studyEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { presentChoiceQuestion, presentQueue, presentReview, presentScheduled, presentSettings, presentStats, presentStudyCard } from './presenter';
+import {
+  presentChoiceQuestion,
+  presentQueue,
+  presentReview,
+  presentScheduled,
+  presentSettings,
+  presentStats,
+  presentStudyCard,
+} from './presenter';
 import type { StudyService } from './service';
 
 // An unknown or missing time zone falls back to UTC rather than failing the screen.
@@ -28,12 +36,7 @@ const studyRoutes: FastifyPluginAsyncTypebox<{ service: StudyService }> = async 
 
   app.post(ep.cardAction.path, { schema: ep.cardAction.schema }, async (request) => ({
     card: presentStudyCard(
-      await service.cardAction(
-        request.user.id,
-        request.user.timeZone,
-        request.params.cardId,
-        request.params.action,
-      ),
+      await service.cardAction(request.user.id, request.user.timeZone, request.params.cardId, request.params.action),
     ),
   }));
 

@@ -6,7 +6,14 @@ const settings = { desiredRetention: 0.9, maximumInterval: 36500 };
 
 // The reference: ts-fsrs used directly, with the parameters the app uses.
 const reference = (desiredRetention = 0.9) =>
-  fsrs(generatorParameters({ request_retention: desiredRetention, maximum_interval: 36500, enable_fuzz: true, enable_short_term: true }));
+  fsrs(
+    generatorParameters({
+      request_retention: desiredRetention,
+      maximum_interval: 36500,
+      enable_fuzz: true,
+      enable_short_term: true,
+    }),
+  );
 
 describe('Scheduler (FSRS-6 through ts-fsrs)', () => {
   it('maps the app ratings 0-3 to Again..Easy and back', () => {
@@ -63,14 +70,32 @@ describe('Scheduler (FSRS-6 through ts-fsrs)', () => {
   });
 
   it('gives shorter intervals when a higher retention is desired', () => {
-    const review = { ...NEW_STATE, state: State.Review, due: NOW.toISOString(), stability: 20, difficulty: 5, repetitions: 5, scheduled_days: 20, last_review: new Date(NOW.getTime() - 20 * 86_400_000).toISOString() };
+    const review = {
+      ...NEW_STATE,
+      state: State.Review,
+      due: NOW.toISOString(),
+      stability: 20,
+      difficulty: 5,
+      repetitions: 5,
+      scheduled_days: 20,
+      last_review: new Date(NOW.getTime() - 20 * 86_400_000).toISOString(),
+    };
     const relaxed = new Scheduler({ desiredRetention: 0.8, maximumInterval: 36500 }).review(review, NOW, 2);
     const strict = new Scheduler({ desiredRetention: 0.97, maximumInterval: 36500 }).review(review, NOW, 2);
     expect(strict.scheduled_days).toBeLessThan(relaxed.scheduled_days);
   });
 
   it('never schedules past the maximum interval', () => {
-    const mature = { ...NEW_STATE, state: State.Review, due: NOW.toISOString(), stability: 5000, difficulty: 2, repetitions: 20, scheduled_days: 3000, last_review: new Date(NOW.getTime() - 3000 * 86_400_000).toISOString() };
+    const mature = {
+      ...NEW_STATE,
+      state: State.Review,
+      due: NOW.toISOString(),
+      stability: 5000,
+      difficulty: 2,
+      repetitions: 20,
+      scheduled_days: 3000,
+      last_review: new Date(NOW.getTime() - 3000 * 86_400_000).toISOString(),
+    };
     const next = new Scheduler({ desiredRetention: 0.9, maximumInterval: 30 }).review(mature, NOW, 3);
     expect(next.scheduled_days).toBeLessThanOrEqual(30);
   });

@@ -187,7 +187,12 @@ function parseScope(query: { set?: string; tag?: string }): StudyScope {
 const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
 const isReviewResult = (value: ReviewInput['result']): value is ReviewResult => RESULT_VALUES.includes(value);
 
-function inRange(value: string | number | null, [min, max]: readonly [number, number], integer: boolean, message: string): number {
+function inRange(
+  value: string | number | null,
+  [min, max]: readonly [number, number],
+  integer: boolean,
+  message: string,
+): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badRequest(message);
   if (integer && !Number.isInteger(value)) throw badRequest(message);
   return value;
@@ -220,7 +225,10 @@ export class StudyService {
   constructor(private readonly deps: StudyServiceDeps) {}
 
   private async schedulerFor(userId: number): Promise<{ scheduler: Scheduler; settings: StudySettings }> {
-    const [settings, parameters] = await Promise.all([this.deps.repos.study.settings(userId), this.deps.repos.study.activeParameters(userId)]);
+    const [settings, parameters] = await Promise.all([
+      this.deps.repos.study.settings(userId),
+      this.deps.repos.study.activeParameters(userId),
+    ]);
     return { scheduler: new Scheduler({ ...settings, parameters }), settings };
   }
 
@@ -250,15 +258,17 @@ export class StudyService {
     const today = localDayNumber(now, timeZone);
     const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
 
-    const [{ scheduler, settings }, { due: dueCount, fresh: newTotal }, due, introducedToday, dailyGoal] = await Promise.all([
-      this.schedulerFor(userId),
-      study.queueCounts(userId, window, scope),
-      study.dueCards(userId, window, dueLimit, scope),
-      study.countFirstReviewsOn(userId, today, timeZone, since),
-      this.deps.dailyGoal(userId, timeZone),
-    ]);
+    const [{ scheduler, settings }, { due: dueCount, fresh: newTotal }, due, introducedToday, dailyGoal] =
+      await Promise.all([
+        this.schedulerFor(userId),
+        study.queueCounts(userId, window, scope),
+        study.dueCards(userId, window, dueLimit, scope),
+        study.countFirstReviewsOn(userId, today, timeZone, since),
+        this.deps.dailyGoal(userId, timeZone),
+      ]);
     const newCount = Math.min(newTotal, Math.max(0, settings.newCardsPerDay - introducedToday));
-    const fresh = newCount > 0 && newLimit > 0 ? await study.newCards(userId, window.now, Math.min(newLimit, newCount), scope) : [];
+    const fresh =
+      newCount > 0 && newLimit > 0 ? await study.newCards(userId, window.now, Math.min(newLimit, newCount), scope) : [];
     return {
       dueCount,
       newCount,
@@ -290,7 +300,13 @@ export class StudyService {
     const cards =
       mode === 'cram'
         ? await study.cramCards(userId, scope, limit)
-        : await study.aheadCards(userId, scope, toTimestamp(now), toTimestamp(new Date(now.getTime() + days * MS_PER_DAY)), limit);
+        : await study.aheadCards(
+            userId,
+            scope,
+            toTimestamp(now),
+            toTimestamp(new Date(now.getTime() + days * MS_PER_DAY)),
+            limit,
+          );
     return cards.map((card) => this.withPreview(scheduler, card, now));
   }
 
@@ -359,7 +375,12 @@ export class StudyService {
     if (cardId === null) throw notFound(MESSAGES.cardNotFound);
     const { result, timeSpent } = input;
     if (!isReviewResult(result)) throw badRequest(MESSAGES.resultInvalid);
-    if (typeof timeSpent !== 'number' || !Number.isInteger(timeSpent) || timeSpent < 0 || timeSpent > MAX_TIME_SPENT_MS) {
+    if (
+      typeof timeSpent !== 'number' ||
+      !Number.isInteger(timeSpent) ||
+      timeSpent < 0 ||
+      timeSpent > MAX_TIME_SPENT_MS
+    ) {
       throw badRequest(MESSAGES.timeSpentInvalid);
     }
     let sessionId: number | null = null;
@@ -416,7 +437,13 @@ export class StudyService {
   private async applyReview(
     { study, sessions, experience, notifications }: StudyRepos,
     userId: number,
-    input: { cardId: number; result: ReviewResult; timeSpent: number; sessionId: number | null; idempotencyKey?: string },
+    input: {
+      cardId: number;
+      result: ReviewResult;
+      timeSpent: number;
+      sessionId: number | null;
+      idempotencyKey?: string;
+    },
   ): Promise<ReviewOutcome> {
     // A key names one request for good: once its review was undone, a late retry is refused.
     if (input.idempotencyKey !== undefined && (await study.isUndoneKey(userId, input.idempotencyKey))) {
@@ -459,7 +486,8 @@ export class StudyService {
       created_at: reviewedAt,
     });
     // Last: a missing or ended session refuses the review and rolls back everything above.
-    if (input.sessionId !== null) await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
+    if (input.sessionId !== null)
+      await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
 
     let updated: StudyCardRow = { ...card, ...next, sched_version: version };
     // A card forgotten again and again costs more time than it teaches: Anki suspends it as a
@@ -502,7 +530,8 @@ export class StudyService {
         throw conflict(MESSAGES.busy);
       }
       await study.deleteLog(userId, log);
-      if (log.idempotency_key !== null) await study.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
+      if (log.idempotency_key !== null)
+        await study.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
       if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
       return this.withPreview(scheduler, { ...card, ...before, sched_version: log.sched_version }, this.deps.now());
     });
@@ -568,18 +597,26 @@ export class StudyService {
     const now = this.deps.now();
     const { scheduler } = await this.schedulerFor(userId);
     const cards = await this.deps.repos.study.scheduledCards(userId, limit, offset);
-    return cards.map((card) => ({ ...this.withPreview(scheduler, card, now), retrievability: scheduler.retrievability(card, now) }));
+    return cards.map((card) => ({
+      ...this.withPreview(scheduler, card, now),
+      retrievability: scheduler.retrievability(card, now),
+    }));
   }
 
   /** Cards falling due on each of the next `days` local days; today includes the overdue ones. */
-  async forecast(userId: number, timeZone: string, query: { days?: string }): Promise<Array<{ date: string; due: number }>> {
+  async forecast(
+    userId: number,
+    timeZone: string,
+    query: { days?: string },
+  ): Promise<Array<{ date: string; due: number }>> {
     const days = intParam(query.days, 30, 1, MAX_FORECAST_DAYS, MESSAGES.daysInvalid);
     const today = localDayNumber(this.deps.now(), timeZone);
     const ranges = dayRanges(timeZone, today, today + days - 1);
     // Overdue cards count for today: its range starts before every timestamp.
     const counted = [{ ...ranges[0]!, start: '' }, ...ranges.slice(1)];
     const counts = new Array<number>(days).fill(0);
-    for (const { day, count } of await this.deps.repos.study.dueCountsByDay(userId, counted)) counts[day - today] = count;
+    for (const { day, count } of await this.deps.repos.study.dueCountsByDay(userId, counted))
+      counts[day - today] = count;
     return counts.map((due, index) => ({ date: dayToDate(today + index), due }));
   }
 }

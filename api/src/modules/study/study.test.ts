@@ -30,15 +30,38 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
     me = await signedInClient(app);
   });
 
-  const send = (client: ApiClient, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...bearer(client.user.accessToken), ...headers }, payload: payload as object });
+  const send = (
+    client: ApiClient,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(client.user.accessToken), ...headers },
+      payload: payload as object,
+    });
   const queue = async (client = me, query = '') => {
     const response = await send(client, 'GET', `/api/learning/review-queue${query}`);
     expect(response.statusCode).toBe(200);
-    return response.json() as { dueCount: number; newCount: number; due: StudyCardJson[]; new: StudyCardJson[]; dailyGoal: { cardsStudied: number; dailyGoal: number } };
+    return response.json() as {
+      dueCount: number;
+      newCount: number;
+      due: StudyCardJson[];
+      new: StudyCardJson[];
+      dailyGoal: { cardsStudied: number; dailyGoal: number };
+    };
   };
   const review = (cardId: number, result: number, extra: Record<string, unknown> = {}, key?: string, client = me) =>
-    send(client, 'POST', '/api/spaced-repetition/review', { cardId, result, timeSpent: 4200, ...extra }, key ? { 'idempotency-key': key } : {});
+    send(
+      client,
+      'POST',
+      '/api/spaced-repetition/review',
+      { cardId, result, timeSpent: 4200, ...extra },
+      key ? { 'idempotency-key': key } : {},
+    );
   const reviewOk = async (cardId: number, result: number, extra: Record<string, unknown> = {}, key?: string) => {
     const response = await review(cardId, result, extra, key);
     expect(response.statusCode).toBe(200);
@@ -50,15 +73,35 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
     return response.json().sessionId as number;
   };
   const logCount = async (userId: number) =>
-    Number((await ctx.db.selectFrom('review_logs').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom('review_logs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const xpOf = async (userId: number) =>
     Number(
-      (await ctx.db.selectFrom('experience_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow()).xp,
+      (
+        await ctx.db
+          .selectFrom('experience_events')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('xp'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).xp,
     );
 
   describe('the review queue', () => {
     it('is empty for a learner without cards, with the default goal', async () => {
-      expect(await queue()).toEqual({ dueCount: 0, newCount: 0, due: [], new: [], dailyGoal: { cardsStudied: 0, dailyGoal: 15 } });
+      expect(await queue()).toEqual({
+        dueCount: 0,
+        newCount: 0,
+        due: [],
+        new: [],
+        dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+      });
     });
 
     it('lists new cards oldest first, at most newLimit (default 10), each with a preview of every rating', async () => {
@@ -77,7 +120,7 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect((await queue(me, '?newLimit=0')).new).toHaveLength(0);
     });
 
-    it('leaves out cards marked known and other learners\' cards', async () => {
+    it("leaves out cards marked known and other learners' cards", async () => {
       const known = await me.createCard();
       await me.put(`/api/cards/${known.id}/known`);
       const stranger = await signedInClient(app);
@@ -146,13 +189,35 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
     it('schedules with FSRS-6 exactly as ts-fsrs would, stores a log and earns XP', async () => {
       const card = await me.createCard();
       const body = await reviewOk(card.id, 2);
-      const expected = fsrs(generatorParameters({ enable_fuzz: true })).next(createEmptyCard(START), START, Rating.Good).card;
-      expect(body.card).toMatchObject({ id: card.id, state: 'learning', repetitions: 1, due: expected.due.toISOString() });
+      const expected = fsrs(generatorParameters({ enable_fuzz: true })).next(
+        createEmptyCard(START),
+        START,
+        Rating.Good,
+      ).card;
+      expect(body.card).toMatchObject({
+        id: card.id,
+        state: 'learning',
+        repetitions: 1,
+        due: expected.due.toISOString(),
+      });
       expect(body.xpEarned).toBe(10);
       expect(body.reviewId).toEqual(expect.any(Number));
 
-      const log = await ctx.db.selectFrom('review_logs').selectAll().where('id', '=', body.reviewId).executeTakeFirstOrThrow();
-      expect(log).toMatchObject({ card_id: card.id, user_id: me.user.id, rating: 3, state: 0, repetitions: 0, due: null, time_spent_ms: 4200, reviewed_at: START.toISOString() });
+      const log = await ctx.db
+        .selectFrom('review_logs')
+        .selectAll()
+        .where('id', '=', body.reviewId)
+        .executeTakeFirstOrThrow();
+      expect(log).toMatchObject({
+        card_id: card.id,
+        user_id: me.user.id,
+        rating: 3,
+        state: 0,
+        repetitions: 0,
+        due: null,
+        time_spent_ms: 4200,
+        reviewed_at: START.toISOString(),
+      });
       expect(await xpOf(me.user.id)).toBe(10);
       // GET /cards/:id shows the new state too.
       expect((await me.get(`/api/cards/${card.id}`)).json()).toMatchObject({ state: 'learning', repetitions: 1 });
@@ -168,7 +233,10 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(await logCount(me.user.id)).toBe(1);
       // The same key for another card is a client bug, said clearly.
       const other = await me.createCard();
-      for (const [cardId, result] of [[other.id, 2], [card.id, 3]] as const) {
+      for (const [cardId, result] of [
+        [other.id, 2],
+        [card.id, 3],
+      ] as const) {
         const misuse = await review(cardId, result, {}, 'key-1');
         expect(misuse.statusCode).toBe(422);
         expect(misuse.json()).toEqual({ error: 'This Idempotency-Key was already used for another review' });
@@ -191,7 +259,12 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       // Honest concurrency (two devices, a double tap) succeeds: the reviews queue on the card.
       expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
       const accepted = responses.length;
-      const logs = await ctx.db.selectFrom('review_logs').selectAll().where('card_id', '=', card.id).orderBy('id').execute();
+      const logs = await ctx.db
+        .selectFrom('review_logs')
+        .selectAll()
+        .where('card_id', '=', card.id)
+        .orderBy('id')
+        .execute();
       expect(logs).toHaveLength(accepted);
       // Each review started from the state the previous one left: a chain, no lost update.
       logs.forEach((log, i) => {
@@ -235,7 +308,11 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
     it('caps the time counted for one answer at 60 s', async () => {
       const card = await me.createCard();
       const { reviewId } = await reviewOk(card.id, 2, { timeSpent: 10 * 60_000 });
-      const log = await ctx.db.selectFrom('review_logs').select('time_spent_ms').where('id', '=', reviewId).executeTakeFirstOrThrow();
+      const log = await ctx.db
+        .selectFrom('review_logs')
+        .select('time_spent_ms')
+        .where('id', '=', reviewId)
+        .executeTakeFirstOrThrow();
       expect(log.time_spent_ms).toBe(60_000);
     });
 
@@ -246,7 +323,9 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Card not found' });
 
-      const strangerSession = (await send(stranger, 'POST', '/api/dashboard/session/start', { session_type: 'review' })).json().sessionId;
+      const strangerSession = (
+        await send(stranger, 'POST', '/api/dashboard/session/start', { session_type: 'review' })
+      ).json().sessionId;
       const mine = await me.createCard();
       const inTheirSession = await review(mine.id, 2, { sessionId: strangerSession });
       expect(inTheirSession.statusCode).toBe(404);
@@ -261,7 +340,11 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       const b = await me.createCard();
       await reviewOk(a.id, 0, { sessionId });
       await reviewOk(b.id, 3, { sessionId });
-      const session = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+      const session = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(session).toMatchObject({ cards_studied: 2, correct_count: 1 });
       expect(Number(session.accuracy)).toBe(50);
       expect((await queue()).dailyGoal).toEqual({ cardsStudied: 2, dailyGoal: 15 });
@@ -275,7 +358,7 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
   });
 
   describe('POST /api/spaced-repetition/undo', () => {
-    it('keeps each card\'s review totals equal to its logs through reviews, undo and deletion', async () => {
+    it("keeps each card's review totals equal to its logs through reviews, undo and deletion", async () => {
       const [a, b] = [await me.createCard(), await me.createCard()];
       const other = await signedInClient(app);
       const theirs = await other.createCard();
@@ -292,8 +375,12 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(totals.kept).toEqual(totals.summed);
 
       // Undo takes the review out; a card left without reviews has no row.
-      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId })).statusCode).toBe(200);
-      const bReview = (await ctx.db.selectFrom('review_logs').select('id').where('card_id', '=', b.id).executeTakeFirstOrThrow()).id;
+      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId })).statusCode).toBe(
+        200,
+      );
+      const bReview = (
+        await ctx.db.selectFrom('review_logs').select('id').where('card_id', '=', b.id).executeTakeFirstOrThrow()
+      ).id;
       expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: bReview })).statusCode).toBe(200);
       totals = await reviewTotalsAndLogSums(ctx.db, me.user.id);
       expect(totals.kept).toEqual([{ card_id: a.id, reviews: 1, remembered: 0, time_spent_ms: 1000 }]);
@@ -323,11 +410,17 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(after).toEqual(before);
       expect(await logCount(me.user.id)).toBe(1);
       expect(await xpOf(me.user.id)).toBe(10);
-      const session = await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+      const session = await ctx.db
+        .selectFrom('study_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(session).toMatchObject({ cards_studied: 1, correct_count: 1 });
 
       // Undo again, step by step, back to a new card.
-      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: first.reviewId })).json().card).toMatchObject({ state: 'new', repetitions: 0, due: null });
+      expect(
+        (await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: first.reviewId })).json().card,
+      ).toMatchObject({ state: 'new', repetitions: 0, due: null });
       expect(await logCount(me.user.id)).toBe(0);
       expect(await xpOf(me.user.id)).toBe(0);
       expect((await queue()).newCount).toBe(1);
@@ -341,7 +434,9 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       const older = await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: first.reviewId });
       expect(older.statusCode).toBe(409);
       expect(older.json()).toEqual({ error: 'Only the latest review of a card can be undone' });
-      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId })).statusCode).toBe(200);
+      expect((await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId })).statusCode).toBe(
+        200,
+      );
       const twice = await send(me, 'POST', '/api/spaced-repetition/undo', { reviewId: second.reviewId });
       expect(twice.statusCode).toBe(404);
       expect(twice.json()).toEqual({ error: 'Review not found' });
@@ -401,7 +496,12 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
   describe('settings', () => {
     it('starts from the defaults and changes only the fields sent', async () => {
       const initial = await send(me, 'GET', '/api/spaced-repetition/settings');
-      expect(initial.json()).toEqual({ dailyGoal: 15, desiredRetention: 0.9, maximumInterval: 36500, newCardsPerDay: 20 });
+      expect(initial.json()).toEqual({
+        dailyGoal: 15,
+        desiredRetention: 0.9,
+        maximumInterval: 36500,
+        newCardsPerDay: 20,
+      });
       const put = await send(me, 'PUT', '/api/spaced-repetition/settings', { desiredRetention: 0.85, dailyGoal: 30 });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ dailyGoal: 30, desiredRetention: 0.85, maximumInterval: 36500, newCardsPerDay: 20 });
@@ -420,7 +520,11 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       await send(me, 'PUT', '/api/spaced-repetition/settings', { desiredRetention: 0.7 });
       const card = await me.createCard();
       const body = await reviewOk(card.id, 3);
-      const expected = fsrs(generatorParameters({ request_retention: 0.7, enable_fuzz: true })).next(createEmptyCard(START), START, Rating.Easy).card;
+      const expected = fsrs(generatorParameters({ request_retention: 0.7, enable_fuzz: true })).next(
+        createEmptyCard(START),
+        START,
+        Rating.Easy,
+      ).card;
       expect(body.card.due).toBe(expected.due.toISOString());
     });
 
@@ -489,7 +593,9 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       await reviewOk(a.id, 0); // due in a minute: today
       const easy = await reviewOk(b.id, 3); // due in a few days
       now = new Date(START.getTime() + 2 * MINUTE); // a is overdue now
-      const response = await send(me, 'GET', '/api/spaced-repetition/forecast?days=30', undefined, { 'x-time-zone': 'UTC' });
+      const response = await send(me, 'GET', '/api/spaced-repetition/forecast?days=30', undefined, {
+        'x-time-zone': 'UTC',
+      });
       expect(response.statusCode).toBe(200);
       const days = response.json().days as Array<{ date: string; due: number }>;
       expect(days).toHaveLength(30);
@@ -521,7 +627,11 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
         cards.push(card);
       }
       const known = await me.createCard();
-      await ctx.db.updateTable('cards').set({ state: 2, due: dues[2], known: true }).where('id', '=', known.id).execute();
+      await ctx.db
+        .updateTable('cards')
+        .set({ state: 2, due: dues[2], known: true })
+        .where('id', '=', known.id)
+        .execute();
       await me.createCard(); // new: never forecast
 
       const response = await send(me, 'GET', '/api/spaced-repetition/forecast?days=365');

@@ -7,7 +7,9 @@ import { ACHIEVEMENTS } from '../gamification';
 
 const START = new Date('2024-06-11T05:00:00.000Z');
 const DAY = 86_400_000;
-const MANY_SIGNUPS = { rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } } };
+const MANY_SIGNUPS = {
+  rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
+};
 
 interface EntryJson {
   id: number;
@@ -35,7 +37,8 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     return response.json();
   };
-  const history = async (client = me, query = '') => (await ok(client, 'GET', `/api/tokens/history${query}`)).entries as EntryJson[];
+  const history = async (client = me, query = '') =>
+    (await ok(client, 'GET', `/api/tokens/history${query}`)).entries as EntryJson[];
   /** The first review, checked: unlocks first_review (5 tokens). */
   const unlockFirstReview = async (client: ApiClient) => {
     const card = await client.createCard();
@@ -55,8 +58,20 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
 
     expect(await ok(me, 'GET', '/api/tokens/balance')).toEqual({ balance: 15 });
     expect(await history()).toEqual([
-      { id: expect.any(Number), amount: 5, reason: 'achievement', reference: 'achievement:first_review', created_at: now.toISOString() },
-      { id: expect.any(Number), amount: 10, reason: 'daily_bonus', reference: '2024-06-11', created_at: START.toISOString() },
+      {
+        id: expect.any(Number),
+        amount: 5,
+        reason: 'achievement',
+        reference: 'achievement:first_review',
+        created_at: now.toISOString(),
+      },
+      {
+        id: expect.any(Number),
+        amount: 10,
+        reason: 'daily_bonus',
+        reference: '2024-06-11',
+        created_at: START.toISOString(),
+      },
     ]);
     expect((await ok(me, 'GET', '/api/gamification/profile')).tokens).toBe(15);
   });
@@ -112,7 +127,11 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     await unlockFirstReview(me);
     const later = (await ok(me, 'GET', '/api/tokens/opportunities')).opportunities;
     expect(later.map((o: { key: string }) => o.key)).not.toContain('achievement:first_review');
-    expect(later[0]).toMatchObject({ params: { claimable: 0 }, description: expect.stringMatching(/^Already claimed today/), reward: { tokens: 20, xp: 10 } });
+    expect(later[0]).toMatchObject({
+      params: { claimable: 0 },
+      description: expect.stringMatching(/^Already claimed today/),
+      reward: { tokens: 20, xp: 10 },
+    });
   });
 
   it("never shows another learner's tokens", async () => {
@@ -121,9 +140,9 @@ describeEachDb('tokens: /api/tokens/*', (ctx) => {
     await unlockFirstReview(stranger);
     expect(await ok(me, 'GET', '/api/tokens/balance')).toEqual({ balance: 0 });
     expect(await history()).toEqual([]);
-    expect((await ok(me, 'GET', '/api/tokens/opportunities')).opportunities.map((o: { key: string }) => o.key)).toContain(
-      'achievement:first_review',
-    );
+    expect(
+      (await ok(me, 'GET', '/api/tokens/opportunities')).opportunities.map((o: { key: string }) => o.key),
+    ).toContain('achievement:first_review');
   });
 
   it('requires authentication', async () => {

@@ -3,7 +3,11 @@ import type { AdminAction, Role } from '@flashcard/api-contract';
 import { currentLanguage } from '@flashcard/shared-auth';
 
 /** The message of each role's display label; the API keeps receiving the role values themselves. */
-export const ROLE_KEYS = { user: 'roles.user', admin: 'roles.admin', super_admin: 'roles.superAdmin' } as const satisfies Record<Role, string>;
+export const ROLE_KEYS = {
+  user: 'roles.user',
+  admin: 'roles.admin',
+  super_admin: 'roles.superAdmin',
+} as const satisfies Record<Role, string>;
 export const ROLES: readonly Role[] = ['user', 'admin', 'super_admin'];
 
 export const ACTION_KEYS = {
@@ -28,9 +32,10 @@ function cached<T>(cache: Map<string, T>, make: (language: string) => T): T {
 }
 
 export const formatDate = (iso: string) =>
-  cached(dateFormats, (lang) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })).format(
-    new Date(iso),
-  );
+  cached(
+    dateFormats,
+    (lang) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  ).format(new Date(iso));
 
 export const formatDateTime = (iso: string) =>
   cached(

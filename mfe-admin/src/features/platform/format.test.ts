@@ -1,4 +1,13 @@
-import { formatCls, formatCount, formatDate, formatDateTime, formatKB, formatMs, formatRate, formatSize } from './format';
+import {
+  formatCls,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatKB,
+  formatMs,
+  formatRate,
+  formatSize,
+} from './format';
 
 describe('formatKB', () => {
   it('shows bytes as kilobytes (1 KB = 1024 bytes) with one decimal', () => {

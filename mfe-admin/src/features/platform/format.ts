@@ -14,7 +14,11 @@ function numberFormat(decimals: 0 | 1 | 2, style: 'decimal' | 'percent' = 'decim
   const key = `${language}|${decimals}|${style}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language, { style, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    format = new Intl.NumberFormat(language, {
+      style,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     numberFormats.set(key, format);
   }
   return format;

@@ -81,7 +81,8 @@ describe('canary', () => {
   it('reads user ids as a comma or space list of positive whole numbers, once each', () => {
     expect(parseUserIds('')).toEqual({ ids: [] });
     expect(parseUserIds(' 4, 9 12,,4 ')).toEqual({ ids: [4, 9, 12] });
-    for (const bad of ['0', '-1', '4;5', 'x', '1.5', '99999999999999999']) expect(parseUserIds(bad)).toEqual({ problem: 'format' });
+    for (const bad of ['0', '-1', '4;5', 'x', '1.5', '99999999999999999'])
+      expect(parseUserIds(bad)).toEqual({ problem: 'format' });
     const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     expect(parseUserIds(many)).toEqual({ problem: 'tooMany' });
     expect(parseUserIds(many.replace(/,101$/, ''))).toEqual({ ids: expect.arrayContaining([1, 100]) });
@@ -124,7 +125,9 @@ describe('deploy tokens', () => {
     expect(tokenState(makeToken(1), now)).toBe('live');
     expect(tokenState(makeToken(1, { expiresAt: '2025-07-01T00:00:00.000Z' }), now)).toBe('live');
     expect(tokenState(makeToken(1, { expiresAt: '2025-05-01T00:00:00.000Z' }), now)).toBe('expired');
-    expect(tokenState(makeToken(1, { expiresAt: '2025-05-01T00:00:00.000Z', revokedAt: '2025-04-01T00:00:00.000Z' }), now)).toBe('revoked');
+    expect(
+      tokenState(makeToken(1, { expiresAt: '2025-05-01T00:00:00.000Z', revokedAt: '2025-04-01T00:00:00.000Z' }), now),
+    ).toBe('revoked');
   });
 
   it('reads typed remote names and names the first bad one', () => {

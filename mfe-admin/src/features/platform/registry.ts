@@ -49,7 +49,8 @@ export const MAX_COHORT_USERS = 100;
 /** `'4, 9 12'` -> `[4, 9, 12]` (duplicates dropped); what is wrong with anything but positive whole ids. */
 export function parseUserIds(text: string): { ids: number[] } | { problem: 'format' | 'tooMany' } {
   const parts = text.split(/[\s,]+/).filter(Boolean);
-  if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part) || !Number.isSafeInteger(Number(part)))) return { problem: 'format' };
+  if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part) || !Number.isSafeInteger(Number(part))))
+    return { problem: 'format' };
   const ids = [...new Set(parts.map(Number))];
   return ids.length > MAX_COHORT_USERS ? { problem: 'tooMany' } : { ids };
 }
@@ -107,7 +108,10 @@ function endsCanary(event: Pick<RegistryEvent, 'percent' | 'detail' | 'toVersion
   return event.percent === 0 && (event.toVersion === null || !event.detail);
 }
 
-export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent' | 'detail' | 'toVersion'>, t: AdminText = adminText): string {
+export function eventActionLabel(
+  event: Pick<RegistryEvent, 'action' | 'percent' | 'detail' | 'toVersion'>,
+  t: AdminText = adminText,
+): string {
   switch (event.action) {
     case 'publish':
       return t('platform.audit.actions.publish');
@@ -126,7 +130,12 @@ export function eventActionLabel(event: Pick<RegistryEvent, 'action' | 'percent'
  * Why the registry halted a canary of `version`, worded from its figures; `english` (the API's
  * stored text) for a halt recorded before figures were kept.
  */
-export function haltReasonText(version: string, figures: HaltFigures | null, english: string, t: AdminText = adminText): string {
+export function haltReasonText(
+  version: string,
+  figures: HaltFigures | null,
+  english: string,
+  t: AdminText = adminText,
+): string {
   return figures ? t('platform.health.haltReason', { version, ...figures }) : english;
 }
 

@@ -31,7 +31,13 @@ describe('toCardFilters', () => {
 
 describe('cardMatcher', () => {
   it('applies each filter like the server does', () => {
-    const card = makeCard(1, { category_id: 3, college: 'MIT', class_name: 'CS 50', difficulty_level: 3, known: false });
+    const card = makeCard(1, {
+      category_id: 3,
+      college: 'MIT',
+      class_name: 'CS 50',
+      difficulty_level: 3,
+      known: false,
+    });
     const matches = (changes: Partial<typeof NO_FILTERS>) => cardMatcher({ ...NO_FILTERS, ...changes })(card);
 
     expect(matches({})).toBe(true);

@@ -26,7 +26,9 @@ const panel = () => within(screen.getByRole('region', { name: 'Personal scheduli
 test('a learner below the minimum sees how many reviews it takes, and cannot start a fit', async () => {
   jest.spyOn(optimizerApi, 'status').mockResolvedValue({ ...NO_HISTORY, reviewCount: 120 });
   render(<OptimizerPanel />);
-  expect(await panel().findByText(/Your history holds 120 reviews\. Optimizing needs at least 400 reviews/)).toBeInTheDocument();
+  expect(
+    await panel().findByText(/Your history holds 120 reviews\. Optimizing needs at least 400 reviews/),
+  ).toBeInTheDocument();
   expect(panel().getByRole('button', { name: 'Optimize my parameters' })).toBeDisabled();
   expect(panel().queryByRole('table')).not.toBeInTheDocument();
   expect(panel().queryByRole('button', { name: 'Reschedule cards' })).not.toBeInTheDocument();
@@ -41,9 +43,13 @@ test('suggests a fit, runs it, and shows both losses with the fitted parameters 
   await userEvent.click(panel().getByRole('button', { name: 'Optimize my parameters' }));
   expect(optimize).toHaveBeenCalledTimes(1);
   const table = await panel().findByRole('table', { name: /How well each set of parameters predicted your reviews/ });
-  const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
   expect(rows).toEqual(['ParametersLog lossRMSE', 'FSRS defaults0.4120.071', 'Fitted to youIn use0.3580.030']);
-  expect(panel().getByText(/Your fitted parameters schedule your cards\. Fitted .* on 1,500 reviews\./)).toBeInTheDocument();
+  expect(
+    panel().getByText(/Your fitted parameters schedule your cards\. Fitted .* on 1,500 reviews\./),
+  ).toBeInTheDocument();
   expect(panel().queryByRole('note')).not.toBeInTheDocument();
 });
 
@@ -51,12 +57,16 @@ test('says when the defaults stay in use, and reschedules on request', async () 
   jest.spyOn(optimizerApi, 'status').mockResolvedValue({ ...FITTED, result: { ...FITTED.result!, inUse: false } });
   const reschedule = jest.spyOn(optimizerApi, 'reschedule').mockResolvedValue({ rescheduled: 42 });
   render(<OptimizerPanel />);
-  expect(await panel().findByText(/The defaults predicted your reviews better, so they stay in use\./)).toBeInTheDocument();
+  expect(
+    await panel().findByText(/The defaults predicted your reviews better, so they stay in use\./),
+  ).toBeInTheDocument();
   const defaults = panel().getByRole('row', { name: /FSRS defaults/ });
   expect(defaults).toHaveTextContent('In use');
 
   const button = panel().getByRole('button', { name: 'Reschedule cards' });
-  expect(button).toHaveAccessibleDescription('Recomputes every reviewed card from its history with the parameters in use.');
+  expect(button).toHaveAccessibleDescription(
+    'Recomputes every reviewed card from its history with the parameters in use.',
+  );
   await userEvent.click(button);
   expect(reschedule).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(panel().getByText('42 cards rescheduled.')).toBeInTheDocument());

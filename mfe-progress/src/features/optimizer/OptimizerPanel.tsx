@@ -50,7 +50,15 @@ export function OptimizerPanel() {
     <section className="card progress-panel optimizer" aria-labelledby={headingId} aria-busy={busy !== null}>
       <h2 id={headingId}>{t('optimizer.title')}</h2>
       <p className="muted progress-panel-lead">{t('optimizer.intro')}</p>
-      {!status && <PanelStatus state={state} loading={t('optimizer.loading')} failed={t('optimizer.failed')} retryLabel={t('optimizer.retry')} onRetry={reload} />}
+      {!status && (
+        <PanelStatus
+          state={state}
+          loading={t('optimizer.loading')}
+          failed={t('optimizer.failed')}
+          retryLabel={t('optimizer.retry')}
+          onRetry={reload}
+        />
+      )}
       {status && (
         <div className="stack">
           <p className="optimizer-history">
@@ -74,7 +82,13 @@ export function OptimizerPanel() {
               {busy === 'optimize' ? t('optimizer.optimizing') : t('optimizer.optimize')}
             </button>
             {status.result && (
-              <button type="button" className="btn btn-secondary" onClick={reschedule} disabled={busy !== null || status.running} aria-describedby={`${headingId}-reschedule`}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={reschedule}
+                disabled={busy !== null || status.running}
+                aria-describedby={`${headingId}-reschedule`}
+              >
                 {busy === 'reschedule' ? t('optimizer.rescheduling') : t('optimizer.reschedule')}
               </button>
             )}
@@ -125,7 +139,10 @@ function Scores({ result }: { result: NonNullable<OptimizerStatus['result']> }) 
       </div>
       <p className="muted">
         {result.inUse ? t('optimizer.yoursInUse') : t('optimizer.defaultsKept')}{' '}
-        {t('optimizer.fittedOn', { date: formatLongDate(result.fittedAt.slice(0, 10)), reviews: t('units.reviews', { count: result.reviewCount }) })}
+        {t('optimizer.fittedOn', {
+          date: formatLongDate(result.fittedAt.slice(0, 10)),
+          reviews: t('units.reviews', { count: result.reviewCount }),
+        })}
       </p>
     </>
   );

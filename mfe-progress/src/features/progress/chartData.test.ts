@@ -98,7 +98,12 @@ describe('summaries', () => {
       'Reviews per day over the last 7 days: 45 reviews in total, 82% success rate. Busiest day: Fri, Jan 31 with 20 reviews.',
     );
     expect(summarizeWeek(analyticsDays('2025-01-31', 7), null)).toBe('No reviews in the last 7 days.');
-    expect(summarizeForecast([{ date: '2025-01-31', due: 0 }, { date: '2025-02-01', due: 1 }])).toBe(
+    expect(
+      summarizeForecast([
+        { date: '2025-01-31', due: 0 },
+        { date: '2025-02-01', due: 1 },
+      ]),
+    ).toBe(
       'Cards due over the next 2 days: 0 due today (overdue included), 1 in total. Busiest day: Sat, Feb 1 with 1 card.',
     );
     expect(summarizeForecast([{ date: '2025-01-31', due: 0 }])).toBe('No cards due in the next 1 day.');

@@ -62,7 +62,9 @@ export const weekdayName = (row: number) => dateFormatter('weekday').format(Date
 /** '86%' ('86 %' in French) from the API's one-decimal percent; null (nothing reviewed) reads as an en dash. */
 export function formatRate(rate: number | null | undefined): string {
   if (typeof rate !== 'number' || !Number.isFinite(rate)) return '–';
-  return new Intl.NumberFormat(progressLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(rate) / 100);
+  return new Intl.NumberFormat(progressLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.round(rate) / 100,
+  );
 }
 
 function busiest<T>(items: T[], value: (item: T) => number): T | null {
@@ -130,7 +132,8 @@ export function heatLegend(max: number): Array<string | null> {
   return labels;
 }
 
-export const cellTitle = (day: Pick<AnalyticsDay, 'date' | 'reviews'>) => t('heatmap.cellTitle', { date: day.date, count: day.reviews });
+export const cellTitle = (day: Pick<AnalyticsDay, 'date' | 'reviews'>) =>
+  t('heatmap.cellTitle', { date: day.date, count: day.reviews });
 
 export interface HeatCell {
   date: string;
@@ -160,7 +163,13 @@ export function heatmapLayout(days: AnalyticsDay[]): HeatmapLayout {
   const offset = new Date(first).getUTCDay();
   const cells = readable.map((day) => {
     const index = Math.round((dayToUtc(day.date) - first) / 86_400_000) + offset;
-    return { date: day.date, reviews: day.reviews, column: Math.floor(index / 7), row: index % 7, level: heatLevel(day.reviews, max) };
+    return {
+      date: day.date,
+      reviews: day.reviews,
+      column: Math.floor(index / 7),
+      row: index % 7,
+      level: heatLevel(day.reviews, max),
+    };
   });
   const columns = cells[cells.length - 1].column + 1;
 

@@ -17,5 +17,7 @@ export const achievementIcon = (key: string): string => ICONS[key] ?? '🏆';
 export function formatUnlockDate(iso: string | null, language: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }

@@ -56,7 +56,13 @@ describe('public profile', () => {
   it('follows and sends a friend request', async () => {
     api.profile.mockResolvedValueOnce(profile).mockResolvedValue({ ...profile, is_following: true });
     api.follow.mockResolvedValue({ message: 'ok' });
-    api.sendFriendRequest.mockResolvedValue({ id: 1, direction: 'outgoing', user: { id: 7, display_name: 'Nina Berg' }, email: null, created_at: '' });
+    api.sendFriendRequest.mockResolvedValue({
+      id: 1,
+      direction: 'outgoing',
+      user: { id: 7, display_name: 'Nina Berg' },
+      email: null,
+      created_at: '',
+    });
     const user = userEvent.setup();
     renderAt('/profile/7');
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
@@ -68,7 +74,10 @@ describe('public profile', () => {
 
   it('shows the server message when the profile is private or missing', async () => {
     api.profile.mockRejectedValue(
-      Object.assign(new Error('x'), { isAxiosError: true, response: { status: 404, data: { error: 'This profile does not exist or is private' } } }),
+      Object.assign(new Error('x'), {
+        isAxiosError: true,
+        response: { status: 404, data: { error: 'This profile does not exist or is private' } },
+      }),
     );
     renderAt('/profile/9');
     expect(await screen.findByRole('alert')).toBeInTheDocument();

@@ -61,7 +61,11 @@ export function PublicProfilePage() {
     }
   };
 
-  const shownError = valid ? (error === null ? null : error || t('publicProfile.loadFailed')) : t('publicProfile.notFound');
+  const shownError = valid
+    ? error === null
+      ? null
+      : error || t('publicProfile.loadFailed')
+    : t('publicProfile.notFound');
   return (
     <div className="page">
       <header className="page-header">
@@ -87,16 +91,28 @@ export function PublicProfilePage() {
             {profile.is_friend ? (
               <span className="muted">{t('common.friend')}</span>
             ) : (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), t('toast.requestSent'))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => act(() => socialApi.sendFriendRequest({ userId: profile.id }), t('toast.requestSent'))}
+              >
                 {t('common.addFriend')}
               </button>
             )}
             {profile.is_following ? (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.unfollow(profile.id), t('toast.unfollowed'))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => act(() => socialApi.unfollow(profile.id), t('toast.unfollowed'))}
+              >
                 {t('common.unfollow')}
               </button>
             ) : (
-              <button type="button" className="btn btn-small" onClick={() => act(() => socialApi.follow(profile.id), t('toast.following'))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => act(() => socialApi.follow(profile.id), t('toast.following'))}
+              >
                 {t('common.follow')}
               </button>
             )}

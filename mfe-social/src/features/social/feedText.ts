@@ -10,7 +10,8 @@ type SocialT = ReturnType<typeof useSocialText>;
 export function feedText(item: FeedItem, t: SocialT): string {
   const name = learnerName(item.user);
   const { cards, accuracy, days, achievement, achievement_key: key } = item.details ?? {};
-  if (item.type === 'session' && cards !== undefined && accuracy !== undefined) return t('feed.session', { name, count: cards, accuracy });
+  if (item.type === 'session' && cards !== undefined && accuracy !== undefined)
+    return t('feed.session', { name, count: cards, accuracy });
   if (item.type === 'streak' && days !== undefined) return t('feed.streak', { name, count: days });
   if (item.type === 'achievement' && achievement !== undefined) {
     const words = key === undefined ? achievement : achievementText(key, { name: achievement, description: '' }).name;

@@ -8,7 +8,10 @@ export const NEW_CARD_LIMIT = 10;
 export const MAX_TIME_SPENT_MS = 60_000;
 
 /** The message keys of the ratings (namespace 'study', `session.ratings.*`). */
-export const RATING_KEYS = { 0: 'again', 1: 'hard', 2: 'good', 3: 'easy' } as const satisfies Record<ReviewResult, string>;
+export const RATING_KEYS = { 0: 'again', 1: 'hard', 2: 'good', 3: 'easy' } as const satisfies Record<
+  ReviewResult,
+  string
+>;
 
 export interface SessionConfig {
   kind: SessionKind;

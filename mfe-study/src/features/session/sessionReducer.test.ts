@@ -56,7 +56,11 @@ describe('sessionReducer', () => {
   });
 
   it('blocks a second rating while one is being sent', () => {
-    const submitting = run([loaded(), { type: 'reveal' }, { type: 'submit', result: 1, idempotencyKey: 'k1', timeSpent: 100 }]);
+    const submitting = run([
+      loaded(),
+      { type: 'reveal' },
+      { type: 'submit', result: 1, idempotencyKey: 'k1', timeSpent: 100 },
+    ]);
     expect(submitting.phase).toBe('submitting');
     expect(isAnswerShown(submitting)).toBe(true);
     for (const action of [
@@ -69,7 +73,12 @@ describe('sessionReducer', () => {
   });
 
   it('keeps the card and its answer after a failed submit, and the request for the same rating', () => {
-    const failed = run([loaded(), { type: 'reveal' }, { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 4200 }, { type: 'submitFailed' }]);
+    const failed = run([
+      loaded(),
+      { type: 'reveal' },
+      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 4200 },
+      { type: 'submitFailed' },
+    ]);
     expect(failed).toMatchObject({ phase: 'answer', index: 0 });
     // The retry resends the same key and the same time spent.
     expect(retryOf(failed, 2)).toEqual({ cardId: 1, result: 2, idempotencyKey: 'k1', timeSpent: 4200 });
@@ -121,12 +130,15 @@ describe('sessionReducer', () => {
   it('returns to where it was when undo fails, and has nothing to undo before a rating', () => {
     const question = run([loaded()]);
     expect(sessionReducer(question, { type: 'undoStarted' })).toBe(question);
-    const answer = run([
-      { type: 'reveal' },
-      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100 },
-      { type: 'submitSucceeded', reviewId: 50, now: 5000 },
-      { type: 'reveal' },
-    ], question);
+    const answer = run(
+      [
+        { type: 'reveal' },
+        { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100 },
+        { type: 'submitSucceeded', reviewId: 50, now: 5000 },
+        { type: 'reveal' },
+      ],
+      question,
+    );
     const state = run([{ type: 'undoStarted' }, { type: 'undoFailed' }], answer);
     expect(state).toMatchObject({ phase: 'answer', index: 1 });
     expect(state.ratings).toHaveLength(1);

@@ -118,7 +118,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         // After every card still to come; among the returning ones, by due time.
         const due = dueTime(action.requeue);
         requeuedAt = cards.length;
-        while (requeuedAt > state.index + 1 && again[requeuedAt - 1] && dueTime(cards[requeuedAt - 1]) > due) requeuedAt--;
+        while (requeuedAt > state.index + 1 && again[requeuedAt - 1] && dueTime(cards[requeuedAt - 1]) > due)
+          requeuedAt--;
         cards = [...cards.slice(0, requeuedAt), action.requeue, ...cards.slice(requeuedAt)];
         again = [...again.slice(0, requeuedAt), true, ...again.slice(requeuedAt)];
       }
@@ -209,7 +210,11 @@ const dueTime = (card: StudyCard) => (card.due ? Date.parse(card.due) : 0);
 
 /** Whether a card the server just rated comes back in this session (Anki's learn-ahead). */
 export function comesBack(card: StudyCard, now: number): boolean {
-  return (card.state === 'learning' || card.state === 'relearning') && card.due !== null && dueTime(card) <= now + LEARN_AHEAD_MS;
+  return (
+    (card.state === 'learning' || card.state === 'relearning') &&
+    card.due !== null &&
+    dueTime(card) <= now + LEARN_AHEAD_MS
+  );
 }
 
 /** 'Card X of N': N distinct cards; X the distinct cards reached so far (a returning one adds none). */

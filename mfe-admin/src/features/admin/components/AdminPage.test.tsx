@@ -7,14 +7,23 @@ import { makeUser } from '../adminFixtures';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,
-  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
+  adminApi: {
+    overview: jest.fn(),
+    users: jest.fn(),
+    setRole: jest.fn(),
+    disable: jest.fn(),
+    enable: jest.fn(),
+    audit: jest.fn(),
+  },
 }));
 
 const api = jest.mocked(adminApi);
 
 const overview: AdminOverview = {
   totals: { users: 1248, activeToday: 31, cards: 18530, reviews: 90210, sessions: 6904 },
-  recentUsers: Array.from({ length: 10 }, (_, i) => makeUser(100 - i, i === 2 ? { role: 'admin', disabled: true, display_name: null } : {})),
+  recentUsers: Array.from({ length: 10 }, (_, i) =>
+    makeUser(100 - i, i === 2 ? { role: 'admin', disabled: true, display_name: null } : {}),
+  ),
 };
 
 beforeEach(() => {
@@ -23,7 +32,13 @@ beforeEach(() => {
 
 function signInAs(role: Role) {
   useAuthStore.setState({
-    user: { id: 1, email: 'signed-in@example.com', display_name: 'Signed In', role, created_at: '2025-01-01T00:00:00Z' },
+    user: {
+      id: 1,
+      email: 'signed-in@example.com',
+      display_name: 'Signed In',
+      role,
+      created_at: '2025-01-01T00:00:00Z',
+    },
     isAuthenticated: true,
     isLoading: false,
   });
@@ -68,7 +83,11 @@ describe('Admin screen', () => {
 
     const table = screen.getByRole('table', { name: 'Recent Users' });
     const [head, body] = within(table).getAllByRole('rowgroup');
-    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['User', 'Role', 'Joined', 'Status']);
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User', 'Role', 'Joined', 'Status']);
     expect(within(body).getAllByRole('row')).toHaveLength(10);
     expect(within(body).getAllByRole('rowheader')).toHaveLength(10);
     const third = within(body).getAllByRole('row')[2];

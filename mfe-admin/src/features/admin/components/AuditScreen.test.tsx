@@ -4,7 +4,14 @@ import { renderAdminApp, signInAs, signOut } from '../../../test/render';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,
-  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
+  adminApi: {
+    overview: jest.fn(),
+    users: jest.fn(),
+    setRole: jest.fn(),
+    disable: jest.fn(),
+    enable: jest.fn(),
+    audit: jest.fn(),
+  },
 }));
 
 const api = jest.mocked(adminApi);
@@ -26,8 +33,26 @@ describe('Audit screen', () => {
       limit: 20,
       offset: 0,
       events: [
-        { id: 2, action: 'disable', actorId: 1, actorEmail: 'admin@example.com', targetId: 5, targetEmail: 'ann@example.com', detail: null, at: '2026-02-03T10:15:00.000Z' },
-        { id: 1, action: 'role_change', actorId: 9, actorEmail: 'boss@example.com', targetId: 5, targetEmail: 'ann@example.com', detail: 'user -> admin', at: '2026-02-01T09:00:00.000Z' },
+        {
+          id: 2,
+          action: 'disable',
+          actorId: 1,
+          actorEmail: 'admin@example.com',
+          targetId: 5,
+          targetEmail: 'ann@example.com',
+          detail: null,
+          at: '2026-02-03T10:15:00.000Z',
+        },
+        {
+          id: 1,
+          action: 'role_change',
+          actorId: 9,
+          actorEmail: 'boss@example.com',
+          targetId: 5,
+          targetEmail: 'ann@example.com',
+          detail: 'user -> admin',
+          at: '2026-02-01T09:00:00.000Z',
+        },
       ],
     });
     renderAdminApp('/admin/audit');

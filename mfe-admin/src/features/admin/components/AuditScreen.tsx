@@ -80,10 +80,20 @@ function Audit() {
         )}
         {data && total > ADMIN_PAGE_SIZE && (
           <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem' }}>
-            <button type="button" className="btn btn-small" disabled={offset === 0 || loading} onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={offset === 0 || loading}
+              onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}
+            >
               {t('common.previousPage')}
             </button>
-            <button type="button" className="btn btn-small" disabled={last >= total || loading} onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={last >= total || loading}
+              onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}
+            >
               {t('common.nextPage')}
             </button>
           </nav>

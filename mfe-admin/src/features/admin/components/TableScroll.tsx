@@ -6,7 +6,15 @@ import type { ReactNode } from 'react';
  * or caption, so what took the focus is announced. A group, not a region: a table is no landmark
  * of its own (the users' and audit tables sit in sections of the same name).
  */
-export function TableScroll({ className, labelledBy, children }: { className: string; labelledBy: string; children: ReactNode }) {
+export function TableScroll({
+  className,
+  labelledBy,
+  children,
+}: {
+  className: string;
+  labelledBy: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       {children}

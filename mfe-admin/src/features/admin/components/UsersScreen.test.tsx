@@ -7,7 +7,14 @@ import { makeUser } from '../adminFixtures';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,
-  adminApi: { overview: jest.fn(), users: jest.fn(), setRole: jest.fn(), disable: jest.fn(), enable: jest.fn(), audit: jest.fn() },
+  adminApi: {
+    overview: jest.fn(),
+    users: jest.fn(),
+    setRole: jest.fn(),
+    disable: jest.fn(),
+    enable: jest.fn(),
+    audit: jest.fn(),
+  },
 }));
 
 const api = jest.mocked(adminApi);
@@ -52,7 +59,12 @@ describe('Users screen', () => {
     expect(api.users).toHaveBeenLastCalledWith('', 0, 20);
     const user = userEvent.setup();
 
-    api.users.mockResolvedValue(page(Array.from({ length: 20 }, (_, i) => makeUser(100 + i)), 45));
+    api.users.mockResolvedValue(
+      page(
+        Array.from({ length: 20 }, (_, i) => makeUser(100 + i)),
+        45,
+      ),
+    );
     await user.type(screen.getByLabelText('Search by e-mail or name'), ' ann ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('table', { name: 'Users matching "ann"' });

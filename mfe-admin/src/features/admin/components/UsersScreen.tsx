@@ -109,7 +109,12 @@ function Users() {
         </form>
 
         {pending && (
-          <div className="card admin-confirm stack" role="alertdialog" aria-label={t('users.confirm.label')} aria-describedby={`${headingId}-q`}>
+          <div
+            className="card admin-confirm stack"
+            role="alertdialog"
+            aria-label={t('users.confirm.label')}
+            aria-describedby={`${headingId}-q`}
+          >
             <p id={`${headingId}-q`} style={{ margin: 0 }}>
               {question(t, pending)}
             </p>
@@ -189,7 +194,11 @@ function Users() {
                               type="button"
                               className="btn btn-small"
                               disabled={busy}
-                              aria-label={user.disabled ? t('users.enableUser', { email: user.email }) : t('users.disableUser', { email: user.email })}
+                              aria-label={
+                                user.disabled
+                                  ? t('users.enableUser', { email: user.email })
+                                  : t('users.disableUser', { email: user.email })
+                              }
                               onClick={() => setPending({ kind: user.disabled ? 'enable' : 'disable', user })}
                             >
                               {user.disabled ? t('users.enable') : t('users.disable')}
@@ -204,7 +213,11 @@ function Users() {
             </TableScroll>
           )}
           {data && total > 0 && (
-            <nav className="row" aria-label={t('common.pages')} style={{ marginTop: '0.75rem', justifyContent: 'space-between' }}>
+            <nav
+              className="row"
+              aria-label={t('common.pages')}
+              style={{ marginTop: '0.75rem', justifyContent: 'space-between' }}
+            >
               <span className="muted">
                 {t('users.range', { first: formatCount(first), last: formatCount(last), total: formatCount(total) })}
               </span>

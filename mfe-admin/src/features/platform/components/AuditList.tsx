@@ -44,7 +44,9 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
             <li key={event.id}>
               <div className="row">
                 <strong>{event.remote}</strong>
-                <span className={event.action === 'halt' ? 'badge platform-badge-danger' : 'badge'}>{eventActionLabel(event, t)}</span>
+                <span className={event.action === 'halt' ? 'badge platform-badge-danger' : 'badge'}>
+                  {eventActionLabel(event, t)}
+                </span>
                 <Transition from={event.fromVersion} to={event.toVersion} />
                 {event.action === 'canary' && event.percent !== null && event.percent > 0 && (
                   <span>{t('platform.audit.percentOfUsers', { percent: event.percent })}</span>
@@ -53,7 +55,9 @@ export function AuditList({ events }: { events: readonly RegistryEvent[] }) {
               {/* A canary's cohort (the API's own words), a halt's figures (worded here when sent). */}
               {event.detail && (
                 <p className="platform-event-detail">
-                  {event.action === 'halt' && event.fromVersion ? haltReasonText(event.fromVersion, event.figures, event.detail, t) : event.detail}
+                  {event.action === 'halt' && event.fromVersion
+                    ? haltReasonText(event.fromVersion, event.figures, event.detail, t)
+                    : event.detail}
                 </p>
               )}
               <p className="muted platform-meta">

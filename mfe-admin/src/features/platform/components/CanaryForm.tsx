@@ -53,7 +53,9 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
   const emptyCohortError = invalid.cohort ? t('platform.canary.emptyCohort') : null;
 
   function toggleRole(role: Role, checked: boolean) {
-    setRoles((current) => (checked ? ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role)));
+    setRoles((current) =>
+      checked ? ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role),
+    );
     setInvalid((current) => ({ ...current, cohort: false }));
   }
 
@@ -102,7 +104,10 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
                 required
                 value={percent}
                 aria-invalid={percentError || emptyCohortError ? true : undefined}
-                aria-describedby={[percentError && percentErrorId, emptyCohortError && cohortErrorId].filter(Boolean).join(' ') || undefined}
+                aria-describedby={
+                  [percentError && percentErrorId, emptyCohortError && cohortErrorId].filter(Boolean).join(' ') ||
+                  undefined
+                }
                 onChange={(e) => {
                   setPercent(e.target.value);
                   setInvalid((current) => ({ ...current, percent: false, cohort: false }));
@@ -123,7 +128,11 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
             <div className="platform-cohort-roles">
               {ROLES.map((role) => (
                 <label key={role} className="checkbox">
-                  <input type="checkbox" checked={roles.includes(role)} onChange={(e) => toggleRole(role, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={roles.includes(role)}
+                    onChange={(e) => toggleRole(role, e.target.checked)}
+                  />
                   {t(ROLE_KEYS[role])}
                 </label>
               ))}
@@ -160,7 +169,9 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
               type="submit"
               className="btn btn-primary btn-small"
               disabled={busy}
-              aria-label={t(running ? 'platform.canary.updateLabel' : 'platform.canary.startLabel', { name: remote.name })}
+              aria-label={t(running ? 'platform.canary.updateLabel' : 'platform.canary.startLabel', {
+                name: remote.name,
+              })}
             >
               {running ? t('platform.canary.update') : t('platform.canary.start')}
             </button>

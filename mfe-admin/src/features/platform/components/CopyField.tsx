@@ -38,7 +38,12 @@ export function CopyField({ label, value }: Props) {
           aria-describedby={statusId}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="btn btn-small" aria-label={t('platform.copy.copyLabel', { what: label })} onClick={() => void onCopy()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={t('platform.copy.copyLabel', { what: label })}
+          onClick={() => void onCopy()}
+        >
           {state === 'copied' ? t('platform.copy.copied') : t('platform.copy.copy')}
         </button>
       </div>

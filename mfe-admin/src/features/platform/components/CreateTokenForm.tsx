@@ -54,7 +54,14 @@ export function CreateTokenForm({ remoteNames, busy, onCreate }: Props) {
     const days = parseExpiryDays(expiry);
     const found: Problems = {
       label: label.trim() === '',
-      remotes: typed.bad !== null ? null : remotes.length === 0 ? 'none' : remotes.length > MAX_TOKEN_REMOTES ? 'tooMany' : null,
+      remotes:
+        typed.bad !== null
+          ? null
+          : remotes.length === 0
+            ? 'none'
+            : remotes.length > MAX_TOKEN_REMOTES
+              ? 'tooMany'
+              : null,
       badName: typed.bad,
       expiry: days === null,
     };
@@ -144,7 +151,9 @@ export function CreateTokenForm({ remoteNames, busy, onCreate }: Props) {
                     type="checkbox"
                     checked={chosen.includes(name)}
                     onChange={(e) => {
-                      setChosen((current) => (e.target.checked ? [...current, name] : current.filter((other) => other !== name)));
+                      setChosen((current) =>
+                        e.target.checked ? [...current, name] : current.filter((other) => other !== name),
+                      );
                       clear('remotes');
                     }}
                   />

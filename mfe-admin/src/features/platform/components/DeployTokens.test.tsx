@@ -15,7 +15,12 @@ let tokens: DeployToken[];
 
 function start(role: 'admin' | 'super_admin') {
   tokens = [
-    makeToken(5, { label: 'cards-team ci', remotes: ['mfe_cards', 'mfe_study'], lastUsedAt: '2025-01-09T16:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }),
+    makeToken(5, {
+      label: 'cards-team ci',
+      remotes: ['mfe_cards', 'mfe_study'],
+      lastUsedAt: '2025-01-09T16:00:00.000Z',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    }),
     makeToken(4, { label: 'old ci', revokedAt: '2025-01-05T10:00:00.000Z' }),
     makeToken(3, { label: 'short-lived', expiresAt: '2025-01-03T00:00:00.000Z' }),
   ];
@@ -26,7 +31,11 @@ function start(role: 'admin' | 'super_admin') {
       'GET /platform/tokens': () => ({ status: 200, data: tokens }),
       'POST /platform/tokens': (config) => {
         const body = JSON.parse(String(config.data)) as CreateDeployTokenBody;
-        const deployToken = makeToken(6, { label: body.label, remotes: body.remotes, createdAt: '2025-01-11T12:00:00.000Z' });
+        const deployToken = makeToken(6, {
+          label: body.label,
+          remotes: body.remotes,
+          createdAt: '2025-01-11T12:00:00.000Z',
+        });
         tokens = [deployToken, ...tokens];
         return { status: 201, data: { token: SECRET, deployToken } };
       },
@@ -54,7 +63,8 @@ async function openPanel() {
   return panel;
 }
 
-const itemOf = (list: HTMLElement, label: string) => within(list).getByText(label, { selector: 'strong' }).closest('li')!;
+const itemOf = (list: HTMLElement, label: string) =>
+  within(list).getByText(label, { selector: 'strong' }).closest('li')!;
 const factOf = (item: HTMLElement, term: string) => within(item).getByText(term, { selector: 'dt' }).nextElementSibling;
 const posts = () => kernel.calls.filter((call) => call.method === 'post');
 
@@ -91,23 +101,33 @@ describe('Deploy tokens', () => {
     const panel = await openPanel();
     const list = await within(panel).findByRole('list', { name: 'Deploy tokens' });
 
-    await user.click(within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' }));
+    await user.click(
+      within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' }),
+    );
     let dialog = within(panel).getByRole('alertdialog', { name: 'Confirm revoking' });
-    expect(dialog).toHaveAccessibleDescription('Revoke the token "cards-team ci"? Release jobs using it are refused at once, on every server.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Revoke the token "cards-team ci"? Release jobs using it are refused at once, on every server.',
+    );
     // The safe choice has the focus; cancelling gives it back to Revoke and sends nothing.
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(within(panel).queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' })).toHaveFocus();
+    expect(
+      within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' }),
+    ).toHaveFocus();
     expect(kernel.requests()).not.toContain('DELETE /platform/tokens/5');
 
-    await user.click(within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' }));
+    await user.click(
+      within(itemOf(list, 'cards-team ci')).getByRole('button', { name: 'Revoke the token cards-team ci' }),
+    );
     dialog = within(panel).getByRole('alertdialog', { name: 'Confirm revoking' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(kernel.requests().filter((r) => r.startsWith('DELETE'))).toEqual(['DELETE /platform/tokens/5']);
     expect(toast.success).toHaveBeenCalledWith('Token "cards-team ci" revoked');
-    await waitFor(() => expect(within(itemOf(list, 'cards-team ci')).getByText('Revoked', { selector: '.badge' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(itemOf(list, 'cards-team ci')).getByText('Revoked', { selector: '.badge' })).toBeInTheDocument(),
+    );
     expect(within(itemOf(list, 'cards-team ci')).queryByRole('button')).not.toBeInTheDocument();
     expect(kernel.requests().filter((r) => r === 'GET /platform/tokens')).toHaveLength(2);
   });
@@ -122,7 +142,9 @@ describe('Deploy tokens', () => {
 
     expect(within(form).getByLabelText('Label')).toHaveAccessibleDescription(/Give the token a label\.$/);
     expect(within(form).getByLabelText('Label')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByRole('group', { name: 'Remotes it may change' })).toHaveAccessibleDescription('Choose or type at least one remote.');
+    expect(within(form).getByRole('group', { name: 'Remotes it may change' })).toHaveAccessibleDescription(
+      'Choose or type at least one remote.',
+    );
 
     await user.type(within(form).getByLabelText('Label'), 'quiz-team ci');
     await user.type(within(form).getByLabelText('Other remotes (comma separated)'), 'mfe_quiz, Quiz-App');
@@ -133,7 +155,9 @@ describe('Deploy tokens', () => {
     expect(within(form).getByLabelText('Other remotes (comma separated)')).toHaveAccessibleDescription(
       /"Quiz-App" is not a remote name \(lower case letters, digits and _, like mfe_quiz\)\.$/,
     );
-    expect(within(form).getByLabelText('Expires after (days)')).toHaveAccessibleDescription(/Enter a whole number of days from 1 to 3650, or leave it empty\.$/);
+    expect(within(form).getByLabelText('Expires after (days)')).toHaveAccessibleDescription(
+      /Enter a whole number of days from 1 to 3650, or leave it empty\.$/,
+    );
     expect(posts()).toHaveLength(0);
   });
 
@@ -144,7 +168,11 @@ describe('Deploy tokens', () => {
     const form = within(panel).getByRole('form', { name: 'New deploy token' });
     const remotes = within(form).getByRole('group', { name: 'Remotes it may change' });
     // The registry's remotes are offered.
-    expect(within(remotes).getAllByRole('checkbox').map((box) => box.closest('label')!.textContent)).toEqual(['mfe_cards', 'mfe_study']);
+    expect(
+      within(remotes)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')!.textContent),
+    ).toEqual(['mfe_cards', 'mfe_study']);
 
     await user.type(within(form).getByLabelText('Label'), '  quiz-team ci ');
     await user.click(within(remotes).getByRole('checkbox', { name: 'mfe_cards' }));
@@ -153,10 +181,16 @@ describe('Deploy tokens', () => {
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
     expect(posts()).toHaveLength(1);
-    expect(JSON.parse(String(posts()[0].data))).toEqual({ label: 'quiz-team ci', remotes: ['mfe_cards', 'mfe_quiz'], expiresInDays: 30 });
+    expect(JSON.parse(String(posts()[0].data))).toEqual({
+      label: 'quiz-team ci',
+      remotes: ['mfe_cards', 'mfe_quiz'],
+      expiresInDays: 30,
+    });
     const shown = await within(panel).findByRole('region', { name: 'Token for quiz-team ci' });
     expect(within(shown).getByRole('heading', { name: 'Token for quiz-team ci' })).toHaveFocus();
-    expect(within(shown).getByRole('note')).toHaveTextContent('Shown once: copy it now. Only its hash is stored, so it cannot be shown again.');
+    expect(within(shown).getByRole('note')).toHaveTextContent(
+      'Shown once: copy it now. Only its hash is stored, so it cannot be shown again.',
+    );
     expect(within(shown).getByLabelText('Deploy token')).toHaveValue(SECRET);
     expect(toast.success).toHaveBeenCalledWith('Token "quiz-team ci" created');
 

@@ -9,8 +9,16 @@ import { CopyField } from './CopyField';
 import { CreateTokenForm } from './CreateTokenForm';
 import { sectionId } from './PageNav';
 
-const STATE_KEYS = { live: 'platform.tokens.live', revoked: 'platform.tokens.revoked', expired: 'platform.tokens.expired' } as const;
-const STATE_TONES: Record<TokenState, string> = { live: 'platform-badge-active', revoked: 'platform-badge-danger', expired: '' };
+const STATE_KEYS = {
+  live: 'platform.tokens.live',
+  revoked: 'platform.tokens.revoked',
+  expired: 'platform.tokens.expired',
+} as const;
+const STATE_TONES: Record<TokenState, string> = {
+  live: 'platform-badge-active',
+  revoked: 'platform-badge-danger',
+  expired: '',
+};
 
 /** A date (the full time as a tooltip), or `fallback` when there is none. */
 function When({ iso, fallback }: { iso: string | null; fallback: string }) {
@@ -100,13 +108,22 @@ function TokenItem({ token, busy, onRevoke }: RowProps) {
         <div>
           <dt>{token.revokedAt ? t('platform.tokens.revoked') : t('platform.tokens.expires')}</dt>
           <dd>
-            {token.revokedAt ? <When iso={token.revokedAt} fallback="" /> : <When iso={token.expiresAt} fallback={t('platform.tokens.never')} />}
+            {token.revokedAt ? (
+              <When iso={token.revokedAt} fallback="" />
+            ) : (
+              <When iso={token.expiresAt} fallback={t('platform.tokens.never')} />
+            )}
           </dd>
         </div>
       </dl>
       {state === 'live' &&
         (confirming ? (
-          <div className="stack platform-confirm" role="alertdialog" aria-label={t('platform.tokens.confirmLabel')} aria-describedby={questionId}>
+          <div
+            className="stack platform-confirm"
+            role="alertdialog"
+            aria-label={t('platform.tokens.confirmLabel')}
+            aria-describedby={questionId}
+          >
             <p id={questionId} style={{ margin: 0 }}>
               {t('platform.tokens.confirm', { label: token.label })}
             </p>
@@ -147,7 +164,12 @@ export function DeployTokens({ canManage, remoteNames }: { canManage: boolean; r
   const t = useAdminText();
   const headingId = useId();
   return (
-    <section id={sectionId('tokens')} tabIndex={-1} className="card stack platform-jump-target" aria-labelledby={headingId}>
+    <section
+      id={sectionId('tokens')}
+      tabIndex={-1}
+      className="card stack platform-jump-target"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} style={{ margin: 0 }}>
         {t('platform.tokens.title')}
       </h2>

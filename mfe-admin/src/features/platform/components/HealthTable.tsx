@@ -36,7 +36,8 @@ function NoValue() {
   );
 }
 
-const orNone = (value: number | null, format: (value: number) => string) => (value === null ? <NoValue /> : format(value));
+const orNone = (value: number | null, format: (value: number) => string) =>
+  value === null ? <NoValue /> : format(value);
 
 function Halted({ halted }: { halted: NonNullable<RemoteState['halted']> }) {
   const t = useAdminText();
@@ -68,8 +69,18 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
   const captionId = useId();
   const { name, activeVersion, canary, halted } = remote;
   const columns: Array<{ key: 'active' | 'canary'; version: string; health: VersionHealth }> = [];
-  if (activeVersion) columns.push({ key: 'active', version: activeVersion, health: healthOf(remote, activeVersion) ?? emptyHealth(activeVersion) });
-  if (canary) columns.push({ key: 'canary', version: canary.version, health: healthOf(remote, canary.version) ?? emptyHealth(canary.version) });
+  if (activeVersion)
+    columns.push({
+      key: 'active',
+      version: activeVersion,
+      health: healthOf(remote, activeVersion) ?? emptyHealth(activeVersion),
+    });
+  if (canary)
+    columns.push({
+      key: 'canary',
+      version: canary.version,
+      health: healthOf(remote, canary.version) ?? emptyHealth(canary.version),
+    });
   const others = otherFailingVersions(remote);
 
   const rows: Array<{ label: string; cell: (health: VersionHealth) => ReactNode }> = [
@@ -83,7 +94,10 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
           <>
             <span className={h.failedUsers > 0 ? 'platform-bad' : undefined}>{formatRate(h.failureRate)}</span>
             <span className="muted platform-cell-note">
-              {t('platform.health.failedOfServed', { failed: formatCount(h.failedUsers), served: formatCount(h.servedUsers) })}
+              {t('platform.health.failedOfServed', {
+                failed: formatCount(h.failedUsers),
+                served: formatCount(h.servedUsers),
+              })}
             </span>
           </>
         ),
@@ -129,7 +143,9 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
       ) : (
         <TableScroll className="platform-table-wrap" labelledBy={captionId}>
           <table className="table platform-table platform-health">
-            <caption id={captionId} className="visually-hidden">{t('platform.health.caption', { name })}</caption>
+            <caption id={captionId} className="visually-hidden">
+              {t('platform.health.caption', { name })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('platform.health.measure')}</th>

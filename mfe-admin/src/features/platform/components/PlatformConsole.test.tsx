@@ -66,7 +66,8 @@ function rowsOf(table: HTMLElement): string[][] {
 }
 
 /** The value a remote's panel shows for `term` (Active version, Canary). */
-const fact = (region: HTMLElement, term: string) => within(region).getByText(term, { selector: 'dt' }).nextElementSibling;
+const fact = (region: HTMLElement, term: string) =>
+  within(region).getByText(term, { selector: 'dt' }).nextElementSibling;
 
 const row = (table: HTMLElement, version: string) =>
   within(table).getByText(version, { selector: 'th[scope=row] > .platform-mono' }).closest('tr')!;
@@ -86,26 +87,23 @@ describe('Platform console', () => {
 
     const table = releasesOf('mfe_cards');
     const head = within(table).getAllByRole('rowgroup')[0];
-    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Version',
-      'Published',
-      'By',
-      'First load (gzip)',
-      'Total',
-      'Status',
-      'Actions',
-    ]);
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Version', 'Published', 'By', 'First load (gzip)', 'Total', 'Status', 'Actions']);
     expect(rowsOf(table).map((cells) => cells.filter((_, i) => i !== 1))).toEqual([
       ['1.2.0+cccccccc', 'root@example.com', '30.0 KB', '2.0 MB', 'Canary 25%', 'Promote'],
       ['1.1.0+bbbbbbbb', 'ci-deploy', '25.0 KB', '100.0 KB', 'Active', ''],
       ['1.0.0+aaaaaaaa', 'ci-deploy', '20.0 KB', '100.0 KB', '—Not served', 'Roll backPreview link'],
     ]);
     // What a phone shows under the version instead of the Published, By and First load columns.
-    expect(row(table, '1.2.0+cccccccc').querySelector('.platform-row-meta')).toHaveTextContent('Jan 10, 2025 · root@example.com · 30.0 KB');
-    expect(within(row(table, '1.1.0+bbbbbbbb')).getAllByText('2025', { exact: false })[1].closest('time')).toHaveAttribute(
-      'datetime',
-      '2025-01-10T12:00:00.000Z',
+    expect(row(table, '1.2.0+cccccccc').querySelector('.platform-row-meta')).toHaveTextContent(
+      'Jan 10, 2025 · root@example.com · 30.0 KB',
     );
+    expect(
+      within(row(table, '1.1.0+bbbbbbbb')).getAllByText('2025', { exact: false })[1].closest('time'),
+    ).toHaveAttribute('datetime', '2025-01-10T12:00:00.000Z');
 
     const study = screen.getByRole('region', { name: 'mfe_study' });
     expect(fact(study, 'Canary')).toHaveTextContent('None');
@@ -121,7 +119,11 @@ describe('Platform console', () => {
     await openConsole();
 
     const nav = screen.getByRole('navigation', { name: 'On this page' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['mfe_cards', 'mfe_study', 'Deploy tokens', 'Audit log']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['mfe_cards', 'mfe_study', 'Deploy tokens', 'Audit log']);
 
     await user.click(within(nav).getByRole('link', { name: 'Deploy tokens' }));
     expect(screen.getByRole('region', { name: 'Deploy tokens' })).toHaveFocus();
@@ -149,13 +151,15 @@ describe('Platform console', () => {
 
     const cards = await openConsole();
 
-    const health = within(cards).getByRole('table', { name: 'Health of mfe_cards: active and canary versions side by side' });
+    const health = within(cards).getByRole('table', {
+      name: 'Health of mfe_cards: active and canary versions side by side',
+    });
     const head = within(health).getAllByRole('rowgroup')[0];
-    expect(within(head).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Measure',
-      'Active1.1.0+bbbbbbbb',
-      'Canary1.2.0+cccccccc',
-    ]);
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Measure', 'Active1.1.0+bbbbbbbb', 'Canary1.2.0+cccccccc']);
     expect(rowsOf(health)).toEqual([
       ['Served users', '120', '40'],
       ['Failure rate', '0.0%0 of 120 users', '7.5%3 of 40 users'],
@@ -166,7 +170,10 @@ describe('Platform console', () => {
       ['CLS (p75)', '0.02', '0.12'],
       ['Last error', '—No data', expect.stringMatching(/^ChunkLoadError: Loading chunk 42 failedJan 11, 2025/)],
     ]);
-    expect(within(health).getByText('Jan 11, 2025', { exact: false }).closest('time')).toHaveAttribute('datetime', '2025-01-11T08:30:00.000Z');
+    expect(within(health).getByText('Jan 11, 2025', { exact: false }).closest('time')).toHaveAttribute(
+      'datetime',
+      '2025-01-11T08:30:00.000Z',
+    );
     expect(within(cards).queryByText('Canary halted automatically')).not.toBeInTheDocument();
 
     // No canary: one column; a version nobody was served yet reads 0 users and no data.
@@ -185,10 +192,22 @@ describe('Platform console', () => {
     api.overview.mockResolvedValue(
       makeOverview({
         remotes: [
-          cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message, figures: null } }),
+          cardsRemote({
+            canary: null,
+            halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message, figures: null },
+          }),
           studyRemote(),
         ],
-        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: message, actor: 'registry' })],
+        events: [
+          makeEvent(5, {
+            action: 'halt',
+            fromVersion: '1.2.0+cccccccc',
+            toVersion: null,
+            percent: 0,
+            detail: message,
+            actor: 'registry',
+          }),
+        ],
       }),
     );
 
@@ -199,7 +218,11 @@ describe('Platform console', () => {
     expect(halt).toHaveTextContent(message);
     expect(halt.querySelector('time')).toHaveAttribute('datetime', '2025-01-11T09:15:00.000Z');
     // The halted version is no column any more: only the active one.
-    expect(within(cards).getByRole('table', { name: /^Health of mfe_cards/ }).querySelectorAll('thead th')).toHaveLength(2);
+    expect(
+      within(cards)
+        .getByRole('table', { name: /^Health of mfe_cards/ })
+        .querySelectorAll('thead th'),
+    ).toHaveLength(2);
     const [event] = within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem');
     expect(event).toHaveTextContent(/mfe_cards\s*Canary halted\s*1\.2\.0\+cccccccc → to none/);
     expect(event).toHaveTextContent(message);
@@ -207,19 +230,46 @@ describe('Platform console', () => {
 
   it("words a halt's figures, the English as the API stores it", async () => {
     signInAs('admin');
-    const figures = { failedUsers: 6, servedUsers: 50, failurePercent: 12, activeFailedUsers: 1, activeServedUsers: 200, activeFailurePercent: 1, marginPercent: 5 };
+    const figures = {
+      failedUsers: 6,
+      servedUsers: 50,
+      failurePercent: 12,
+      activeFailedUsers: 1,
+      activeServedUsers: 200,
+      activeFailurePercent: 1,
+      marginPercent: 5,
+    };
     api.overview.mockResolvedValue(
       makeOverview({
-        remotes: [cardsRemote({ canary: null, halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: 'stored words', figures } }), studyRemote()],
-        events: [makeEvent(5, { action: 'halt', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, detail: 'stored words', figures, actor: 'registry' })],
+        remotes: [
+          cardsRemote({
+            canary: null,
+            halted: { version: '1.2.0+cccccccc', at: '2025-01-11T09:15:00.000Z', message: 'stored words', figures },
+          }),
+          studyRemote(),
+        ],
+        events: [
+          makeEvent(5, {
+            action: 'halt',
+            fromVersion: '1.2.0+cccccccc',
+            toVersion: null,
+            percent: 0,
+            detail: 'stored words',
+            figures,
+            actor: 'registry',
+          }),
+        ],
       }),
     );
 
     const cards = await openConsole();
 
-    const words = '6 of 50 users served 1.2.0+cccccccc failed (12%), against 1 of 200 on the active version (1%): over the margin of 5%';
+    const words =
+      '6 of 50 users served 1.2.0+cccccccc failed (12%), against 1 of 200 on the active version (1%): over the margin of 5%';
     expect(within(cards).getByText('Canary halted automatically').closest('.platform-halt')).toHaveTextContent(words);
-    expect(within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem')[0]).toHaveTextContent(words);
+    expect(within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem')[0]).toHaveTextContent(
+      words,
+    );
     expect(screen.queryByText('stored words')).not.toBeInTheDocument();
   });
 
@@ -231,7 +281,13 @@ describe('Platform console', () => {
           cardsRemote({
             health: [
               ...cardsRemote().health,
-              makeHealth('1.0.0+aaaaaaaa', { servedUsers: 8, failedUsers: 2, failureRate: 0.25, loadFailures: 2, lastMessage: 'Script error' }),
+              makeHealth('1.0.0+aaaaaaaa', {
+                servedUsers: 8,
+                failedUsers: 2,
+                failureRate: 0.25,
+                loadFailures: 2,
+                lastMessage: 'Script error',
+              }),
             ],
           }),
           studyRemote(),
@@ -255,9 +311,26 @@ describe('Platform console', () => {
         // Out of order on purpose: the screen orders them.
         events: [
           makeEvent(1),
-          makeEvent(4, { action: 'canary', fromVersion: '1.2.0+cccccccc', toVersion: null, percent: 0, actor: 'root@example.com' }),
-          makeEvent(3, { action: 'rollback', fromVersion: '1.1.0+bbbbbbbb', toVersion: '1.0.0+aaaaaaaa', actor: 'root@example.com' }),
-          makeEvent(2, { action: 'canary', toVersion: '1.2.0+cccccccc', percent: 40, actor: 'ops@example.com', remote: 'mfe_study' }),
+          makeEvent(4, {
+            action: 'canary',
+            fromVersion: '1.2.0+cccccccc',
+            toVersion: null,
+            percent: 0,
+            actor: 'root@example.com',
+          }),
+          makeEvent(3, {
+            action: 'rollback',
+            fromVersion: '1.1.0+bbbbbbbb',
+            toVersion: '1.0.0+aaaaaaaa',
+            actor: 'root@example.com',
+          }),
+          makeEvent(2, {
+            action: 'canary',
+            toVersion: '1.2.0+cccccccc',
+            percent: 40,
+            actor: 'ops@example.com',
+            remote: 'mfe_study',
+          }),
         ],
       }),
     );
@@ -295,12 +368,16 @@ describe('Platform console', () => {
     expect(api.promote).toHaveBeenCalledTimes(1);
     expect(api.promote).toHaveBeenCalledWith('mfe_cards', '1.2.0+cccccccc');
     expect(toastSuccess).toHaveBeenCalledWith('mfe_cards 1.2.0+cccccccc is now active');
-    await waitFor(() => expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Active')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).getByText('Active')).toBeInTheDocument(),
+    );
     expect(api.overview).toHaveBeenCalledTimes(2);
     expect(fact(screen.getByRole('region', { name: 'mfe_cards' }), 'Canary')).toHaveTextContent('None');
     // The new active release has no button; the previously active one is now a roll back.
     expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).getByRole('button', { name: /^Roll back/ })).toHaveTextContent('Roll back');
+    expect(
+      within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).getByRole('button', { name: /^Roll back/ }),
+    ).toHaveTextContent('Roll back');
     expect(toastError).not.toHaveBeenCalled();
   });
 
@@ -311,7 +388,9 @@ describe('Platform console', () => {
 
     const table = releasesOf('mfe_study');
     expect(within(row(table, '2.0.0+dddddddd')).queryByRole('button')).not.toBeInTheDocument();
-    const rollBack = within(row(table, '1.9.0+eeeeeeee')).getByRole('button', { name: 'Roll back mfe_study to 1.9.0+eeeeeeee' });
+    const rollBack = within(row(table, '1.9.0+eeeeeeee')).getByRole('button', {
+      name: 'Roll back mfe_study to 1.9.0+eeeeeeee',
+    });
     expect(rollBack).toHaveTextContent(/^Roll back$/);
 
     await user.click(rollBack);
@@ -332,7 +411,9 @@ describe('Platform console', () => {
     await user.click(within(cards).getByRole('button', { name: 'Roll back mfe_cards to 1.0.0+aaaaaaaa' }));
 
     expect(api.promote).toHaveBeenCalledWith('mfe_cards', '1.0.0+aaaaaaaa');
-    await waitFor(() => expect(within(cards).getByRole('button', { name: 'Roll back mfe_cards to 1.0.0+aaaaaaaa' })).toBeEnabled());
+    await waitFor(() =>
+      expect(within(cards).getByRole('button', { name: 'Roll back mfe_cards to 1.0.0+aaaaaaaa' })).toBeEnabled(),
+    );
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
     expect(api.overview).toHaveBeenCalledTimes(1);
@@ -347,7 +428,11 @@ describe('Platform console', () => {
 
     const version = within(form).getByLabelText('Canary version');
     // Only the releases that are not active can be a canary.
-    expect(within(version).getAllByRole('option').map((o) => o.textContent)).toEqual(['1.9.0+eeeeeeee']);
+    expect(
+      within(version)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1.9.0+eeeeeeee']);
     expect(within(form).queryByRole('button', { name: /End canary/ })).not.toBeInTheDocument();
     const percent = within(form).getByLabelText('Share of users (%)');
     await user.clear(percent);
@@ -355,7 +440,12 @@ describe('Platform console', () => {
     await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
 
     expect(api.setCanary).toHaveBeenCalledTimes(1);
-    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', { version: '1.9.0+eeeeeeee', percent: 5, roles: [], userIds: [] });
+    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', {
+      version: '1.9.0+eeeeeeee',
+      percent: 5,
+      roles: [],
+      userIds: [],
+    });
     expect(toastSuccess).toHaveBeenCalledWith('Canary started: 5% of users get mfe_study 1.9.0+eeeeeeee');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
   });
@@ -366,8 +456,16 @@ describe('Platform console', () => {
     await openConsole();
     const form = screen.getByRole('form', { name: 'Canary of mfe_study' });
     const cohort = within(form).getByRole('group', { name: 'Always include' });
-    expect(within(cohort).getAllByRole('checkbox').map((box) => box.closest('label')!.textContent)).toEqual(['User', 'Admin', 'Super Admin']);
-    expect(within(cohort).getAllByRole('checkbox').every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(cohort)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')!.textContent),
+    ).toEqual(['User', 'Admin', 'Super Admin']);
+    expect(
+      within(cohort)
+        .getAllByRole('checkbox')
+        .every((box) => !(box as HTMLInputElement).checked),
+    ).toBe(true);
 
     await user.clear(within(form).getByLabelText('Share of users (%)'));
     await user.type(within(form).getByLabelText('Share of users (%)'), '0');
@@ -377,7 +475,12 @@ describe('Platform console', () => {
     await user.type(within(form).getByLabelText('User ids (comma separated)'), '7, 8 7');
     await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
 
-    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', { version: '1.9.0+eeeeeeee', percent: 0, roles: ['admin', 'super_admin'], userIds: [7, 8] });
+    expect(api.setCanary).toHaveBeenCalledWith('mfe_study', {
+      version: '1.9.0+eeeeeeee',
+      percent: 0,
+      roles: ['admin', 'super_admin'],
+      userIds: [7, 8],
+    });
     expect(toastSuccess).toHaveBeenCalledWith('Canary of mfe_study 1.9.0+eeeeeeee: 0% of users and the cohort');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
   });
@@ -394,7 +497,9 @@ describe('Platform console', () => {
     await user.type(percent, '0');
     await user.click(within(form).getByRole('button', { name: 'Start canary of mfe_study' }));
 
-    expect(within(form).getByRole('alert')).toHaveTextContent('Give a share above 0, a role or a user id (End canary stops it).');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Give a share above 0, a role or a user id (End canary stops it).',
+    );
     expect(percent).toHaveAccessibleDescription('Give a share above 0, a role or a user id (End canary stops it).');
 
     await user.type(ids, '7, seven');
@@ -414,7 +519,11 @@ describe('Platform console', () => {
 
     const version = within(form).getByLabelText<HTMLSelectElement>('Canary version');
     expect(version.value).toBe('1.2.0+cccccccc');
-    expect(within(version).getAllByRole('option').map((o) => o.textContent)).toEqual(['1.2.0+cccccccc', '1.0.0+aaaaaaaa']);
+    expect(
+      within(version)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1.2.0+cccccccc', '1.0.0+aaaaaaaa']);
     const percent = within(form).getByLabelText('Share of users (%)');
     expect(percent).toHaveValue(25);
     // The running cohort: admins and user 42.
@@ -428,11 +537,20 @@ describe('Platform console', () => {
     await user.clear(within(form).getByLabelText('User ids (comma separated)'));
     await user.click(within(form).getByRole('button', { name: 'Update canary of mfe_cards' }));
 
-    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', { version: '1.2.0+cccccccc', percent: 50, roles: [], userIds: [] });
+    expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', {
+      version: '1.2.0+cccccccc',
+      percent: 50,
+      roles: [],
+      userIds: [],
+    });
     expect(toastSuccess).toHaveBeenLastCalledWith('Canary updated: 50% of users get mfe_cards 1.2.0+cccccccc');
     await waitFor(() => expect(api.overview).toHaveBeenCalledTimes(2));
 
-    await user.click(within(screen.getByRole('form', { name: 'Canary of mfe_cards' })).getByRole('button', { name: 'End canary of mfe_cards' }));
+    await user.click(
+      within(screen.getByRole('form', { name: 'Canary of mfe_cards' })).getByRole('button', {
+        name: 'End canary of mfe_cards',
+      }),
+    );
 
     expect(api.setCanary).toHaveBeenLastCalledWith('mfe_cards', { percent: 0, roles: [], userIds: [] });
     expect(toastSuccess).toHaveBeenLastCalledWith('Canary of mfe_cards ended');
@@ -461,10 +579,14 @@ describe('Platform console', () => {
     const user = userEvent.setup();
     const cards = await openConsole();
     // Only waiting releases (neither active nor canary) get one.
-    expect(within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button', { name: /preview link/ })).not.toBeInTheDocument();
+    expect(
+      within(row(releasesOf('mfe_cards'), '1.2.0+cccccccc')).queryByRole('button', { name: /preview link/ }),
+    ).not.toBeInTheDocument();
     expect(within(row(releasesOf('mfe_cards'), '1.1.0+bbbbbbbb')).queryByRole('button')).not.toBeInTheDocument();
 
-    const button = within(row(releasesOf('mfe_cards'), '1.0.0+aaaaaaaa')).getByRole('button', { name: 'Create a preview link of mfe_cards 1.0.0+aaaaaaaa' });
+    const button = within(row(releasesOf('mfe_cards'), '1.0.0+aaaaaaaa')).getByRole('button', {
+      name: 'Create a preview link of mfe_cards 1.0.0+aaaaaaaa',
+    });
     expect(button).toHaveTextContent(/^Preview link$/);
     await user.click(button);
 
@@ -473,13 +595,19 @@ describe('Platform console', () => {
     const link = within(previews).getByLabelText('Preview link of 1.0.0+aaaaaaaa');
     expect(link).toHaveValue(`${window.location.origin}/api/platform/previews/pv_abc123`);
     expect(link).toHaveAttribute('readonly');
-    expect(within(previews).getByText(/^Expires/).querySelector('time')).toHaveAttribute('datetime', '2025-01-12T09:00:00.000Z');
+    expect(
+      within(previews)
+        .getByText(/^Expires/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2025-01-12T09:00:00.000Z');
     expect(toastSuccess).toHaveBeenCalledWith('Preview link of mfe_cards 1.0.0+aaaaaaaa created');
 
     await user.click(within(previews).getByRole('button', { name: 'Copy Preview link of 1.0.0+aaaaaaaa' }));
 
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/api/platform/previews/pv_abc123`);
-    expect(within(previews).getByRole('button', { name: 'Copy Preview link of 1.0.0+aaaaaaaa' })).toHaveTextContent('Copied');
+    expect(within(previews).getByRole('button', { name: 'Copy Preview link of 1.0.0+aaaaaaaa' })).toHaveTextContent(
+      'Copied',
+    );
     expect(api.overview).toHaveBeenCalledTimes(1);
   });
 

@@ -65,7 +65,11 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
               {t('platform.releases.by')}
             </th>
             <th scope="col" className="platform-col-wide">
-              <Trans t={t} i18nKey="platform.releases.firstLoad" components={{ hidden: <span className="visually-hidden" /> }} />
+              <Trans
+                t={t}
+                i18nKey="platform.releases.firstLoad"
+                components={{ hidden: <span className="visually-hidden" /> }}
+              />
             </th>
             <th scope="col" className="platform-col-total">
               {t('platform.releases.total')}
@@ -93,7 +97,11 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
                     <Trans
                       t={t}
                       i18nKey="platform.releases.rowMeta"
-                      values={{ date: formatDate(release.publishedAt), by: release.publishedBy, size: formatKB(release.firstLoadGzip) }}
+                      values={{
+                        date: formatDate(release.publishedAt),
+                        by: release.publishedBy,
+                        size: formatKB(release.firstLoadGzip),
+                      }}
                       components={{ time: <time dateTime={release.publishedAt} /> }}
                     />
                   </span>
@@ -117,7 +125,10 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
                           type="button"
                           className="btn btn-small"
                           disabled={busy}
-                          aria-label={t(rollback ? 'platform.releases.rollBackLabel' : 'platform.releases.promoteLabel', { name: remote.name, version: release.version })}
+                          aria-label={t(
+                            rollback ? 'platform.releases.rollBackLabel' : 'platform.releases.promoteLabel',
+                            { name: remote.name, version: release.version },
+                          )}
                           onClick={() => onPromote(release.version, rollback)}
                         >
                           {rollback ? t('platform.releases.rollBack') : t('platform.releases.promote')}
@@ -128,7 +139,10 @@ export function ReleasesTable({ remote, canManage, busy, onPromote, previewing, 
                           type="button"
                           className="btn btn-small"
                           disabled={previewing !== null}
-                          aria-label={t('platform.releases.previewLabel', { name: remote.name, version: release.version })}
+                          aria-label={t('platform.releases.previewLabel', {
+                            name: remote.name,
+                            version: release.version,
+                          })}
                           onClick={() => onPreview(release.version)}
                         >
                           {t('platform.releases.preview')}

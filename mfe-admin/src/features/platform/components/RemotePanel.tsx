@@ -24,11 +24,17 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
   const { name, activeVersion, canary } = remote;
   const previews = usePreviewLinks(name);
   const cohort: string[] = [];
-  if (canary?.roles.length) cohort.push(t('platform.remote.cohortRoles', { roles: canary.roles.map((role) => t(ROLE_KEYS[role])).join(', ') }));
+  if (canary?.roles.length)
+    cohort.push(t('platform.remote.cohortRoles', { roles: canary.roles.map((role) => t(ROLE_KEYS[role])).join(', ') }));
   if (canary?.userIds.length) cohort.push(t('platform.remote.cohortUsers', { ids: canary.userIds.join(', ') }));
 
   return (
-    <section id={sectionId('remote', name)} tabIndex={-1} className="card stack platform-jump-target" aria-labelledby={headingId}>
+    <section
+      id={sectionId('remote', name)}
+      tabIndex={-1}
+      className="card stack platform-jump-target"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} className="platform-remote-title platform-mono">
         {name}
       </h2>

@@ -34,7 +34,7 @@ export function useDeployTokens(): DeployTokens {
   }, []);
 
   /** One change at a time (a double click sends one request); a refusal was toasted by the shared client. */
-  const run = useCallback(async <T,>(change: () => Promise<T>): Promise<T | null> => {
+  const run = useCallback(async <T>(change: () => Promise<T>): Promise<T | null> => {
     if (running.current) return null;
     running.current = true;
     setBusy(true);

@@ -86,7 +86,11 @@ export function useRegistryChanges(reload: () => Promise<void>): RegistryChanges
 
   // Empty cohort said outright: 0% with no roles and no accounts is what ends a canary.
   const endCanary = useCallback(
-    (name: string) => run(() => platformApi.setCanary(name, { percent: 0, roles: [], userIds: [] }), t('platform.toasts.canaryEnded', { name })),
+    (name: string) =>
+      run(
+        () => platformApi.setCanary(name, { percent: 0, roles: [], userIds: [] }),
+        t('platform.toasts.canaryEnded', { name }),
+      ),
     [run, t],
   );
 

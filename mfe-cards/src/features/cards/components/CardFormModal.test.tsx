@@ -22,9 +22,12 @@ async function openCreate(user: ReturnType<typeof userEvent.setup>) {
 describe('Add image', () => {
   it('uploads the chosen image and writes it where the cursor was, in the field last used', async () => {
     mockApis({ cards: [] });
-    const upload = jest
-      .spyOn(mediaApi, 'upload')
-      .mockImplementation(async (_file, name) => ({ name: name === 'cell division.png' ? 'cell-division.png' : name, mime: 'image/png', size: 4, createdAt: '2026-01-01T00:00:00Z' }));
+    const upload = jest.spyOn(mediaApi, 'upload').mockImplementation(async (_file, name) => ({
+      name: name === 'cell division.png' ? 'cell-division.png' : name,
+      mime: 'image/png',
+      size: 4,
+      createdAt: '2026-01-01T00:00:00Z',
+    }));
     const user = userEvent.setup();
     renderCards();
     await screen.findByText('Showing 0 card(s)');
@@ -78,9 +81,11 @@ describe('Create card', () => {
     const dialog = await openCreate(user);
 
     expect(within(dialog).getByLabelText('Difficulty')).toHaveValue('1');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(
-      expect.arrayContaining(['1 Easy', '2 Medium', '3 Hard', '4 Very Hard', '5 Expert', 'No set']),
-    );
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['1 Easy', '2 Medium', '3 Hard', '4 Very Hard', '5 Expert', 'No set']));
     await user.type(within(dialog).getByLabelText('Question'), '  What is ATP? ');
     await user.type(within(dialog).getByLabelText('Answer'), 'Energy currency');
     await user.selectOptions(within(dialog).getByLabelText('Difficulty'), '3 Hard');
@@ -175,9 +180,13 @@ describe('Edit card', () => {
       category_name: BIOLOGY.name,
     });
     mockApis({ cards: [makeCard(1), original, makeCard(3)] });
-    const update = jest
-      .spyOn(cardsApi, 'update')
-      .mockResolvedValue({ ...original, question: 'New question', category_id: null, category_name: null, category: null });
+    const update = jest.spyOn(cardsApi, 'update').mockResolvedValue({
+      ...original,
+      question: 'New question',
+      category_id: null,
+      category_name: null,
+      category: null,
+    });
     const user = userEvent.setup();
 
     renderCards();
@@ -318,14 +327,19 @@ describe('Note types and the live preview', () => {
 
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
     const cards = within(preview).getAllByRole('group');
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Card 1: front and back', 'Card 2: front and back']);
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Card 1: front and back',
+      'Card 2: front and back',
+    ]);
     // Each card hides only its own cloze (shown as text until the renderer loads, then as HTML).
     await waitFor(() => expect(cards[0]!.querySelector('.cloze')?.textContent).toBe('[...]'));
     expect(cards[0]).toHaveTextContent('France');
     expect(cards[1]).toHaveTextContent('Paris');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ kind: 'cloze', question: '{{c1::Paris}} is in {{c2::France}}', answer: '' }));
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'cloze', question: '{{c1::Paris}} is in {{c2::France}}', answer: '' }),
+    );
   });
 
   it('refuses a cloze note without a cloze, and previews a reversed note as two cards', async () => {
@@ -338,7 +352,9 @@ describe('Note types and the live preview', () => {
     await user.selectOptions(within(dialog).getByLabelText('Note type'), 'cloze');
     await user.type(within(dialog).getByLabelText('Question'), 'No clozes');
     await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('A cloze note needs at least one cloze, like {{c1::…}}');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A cloze note needs at least one cloze, like {{c1::…}}',
+    );
     expect(create).not.toHaveBeenCalled();
 
     await user.selectOptions(within(dialog).getByLabelText('Note type'), 'reversed');

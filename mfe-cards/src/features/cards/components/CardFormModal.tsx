@@ -1,5 +1,14 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { cardFaces, clozeNumbers, mediaApi, noteOrds, type Card, type CardInput, type Category, type NoteKind } from '@flashcard/api-contract';
+import {
+  cardFaces,
+  clozeNumbers,
+  mediaApi,
+  noteOrds,
+  type Card,
+  type CardInput,
+  type Category,
+  type NoteKind,
+} from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
@@ -52,7 +61,8 @@ export function CardFormModal({
     try {
       const stored = await mediaApi.upload(file, file.name);
       const alt = stored.name.replace(/\.[a-z]+$/, '').replace(/[-_]+/g, ' ');
-      const [field, setText] = lastField.current === 'answer' ? [answerRef.current, setAnswer] : [questionRef.current, setQuestion];
+      const [field, setText] =
+        lastField.current === 'answer' ? [answerRef.current, setAnswer] : [questionRef.current, setQuestion];
       insertAtCursor(field, setText, `![${alt}](${stored.name})`);
     } catch {
       // The client showed the server's reason (type, size, quota); nothing was inserted.
@@ -120,7 +130,11 @@ export function CardFormModal({
           <div className="spread">
             <label htmlFor={`${id}-question`}>{t('form.question')}</label>
             {kind === 'cloze' && (
-              <button type="button" className="btn btn-small" onClick={() => insertCloze(questionRef.current, setQuestion)}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => insertCloze(questionRef.current, setQuestion)}
+              >
                 {t('form.insertCloze')}
               </button>
             )}
@@ -209,7 +223,12 @@ export function CardFormModal({
           </div>
           <div className="field">
             <label htmlFor={`${id}-college`}>{t('form.college')}</label>
-            <input id={`${id}-college`} list={`${id}-colleges`} value={college} onChange={(e) => setCollege(e.target.value)} />
+            <input
+              id={`${id}-college`}
+              list={`${id}-colleges`}
+              value={college}
+              onChange={(e) => setCollege(e.target.value)}
+            />
             <datalist id={`${id}-colleges`}>
               {colleges.map((c) => (
                 <option key={c} value={c} />
@@ -218,7 +237,12 @@ export function CardFormModal({
           </div>
           <div className="field">
             <label htmlFor={`${id}-class`}>{t('form.className')}</label>
-            <input id={`${id}-class`} list={`${id}-classes`} value={className} onChange={(e) => setClassName(e.target.value)} />
+            <input
+              id={`${id}-class`}
+              list={`${id}-classes`}
+              value={className}
+              onChange={(e) => setClassName(e.target.value)}
+            />
             <datalist id={`${id}-classes`}>
               {classes.map((c) => (
                 <option key={c} value={c} />
@@ -277,7 +301,12 @@ function NotePreview({ kind, question, answer }: { kind: NoteKind; question: str
         ords.map((ord, i) => {
           const faces = cardFaces({ kind, ord, question, answer });
           return (
-            <div key={ord} className="cards-preview-card" role="group" aria-label={t('form.previewCard', { number: i + 1 })}>
+            <div
+              key={ord}
+              className="cards-preview-card"
+              role="group"
+              aria-label={t('form.previewCard', { number: i + 1 })}
+            >
               <div>
                 <span className="cards-preview-side">{t('form.front')}</span>
                 <RichText source={faces.front} />

@@ -24,9 +24,14 @@ function renderTile(card: Card) {
   );
 }
 
-const LONG_ANSWER = ['Step one: read the question.', 'Step two: recall.', 'Step three: check.', 'Four', 'Five', 'Six'].join(
-  '\n',
-);
+const LONG_ANSWER = [
+  'Step one: read the question.',
+  'Step two: recall.',
+  'Step three: check.',
+  'Four',
+  'Five',
+  'Six',
+].join('\n');
 
 describe('CardTile', () => {
   it('says a long answer continues and opens it with Show more / Show less', async () => {

@@ -116,7 +116,9 @@ export const CardTile = memo(function CardTile({
         </button>
       )}
       <div className="row cards-tile-badges">
-        <span className={`badge cards-difficulty-${card.difficulty_level}`}>{t(`difficulty.${difficultyKey(card.difficulty_level)}`)}</span>
+        <span className={`badge cards-difficulty-${card.difficulty_level}`}>
+          {t(`difficulty.${difficultyKey(card.difficulty_level)}`)}
+        </span>
         {setName && <span className="badge cards-badge-set">{t('tile.set', { name: setName })}</span>}
         {card.known && <span className="badge cards-badge-known">{t('tile.known')}</span>}
         {card.kind === 'reversed' && <span className="badge">{t('cardTile.reversed', { ord: card.ord + 1 })}</span>}
@@ -137,7 +139,12 @@ export const CardTile = memo(function CardTile({
       )}
       {context && <p className="muted cards-tile-context">{context}</p>}
       <div className="row cards-tile-actions">
-        <button type="button" className="btn btn-small" onClick={() => onEdit(card)} aria-label={t('tile.editLabel', { question: name })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onEdit(card)}
+          aria-label={t('tile.editLabel', { question: name })}
+        >
           {t('tile.edit')}
         </button>
         <button
@@ -166,7 +173,12 @@ export const CardTile = memo(function CardTile({
           {card.suspended ? t('cardTile.unsuspend') : t('cardTile.suspend')}
         </button>
         {!card.suspended && !buried && (
-          <button type="button" className="btn btn-small" onClick={() => onCardAction(card, 'bury')} aria-label={t('cardTile.buryLabel', { question: name })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => onCardAction(card, 'bury')}
+            aria-label={t('cardTile.buryLabel', { question: name })}
+          >
             {t('cardTile.bury')}
           </button>
         )}

@@ -79,7 +79,10 @@ describe('Cards list', () => {
 
   it("toasts 'Failed to load cards' on failure and loads again on retry", async () => {
     const { list } = mockApis();
-    list.mockReset().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(page([makeCard(1)]));
+    list
+      .mockReset()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce(page([makeCard(1)]));
 
     renderCards();
 
@@ -607,7 +610,7 @@ describe('Export', () => {
     expect(exportCsv).toHaveBeenCalledWith(BIOLOGY.id);
   });
 
-  it("toasts when the export fails and downloads nothing", async () => {
+  it('toasts when the export fails and downloads nothing', async () => {
     mockApis({ cards: [makeCard(1)] });
     jest.spyOn(cardsApi, 'exportCsv').mockRejectedValue(new Error('down'));
     const user = userEvent.setup();

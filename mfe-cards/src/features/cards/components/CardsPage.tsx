@@ -30,8 +30,21 @@ export function CardsPage() {
   const search = useSearchInput();
   // The server sends a page at a time (50 cards, shared-auth asks for it), so thousands of cards never load
   // or render at once; "Show more" fetches the next page.
-  const { cards, total, nextCursor, status, loaded, loadingMore, failedSearch, reload, loadMore, prepend, replace, remove, patch } =
-    useCards(apiFilters, search.query);
+  const {
+    cards,
+    total,
+    nextCursor,
+    status,
+    loaded,
+    loadingMore,
+    failedSearch,
+    reload,
+    loadMore,
+    prepend,
+    replace,
+    remove,
+    patch,
+  } = useCards(apiFilters, search.query);
   const sets = useCategories();
   const { categories } = sets;
   const options = useFilterOptions();
@@ -306,7 +319,10 @@ export function CardsPage() {
                 <div className="row">
                   {/* The study area opens on this set: its counts, every mode. */}
                   {filterValues.category && (
-                    <Link className="btn btn-small btn-primary" to={`/study?set=${encodeURIComponent(filterValues.category)}`}>
+                    <Link
+                      className="btn btn-small btn-primary"
+                      to={`/study?set=${encodeURIComponent(filterValues.category)}`}
+                    >
                       {t('cardTile.studySet')}
                     </Link>
                   )}

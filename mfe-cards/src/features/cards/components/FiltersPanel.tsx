@@ -14,9 +14,14 @@ interface FiltersPanelProps {
 
 /** How many filters are set (shown on the collapsed panel's button, so none is forgotten). */
 function countActive(values: FilterValues): number {
-  return [values.college, values.className, values.category, values.difficultyMin, values.difficultyMax, values.hideKnown].filter(
-    Boolean,
-  ).length;
+  return [
+    values.college,
+    values.className,
+    values.category,
+    values.difficultyMin,
+    values.difficultyMax,
+    values.hideKnown,
+  ].filter(Boolean).length;
 }
 
 /** A chosen value stays choosable even when the options (re)load without it. */
@@ -29,7 +34,9 @@ export const COMPACT_QUERY = '(max-width: 640px)';
 
 function startsCollapsed(): boolean {
   // jsdom (and very old browsers) have no matchMedia: treated as a wide screen.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_QUERY).matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_QUERY).matches
+  );
 }
 
 export function FiltersPanel({ values, onChange, colleges, classes, categories }: FiltersPanelProps) {
@@ -44,11 +51,13 @@ export function FiltersPanel({ values, onChange, colleges, classes, categories }
 
   // Keep min <= max: moving one past the other drags the other along.
   function setMin(value: string) {
-    const max = values.difficultyMax && value && Number(value) > Number(values.difficultyMax) ? value : values.difficultyMax;
+    const max =
+      values.difficultyMax && value && Number(value) > Number(values.difficultyMax) ? value : values.difficultyMax;
     onChange({ ...values, difficultyMin: value, difficultyMax: max });
   }
   function setMax(value: string) {
-    const min = values.difficultyMin && value && Number(value) < Number(values.difficultyMin) ? value : values.difficultyMin;
+    const min =
+      values.difficultyMin && value && Number(value) < Number(values.difficultyMin) ? value : values.difficultyMin;
     onChange({ ...values, difficultyMax: value, difficultyMin: min });
   }
 
@@ -64,7 +73,9 @@ export function FiltersPanel({ values, onChange, colleges, classes, categories }
             onClick={() => setOpen((o) => !o)}
           >
             <span>{t('filters.title')}</span>
-            {activeCount > 0 && <span className="badge cards-filters-active">{t('filters.active', { count: activeCount })}</span>}
+            {activeCount > 0 && (
+              <span className="badge cards-filters-active">{t('filters.active', { count: activeCount })}</span>
+            )}
             <span className="cards-filters-chevron" aria-hidden="true">
               {open ? '▴' : '▾'}
             </span>

@@ -81,7 +81,9 @@ it('reads an uploaded file into the text area and sends the chosen format', asyn
   await user.upload(within(dialog).getByLabelText('Upload a .csv or .txt file'), file);
 
   await waitFor(() =>
-    expect(within(dialog).getByLabelText('Paste CSV or tab-separated text')).toHaveValue('What is DNA?\tA molecule\tbio\n'),
+    expect(within(dialog).getByLabelText('Paste CSV or tab-separated text')).toHaveValue(
+      'What is DNA?\tA molecule\tbio\n',
+    ),
   );
   await user.selectOptions(within(dialog).getByLabelText('Format'), 'Tab-separated');
   await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -134,10 +136,7 @@ it('asks for a new preview after the text changes', async () => {
 
 it('toasts a failed import and keeps the dialog open', async () => {
   const { list } = mockApis({ cards: [] });
-  jest
-    .spyOn(cardsApi, 'importCards')
-    .mockResolvedValueOnce(PREVIEW)
-    .mockRejectedValueOnce(new Error('down'));
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValueOnce(PREVIEW).mockRejectedValueOnce(new Error('down'));
   const user = userEvent.setup();
 
   renderCards();
@@ -156,9 +155,13 @@ it('toasts a failed import and keeps the dialog open', async () => {
 it('sends a Quizlet export with the separators chosen, a custom one included, and says what a re-import updated', async () => {
   mockApis({ cards: [] });
   const rows = [1, 2, 3].map((row) => ({ row, question: `Q${row}`, answer: 'A', tags: null }));
-  const importCards = jest
-    .spyOn(cardsApi, 'importCards')
-    .mockImplementation(async (input) => ({ imported: input.dryRun ? 0 : 1, updated: input.dryRun ? 0 : 2, total: 3, rows, errors: [] }));
+  const importCards = jest.spyOn(cardsApi, 'importCards').mockImplementation(async (input) => ({
+    imported: input.dryRun ? 0 : 1,
+    updated: input.dryRun ? 0 : 2,
+    total: 3,
+    rows,
+    errors: [],
+  }));
   const user = userEvent.setup();
   renderCards();
   await screen.findByText(/No flashcards yet|Showing 0/);
@@ -172,7 +175,12 @@ it('sends a Quizlet export with the separators chosen, a custom one included, an
   await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
   await user.click(await within(dialog).findByRole('button', { name: 'Import 3 cards' }));
   expect(importCards).toHaveBeenLastCalledWith(
-    expect.objectContaining({ format: 'quizlet', termSeparator: ' - ', rowSeparator: ';', text: 'perro - dog;gato - cat' }),
+    expect.objectContaining({
+      format: 'quizlet',
+      termSeparator: ' - ',
+      rowSeparator: ';',
+      text: 'perro - dog;gato - cat',
+    }),
   );
   expect(toasts.success).toHaveBeenCalledWith('Updated 2 notes already here');
 });
@@ -197,7 +205,10 @@ it('sends an Anki package as it is: preview with its history and media, then imp
       { name: 'odd.png', reason: 'Something new', key: null },
     ],
   };
-  const importApkg = jest.spyOn(cardsApi, 'importApkg').mockResolvedValueOnce(report).mockResolvedValueOnce({ ...report, imported: 1 });
+  const importApkg = jest
+    .spyOn(cardsApi, 'importApkg')
+    .mockResolvedValueOnce(report)
+    .mockResolvedValueOnce({ ...report, imported: 1 });
   const importCards = jest.spyOn(cardsApi, 'importCards');
   const user = userEvent.setup();
   renderCards();
@@ -213,7 +224,9 @@ it('sends an Anki package as it is: preview with its history and media, then imp
 
   await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
   expect(importApkg).toHaveBeenLastCalledWith(file, { dryRun: true, categoryId: null });
-  expect(await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image.')).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image.'),
+  ).toBeInTheDocument();
   const skipped = within(within(dialog).getByRole('list', { name: 'Media not kept' })).getAllByRole('listitem');
   expect(skipped.map((item) => item.textContent)).toEqual([
     'hund.mp3: only images are kept (PNG, JPEG, GIF, WebP)',

@@ -1,7 +1,16 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Trans } from 'react-i18next';
-import { cardsApi, MEDIA_MAX_BYTES, MEDIA_QUOTA_BYTES, type ApkgImportResult, type Category, type ImportFormat, type ImportResult, type SkippedMedia } from '@flashcard/api-contract';
+import {
+  cardsApi,
+  MEDIA_MAX_BYTES,
+  MEDIA_QUOTA_BYTES,
+  type ApkgImportResult,
+  type Category,
+  type ImportFormat,
+  type ImportResult,
+  type SkippedMedia,
+} from '@flashcard/api-contract';
 import { useCardsLocale } from '../../../i18n';
 import { message } from '../messages';
 import { toastFailure } from '../toastFailure';
@@ -98,7 +107,11 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
     setBusy('preview');
     try {
       const target = categoryId ? Number(categoryId) : null;
-      setPreview(apkg ? await cardsApi.importApkg(apkg, { dryRun: true, categoryId: target }) : await cardsApi.importCards({ ...input(), dryRun: true }));
+      setPreview(
+        apkg
+          ? await cardsApi.importApkg(apkg, { dryRun: true, categoryId: target })
+          : await cardsApi.importCards({ ...input(), dryRun: true }),
+      );
     } catch (err) {
       toastFailure(message('previewFailed'), err, { withReason: true });
     } finally {
@@ -109,7 +122,9 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   async function onImport() {
     setBusy('import');
     try {
-      const result = apkg ? await cardsApi.importApkg(apkg, { categoryId: categoryId ? Number(categoryId) : null }) : await cardsApi.importCards(input());
+      const result = apkg
+        ? await cardsApi.importApkg(apkg, { categoryId: categoryId ? Number(categoryId) : null })
+        : await cardsApi.importCards(input());
       const skipped = result.errors?.length ?? 0;
       toast.success(
         skipped
@@ -183,13 +198,19 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
             <SeparatorField
               label={t('import.termSeparator')}
               value={termSeparator}
-              presets={[['\t', t('import.sepTab')], [',', t('import.sepComma')]]}
+              presets={[
+                ['\t', t('import.sepTab')],
+                [',', t('import.sepComma')],
+              ]}
               onChange={edit(setTermSeparator)}
             />
             <SeparatorField
               label={t('import.rowSeparator')}
               value={rowSeparator}
-              presets={[['\n', t('import.sepNewLine')], [';', t('import.sepSemicolon')]]}
+              presets={[
+                ['\n', t('import.sepNewLine')],
+                [';', t('import.sepSemicolon')],
+              ]}
               onChange={edit(setRowSeparator)}
             />
           </>
@@ -308,7 +329,11 @@ function SeparatorField({
     <div className="field">
       <label htmlFor={`${id}-choice`}>{label}</label>
       <div className="row cards-separator">
-        <select id={`${id}-choice`} value={custom ? 'custom' : value} onChange={(e) => onChange(e.target.value === 'custom' ? '' : e.target.value)}>
+        <select
+          id={`${id}-choice`}
+          value={custom ? 'custom' : value}
+          onChange={(e) => onChange(e.target.value === 'custom' ? '' : e.target.value)}
+        >
           {presets.map(([preset, name]) => (
             <option key={name} value={preset}>
               {name}
@@ -317,7 +342,12 @@ function SeparatorField({
           <option value="custom">{t('import.sepCustom')}</option>
         </select>
         {custom && (
-          <input aria-label={t('import.sepCustomLabel', { field: label })} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} />
+          <input
+            aria-label={t('import.sepCustomLabel', { field: label })}
+            value={value}
+            maxLength={10}
+            onChange={(e) => onChange(e.target.value)}
+          />
         )}
       </div>
     </div>

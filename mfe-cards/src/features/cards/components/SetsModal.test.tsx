@@ -11,7 +11,8 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const inBiology = (id: number) => makeCard(id, { category_id: BIOLOGY.id, category_name: BIOLOGY.name, category: BIOLOGY.name });
+const inBiology = (id: number) =>
+  makeCard(id, { category_id: BIOLOGY.id, category_name: BIOLOGY.name, category: BIOLOGY.name });
 const setFilterOptions = () =>
   within(within(screen.getByRole('region', { name: 'Filters' })).getByLabelText('Set'))
     .getAllByRole('option')
@@ -41,9 +42,13 @@ it('lists the sets with fresh card counts', async () => {
 
 it('creates a set and offers it in the Set filter', async () => {
   mockApis({ cards: [makeCard(1)] });
-  const create = jest
-    .spyOn(categoriesApi, 'create')
-    .mockResolvedValue({ id: 8, name: 'Chemistry', card_count: 0, language: null, created_at: '2025-01-01T00:00:00.000Z' });
+  const create = jest.spyOn(categoriesApi, 'create').mockResolvedValue({
+    id: 8,
+    name: 'Chemistry',
+    card_count: 0,
+    language: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+  });
   const user = userEvent.setup();
 
   renderCards();
@@ -161,12 +166,16 @@ it("chooses the language a set's cards are read aloud in, and back to the page l
   // Language names come from Intl in the page's language.
   await user.selectOptions(select, 'French (France)');
   expect(update).toHaveBeenCalledWith(BIOLOGY.id, { language: 'fr-FR' });
-  await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Cards of "Biology 101" are read aloud in French (France)'));
+  await waitFor(() =>
+    expect(toasts.success).toHaveBeenCalledWith('Cards of "Biology 101" are read aloud in French (France)'),
+  );
   expect(within(dialog).getByLabelText('Read Biology 101 aloud in')).toHaveValue('fr-FR');
 
   await user.selectOptions(within(dialog).getByLabelText('Read Biology 101 aloud in'), 'The page language');
   expect(update).toHaveBeenLastCalledWith(BIOLOGY.id, { language: null });
-  await waitFor(() => expect(toasts.success).toHaveBeenLastCalledWith('Cards of "Biology 101" are read aloud in the page language'));
+  await waitFor(() =>
+    expect(toasts.success).toHaveBeenLastCalledWith('Cards of "Biology 101" are read aloud in the page language'),
+  );
 });
 
 it('says when the language could not be saved, and keeps the old one', async () => {
@@ -178,6 +187,8 @@ it('says when the language could not be saved, and keeps the old one', async () 
   await screen.findByText('Showing 1 card(s)');
   const dialog = await openSets(user);
   await user.selectOptions(within(dialog).getByLabelText('Read Biology 101 aloud in'), 'German (Germany)');
-  await waitFor(() => expect(toasts.error.mock.calls.map((call) => call[0])).toEqual(['Failed to save the set language']));
+  await waitFor(() =>
+    expect(toasts.error.mock.calls.map((call) => call[0])).toEqual(['Failed to save the set language']),
+  );
   expect(within(dialog).getByLabelText('Read Biology 101 aloud in')).toHaveValue('');
 });

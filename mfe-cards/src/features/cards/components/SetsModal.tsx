@@ -87,7 +87,9 @@ function SetRow({
     return (
       <li className="cards-set-row">
         <form className="row" onSubmit={save} noValidate>
-          <label className="visually-hidden" htmlFor={`${id}-name`}>{t('sets.renameInputLabel', { name: category.name })}</label>
+          <label className="visually-hidden" htmlFor={`${id}-name`}>
+            {t('sets.renameInputLabel', { name: category.name })}
+          </label>
           <input
             id={`${id}-name`}
             className="input"
@@ -170,13 +172,47 @@ function SetRow({
  * Intl.DisplayNames in the page's language, so no list of names to translate.
  */
 export const SPEECH_LANGUAGES = [
-  'ar', 'cs-CZ', 'da-DK', 'de-DE', 'el-GR', 'en-GB', 'en-US', 'es-ES', 'es-MX', 'fi-FI', 'fr-FR', 'he-IL', 'hi-IN',
-  'hu-HU', 'id-ID', 'it-IT', 'ja-JP', 'ko-KR', 'nb-NO', 'nl-NL', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU',
-  'sk-SK', 'sv-SE', 'th-TH', 'tr-TR', 'uk-UA', 'vi-VN', 'zh-CN', 'zh-TW',
+  'ar',
+  'cs-CZ',
+  'da-DK',
+  'de-DE',
+  'el-GR',
+  'en-GB',
+  'en-US',
+  'es-ES',
+  'es-MX',
+  'fi-FI',
+  'fr-FR',
+  'he-IL',
+  'hi-IN',
+  'hu-HU',
+  'id-ID',
+  'it-IT',
+  'ja-JP',
+  'ko-KR',
+  'nb-NO',
+  'nl-NL',
+  'pl-PL',
+  'pt-BR',
+  'pt-PT',
+  'ro-RO',
+  'ru-RU',
+  'sk-SK',
+  'sv-SE',
+  'th-TH',
+  'tr-TR',
+  'uk-UA',
+  'vi-VN',
+  'zh-CN',
+  'zh-TW',
 ] as const;
 
 /** The read-aloud language of one set: the page's, or one of SPEECH_LANGUAGES (or what the API holds). */
-function SetLanguage({ category, setLanguage, onRenamed }: { category: Category } & Pick<SetsModalProps, 'setLanguage' | 'onRenamed'>) {
+function SetLanguage({
+  category,
+  setLanguage,
+  onRenamed,
+}: { category: Category } & Pick<SetsModalProps, 'setLanguage' | 'onRenamed'>) {
   const t = useCardsText();
   const { i18n } = useTranslation();
   const id = useId();
@@ -198,7 +234,9 @@ function SetLanguage({ category, setLanguage, onRenamed }: { category: Category 
       onRenamed({ ...category, ...updated });
       const name = options.find((option) => option.tag === updated.language)?.name;
       toast.success(
-        name ? t('sets.languageSaved', { name: category.name, language: name }) : t('sets.languageCleared', { name: category.name }),
+        name
+          ? t('sets.languageSaved', { name: category.name, language: name })
+          : t('sets.languageCleared', { name: category.name }),
       );
     } catch (err) {
       toastFailure(message('setLanguageFailed'), err, { withReason: true });
@@ -229,7 +267,17 @@ function SetLanguage({ category, setLanguage, onRenamed }: { category: Category 
 }
 
 /** "Manage sets": list with card counts, create, inline rename and delete (cards are kept). */
-export function SetsModal({ categories, reload, create, rename, setLanguage, remove, onRenamed, onDeleted, onClose }: SetsModalProps) {
+export function SetsModal({
+  categories,
+  reload,
+  create,
+  rename,
+  setLanguage,
+  remove,
+  onRenamed,
+  onDeleted,
+  onClose,
+}: SetsModalProps) {
   const t = useCardsText();
   const id = useId();
   const [name, setName] = useState('');

@@ -1,7 +1,16 @@
 import { useId } from 'react';
 import type { AnalyticsDay } from '@flashcard/api-contract';
 import { useProgressText } from '../../../i18n';
-import { cellTitle, formatNumber, heatLegend, heatmapLayout, HEAT_LEVELS, monthlyTotals, summarizeYear, weekdayName } from '../chartData';
+import {
+  cellTitle,
+  formatNumber,
+  heatLegend,
+  heatmapLayout,
+  HEAT_LEVELS,
+  monthlyTotals,
+  summarizeYear,
+  weekdayName,
+} from '../chartData';
 import { HEATMAP_DAYS, useAnalytics } from '../hooks/useAnalytics';
 import { PanelStatus } from './PanelStatus';
 
@@ -58,10 +67,28 @@ export function ActivityHeatmapBody({ days }: { days: AnalyticsDay[] }) {
               activeDays: t('heatmap.activeDays', { count: activeDays }),
             })}
       </p>
-      <div className="progress-heatmap-scroll" ref={scrollToNewest} tabIndex={0} role="group" aria-label={t('heatmap.gridLabel')}>
-        <svg className="progress-heatmap" role="img" aria-label={summarizeYear(days)} width={width} height={height} focusable="false">
+      <div
+        className="progress-heatmap-scroll"
+        ref={scrollToNewest}
+        tabIndex={0}
+        role="group"
+        aria-label={t('heatmap.gridLabel')}
+      >
+        <svg
+          className="progress-heatmap"
+          role="img"
+          aria-label={summarizeYear(days)}
+          width={width}
+          height={height}
+          focusable="false"
+        >
           {layout.months.map((month) => (
-            <text key={`${month.label}-${month.column}`} className="progress-chart-label" x={LEFT + month.column * PITCH} y={TOP - 6}>
+            <text
+              key={`${month.label}-${month.column}`}
+              className="progress-chart-label"
+              x={LEFT + month.column * PITCH}
+              y={TOP - 6}
+            >
               {month.label}
             </text>
           ))}
@@ -91,7 +118,15 @@ export function ActivityHeatmapBody({ days }: { days: AnalyticsDay[] }) {
         <span>{t('heatmap.less')}</span>
         <svg width={(HEAT_LEVELS + 1) * PITCH} height={CELL} focusable="false">
           {legend.map((label, level) => (
-            <rect key={level} className={`progress-heat progress-heat-${level}`} x={level * PITCH} y={0} width={CELL} height={CELL} rx={2}>
+            <rect
+              key={level}
+              className={`progress-heat progress-heat-${level}`}
+              x={level * PITCH}
+              y={0}
+              width={CELL}
+              height={CELL}
+              rx={2}
+            >
               {label && <title>{label}</title>}
             </rect>
           ))}

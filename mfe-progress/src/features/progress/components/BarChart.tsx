@@ -32,7 +32,14 @@ const LINE = 16;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function BarChart({ bars, summary, height = 200, showValues = false, barRatio = 0.6, className }: BarChartProps) {
+export function BarChart({
+  bars,
+  summary,
+  height = 200,
+  showValues = false,
+  barRatio = 0.6,
+  className,
+}: BarChartProps) {
   const lines = bars.some((b) => b.sublabel) ? 2 : bars.some((b) => b.label) ? 1 : 0;
   const baseline = height - 6 - lines * LINE;
   const plot = baseline - TOP;
@@ -65,12 +72,23 @@ export function BarChart({ bars, summary, height = 200, showValues = false, barR
         // A bar with any value stays visible (at least 2px) next to much taller ones.
         const barHeight = max > 0 && bar.value > 0 ? Math.max(2, round((bar.value / max) * plot)) : 0;
         const anchor = center < 6 ? 'start' : center > 94 ? 'end' : 'middle';
-        const textX = anchor === 'start' ? `${round(slot * index)}%` : anchor === 'end' ? `${round(slot * (index + 1))}%` : `${round(center)}%`;
+        const textX =
+          anchor === 'start'
+            ? `${round(slot * index)}%`
+            : anchor === 'end'
+              ? `${round(slot * (index + 1))}%`
+              : `${round(center)}%`;
         return (
           <g key={bar.key} className={bar.highlight ? 'progress-chart-column is-highlighted' : 'progress-chart-column'}>
             <title>{bar.title}</title>
             {/* The whole column answers the pointer with the tooltip, even above a short bar. */}
-            <rect className="progress-chart-hit" x={`${round(slot * index)}%`} y={0} width={`${round(slot)}%`} height={baseline} />
+            <rect
+              className="progress-chart-hit"
+              x={`${round(slot * index)}%`}
+              y={0}
+              width={`${round(slot)}%`}
+              height={baseline}
+            />
             <rect
               className="progress-chart-bar"
               x={`${round(slot * index + (slot * (1 - barRatio)) / 2)}%`}
@@ -81,7 +99,12 @@ export function BarChart({ bars, summary, height = 200, showValues = false, barR
               data-value={bar.value}
             />
             {showValues && (
-              <text className="progress-chart-value" x={`${round(center)}%`} y={round(baseline - barHeight - 6)} textAnchor="middle">
+              <text
+                className="progress-chart-value"
+                x={`${round(center)}%`}
+                y={round(baseline - barHeight - 6)}
+                textAnchor="middle"
+              >
                 {formatNumber(bar.value)}
               </text>
             )}

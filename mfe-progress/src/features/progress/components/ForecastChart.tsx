@@ -71,7 +71,9 @@ export function ForecastChartBody({ days }: { days: ForecastDay[] }) {
           <tbody>
             {days.map((day, index) => (
               <tr key={day.date}>
-                <th scope="row">{index === 0 ? t('forecast.todayRow', { date: formatLongDate(day.date) }) : formatLongDate(day.date)}</th>
+                <th scope="row">
+                  {index === 0 ? t('forecast.todayRow', { date: formatLongDate(day.date) }) : formatLongDate(day.date)}
+                </th>
                 <td>{formatNumber(day.due)}</td>
               </tr>
             ))}

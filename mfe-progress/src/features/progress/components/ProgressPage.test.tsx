@@ -30,14 +30,23 @@ function session(id: number, overrides: Partial<StudySession>): StudySession {
 function dashboard(recentSessions: StudySession[] = []): DashboardData {
   return {
     // The session mean (averageAccuracy) differs on purpose: the screen shows successRate.
-    userStats: { totalCardsStudied: 42, averageAccuracy: 50, currentStreak: 5, successRate: 87, totalReviews: 100, totalCards: 20 },
+    userStats: {
+      totalCardsStudied: 42,
+      averageAccuracy: 50,
+      currentStreak: 5,
+      successRate: 87,
+      totalReviews: 100,
+      totalCards: 20,
+    },
     recentSessions,
     dailyGoal: { cardsStudied: 3, dailyGoal: 15 },
   };
 }
 
 const YEAR_ANALYTICS = analytics(analyticsDays('2025-01-31', 365, { '2024-06-11': 12 }), 80);
-const FORECAST = { days: analyticsDays('2025-03-01', 30).map((day, index) => ({ date: day.date, due: index === 0 ? 4 : 1 })) };
+const FORECAST = {
+  days: analyticsDays('2025-03-01', 30).map((day, index) => ({ date: day.date, due: index === 0 ? 4 : 1 })),
+};
 
 function stat(label: string) {
   return within(screen.getByRole('group', { name: label }));
@@ -90,7 +99,14 @@ describe('Progress screen', () => {
   it('shows a dash for the success rate before any review', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
       ...dashboard(),
-      userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0, successRate: null, totalReviews: 0, totalCards: 0 },
+      userStats: {
+        totalCardsStudied: 0,
+        averageAccuracy: 0,
+        currentStreak: 0,
+        successRate: null,
+        totalReviews: 0,
+        totalCards: 0,
+      },
     });
     render(<ProgressApp />);
     expect(await screen.findByRole('group', { name: 'Success Rate' })).toHaveTextContent('—');
@@ -132,10 +148,30 @@ describe('Progress screen', () => {
     const now = Date.now();
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(
       dashboard([
-        session(1, { session_type: 'practice', cards_studied: 12, accuracy: 75, created_at: new Date(now - 5 * 60_000).toISOString() }),
-        session(2, { session_type: 'review', cards_studied: 8, accuracy: 90.4, created_at: new Date(now - 3 * HOUR).toISOString() }),
-        session(3, { session_type: 'other', cards_studied: 6, accuracy: 50, created_at: new Date(now - 2 * 24 * HOUR).toISOString() }),
-        session(4, { session_type: 'review', cards_studied: 99, accuracy: 10, created_at: new Date(now - 9 * 24 * HOUR).toISOString() }),
+        session(1, {
+          session_type: 'practice',
+          cards_studied: 12,
+          accuracy: 75,
+          created_at: new Date(now - 5 * 60_000).toISOString(),
+        }),
+        session(2, {
+          session_type: 'review',
+          cards_studied: 8,
+          accuracy: 90.4,
+          created_at: new Date(now - 3 * HOUR).toISOString(),
+        }),
+        session(3, {
+          session_type: 'other',
+          cards_studied: 6,
+          accuracy: 50,
+          created_at: new Date(now - 2 * 24 * HOUR).toISOString(),
+        }),
+        session(4, {
+          session_type: 'review',
+          cards_studied: 99,
+          accuracy: 10,
+          created_at: new Date(now - 9 * 24 * HOUR).toISOString(),
+        }),
       ]),
     );
 
@@ -166,9 +202,15 @@ describe('Progress screen', () => {
   it('asks for 7 days of analytics, a year of them and the forecast, and shows the three charts', async () => {
     render(<ProgressApp />);
 
-    expect(await screen.findByRole('img', { name: /^Reviews per day over the last 7 days: 45 reviews/ })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: /^Cards due over the next 30 days: 4 due today/ })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: /^Review activity over the last 365 days: 12 reviews on 1 day/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /^Reviews per day over the last 7 days: 45 reviews/ }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /^Cards due over the next 30 days: 4 due today/ }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /^Review activity over the last 365 days: 12 reviews on 1 day/ }),
+    ).toBeInTheDocument();
     expect(getAnalytics.mock.calls.map(([days]) => days).sort((a, b) => a - b)).toEqual([7, 365]);
     expect(forecast).toHaveBeenCalledTimes(1);
     expect(forecast).toHaveBeenCalledWith(30);

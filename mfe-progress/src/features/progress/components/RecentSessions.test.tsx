@@ -15,7 +15,15 @@ describe('sessionLabel', () => {
 describe('latestSessions', () => {
   it('keeps the newest three, newest first, whatever the input order', () => {
     const at = (id: number, created_at: string) =>
-      ({ id, session_type: 'review', cards_studied: 1, accuracy: 1, started_at: created_at, ended_at: created_at, created_at }) as StudySession;
+      ({
+        id,
+        session_type: 'review',
+        cards_studied: 1,
+        accuracy: 1,
+        started_at: created_at,
+        ended_at: created_at,
+        created_at,
+      }) as StudySession;
     const result = latestSessions([
       at(1, '2025-01-01T00:00:00Z'),
       at(2, '2025-01-04T00:00:00Z'),
@@ -24,7 +32,6 @@ describe('latestSessions', () => {
     ]);
     expect(result.map((s) => s.id)).toEqual([2, 4, 3]);
   });
-
 
   it('never lists an open, abandoned or empty session, nor lets one push a finished one out', () => {
     const at = (id: number, created_at: string, cards: number, ended: boolean): StudySession => ({

@@ -18,12 +18,16 @@ function sessionTime(session: StudySession): string {
 }
 
 /** A session that ended after studying at least one card (the API lists only these). */
-export const isCompleted = (session: StudySession): boolean => Boolean(session.ended_at) && Number(session.cards_studied) > 0;
+export const isCompleted = (session: StudySession): boolean =>
+  Boolean(session.ended_at) && Number(session.cards_studied) > 0;
 
 /** Completed sessions only, newest first, whatever order the server used. */
 export function latestSessions(sessions: StudySession[], limit = RECENT_SESSION_LIMIT): StudySession[] {
   const time = (s: StudySession) => parseTimestamp(sessionTime(s)) || 0;
-  return sessions.filter(isCompleted).sort((a, b) => time(b) - time(a)).slice(0, limit);
+  return sessions
+    .filter(isCompleted)
+    .sort((a, b) => time(b) - time(a))
+    .slice(0, limit);
 }
 
 export function RecentSessions({ sessions, now }: { sessions: StudySession[]; now?: number }) {

@@ -49,7 +49,11 @@ export function WeeklyChartBody({ analytics }: { analytics: Analytics }) {
           title:
             day.successRate === null
               ? t('weekly.barTitleNoRate', { date: formatLongDate(day.date), count: day.reviews })
-              : t('weekly.barTitle', { date: formatLongDate(day.date), count: day.reviews, rate: formatRate(day.successRate) }),
+              : t('weekly.barTitle', {
+                  date: formatLongDate(day.date),
+                  count: day.reviews,
+                  rate: formatRate(day.successRate),
+                }),
           label: index === days.length - 1 ? t('chart.today') : formatWeekday(day.date),
           sublabel: formatRate(day.successRate),
           highlight: index === days.length - 1,

@@ -41,7 +41,13 @@ describe('weekly chart', () => {
     const table = screen.getByRole('table', { name: 'Reviews and success rate per day, last 7 days' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(7);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['0', 'No reviews'],
       ['5', '80%'],
       ['10', '90%'],
@@ -89,7 +95,12 @@ describe('due forecast', () => {
 
 describe('review heatmap', () => {
   // 2024-02-02 (a Friday) .. 2025-01-31 (a Friday): 365 days.
-  const year = analyticsDays('2025-01-31', 365, { '2024-06-11': 12, '2024-12-25': 1, '2025-01-31': 6, '2024-02-03': 4 });
+  const year = analyticsDays('2025-01-31', 365, {
+    '2024-06-11': 12,
+    '2024-12-25': 1,
+    '2025-01-31': 6,
+    '2024-02-03': 4,
+  });
 
   it('has a cell per day in week columns and weekday rows, each with its date and reviews as title', () => {
     const { container } = render(<ActivityHeatmapBody days={year} />);
@@ -147,7 +158,11 @@ describe('review heatmap', () => {
 
     const table = screen.getByRole('table', { name: /per month/ });
     const june = within(table).getByRole('row', { name: /June 2024/ });
-    expect(within(june).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '1']);
+    expect(
+      within(june)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12', '1']);
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 12); // the header, then Feb 2024 .. Jan 2025
   });
 });

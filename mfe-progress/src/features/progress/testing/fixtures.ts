@@ -46,4 +46,10 @@ export function profile(experience_points: number): Profile {
 }
 
 /** The optimizer's status for a learner with no reviews yet. */
-export const NO_HISTORY: OptimizerStatus = { reviewCount: 0, minimumReviews: 400, suggested: false, running: false, result: null };
+export const NO_HISTORY: OptimizerStatus = {
+  reviewCount: 0,
+  minimumReviews: 400,
+  suggested: false,
+  running: false,
+  result: null,
+};

@@ -19,7 +19,10 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
     <li className="card stack" aria-labelledby={titleId} style={{ gap: '0.5rem' }}>
       <div className="spread">
         {/* A locked one's icon is dimmed; its texts keep full contrast (the badge says Locked). */}
-        <span aria-hidden="true" style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)', opacity: unlocked ? 1 : 0.6 }}>
+        <span
+          aria-hidden="true"
+          style={{ fontSize: '2rem', filter: unlocked ? undefined : 'grayscale(1)', opacity: unlocked ? 1 : 0.6 }}
+        >
           {achievementIcon(achievement.key)}
         </span>
         <span className="badge">{unlocked ? t('achievements.unlocked') : t('achievements.locked')}</span>
@@ -42,9 +45,15 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
       </div>
       <div className="spread">
         <span className="stat-label">{`${progress.toLocaleString(language)} / ${target.toLocaleString(language)}`}</span>
-        <span className="muted">{t('achievements.xpReward', { xp: achievement.xp_reward.toLocaleString(language) })}</span>
+        <span className="muted">
+          {t('achievements.xpReward', { xp: achievement.xp_reward.toLocaleString(language) })}
+        </span>
       </div>
-      {unlocked && unlockedOn && <p className="muted" style={{ margin: 0 }}>{t('achievements.unlockedOn', { date: unlockedOn })}</p>}
+      {unlocked && unlockedOn && (
+        <p className="muted" style={{ margin: 0 }}>
+          {t('achievements.unlockedOn', { date: unlockedOn })}
+        </p>
+      )}
     </li>
   );
 }

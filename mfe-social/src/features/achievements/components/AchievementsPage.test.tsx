@@ -4,7 +4,13 @@ import { gamificationApi, type Achievement } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import Achievements from '../../../Achievements';
 
-function achievement(key: string, name: string, progress: number, target: number, unlockedAt: string | null = null): Achievement {
+function achievement(
+  key: string,
+  name: string,
+  progress: number,
+  target: number,
+  unlockedAt: string | null = null,
+): Achievement {
   return {
     key,
     name,
@@ -43,7 +49,10 @@ describe('Achievements screen', () => {
     const cardMaker = screen.getByRole('listitem', { name: 'Card Maker' });
     expect(within(cardMaker).getByText('Locked')).toBeInTheDocument();
     expect(within(cardMaker).getByText('7 / 10')).toBeInTheDocument();
-    expect(within(cardMaker).getByRole('progressbar', { name: 'Card Maker progress' })).toHaveAttribute('aria-valuenow', '7');
+    expect(within(cardMaker).getByRole('progressbar', { name: 'Card Maker progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '7',
+    );
     expect(within(cardMaker).queryByText(/Unlocked on/)).not.toBeInTheDocument();
 
     const firstSteps = screen.getByRole('listitem', { name: 'First Steps' });
@@ -82,6 +91,8 @@ describe('Achievements screen', () => {
     expect(within(cardMaker).getByText('Crea 10 tarjetas')).toBeInTheDocument();
     expect(screen.queryByText('First Steps')).not.toBeInTheDocument();
     expect(screen.queryByText('Card Maker description')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'Night Owl' })).getByText('Night Owl description')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Night Owl' })).getByText('Night Owl description'),
+    ).toBeInTheDocument();
   });
 });

@@ -15,9 +15,21 @@ export function AchievementsPage() {
           <h1>{t('achievements.title')}</h1>
           <p className="muted">{t('achievements.intro')}</p>
         </div>
-        {state.status === 'ready' && <span className="badge">{t('achievements.summary', { unlocked: unlocked.toLocaleString(language), total: achievements.length.toLocaleString(language) })}</span>}
+        {state.status === 'ready' && (
+          <span className="badge">
+            {t('achievements.summary', {
+              unlocked: unlocked.toLocaleString(language),
+              total: achievements.length.toLocaleString(language),
+            })}
+          </span>
+        )}
       </header>
-      <LoadStatus state={state} loading={t('achievements.loading')} failed={t('achievements.loadFailed')} retry={retry} />
+      <LoadStatus
+        state={state}
+        loading={t('achievements.loading')}
+        failed={t('achievements.loadFailed')}
+        retry={retry}
+      />
       {state.status === 'ready' && (
         <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {achievements.map((achievement) => (

@@ -14,7 +14,14 @@ function PasswordField({ label, autoComplete, value, onChange }: PasswordFieldPr
   return (
     <label className="stack" style={{ gap: '0.25rem' }}>
       <span>{label}</span>
-      <input type="password" className="input" autoComplete={autoComplete} required value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        type="password"
+        className="input"
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }
@@ -52,7 +59,11 @@ export function ChangePasswordForm() {
         setDone(true);
       } else {
         // The store's own fallback is the spec's text: this screen says it in the page's language.
-        setError(!result.error || result.error === ERROR_TEXTS.passwordChangeFailed ? { key: 'failed' } : { server: result.error });
+        setError(
+          !result.error || result.error === ERROR_TEXTS.passwordChangeFailed
+            ? { key: 'failed' }
+            : { server: result.error },
+        );
       }
     } finally {
       setSaving(false);
@@ -73,9 +84,24 @@ export function ChangePasswordForm() {
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('password.heading')}</h2>
       <form className="stack" onSubmit={submit} noValidate>
-        <PasswordField label={t('password.current')} autoComplete="current-password" value={oldPassword} onChange={setOldPassword} />
-        <PasswordField label={t('password.new')} autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
-        <PasswordField label={t('password.confirm')} autoComplete="new-password" value={confirm} onChange={setConfirm} />
+        <PasswordField
+          label={t('password.current')}
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={setOldPassword}
+        />
+        <PasswordField
+          label={t('password.new')}
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+        />
+        <PasswordField
+          label={t('password.confirm')}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
         {errorText && (
           <p className="alert alert-error" role="alert" style={{ margin: 0 }}>
             {errorText}

@@ -52,7 +52,11 @@ afterEach(() => {
 
 describe('Profile screen', () => {
   it('shows the signed-in user from the shared store', async () => {
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
     await screen.findByRole('group', { name: 'Level' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
@@ -67,7 +71,11 @@ describe('Profile screen', () => {
   it('labels super admins and users without a display name', async () => {
     useAuthStore.setState({ user: { ...user, display_name: null, role: 'super_admin' } });
 
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
     await screen.findByRole('group', { name: 'Level' });
 
     expect(screen.getByRole('heading', { name: 'No display name set' })).toBeInTheDocument();
@@ -77,7 +85,11 @@ describe('Profile screen', () => {
   it('signs out through the shared store, which clears the session', async () => {
     const logoutCall = jest.spyOn(authApi, 'logout').mockResolvedValue({ message: 'ok' });
 
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
@@ -89,7 +101,11 @@ describe('Profile screen', () => {
   it('still signs out locally when the server call fails', async () => {
     jest.spyOn(authApi, 'logout').mockRejectedValue(new Error('server down'));
 
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
@@ -97,9 +113,14 @@ describe('Profile screen', () => {
   });
 
   it("shows the learner's real numbers from the API, never sample ones", async () => {
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
 
-    const value = (name: string) => within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
+    const value = (name: string) =>
+      within(screen.getByRole('group', { name })).getByText(/./, { selector: '.stat-value' });
     await screen.findByRole('group', { name: 'Level' });
     expect(value('Level')).toHaveTextContent('3');
     expect(value('Experience')).toHaveTextContent('350 XP');
@@ -118,8 +139,20 @@ describe('Profile screen', () => {
     const call = jest
       .spyOn(gamificationApi, 'profile')
       .mockRejectedValueOnce(new Error('down'))
-      .mockResolvedValueOnce({ ...profile, experience_points: 0, level: 1, current_streak: 0, longest_streak: 0, cards: 0, reviews: 0 });
-    render(<MemoryRouter><Profile /></MemoryRouter>);
+      .mockResolvedValueOnce({
+        ...profile,
+        experience_points: 0,
+        level: 1,
+        current_streak: 0,
+        longest_streak: 0,
+        cards: 0,
+        reviews: 0,
+      });
+    render(
+      <MemoryRouter>
+        <Profile />
+      </MemoryRouter>,
+    );
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your learning stats');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
@@ -131,7 +164,11 @@ describe('Profile screen', () => {
   describe('password change', () => {
     async function fill(oldPassword: string, newPassword: string, confirm = newPassword) {
       const ui = userEvent.setup();
-      render(<MemoryRouter><Profile /></MemoryRouter>);
+      render(
+        <MemoryRouter>
+          <Profile />
+        </MemoryRouter>,
+      );
       await ui.type(screen.getByLabelText('Current password'), oldPassword);
       await ui.type(screen.getByLabelText('New password'), newPassword);
       await ui.type(screen.getByLabelText('Confirm new password'), confirm);
@@ -139,7 +176,11 @@ describe('Profile screen', () => {
     }
 
     it('changes the password with the old and the new one', async () => {
-      const call = jest.spyOn(authApi, 'changePassword').mockResolvedValue({ success: true, message: 'Password changed successfully', tokens: { accessToken: 'new-access', refreshToken: 'new-refresh' } });
+      const call = jest.spyOn(authApi, 'changePassword').mockResolvedValue({
+        success: true,
+        message: 'Password changed successfully',
+        tokens: { accessToken: 'new-access', refreshToken: 'new-refresh' },
+      });
       await fill('old-secret', 'new-secret');
       expect(await screen.findByText('Password changed')).toBeInTheDocument();
       expect(call).toHaveBeenCalledWith('old-secret', 'new-secret');

@@ -35,7 +35,9 @@ function learningStats(profile: Profile, t: SocialT, language: string): Array<{ 
 function formatMemberSince(createdAt: string | undefined, language: string): string | null {
   if (!createdAt) return null;
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long' }).format(date);
 }
 
 export function ProfilePage() {
@@ -70,7 +72,11 @@ export function ProfilePage() {
       </header>
 
       <div className="stack">
-        <section className="card row" aria-label={t('profile.account')} style={{ alignItems: 'center', gap: '1.25rem' }}>
+        <section
+          className="card row"
+          aria-label={t('profile.account')}
+          style={{ alignItems: 'center', gap: '1.25rem' }}
+        >
           <Avatar initial={avatarInitial(user?.display_name, user?.email)} size={72} />
           <div className="stack" style={{ gap: '0.25rem', flex: 1, minWidth: 200 }}>
             <h2 style={{ margin: 0 }}>{user?.display_name?.trim() || t('profile.noDisplayName')}</h2>
@@ -89,7 +95,12 @@ export function ProfilePage() {
 
         <section aria-labelledby={statsId}>
           <h2 id={statsId}>{t('profile.statsHeading')}</h2>
-          <LoadStatus state={state} loading={t('profile.statsLoading')} failed={t('profile.statsFailed')} retry={retry} />
+          <LoadStatus
+            state={state}
+            loading={t('profile.statsLoading')}
+            failed={t('profile.statsFailed')}
+            retry={retry}
+          />
           {state.status === 'ready' && (
             <>
               <div className="grid grid-4">

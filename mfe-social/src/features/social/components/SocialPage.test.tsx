@@ -31,11 +31,33 @@ const NOW = new Date('2025-03-10T12:00:00Z');
 const maya: SocialConnection = { id: 2, display_name: 'Maya Chen', since: '2025-03-01T00:00:00Z' };
 const leo: SocialConnection = { id: 3, display_name: 'Leo Park', since: '2025-03-02T00:00:00Z' };
 const requests: FriendRequestList = {
-  incoming: [{ id: 10, direction: 'incoming', user: { id: 4, display_name: 'Sofia Rossi' }, email: null, created_at: '2025-03-09T00:00:00Z' }],
-  outgoing: [{ id: 11, direction: 'outgoing', user: { id: 5, display_name: 'Omar Ali' }, email: null, created_at: '2025-03-09T00:00:00Z' }],
+  incoming: [
+    {
+      id: 10,
+      direction: 'incoming',
+      user: { id: 4, display_name: 'Sofia Rossi' },
+      email: null,
+      created_at: '2025-03-09T00:00:00Z',
+    },
+  ],
+  outgoing: [
+    {
+      id: 11,
+      direction: 'outgoing',
+      user: { id: 5, display_name: 'Omar Ali' },
+      email: null,
+      created_at: '2025-03-09T00:00:00Z',
+    },
+  ],
 };
 /** What the API answers for a request by e-mail, whether or not anyone uses the address. */
-const byEmail = { id: 12, direction: 'outgoing' as const, user: null, email: 'friend@example.com', created_at: '2025-03-10T00:00:00Z' };
+const byEmail = {
+  id: 12,
+  direction: 'outgoing' as const,
+  user: null,
+  email: 'friend@example.com',
+  created_at: '2025-03-10T00:00:00Z',
+};
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -45,8 +67,22 @@ beforeEach(() => {
   api.friendRequests.mockResolvedValue(requests);
   api.feed.mockResolvedValue({
     items: [
-      { id: 'session:1', type: 'session', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen finished a study session: 12 cards, 90% correct', details: { cards: 12, accuracy: 90 }, created_at: '2025-03-10T11:55:00Z' },
-      { id: 'achievement:1', type: 'streak', user: { id: 2, display_name: 'Maya Chen' }, message: 'Maya Chen reached a 3-day study streak', details: { days: 3 }, created_at: '2025-03-08T12:00:00Z' },
+      {
+        id: 'session:1',
+        type: 'session',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen finished a study session: 12 cards, 90% correct',
+        details: { cards: 12, accuracy: 90 },
+        created_at: '2025-03-10T11:55:00Z',
+      },
+      {
+        id: 'achievement:1',
+        type: 'streak',
+        user: { id: 2, display_name: 'Maya Chen' },
+        message: 'Maya Chen reached a 3-day study streak',
+        details: { days: 3 },
+        created_at: '2025-03-08T12:00:00Z',
+      },
     ],
   });
   api.privacy.mockResolvedValue({ visibility: 'everyone' });
@@ -71,7 +107,9 @@ describe('Social screen', () => {
     expect(within(friends).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/2');
     expect(within(screen.getByRole('list', { name: 'Following' })).getByText('Leo Park')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Followers' })).getByText('Maya Chen')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Incoming requests' })).getByText('Sofia Rossi')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Incoming requests' })).getByText('Sofia Rossi'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Outgoing requests' })).getByText('Omar Ali')).toBeInTheDocument();
 
     const feed = screen.getByRole('list', { name: 'Activity feed' });
@@ -102,7 +140,9 @@ describe('Social screen', () => {
   });
 
   it('searches learners and sends a request or follows from the results', async () => {
-    api.searchUsers.mockResolvedValue([{ id: 7, display_name: 'Nina Berg', is_friend: false, is_following: false, request: null }]);
+    api.searchUsers.mockResolvedValue([
+      { id: 7, display_name: 'Nina Berg', is_friend: false, is_following: false, request: null },
+    ]);
     api.sendFriendRequest.mockResolvedValue(requests.outgoing[0]);
     api.follow.mockResolvedValue({ message: 'ok' });
     const user = userEvent.setup();
@@ -141,12 +181,17 @@ describe('Social screen', () => {
   it('shows an outgoing request to a learner one may no longer see as "A learner"', async () => {
     api.friendRequests.mockResolvedValue({ incoming: [], outgoing: [{ ...requests.outgoing[0]!, user: null }] });
     await renderSocial();
-    expect(within(screen.getByRole('list', { name: 'Outgoing requests' })).getByRole('listitem')).toHaveTextContent('A learnerPending');
+    expect(within(screen.getByRole('list', { name: 'Outgoing requests' })).getByRole('listitem')).toHaveTextContent(
+      'A learnerPending',
+    );
   });
 
   it('sends a request to a typed e-mail and shows the server message on failure', async () => {
     api.sendFriendRequest.mockRejectedValue(
-      Object.assign(new Error('x'), { isAxiosError: true, response: { status: 409, data: { error: 'You already sent a friend request to this address' } } }),
+      Object.assign(new Error('x'), {
+        isAxiosError: true,
+        response: { status: 409, data: { error: 'You already sent a friend request to this address' } },
+      }),
     );
     const user = userEvent.setup();
     await renderSocial();

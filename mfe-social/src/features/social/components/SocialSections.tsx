@@ -1,7 +1,13 @@
 // The Social screen's lists: requests, friends, followers and following, the feed, privacy.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { socialApi, type FriendRequestList, type SocialConnection, type SocialFeed, type SocialVisibility } from '@flashcard/api-contract';
+import {
+  socialApi,
+  type FriendRequestList,
+  type SocialConnection,
+  type SocialFeed,
+  type SocialVisibility,
+} from '@flashcard/api-contract';
 import { learnerName, useLearnerName } from '@flashcard/shared-ui';
 import { useSocialLocale, useSocialText } from '../../../i18n';
 import { feedText } from '../feedText';
@@ -75,7 +81,12 @@ export function FriendRequests({ requests, run }: { requests: FriendRequestList;
   );
 }
 
-function PeopleList({ label, people, empty, action }: {
+function PeopleList({
+  label,
+  people,
+  empty,
+  action,
+}: {
   label: string;
   people: SocialConnection[];
   empty: string;
@@ -120,7 +131,15 @@ export function Friends({ friends, run }: { friends: SocialConnection[]; run: Ru
   );
 }
 
-export function Follows({ followers, following, run }: { followers: SocialConnection[]; following: SocialConnection[]; run: Run }) {
+export function Follows({
+  followers,
+  following,
+  run,
+}: {
+  followers: SocialConnection[];
+  following: SocialConnection[];
+  run: Run;
+}) {
   const t = useSocialText();
   const nameOf = useLearnerName();
   return (
@@ -204,8 +223,12 @@ export function Privacy({ visibility, run }: { visibility: SocialVisibility; run
             </option>
           ))}
         </select>
-        <p id="social-privacy-hint" className="muted">{t('privacy.hint')}</p>
-        <button type="submit" className="btn btn-primary">{t('privacy.save')}</button>
+        <p id="social-privacy-hint" className="muted">
+          {t('privacy.hint')}
+        </p>
+        <button type="submit" className="btn btn-primary">
+          {t('privacy.save')}
+        </button>
       </form>
     </section>
   );

@@ -43,7 +43,9 @@ export function UserSearch({ run }: { run: Run }) {
       <form role="search" onSubmit={search} className="field social-form">
         <label htmlFor="social-search">{t('search.label')}</label>
         <input id="social-search" className="input" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+        <button type="submit" className="btn btn-primary">
+          {t('search.submit')}
+        </button>
       </form>
       {error !== null && <p role="alert">{error || t('search.failed')}</p>}
       {results && results.length === 0 && <p className="muted">{t('search.empty')}</p>}
@@ -100,7 +102,9 @@ export function UserSearch({ run }: { run: Run }) {
           aria-describedby="social-email-hint"
           onChange={(e) => setEmail(e.target.value)}
         />
-        <p id="social-email-hint" className="muted">{t('search.emailHint')}</p>
+        <p id="social-email-hint" className="muted">
+          {t('search.emailHint')}
+        </p>
         <button type="submit" className="btn btn-primary" disabled={email.trim() === ''}>
           {t('search.sendRequest')}
         </button>

@@ -26,7 +26,12 @@ export function CustomStudyCard({ scope }: { scope: StudyScope }) {
         <label htmlFor={daysId} className="visually-hidden">
           {t('hub.custom.daysLabel')}
         </label>
-        <select id={daysId} className="input study-days" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+        <select
+          id={daysId}
+          className="input study-days"
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value))}
+        >
           {AHEAD_DAYS.map((choice) => (
             <option key={choice} value={choice}>
               {t('hub.custom.days', { count: choice })}

@@ -18,8 +18,14 @@ export function ScopePicker({ scope }: { scope: StudyScope }) {
   useEffect(() => {
     let active = true;
     // Without them the picker offers all cards only; the counts still load.
-    categoriesApi.list().then((list) => active && setSets(list), () => {});
-    cardsApi.tags().then(({ tags: list }) => active && setTags(list.map((entry) => entry.tag)), () => {});
+    categoriesApi.list().then(
+      (list) => active && setSets(list),
+      () => {},
+    );
+    cardsApi.tags().then(
+      ({ tags: list }) => active && setTags(list.map((entry) => entry.tag)),
+      () => {},
+    );
     return () => {
       active = false;
     };
@@ -39,7 +45,9 @@ export function ScopePicker({ scope }: { scope: StudyScope }) {
       <select id={id} className="input" value={value} onChange={(event) => choose(event.target.value)}>
         <option value="">{t('hub.scope.all')}</option>
         {/* A set from a link that the list does not (yet) hold still shows as chosen. */}
-        {scope.set !== undefined && !sets.some((set) => set.id === scope.set) && <option value={value}>#{scope.set}</option>}
+        {scope.set !== undefined && !sets.some((set) => set.id === scope.set) && (
+          <option value={value}>#{scope.set}</option>
+        )}
         {sets.length > 0 && (
           <optgroup label={t('hub.scope.sets')}>
             {sets.map((set) => (

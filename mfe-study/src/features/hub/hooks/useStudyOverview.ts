@@ -26,9 +26,7 @@ export function goalPercent(cardsStudied: number, dailyGoal: number): number {
 }
 
 export type StudyOverviewState =
-  | { status: 'loading' }
-  | { status: 'ready'; overview: StudyOverview }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'ready'; overview: StudyOverview } | { status: 'failed' };
 
 /** The hub's counts (of the chosen set or tag) and daily goal, all from the review queue (one call). */
 export function useStudyOverview(scope: StudyScope = {}): StudyOverviewState {

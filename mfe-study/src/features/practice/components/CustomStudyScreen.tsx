@@ -15,11 +15,15 @@ export function CustomStudyScreen() {
   const mode = params.get('mode') === 'ahead' ? 'ahead' : 'cram';
   const days = Number(params.get('days')) || 7;
   const load = useMemo(
-    () => (scope: StudyScope) => learningApi.custom(mode, scope, mode === 'ahead' ? { days, limit: 200 } : { limit: 200 }),
+    () => (scope: StudyScope) =>
+      learningApi.custom(mode, scope, mode === 'ahead' ? { days, limit: 200 } : { limit: 200 }),
     [mode, days],
   );
   return (
-    <PracticePage title={mode === 'cram' ? t('practice.cramTitle') : t('practice.aheadTitle', { count: days })} subtitle={t('practice.notScheduled')}>
+    <PracticePage
+      title={mode === 'cram' ? t('practice.cramTitle') : t('practice.aheadTitle', { count: days })}
+      subtitle={t('practice.notScheduled')}
+    >
       <SelfGradedPractice load={load} />
     </PracticePage>
   );

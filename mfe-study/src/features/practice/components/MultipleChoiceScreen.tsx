@@ -33,7 +33,8 @@ export function MultipleChoiceScreen() {
         if (questions.length === 0) setState({ status: 'failed', message: t('practice.noCards') });
         else setState({ status: 'asking', questions, index: 0, chosen: null, right: 0 });
       },
-      (err: unknown) => active && setState({ status: 'failed', message: serverErrorOf(err) ?? t('practice.loadFailed') }),
+      (err: unknown) =>
+        active && setState({ status: 'failed', message: serverErrorOf(err) ?? t('practice.loadFailed') }),
     );
     return () => {
       active = false;
@@ -77,9 +78,16 @@ export function MultipleChoiceScreen() {
   return (
     <PracticePage title={t('hub.options.multipleChoice.title')}>
       {state.status === 'loading' && <Spinner label={t('practice.loading')} />}
-      {state.status === 'failed' && <p className="card empty-state" role="alert">{state.message}</p>}
+      {state.status === 'failed' && (
+        <p className="card empty-state" role="alert">
+          {state.message}
+        </p>
+      )}
       {state.status === 'done' && (
-        <PracticeSummary title={t('practice.doneTitle')} lines={[t('practice.rightOf', { right: state.right, count: state.total })]} />
+        <PracticeSummary
+          title={t('practice.doneTitle')}
+          lines={[t('practice.rightOf', { right: state.right, count: state.total })]}
+        />
       )}
       {state.status === 'asking' && <Question state={state} choose={choose} next={next} />}
     </PracticePage>
@@ -109,7 +117,13 @@ function Question({
       </article>
       <div className="practice-choices" role="group" aria-label={t('practice.choices')}>
         {question.choices.map((choice, i) => {
-          const verdict = !answered ? '' : i === question.correct ? 'practice-right' : i === state.chosen ? 'practice-wrong' : '';
+          const verdict = !answered
+            ? ''
+            : i === question.correct
+              ? 'practice-right'
+              : i === state.chosen
+                ? 'practice-wrong'
+                : '';
           return (
             <button
               key={i}
@@ -123,14 +137,20 @@ function Question({
                 {i + 1}
               </span>
               <RichText source={choice} />
-              {answered && i === question.correct && <span className="visually-hidden">{t('practice.correctAnswer')}</span>}
+              {answered && i === question.correct && (
+                <span className="visually-hidden">{t('practice.correctAnswer')}</span>
+              )}
             </button>
           );
         })}
       </div>
       {answered && (
         <div className="row practice-verdict">
-          <p role="status" style={{ margin: 0 }} className={state.chosen === question.correct ? 'practice-right-text' : 'practice-wrong-text'}>
+          <p
+            role="status"
+            style={{ margin: 0 }}
+            className={state.chosen === question.correct ? 'practice-right-text' : 'practice-wrong-text'}
+          >
             {state.chosen === question.correct ? t('practice.right') : t('practice.wrong')}
           </p>
           <button type="button" className="btn btn-primary" onClick={next} autoFocus>

@@ -46,7 +46,8 @@ export function SelfGradedPractice({ load, seconds }: SelfGradedPracticeProps) {
         if (cards.length === 0) setState({ status: 'failed', message: t('practice.noCards') });
         else setState({ status: 'studying', cards, index: 0, shown: false, shownAt: Date.now(), outcomes: [] });
       },
-      (err: unknown) => active && setState({ status: 'failed', message: serverErrorOf(err) ?? t('practice.loadFailed') }),
+      (err: unknown) =>
+        active && setState({ status: 'failed', message: serverErrorOf(err) ?? t('practice.loadFailed') }),
     );
     return () => {
       active = false;
@@ -85,7 +86,10 @@ export function SelfGradedPractice({ load, seconds }: SelfGradedPracticeProps) {
     return () => clearTimeout(timer);
   }, [askedAt, seconds, grade]);
 
-  const reveal = useCallback(() => setState((current) => (current.status === 'studying' ? { ...current, shown: true } : current)), []);
+  const reveal = useCallback(
+    () => setState((current) => (current.status === 'studying' ? { ...current, shown: true } : current)),
+    [],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -102,8 +106,14 @@ export function SelfGradedPractice({ load, seconds }: SelfGradedPracticeProps) {
   }, [state, reveal, grade]);
 
   if (state.status === 'loading') return <Spinner label={t('practice.loading')} />;
-  if (state.status === 'failed') return <p className="card empty-state" role="alert">{state.message}</p>;
-  if (state.status === 'done') return <PracticeSummary title={t('practice.doneTitle')} lines={summaryLines(state.outcomes, t, !!seconds)} />;
+  if (state.status === 'failed')
+    return (
+      <p className="card empty-state" role="alert">
+        {state.message}
+      </p>
+    );
+  if (state.status === 'done')
+    return <PracticeSummary title={t('practice.doneTitle')} lines={summaryLines(state.outcomes, t, !!seconds)} />;
 
   const card = state.cards[state.index]!;
   const faces = cardFaces(card);
@@ -114,7 +124,12 @@ export function SelfGradedPractice({ load, seconds }: SelfGradedPracticeProps) {
           {t('practice.position', { position: state.index + 1, total: state.cards.length })}
         </p>
         {left !== null && (
-          <p className={`practice-timer ${left <= 3000 ? 'practice-timer-low' : ''}`} style={{ margin: 0 }} role="timer" aria-label={t('practice.timeLeft')}>
+          <p
+            className={`practice-timer ${left <= 3000 ? 'practice-timer-low' : ''}`}
+            style={{ margin: 0 }}
+            role="timer"
+            aria-label={t('practice.timeLeft')}
+          >
             {t('practice.seconds', { count: Math.ceil(left / 1000) })}
           </p>
         )}
@@ -156,7 +171,9 @@ function summaryLines(outcomes: Outcome[], t: ReturnType<typeof useStudyText>, t
   if (timed) {
     const timedOut = outcomes.filter((outcome) => outcome.timedOut).length;
     const answered = outcomes.filter((outcome) => !outcome.timedOut);
-    const average = answered.length ? answered.reduce((sum, outcome) => sum + outcome.ms, 0) / answered.length / 1000 : 0;
+    const average = answered.length
+      ? answered.reduce((sum, outcome) => sum + outcome.ms, 0) / answered.length / 1000
+      : 0;
     lines.push(t('practice.timedOut', { count: timedOut }));
     lines.push(
       t('practice.average', {

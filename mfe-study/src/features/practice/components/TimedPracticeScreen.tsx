@@ -29,7 +29,12 @@ export function TimedPracticeScreen() {
         >
           <div className="field">
             <label htmlFor={`${id}-seconds`}>{t('practice.secondsPerCard')}</label>
-            <select id={`${id}-seconds`} className="input" value={seconds} onChange={(e) => setSeconds(Number(e.target.value))}>
+            <select
+              id={`${id}-seconds`}
+              className="input"
+              value={seconds}
+              onChange={(e) => setSeconds(Number(e.target.value))}
+            >
               {SECONDS_CHOICES.map((choice) => (
                 <option key={choice} value={choice}>
                   {t('practice.seconds', { count: choice })}

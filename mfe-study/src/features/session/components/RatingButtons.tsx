@@ -32,8 +32,7 @@ export function RatingButtons({ card, ratings, disabled, onRate }: RatingButtons
               aria-describedby={interval ? descriptionId : undefined}
               aria-keyshortcuts={String(i + 1)}
             >
-              <span>{label}</span>{' '}
-              {interval && <span className="study-interval">{interval}</span>}
+              <span>{label}</span> {interval && <span className="study-interval">{interval}</span>}
             </button>
             {interval && (
               <span id={descriptionId} hidden>

@@ -47,7 +47,11 @@ type Api = ReturnType<typeof mockStudyApi>;
 /** [input, idempotencyKey] of the n-th review sent. */
 const sent = (api: Api, n: number) => api.review.mock.calls[n];
 
-async function startReview(cards: StudyCard[] = studyCards(3), path = '/study/review', queue: Partial<ReviewQueue> = {}) {
+async function startReview(
+  cards: StudyCard[] = studyCards(3),
+  path = '/study/review',
+  queue: Partial<ReviewQueue> = {},
+) {
   const api = mockStudyApi(reviewQueue({ due: cards, ...queue }));
   const user = userEvent.setup();
   renderStudyAt(path);
@@ -312,9 +316,7 @@ describe('Review session', () => {
 
 describe('New-card session', () => {
   it('studies at most the first 10 cards without repetitions, with Reveal Answer and three ratings', async () => {
-    const cards = studyCards(13).map((card) =>
-      card.id === 2 ? { ...card, repetitions: 3 } : card,
-    );
+    const cards = studyCards(13).map((card) => (card.id === 2 ? { ...card, repetitions: 3 } : card));
     const { api, user } = await startNew(cards, { due: [studyCard(90)] });
 
     expect(screen.getByText('New Card 1 of 10')).toBeInTheDocument();
@@ -720,11 +722,18 @@ describe('Review session: relearning, scopes, setting cards aside', () => {
 
   it('tells the learner when a card became a leech, and moves on', async () => {
     const { api, user } = await startReview(studyCards(2));
-    api.review.mockImplementationOnce(async () => ({ card: studyCard(1, { state: 'relearning', suspended: true }), reviewId: 901, xpEarned: 0, leech: true }));
+    api.review.mockImplementationOnce(async () => ({
+      card: studyCard(1, { state: 'relearning', suspended: true }),
+      reviewId: 901,
+      xpEarned: 0,
+      leech: true,
+    }));
     await user.keyboard(' ');
     await user.click(rating('Again'));
     expect(await screen.findByText('Card 2 of 2')).toBeInTheDocument();
-    expect(toasts.error).toHaveBeenCalledWith(expect.stringContaining('tagged leech and suspended'), { duration: 10_000 });
+    expect(toasts.error).toHaveBeenCalledWith(expect.stringContaining('tagged leech and suspended'), {
+      duration: 10_000,
+    });
     // A leech does not come back in the session: rating card 2 completes it.
     await user.keyboard(' ');
     await user.click(rating('Good'));

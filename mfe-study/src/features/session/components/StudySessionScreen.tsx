@@ -39,7 +39,8 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const say = (text: string) => shownCard && speech.speak(plainText(text), shownCard.language ?? studyLanguage());
   // Autoplay (the account's setting): the answer is read once as it is revealed.
   useEffect(() => {
-    if (shownNow && autoplay && faces && shownCard) speech.speak(plainText(faces.back), shownCard.language ?? studyLanguage());
+    if (shownNow && autoplay && faces && shownCard)
+      speech.speak(plainText(faces.back), shownCard.language ?? studyLanguage());
     if (!shownNow) speech.stop();
   }, [shownNow, autoplay, faces, shownCard, speech]);
   useEffect(() => {
@@ -77,7 +78,9 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
         <div>
           <h1>{t(`session.${kind}.title`)}</h1>
           {scope.set !== undefined && (
-            <p className="muted study-scope">{t('session.scopeSet', { name: card.category_name ?? String(scope.set) })}</p>
+            <p className="muted study-scope">
+              {t('session.scopeSet', { name: card.category_name ?? String(scope.set) })}
+            </p>
           )}
           {scope.tag !== undefined && <p className="muted study-scope">{t('session.scopeTag', { tag: scope.tag })}</p>}
         </div>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { dashboardApi, learningApi, spacedRepetitionApi, type ReviewResult, type StudyScope } from '@flashcard/api-contract';
+import {
+  dashboardApi,
+  learningApi,
+  spacedRepetitionApi,
+  type ReviewResult,
+  type StudyScope,
+} from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
 import '../../../i18n'; // registers the namespace the toasts below read
 import { toastFailure } from '../../toastFailure';
@@ -63,21 +69,19 @@ export function useStudySession(kind: SessionKind, scope: StudyScope = {}): Stud
       toastFailure(i18n.t(`study:session.${config.kind}.loadFailed`), err);
       send({ type: 'loadFailed' });
     };
-    learningApi
-      .reviewQueue(NEW_CARD_LIMIT, { set: scopeSet, tag: scopeTag })
-      .then((queue) => {
-        if (!active) return;
-        const cards = config.pick(queue);
-        if (cards.length === 0) {
-          toast.error(i18n.t(`study:session.${config.kind}.noCards`));
-          send({ type: 'empty' });
-          return;
-        }
-        // Reviews need the session id, so studying waits for it; no session for an empty queue.
-        return dashboardApi.startSession({ session_type: config.sessionType }).then(({ sessionId }) => {
-          if (active) send({ type: 'loaded', cards, sessionId, now: Date.now() });
-        }, fail);
+    learningApi.reviewQueue(NEW_CARD_LIMIT, { set: scopeSet, tag: scopeTag }).then((queue) => {
+      if (!active) return;
+      const cards = config.pick(queue);
+      if (cards.length === 0) {
+        toast.error(i18n.t(`study:session.${config.kind}.noCards`));
+        send({ type: 'empty' });
+        return;
+      }
+      // Reviews need the session id, so studying waits for it; no session for an empty queue.
+      return dashboardApi.startSession({ session_type: config.sessionType }).then(({ sessionId }) => {
+        if (active) send({ type: 'loaded', cards, sessionId, now: Date.now() });
       }, fail);
+    }, fail);
     return () => {
       active = false;
     };
