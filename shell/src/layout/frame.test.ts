@@ -30,7 +30,7 @@ describe('favicon', () => {
   });
 
   it('is linked from the HTML template, as the very same SVG', () => {
-    const link = /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,([^"]+)" \/>/.exec(html);
+    const link = /<link\s+rel="icon"\s+type="image\/svg\+xml"\s+href="data:image\/svg\+xml,([^"]+)"\s*\/>/.exec(html);
     expect(link).not.toBeNull();
     expect(decodeURIComponent(link![1])).toBe(svg);
   });

@@ -81,9 +81,15 @@ describe('CardTile', () => {
 // jsdom applies no stylesheet: the rules that make the above visible are checked in the CSS itself.
 describe('cards.css', () => {
   const css = readFileSync(join(__dirname, '..', 'cards.css'), 'utf8');
+  /** The declarations of the rule whose selector list is exactly `selector` (whitespace aside). */
   const rule = (selector: string) => {
-    const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css)?.[2] ?? '';
+    const normal = (text: string) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replace(/\s*,\s*/g, ', ')
+        .trim();
+    const blocks = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^}]*)\}/g)];
+    return blocks.find((block) => normal(block[1]) === normal(selector))?.[2] ?? '';
   };
 
   it.each(['.cards-tile-question', '.cards-tile-answer'])('%s keeps line breaks and breaks long words', (selector) => {
