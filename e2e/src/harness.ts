@@ -1,13 +1,17 @@
-// Starts the built product (the same server `npm start` runs) on a free port with its own
-// temporary data folder (and so its own registry of remotes, seeded from the built remotes),
-// and drives Debian's Chromium with playwright-core.
+// The browser tests' one set-up. A test file calls `testSite()` once: before its tests the built
+// product (the same server `npm start` runs) starts on a free port with its own temporary data
+// folder (and so its own registry of remotes, seeded from the built remotes) and Debian's
+// Chromium is launched (playwright-core); after them both stop. The site opens browser sessions
+// (signed up or signed in), makes accounts and calls the API. Below it: what several test files
+// need beside it (a command's output, a scratch workspace for scaffolds, a static server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { stripVTControlCharacters } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Configuration } from 'webpack';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -50,7 +54,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 30_000, 'the server to answer /api/health');
+  await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 30_000, 'the server to answer /api/health');
   return {
     url,
     dataDir,
@@ -88,17 +92,315 @@ function runNpm(args: string[], dataDir: string): Promise<string> {
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+/** Polls `check` (a throw counts as "not yet") until it holds; fails after `timeoutMs`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       if (await check()) return;
     } catch {
-      // not up yet
+      // not yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors: a test fails if the app throws. */
+  errors: Error[];
+}
+
+/** A new browser context on `baseURL` (a desktop's 1280x800 unless `options` say otherwise). */
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (err) => errors.push(err));
+  return { context, page, errors };
+}
+
+/** A session of a learner who signed up in it, and their e-mail. */
+export type Learner = Session & { email: string };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'learner'): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-7';
+
+/** Signs up through the UI and waits for the dashboard. */
+export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
+}
+
+/** Fills in and sends the sign-in form the page shows. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * An access token of the page's session, for a test's own API calls. No page script can read
+ * one (the kernel keeps it in memory, the refresh token is an HttpOnly cookie), so it is asked for
+ * as the kernel does: a refresh through the cookie (page.request shares the browser context's
+ * cookies, and takes the rotated one back).
+ */
+export async function accessToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/refresh', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: {},
+  });
+  if (!response.ok())
+    throw new Error(`refresh through the session cookie: ${response.status()} ${await response.text()}`);
+  return (await response.json()).tokens.accessToken;
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/login');
+}
+
+function notStarted(): never {
+  throw new Error('the site starts before the first test: use it inside tests and hooks');
+}
+
+/** An account made through the API, with the access token its registration answered. */
+export interface Account {
+  id: number;
+  email: string;
+  token: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer's shape is what the test reads of it
+type Json = any;
+
+/** What the API answered: the status and the body as JSON (null when empty, else its text if no JSON). */
+export interface Answer<T = Json> {
+  status: number;
+  body: T;
+}
+
+/** A body as JSON; null when empty, the text itself when it is no JSON. */
+function parsed(text: string): Json {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The product and a browser for one test file; see `testSite`. */
+export class Site {
+  private readonly running: { product?: Product; browser?: Browser } = {};
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    this.running.product = await startProduct(this.env);
+    this.running.browser = await launchBrowser();
+  }
+
+  async stop(): Promise<void> {
+    await this.running.browser?.close();
+    await this.running.product?.stop();
+  }
+
+  get product(): Product {
+    return this.running.product ?? notStarted();
+  }
+
+  get browser(): Browser {
+    return this.running.browser ?? notStarted();
+  }
+
+  get url(): string {
+    return this.product.url;
+  }
+
+  /** A new browser (context and page) on the site, signed out. */
+  session(options?: BrowserContextOptions): Promise<Session> {
+    return newSession(this.browser, this.url, options);
+  }
+
+  /** A learner who just signed up through the UI, in a browser of their own, on the dashboard. */
+  async learner(email = uniqueEmail()): Promise<Learner> {
+    const session = await this.session();
+    await signUp(session.page, email);
+    return { ...session, email };
+  }
+
+  /** A new browser signed in as `email` through the login page, on the dashboard. */
+  async signedIn(email: string): Promise<Session> {
+    const session = await this.session();
+    await session.page.goto('/login');
+    await signIn(session.page, email);
+    await session.page.waitForURL('**/dashboard');
+    return session;
+  }
+
+  /** An account made through the API (no browser): POST /auth/register. */
+  async register({
+    email = uniqueEmail(),
+    displayName,
+  }: { email?: string; displayName?: string } = {}): Promise<Account> {
+    const { status, body } = await this.request(null, 'POST', '/auth/register', {
+      email,
+      password: PASSWORD,
+      ...(displayName === undefined ? {} : { display_name: displayName }),
+    });
+    if (status !== 201) throw new Error(`register ${email}: ${status} ${JSON.stringify(body)}`);
+    return { id: body.user.id, email, token: body.tokens.accessToken };
+  }
+
+  /** A new access token of `email`'s account (after a role change, one that carries the role). */
+  async logIn(email: string, password = PASSWORD): Promise<string> {
+    const { tokens } = await this.call(null, 'POST', '/auth/login', { email, password });
+    return tokens.accessToken;
+  }
+
+  /** A call of the API (`path` under /api) as `token`'s account, or as nobody; any status. */
+  async request<T = Json>(token: string | null, method: string, path: string, data?: unknown): Promise<Answer<T>> {
+    const response = await fetch(`${this.url}/api${path}`, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(data === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    return { status: response.status, body: parsed(await response.text()) };
+  }
+
+  /** The same call, which must succeed (2xx): its answer's body. */
+  async call<T = Json>(token: string | null, method: string, path: string, data?: unknown): Promise<T> {
+    const { status, body } = await this.request<T>(token, method, path, data);
+    if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(body)}`);
+    return body;
+  }
+
+  /** `request` as the account the page is signed in to (a fresh token through its cookie). */
+  async requestAs<T = Json>(page: Page, method: string, path: string, data?: unknown): Promise<Answer<T>> {
+    return this.request<T>(await accessToken(page), method, path, data);
+  }
+
+  /** `call` as the account the page is signed in to. */
+  async callAs<T = Json>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+    return this.call<T>(await accessToken(page), method, path, data);
+  }
+
+  /** Cards made through the API as the page's learner (POST /cards, each answered 201). */
+  async createCards(page: Page, cards: Array<{ question: string; answer: string }>): Promise<void> {
+    const token = await accessToken(page);
+    for (const card of cards) {
+      const { status, body } = await this.request(token, 'POST', '/cards', card);
+      if (status !== 201) throw new Error(`POST /cards: ${status} ${JSON.stringify(body)}`);
+    }
+  }
+
+  /** `npm run release` of a remote's folder to this site with a deploy token: the command's output. */
+  release(folder: string, token: string, ...flags: string[]): Promise<string> {
+    return run(process.execPath, [join(ROOT, 'platform-tools', 'bin', 'release.mjs'), folder, ...flags], {
+      env: { PLATFORM_URL: this.url, PLATFORM_TOKEN: token },
+    });
+  }
+}
+
+/**
+ * This test file's site: the product (started with `env` over the defaults) and a browser. Call
+ * it first: they start before the file's own beforeAll hooks and stop before its own afterAll
+ * hooks (jest runs a file's hooks in the order they were declared).
+ */
+export function testSite(env: Record<string, string> = {}): Site {
+  const site = new Site(env);
+  beforeAll(() => site.start());
+  afterAll(() => site.stop());
+  return site;
+}
+
+/** The version a release printed: "Released mfe_quiz 0.1.0+1a2b3c4d (active)". */
+export function releasedVersion(output: string): string {
+  const match = /Released \S+ (\S+)/.exec(output);
+  if (!match) throw new Error(`unexpected release output: ${output}`);
+  return match[1];
+}
+
+/**
+ * Runs a command (in the repository unless `cwd`); resolves with what it printed, stdout and
+ * stderr as they came, without colours (a bundler colours its output when CI asks for colour).
+ */
+export function run(
+  command: string,
+  args: string[],
+  { cwd = ROOT, env = {} }: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stripVTControlCharacters(out))
+        : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`)),
+    );
+  });
+}
+
+/**
+ * A scratch workspace inside the repository (so a remote scaffolded into it with `--root`
+ * resolves the workspace's packages like any remote); the caller removes it.
+ */
+export function scratchWorkspace(): string {
+  const work = mkdtempSync(join(ROOT, 'e2e', '.work-'));
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));
+  copyFileSync(join(ROOT, 'tsconfig.base.json'), join(work, 'tsconfig.base.json'));
+  return work;
+}
+
+/** `npm run new-remote -- <folder> --route <route> --label <label> ...more`: a scaffolded remote. */
+export function newRemote(folder: string, route: string, label: string, ...more: string[]): Promise<string> {
+  return run(process.execPath, [
+    join(ROOT, 'scripts', 'new-remote.mjs'),
+    folder,
+    '--route',
+    route,
+    '--label',
+    label,
+    ...more,
+  ]);
 }
 
 const MIME: Record<string, string> = {
@@ -153,81 +455,4 @@ export async function startRemoteDevServer(folder: string): Promise<{ origin: st
   // Ready once the first compilation is served.
   await new Promise<void>((resolve) => server.middleware!.waitUntilValid(() => resolve()));
   return { origin: `http://127.0.0.1:${port}`, close: () => server.stop() };
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-}
-
-export interface Session {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught page errors: a test fails if the app throws. */
-  errors: Error[];
-}
-
-export async function newSession(browser: Browser, baseURL: string): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (err) => errors.push(err));
-  return { context, page, errors };
-}
-
-let counter = 0;
-export function uniqueEmail(prefix = 'learner'): string {
-  counter += 1;
-  return `${prefix}.${Date.now()}.${counter}@example.com`;
-}
-
-export const PASSWORD = 'correct-horse-7';
-
-/** Signs up through the UI and waits for the dashboard. */
-export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<string> {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: /create account/i }).click();
-  await page.waitForURL('**/dashboard');
-  return email;
-}
-
-export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/**
- * An access token of the page's session, for a test's own API calls. No page script can read
- * one (the kernel keeps it in memory, the refresh token is an HttpOnly cookie), so it is asked for
- * as the kernel does: a refresh through the cookie (page.request shares the browser context's
- * cookies, and takes the rotated one back).
- */
-export async function accessToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: {},
-  });
-  if (!response.ok())
-    throw new Error(`refresh through the session cookie: ${response.status()} ${await response.text()}`);
-  return (await response.json()).tokens.accessToken;
-}
-
-export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL('**/login');
 }

@@ -3,22 +3,10 @@
 // learner who has cards, reviews, achievements and friends and an admin with deploy tokens; and
 // focus never hidden behind the sticky bars (2.4.11) while tabbing through long pages.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import {
-  PASSWORD,
-  accessToken,
-  launchBrowser,
-  newSession,
-  signIn,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-  type Session,
-} from '../src/harness';
+import type { Page } from 'playwright-core';
+import { accessToken, testSite, uniqueEmail, type Learner, type Session } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
+const site = testSite();
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -28,32 +16,6 @@ const THEMES = ['light', 'dark'] as const;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The WCAG rules whose outcome depends on colours, i.e. on the theme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** An account made through the API (no browser cookie: the tokens come in the body). */
-async function register(email: string, displayName: string): Promise<{ id: number; token: string }> {
-  const response = await fetch(`${product.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, display_name: displayName }),
-  });
-  expect(response.status).toBe(201);
-  const body = await response.json();
-  return { id: body.user.id, token: body.tokens.accessToken };
-}
-
-/** A call of the API as `token`'s account; the answer's shape is the caller's to name. */
-async function call<T = { id: number }>(token: string, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(data === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? null : await response.json()) as T;
-}
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
@@ -115,30 +77,26 @@ async function visit(page: Page, path: string): Promise<void> {
   await settle(page);
 }
 
-let learner: Session;
+let learner: Learner;
 let admin: Session;
 let friendId: number;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-
   // A friend (accepted), and a stranger whose request waits, so /social shows both lists.
-  const friend = await register(uniqueEmail('friend'), 'Ada Friend');
-  const stranger = await register(uniqueEmail('stranger'), 'Sam Stranger');
+  const friend = await site.register({ email: uniqueEmail('friend'), displayName: 'Ada Friend' });
+  const stranger = await site.register({ email: uniqueEmail('stranger'), displayName: 'Sam Stranger' });
   friendId = friend.id;
 
-  learner = await newSession(browser, product.url);
-  const learnerEmail = await signUp(learner.page);
+  learner = await site.learner();
   const token = await accessToken(learner.page);
 
   // Cards of every difficulty in a set, one suspended and one known; two reviewed, so the
   // achievements unlock and progress has numbers.
-  const set = await call(token, 'POST', '/categories', { name: 'Geography' });
+  const set = await site.call(token, 'POST', '/categories', { name: 'Geography' });
   const cards: { id: number }[] = [];
   for (let i = 1; i <= 12; i += 1) {
     cards.push(
-      await call(token, 'POST', '/cards', {
+      await site.call(token, 'POST', '/cards', {
         question: `Capital number ${i}?`,
         answer: `City ${i}`,
         difficulty_level: ((i - 1) % 5) + 1,
@@ -147,41 +105,32 @@ beforeAll(async () => {
       }),
     );
   }
-  await call(token, 'POST', `/spaced-repetition/cards/${cards[11].id}/suspend`);
-  await call(token, 'PUT', `/cards/${cards[10].id}/known`);
+  await site.call(token, 'POST', `/spaced-repetition/cards/${cards[11].id}/suspend`);
+  await site.call(token, 'PUT', `/cards/${cards[10].id}/known`);
   for (const card of cards.slice(0, 2)) {
-    await call(token, 'POST', '/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 4000 });
+    await site.call(token, 'POST', '/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 4000 });
   }
-  await call(token, 'POST', '/gamification/achievements/check');
+  await site.call(token, 'POST', '/gamification/achievements/check');
 
-  const sent = await call(friend.token, 'POST', '/social/friend-request', { email: learnerEmail });
-  await call(token, 'POST', `/social/friend-request/${sent.id}/accept`);
-  await call(stranger.token, 'POST', '/social/friend-request', { email: learnerEmail });
+  const sent = await site.call(friend.token, 'POST', '/social/friend-request', { email: learner.email });
+  await site.call(token, 'POST', `/social/friend-request/${sent.id}/accept`);
+  await site.call(stranger.token, 'POST', '/social/friend-request', { email: learner.email });
 
-  const adminEmail = uniqueEmail('admin');
-  await register(adminEmail, 'Alex Admin');
-  await product.setRole(adminEmail, 'super_admin');
-  admin = await newSession(browser, product.url);
-  await admin.page.goto('/login');
-  await signIn(admin.page, adminEmail);
-  await admin.page.waitForURL('**/dashboard');
+  const { email: adminEmail } = await site.register({ email: uniqueEmail('admin'), displayName: 'Alex Admin' });
+  await site.product.setRole(adminEmail, 'super_admin');
+  admin = await site.signedIn(adminEmail);
   // The console's token list with a live and a revoked badge.
   const adminToken = await accessToken(admin.page);
-  await call(adminToken, 'POST', '/platform/tokens', { label: 'cards ci', remotes: ['mfe_cards'] });
-  const revoked = await call<{ deployToken: { id: number } }>(adminToken, 'POST', '/platform/tokens', {
+  await site.call(adminToken, 'POST', '/platform/tokens', { label: 'cards ci', remotes: ['mfe_cards'] });
+  const revoked = await site.call<{ deployToken: { id: number } }>(adminToken, 'POST', '/platform/tokens', {
     label: 'old ci',
     remotes: ['mfe_study'],
   });
-  await call(adminToken, 'DELETE', `/platform/tokens/${revoked.deployToken.id}`);
+  await site.call(adminToken, 'DELETE', `/platform/tokens/${revoked.deployToken.id}`);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
 test('sign-in and sign-up screens have no serious violations', async () => {
-  const { page, context } = await newSession(browser, product.url);
+  const { page, context } = await site.session();
   const problems: string[] = [];
   for (const path of ['/login', '/signup']) {
     await visit(page, path);

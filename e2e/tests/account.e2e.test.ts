@@ -1,48 +1,13 @@
 // The account as a learner and an administrator use it: settings saved on the server and found
 // on another browser, the whole page in French, two learners who become friends and see each
 // other's finished sessions, an admin who promotes and disables accounts.
-import type { Browser, Page } from 'playwright-core';
-import {
-  accessToken,
-  PASSWORD,
-  launchBrowser,
-  newSession,
-  signIn,
-  signOut,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import type { Page } from 'playwright-core';
+import { accessToken, PASSWORD, signIn, signOut, testSite, uniqueEmail } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 /** The sidebar; its own name follows the language too. */
 const nav = (page: Page, name = 'Main') => page.getByRole('navigation', { name });
-
-async function token(page: Page): Promise<string> {
-  return accessToken(page);
-}
-
-/** An API call with the signed-in page's own session. */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${await token(page)}` },
-  });
-  return { status: response.status(), body: await response.json().catch(() => null) };
-}
 
 async function openSettings(page: Page) {
   await page.goto('/settings');
@@ -50,8 +15,7 @@ async function openSettings(page: Page) {
 }
 
 test('settings saved in one browser are there after signing in on another', async () => {
-  const first = await newSession(browser, product.url);
-  const email = await signUp(first.page);
+  const first = await site.learner();
   await openSettings(first.page);
   await first.page.getByLabel('Display name').fill('Grace Hopper');
   await first.page.getByRole('slider', { name: 'Daily goal' }).fill('40');
@@ -64,10 +28,7 @@ test('settings saved in one browser are there after signing in on another', asyn
   await first.page.goto('/dashboard');
   await first.page.getByText('/40', { exact: false }).first().waitFor();
 
-  const second = await newSession(browser, product.url);
-  await second.page.goto('/login');
-  await signIn(second.page, email);
-  await second.page.waitForURL('**/dashboard');
+  const second = await site.signedIn(first.email);
   await second.page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await openSettings(second.page);
   await expect(second.page.getByLabel('Display name').inputValue()).resolves.toBe('Grace Hopper');
@@ -83,9 +44,8 @@ test('settings saved in one browser are there after signing in on another', asyn
 });
 
 test('choosing Français translates the navigation and the cards screen, and stays after a reload', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
-  await api(page, 'POST', '/api/cards', { question: 'Quelle est la capitale du Japon ?', answer: 'Tokyo' });
+  const { page, context, errors } = await site.learner();
+  await site.callAs(page, 'POST', '/cards', { question: 'Quelle est la capitale du Japon ?', answer: 'Tokyo' });
   await openSettings(page);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
   // The preview switches at once; saving keeps it.
@@ -109,12 +69,10 @@ test('choosing Français translates the navigation and the cards screen, and sta
 });
 
 test('two learners become friends and each sees the other finish a session in the feed', async () => {
-  const ada = await newSession(browser, product.url);
-  const bob = await newSession(browser, product.url);
-  await signUp(ada.page);
-  const bobEmail = await signUp(bob.page);
-  await api(ada.page, 'PUT', '/api/user/profile', { displayName: 'Ada Feed' });
-  await api(bob.page, 'PUT', '/api/user/profile', { displayName: 'Bob Feed' });
+  const ada = await site.learner();
+  const bob = await site.learner();
+  await site.callAs(ada.page, 'PUT', '/user/profile', { displayName: 'Ada Feed' });
+  await site.callAs(bob.page, 'PUT', '/user/profile', { displayName: 'Bob Feed' });
 
   // Ada finds Bob by name and sends a request.
   await ada.page.goto('/social');
@@ -128,23 +86,20 @@ test('two learners become friends and each sees the other finish a session in th
   await bob.page.goto('/social');
   await bob.page.getByRole('button', { name: 'Accept Ada Feed' }).click();
   await bob.page.getByRole('region', { name: 'Friends' }).getByText('Ada Feed').waitFor();
-  expect(bobEmail).toContain('@');
+  expect(bob.email).toContain('@');
 
   // Each finishes a practice session (the study screens' calls).
   for (const [learner, cards] of [
     [ada.page, 3],
     [bob.page, 2],
   ] as const) {
-    const card = (await api(learner, 'POST', '/api/cards', { question: 'Q', answer: 'A' })).body;
-    const { sessionId } = (await api(learner, 'POST', '/api/dashboard/session/start', { session_type: 'practice' }))
-      .body;
+    const card = await site.callAs(learner, 'POST', '/cards', { question: 'Q', answer: 'A' });
+    const { sessionId } = await site.callAs(learner, 'POST', '/dashboard/session/start', { session_type: 'practice' });
+    const studied = { sessionId, cardId: card.id, correct: true };
     for (let i = 0; i < cards; i++) {
-      expect(
-        (await api(learner, 'POST', '/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: true }))
-          .status,
-      ).toBe(200);
+      expect((await site.requestAs(learner, 'POST', '/dashboard/session/card-study', studied)).status).toBe(200);
     }
-    expect((await api(learner, 'POST', '/api/dashboard/session/end', { sessionId })).status).toBe(200);
+    expect((await site.requestAs(learner, 'POST', '/dashboard/session/end', { sessionId })).status).toBe(200);
   }
 
   await ada.page.reload();
@@ -164,11 +119,11 @@ test('two learners become friends and each sees the other finish a session in th
 });
 
 test('a super admin promotes a learner, who then sees Admin; a disabled account can no longer call the API', async () => {
-  const boss = await newSession(browser, product.url);
-  const bossEmail = await signUp(boss.page);
-  await product.setRole(bossEmail, 'super_admin');
-  const learner = await newSession(browser, product.url);
-  const learnerEmail = await signUp(learner.page, uniqueEmail('promoted'));
+  const boss = await site.learner();
+  const bossEmail = boss.email;
+  await site.product.setRole(bossEmail, 'super_admin');
+  const learner = await site.learner(uniqueEmail('promoted'));
+  const learnerEmail = learner.email;
   await expect(nav(learner.page).getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
 
   // A role reaches the shell with the next sign-in.
@@ -192,22 +147,20 @@ test('a super admin promotes a learner, who then sees Admin; a disabled account 
 
   // Disabled: the token the learner still holds stops working within a second or so (and the
   // session cookie gets no new one).
-  const held = await token(learner.page);
+  const held = await accessToken(learner.page);
   await boss.page.getByRole('button', { name: `Disable ${learnerEmail}` }).click();
   await boss.page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await boss.page.getByText('is disabled').first().waitFor();
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const refused = await learner.page.request.get('/api/cards', { headers: { Authorization: `Bearer ${held}` } });
-  expect(refused.status()).toBe(401);
-  expect(Object.keys(await refused.json())).toEqual(['error']);
-  await expect(token(learner.page)).rejects.toThrow(/401/);
+  const refused = await site.request(held, 'GET', '/cards');
+  expect(refused.status).toBe(401);
+  expect(Object.keys(refused.body)).toEqual(['error']);
+  await expect(accessToken(learner.page)).rejects.toThrow(/401/);
 
   // And signing in again is refused with the reason.
-  const login = await learner.page.request.post('/api/auth/login', {
-    data: { email: learnerEmail, password: PASSWORD },
-  });
-  expect(login.status()).toBe(403);
-  expect(await login.json()).toEqual({ error: 'This account is disabled' });
+  const login = await site.request(null, 'POST', '/auth/login', { email: learnerEmail, password: PASSWORD });
+  expect(login.status).toBe(403);
+  expect(login.body).toEqual({ error: 'This account is disabled' });
 
   expect([...boss.errors, ...learner.errors]).toEqual([]);
   await boss.context.close();

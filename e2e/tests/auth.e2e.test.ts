@@ -1,30 +1,9 @@
-import type { Browser } from 'playwright-core';
-import {
-  PASSWORD,
-  launchBrowser,
-  newSession,
-  signIn,
-  signOut,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import { PASSWORD, signIn, signOut, signUp, testSite, uniqueEmail } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, signs back in', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
+  const { page, context, errors } = await site.session();
   await page.goto('/');
   await page.waitForURL('**/login');
   await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
@@ -49,7 +28,7 @@ test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, 
 });
 
 test('signup shows the validation messages of the spec', async () => {
-  const { page, context } = await newSession(browser, product.url);
+  const { page, context } = await site.session();
   await page.goto('/signup');
   await page.getByLabel('Email').fill(uniqueEmail());
   await page.getByLabel('Password', { exact: true }).fill('short');
@@ -65,7 +44,7 @@ test('signup shows the validation messages of the spec', async () => {
 });
 
 test("a password too easy to guess is refused with the server's advice, at sign-up and on the profile", async () => {
-  const { page, context } = await newSession(browser, product.url);
+  const { page, context } = await site.session();
   await page.goto('/signup');
   await page.getByLabel('Email').fill(uniqueEmail('weak'));
   await page.getByLabel('Password', { exact: true }).fill('aaaaaa');
@@ -91,8 +70,7 @@ test("a password too easy to guess is refused with the server's advice, at sign-
 });
 
 test('wrong password shows the server message in a box, no redirect', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
+  const { page, context, email } = await site.learner();
   await signOut(page);
   await signIn(page, email, 'not-the-password');
   await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
@@ -101,8 +79,7 @@ test('wrong password shows the server message in a box, no redirect', async () =
 });
 
 test('the guard remembers the page: /progress -> /login -> back to /progress', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
+  const { page, context, email } = await site.learner();
   await signOut(page);
   await page.goto('/progress');
   await page.waitForURL('**/login');
@@ -116,7 +93,7 @@ test('the guard remembers the page: /progress -> /login -> back to /progress', a
 });
 
 test('unknown paths go to /dashboard (and to /login first when signed out)', async () => {
-  const { page, context } = await newSession(browser, product.url);
+  const { page, context } = await site.session();
   await page.goto('/no/such/page');
   await page.waitForURL('**/login');
   await signUp(page);
@@ -126,14 +103,11 @@ test('unknown paths go to /dashboard (and to /login first when signed out)', asy
 });
 
 test('a password change keeps this device signed in and signs the other devices out', async () => {
-  const here = await newSession(browser, product.url);
+  const here = await site.session();
   await here.page.goto('/signup');
   const email = await signUp(here.page);
   await here.page.getByText(/Welcome/).waitFor();
-  const there = await newSession(browser, product.url);
-  await there.page.goto('/login');
-  await signIn(there.page, email);
-  await there.page.waitForURL('**/dashboard');
+  const there = await site.signedIn(email);
 
   await here.page.goto('/profile');
   await here.page.getByLabel('Current password').fill(PASSWORD);

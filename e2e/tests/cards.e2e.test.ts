@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 async function fillCard(page: Page, fields: { question: string; answer: string; tags?: string }) {
   const dialog = page.getByRole('dialog');
@@ -24,8 +14,7 @@ async function fillCard(page: Page, fields: { question: string; answer: string; 
 const countLine = (page: Page) => page.getByText(/^Showing \d+ card\(s\)/);
 
 test('cards: create, edit, sets, move, filter, search, delete, import and export', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   await page.goto('/cards');
   await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
   await page.getByText('No cards yet').waitFor();

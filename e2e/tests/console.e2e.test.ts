@@ -3,17 +3,8 @@
 // real served manifests and health reports, renders side by side; a failing canary halts itself
 // and the console says so; a waiting release gets a preview link that opens its area.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newSession,
-  PASSWORD,
-  ROOT,
-  signIn,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import type { Page } from 'playwright-core';
+import { ROOT, testSite, uniqueEmail, type Session } from '../src/harness';
 
 interface ReleaseTools {
   readRemotePackage(dir: string): object;
@@ -23,42 +14,15 @@ interface ReleaseTools {
 // The release command's own collection of a build (what `npm run release` would send).
 const release: ReleaseTools = require(join(ROOT, 'platform-tools', 'release.js'));
 
-let product: Product;
-let browser: Browser;
+// Two failing users are enough for a canary to halt itself here (10 by default).
+const site = testSite({ CANARY_HALT_MIN_USERS: '2' });
 let adminEmail: string;
 let adminToken: string;
 
 jest.setTimeout(180_000);
 
-async function api<T = unknown>(
-  method: string,
-  path: string,
-  token: string | null,
-  body?: object,
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : null) as T };
-}
-
-async function register(): Promise<{ id: number; email: string; token: string }> {
-  const email = uniqueEmail('console');
-  const { status, data } = await api<{ user: { id: number }; tokens: { accessToken: string } }>(
-    'POST',
-    '/auth/register',
-    null,
-    { email, password: PASSWORD },
-  );
-  if (status !== 201) throw new Error(`register: ${status}`);
-  return { id: data.user.id, email, token: data.tokens.accessToken };
-}
+/** A learner's account, made through the API. */
+const register = () => site.register({ email: uniqueEmail('console') });
 
 /**
  * A new release of a built-in remote: its build plus a note file, so its content hash (and so
@@ -67,28 +31,32 @@ async function register(): Promise<{ id: number; email: string; token: string }>
 async function publishVariant(folder: string, note: string): Promise<string> {
   const dir = join(ROOT, folder);
   const { name, files } = release.readBuild(dir);
-  const body = release.buildReleaseBody({
+  const releaseBody = release.buildReleaseBody({
     name,
     pkg: release.readRemotePackage(dir),
     files: [...files, { path: 'NOTICE.txt', content: Buffer.from(note) }],
   });
-  const { status, data } = await api<{ release: { version: string }; active: boolean }>(
+  const { status, body } = await site.request<{ release: { version: string }; active: boolean }>(
+    adminToken,
     'POST',
     '/platform/releases',
-    adminToken,
-    body,
+    releaseBody,
   );
-  if (status !== 201 || data.active) throw new Error(`publish ${folder}: ${status} ${JSON.stringify(data)}`);
-  return data.release.version;
+  if (status !== 201 || body.active) throw new Error(`publish ${folder}: ${status} ${JSON.stringify(body)}`);
+  return body.release.version;
 }
 
 /** Each user loads the manifest (which records the version served to them); returns that version. */
 async function servedVersion(token: string, remote: string): Promise<string> {
-  const { data } = await api<{ remotes: Array<{ name: string; version: string }> }>('GET', '/platform/manifest', token);
-  return data.remotes.find((entry) => entry.name === remote)!.version;
+  const { remotes } = await site.call<{ remotes: Array<{ name: string; version: string }> }>(
+    token,
+    'GET',
+    '/platform/manifest',
+  );
+  return remotes.find((entry) => entry.name === remote)!.version;
 }
 
-const report = (token: string, body: object) => api('POST', '/platform/reports', token, body);
+const report = (token: string, body: object) => site.request(token, 'POST', '/platform/reports', body);
 
 let progressActive: string;
 let progressCanary: string;
@@ -98,32 +66,24 @@ let socialCanary: string;
 const served = new Map<string, { users: number; failed: number }>();
 
 beforeAll(async () => {
-  // Two failing users are enough for a canary to halt itself here (10 by default).
-  product = await startProduct({ CANARY_HALT_MIN_USERS: '2' });
-  browser = await launchBrowser();
-
   const admin = await register();
   adminEmail = admin.email;
-  await product.setRole(adminEmail, 'super_admin');
+  await site.product.setRole(adminEmail, 'super_admin');
   // A role change ends the session: sign in again for a token that carries the new role.
-  const login = await api<{ tokens: { accessToken: string } }>('POST', '/auth/login', null, {
-    email: adminEmail,
-    password: PASSWORD,
-  });
-  adminToken = login.data.tokens.accessToken;
+  adminToken = await site.logIn(adminEmail);
 
-  const overview = await api<{ remotes: Array<{ name: string; activeVersion: string }> }>(
+  const overview = await site.call<{ remotes: Array<{ name: string; activeVersion: string }> }>(
+    adminToken,
     'GET',
     '/platform/remotes',
-    adminToken,
   );
-  progressActive = overview.data.remotes.find((remote) => remote.name === 'mfe_progress')!.activeVersion;
+  progressActive = overview.remotes.find((remote) => remote.name === 'mfe_progress')!.activeVersion;
   progressCanary = await publishVariant('mfe-progress', 'canary build');
   progressWaiting = await publishVariant('mfe-progress', 'waiting build');
   socialCanary = await publishVariant('mfe-social', 'failing build');
   expect(
     (
-      await api('POST', '/platform/remotes/mfe_progress/canary', adminToken, {
+      await site.request(adminToken, 'POST', '/platform/remotes/mfe_progress/canary', {
         version: progressCanary,
         percent: 50,
         roles: ['admin'],
@@ -131,8 +91,12 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   expect(
-    (await api('POST', '/platform/remotes/mfe_social/canary', adminToken, { version: socialCanary, percent: 100 }))
-      .status,
+    (
+      await site.request(adminToken, 'POST', '/platform/remotes/mfe_social/canary', {
+        version: socialCanary,
+        percent: 100,
+      })
+    ).status,
   ).toBe(200);
 
   // Learners load the site: about half get the progress canary; each reports its Web Vitals, and
@@ -181,17 +145,12 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-async function openConsole(page: Page) {
-  await page.goto('/login');
-  await signIn(page, adminEmail);
-  await page.waitForURL('**/dashboard');
-  await page.goto('/admin/platform');
-  await page.getByRole('heading', { level: 1, name: 'Platform console' }).waitFor();
+/** The super admin, signed in in a browser of their own, on the platform console. */
+async function openConsole(): Promise<Session> {
+  const session = await site.signedIn(adminEmail);
+  await session.page.goto('/admin/platform');
+  await session.page.getByRole('heading', { level: 1, name: 'Platform console' }).waitFor();
+  return session;
 }
 
 /** A table's body rows as cell texts. */
@@ -206,9 +165,8 @@ async function rowsOf(page: Page, name: string | RegExp): Promise<string[][]> {
 }
 
 test('a super admin creates a deploy token, sees it once, uses it, and revokes it', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
+  const { page, context, errors } = await openConsole();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openConsole(page);
   const panel = page.getByRole('region', { name: 'Deploy tokens' });
   await panel.getByText('No deploy tokens yet.').waitFor();
 
@@ -230,8 +188,8 @@ test('a super admin creates a deploy token, sees it once, uses it, and revokes i
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
 
   // The token works for its remote, and only for it.
-  expect((await api('GET', '/platform/remotes/mfe_progress', token)).status).toBe(200);
-  expect((await api('GET', '/platform/remotes/mfe_cards', token)).status).toBe(403);
+  expect((await site.request(token, 'GET', '/platform/remotes/mfe_progress')).status).toBe(200);
+  expect((await site.request(token, 'GET', '/platform/remotes/mfe_cards')).status).toBe(403);
 
   const item = panel.getByRole('listitem').filter({ hasText: 'progress-team ci' });
   await item.getByText('Live').waitFor();
@@ -262,14 +220,13 @@ test('a super admin creates a deploy token, sees it once, uses it, and revokes i
     .first()
     .waitFor();
   expect(await panel.getByRole('button', { name: 'Revoke the token progress-team ci' }).count()).toBe(0);
-  expect((await api('GET', '/platform/remotes/mfe_progress', token)).status).toBe(401);
+  expect((await site.request(token, 'GET', '/platform/remotes/mfe_progress')).status).toBe(401);
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('the active and canary versions render side by side from the reported health, and a halted canary is named', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await openConsole(page);
+  const { page, context, errors } = await openConsole();
   const progress = page.getByRole('region', { name: 'mfe_progress' });
   await progress.waitFor();
 
@@ -331,8 +288,7 @@ test('the active and canary versions render side by side from the reported healt
 });
 
 test('a waiting release gets a preview link, absolute, that opens its area', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await openConsole(page);
+  const { page, context, errors } = await openConsole();
   const progress = page.getByRole('region', { name: 'mfe_progress' });
   // Only the waiting release offers one.
   expect(
@@ -345,7 +301,7 @@ test('a waiting release gets a preview link, absolute, that opens its area', asy
     .getByRole('textbox', { name: `Preview link of ${progressWaiting}`, exact: true });
   await link.waitFor();
   const url = await link.inputValue();
-  expect(url).toMatch(new RegExp(`^${product.url.replace(/[.]/g, '\\.')}/api/platform/previews/\\S+$`));
+  expect(url).toMatch(new RegExp(`^${site.url.replace(/[.]/g, '\\.')}/api/platform/previews/\\S+$`));
   await progress
     .getByRole('region', { name: 'Preview links' })
     .getByText(/^Expires/)

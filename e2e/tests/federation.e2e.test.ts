@@ -1,29 +1,7 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  newSession,
-  ROOT,
-  serveFolder,
-  signIn,
-  signOut,
-  signUp,
-  startProduct,
-  startRemoteDevServer,
-  type Product,
-} from '../src/harness';
+import { ROOT, serveFolder, signIn, signOut, signUp, startRemoteDevServer, testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 const AREAS: { link: string; path: string; heading: string | RegExp }[] = [
   { link: 'Dashboard', path: '/dashboard', heading: /Welcome/ },
@@ -35,7 +13,7 @@ const AREAS: { link: string; path: string; heading: string | RegExp }[] = [
 ];
 
 test('every navigation entry opens its area, each remote from its own build', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
+  const { page, context, errors } = await site.session();
   const remoteEntries = new Set<string>();
   page.on('request', (request) => {
     // Each remote is served from its release: /remotes/<name>/<version>/remoteEntry.js.
@@ -61,7 +39,7 @@ test('every navigation entry opens its area, each remote from its own build', as
 });
 
 test('the login page paints without waiting for the registry, which is asked at once', async () => {
-  const { page, context } = await newSession(browser, product.url);
+  const { page, context } = await site.session();
   let requested = false;
   let answered = false;
   await page.route('**/api/platform/manifest', async (route) => {
@@ -78,8 +56,7 @@ test('the login page paints without waiting for the registry, which is asked at 
 });
 
 test('hovering a navigation entry preloads its remote', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context } = await site.learner();
   const preload = page.waitForRequest(/\/remotes\/mfe_progress\/[^/]+\/remoteEntry\.js/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).hover();
   await preload;
@@ -88,8 +65,7 @@ test('hovering a navigation entry preloads its remote', async () => {
 });
 
 test('one React, one store: singletons are shared and a sign-out in a remote is seen by the shell', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
+  const { page, context, email } = await site.learner();
   await page.goto('/profile');
   await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
 
@@ -135,8 +111,7 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
 });
 
 test('a remote that is down shows its fallback with Retry while the rest keeps working', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context } = await site.learner();
   // The network to one remote's files fails, as when its host is down.
   const down = '**/remotes/mfe_progress/**';
   await page.route(down, (route) => route.abort());
@@ -173,8 +148,7 @@ test('Retry fetches the same remote again after a transient failure of its entry
     ['remoteEntry.js', 'click'],
     ['mf-manifest.json', 'goto'],
   ] as const) {
-    const { page, context, errors } = await newSession(browser, product.url);
-    await signUp(page);
+    const { page, context, errors } = await site.learner();
     let reachable = false;
     let fetchedAfter = 0;
     await page.route(new RegExp(`/remotes/mfe_progress/[^/]+/${file.replace('.', '\\.')}$`), (route) => {
@@ -201,8 +175,7 @@ test('Retry fetches the same remote again after a transient failure of its entry
 test("a developer's override loads one remote from a localhost dev server, for that browser only, with a badge", async () => {
   const devServer = await serveFolder(join(ROOT, 'mfe-cards', 'dist'));
   try {
-    const { page, context, errors } = await newSession(browser, product.url);
-    await signUp(page);
+    const { page, context, errors } = await site.learner();
     await page.evaluate(
       (entry) => localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_cards: entry })),
       `${devServer.origin}/mf-manifest.json`,
@@ -214,8 +187,7 @@ test("a developer's override loads one remote from a localhost dev server, for t
     await page.getByRole('status').filter({ hasText: 'Dev override: mfe_cards' }).waitFor();
 
     // Another browser (no override) loads the released version.
-    const other = await newSession(browser, product.url);
-    await signUp(other.page);
+    const other = await site.learner();
     const before = devServer.requests.length;
     await other.page.goto('/cards');
     await other.page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
@@ -246,7 +218,7 @@ test("a developer's override loads one remote from a localhost dev server, for t
 test("a remote's real dev server overrides its area on the site, under the site's CSP, and its release is not fetched", async () => {
   const devServer = await startRemoteDevServer('mfe-progress');
   try {
-    const { page, context, errors } = await newSession(browser, product.url);
+    const { page, context, errors } = await site.session();
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() =>
@@ -298,9 +270,8 @@ test("a remote's real dev server overrides its area on the site, under the site'
 }, 180_000);
 
 test('an administrator (set with npm run set-role) sees the Admin entry and the admin overview', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
-  await product.setRole(email, 'admin');
+  const { page, context, email } = await site.learner();
+  await site.product.setRole(email, 'admin');
   await signOut(page);
   await signIn(page, email);
   await page.waitForURL('**/dashboard');

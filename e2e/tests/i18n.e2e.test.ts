@@ -1,20 +1,10 @@
 // Server-made texts in the learner's language (issue 28): achievements and notifications travel
 // as keys and values and are worded by the screens, and the Spanish notifications heading stays
 // whole on a phone and on a desktop.
-import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { accessToken, testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 /**
  * Where the element's text goes onto a new line: for each line after the first, the characters
@@ -46,20 +36,16 @@ async function lineBreaks(
 }
 
 test('a Spanish learner reads achievements and notifications in Spanish, under a whole heading', async () => {
-  const { page, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, errors } = await site.learner();
   const token = await accessToken(page);
-  const api = (method: 'post' | 'put', path: string, data: object = {}) =>
-    page.request[method](path, { data, headers: { Authorization: `Bearer ${token}` } });
 
   // The learner chooses Spanish; the page speaks it from the next load.
-  expect((await api('put', '/api/user/settings', { language: 'es' })).status()).toBe(200);
+  expect((await site.request(token, 'PUT', '/user/settings', { language: 'es' })).status).toBe(200);
   // A review, then a check: unlocks "First Steps", which pays and notifies (as the server's key).
-  const card = await (await api('post', '/api/cards', { question: '¿Capital de Perú?', answer: 'Lima' })).json();
-  expect(
-    (await api('post', '/api/spaced-repetition/review', { cardId: card.id, result: 2, timeSpent: 3000 })).status(),
-  ).toBe(200);
-  const check = await (await api('post', '/api/gamification/achievements/check')).json();
+  const card = await site.call(token, 'POST', '/cards', { question: '¿Capital de Perú?', answer: 'Lima' });
+  const review = { cardId: card.id, result: 2, timeSpent: 3000 };
+  expect((await site.request(token, 'POST', '/spaced-repetition/review', review)).status).toBe(200);
+  const check = await site.call(token, 'POST', '/gamification/achievements/check');
   expect(check.unlocked.map((a: { key: string }) => a.key)).toEqual(['first_review']);
 
   // Achievements: named and described in Spanish, no English name left.

@@ -3,20 +3,10 @@
 // through the API (stored as typed: the renderer is the last line) and a formula kerned far
 // outside its card. Checked with real geometry on My Cards, the editor's preview and a study
 // session: what the browser hits at any point of the page is never card text outside its box.
-import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 const OVERLAY =
   '<div style="position:fixed;inset:0;z-index:2147483647;background:#c00;color:#fff;font-size:40px" class="modal-overlay" id="root">' +
@@ -74,21 +64,13 @@ async function expectDefused(page: Page, scope: ReturnType<Page['locator']>) {
 }
 
 test('markup: an imported overlay, the same text typed, and a kerned formula stay inside their cards', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
 
   // Typed through the API: stored as sent, so only the renderer stands between it and the page.
-  const token = await accessToken(page);
-  for (const card of [
+  await site.createCards(page, [
     { question: 'Typed overlay', answer: OVERLAY },
     { question: 'Kerned formula', answer: 'far $\\kern-24em\\colorbox{red}{\\rule{20em}{20em}}$ away' },
-  ]) {
-    const response = await page.request.post('/api/cards', {
-      data: card,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.status()).toBe(201);
-  }
+  ]);
 
   // Imported from a CSV through the import screen.
   await page.goto('/cards');
@@ -107,9 +89,7 @@ test('markup: an imported overlay, the same text typed, and a kerned formula sta
   expect(await tiles.getByRole('link', { name: 'Sign in again' }).count()).toBe(2);
   await expectDefused(page, tiles);
   // The server kept none of the overlay's attributes; the typed card still has them, unrendered.
-  const stored = (await (
-    await page.request.get('/api/cards', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as Array<{ question: string; answer: string }>;
+  const stored = await site.callAs<Array<{ question: string; answer: string }>>(page, 'GET', '/cards');
   expect(stored.find((card) => card.question === 'Imported overlay')?.answer).toBe(
     '<div>Session expired. <a href="https://evil.example/login">Sign in again</a></div>',
   );

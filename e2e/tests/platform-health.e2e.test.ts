@@ -2,27 +2,15 @@
 // the real API: a preview link shows a waiting version to one browser only (with its badge, until
 // "Leave preview"), the area's Web Vitals are reported when it is left, and a canary that throws
 // while rendering is reported by learners' browsers until the registry halts it by itself.
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import {
-  launchBrowser,
-  newSession,
-  PASSWORD,
-  ROOT,
-  signIn,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import type { Page, Request } from 'playwright-core';
+import { newRemote, releasedVersion, scratchWorkspace, testSite, uniqueEmail, waitUntil } from '../src/harness';
 
 const REMOTE = 'mfe_pulse';
 const MIN_USERS = 3;
 
-let product: Product;
-let browser: Browser;
+const site = testSite({ CANARY_HALT_MIN_USERS: String(MIN_USERS) });
 let work: string;
 let pulseDir: string;
 let token: string;
@@ -30,34 +18,8 @@ let v1: string;
 
 jest.setTimeout(240_000);
 
-/** Runs a command; resolves with its stdout, rejects with its stderr. */
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`)),
-    );
-  });
-}
-
 /** Publishes the folder's dist with the release CLI and the remote's deploy token; the version. */
-async function release(...flags: string[]): Promise<string> {
-  const output = await run(process.execPath, [join(ROOT, 'platform-tools', 'bin', 'release.mjs'), pulseDir, ...flags], {
-    PLATFORM_URL: product.url,
-    PLATFORM_TOKEN: token,
-  });
-  const match = /Released mfe_pulse (\S+)/.exec(output);
-  if (!match) throw new Error(`unexpected release output: ${output}`);
-  return match[1];
-}
+const release = async (...flags: string[]) => releasedVersion(await site.release(pulseDir, token, ...flags));
 
 /**
  * Rewrites the built area's text ("build one", "build two") in every chunk that has it as
@@ -79,30 +41,9 @@ function rewriteBuild(replacement: string) {
   if (!rewritten) throw new Error('no chunk holds the area text');
 }
 
-async function eventually(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function registry(path: string, body?: object, bearer = token) {
-  const response = await fetch(`${product.url}/api/platform${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A learner signed in in a browser of their own. */
-async function learner() {
-  const session = await newSession(browser, product.url);
-  await signUp(session.page);
-  return session;
-}
+/** The registry's API (with the team's deploy token unless `bearer`): a POST of `body`, or a GET. */
+const registry = (path: string, body?: object, bearer = token) =>
+  site.call(bearer, body ? 'POST' : 'GET', `/platform${path}`, body);
 
 const pulseText = (page: Page) => page.getByTestId('pulse-build').textContent();
 const isReport = (kind: string) => (request: Request) =>
@@ -111,23 +52,9 @@ const isReport = (kind: string) => (request: Request) =>
   JSON.parse(request.postData() ?? '{}').kind === kind;
 
 beforeAll(async () => {
-  product = await startProduct({ CANARY_HALT_MIN_USERS: String(MIN_USERS) });
-  browser = await launchBrowser();
-  token = await product.deployToken('pulse-team', [REMOTE]);
-  // Inside the repository, so the scaffold resolves the workspace's packages like any remote.
-  work = mkdtempSync(join(ROOT, 'e2e', '.work-'));
-  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));
-  copyFileSync(join(ROOT, 'tsconfig.base.json'), join(work, 'tsconfig.base.json'));
-  await run(process.execPath, [
-    join(ROOT, 'scripts', 'new-remote.mjs'),
-    'mfe-pulse',
-    '--route',
-    '/pulse',
-    '--label',
-    'Pulse',
-    '--root',
-    work,
-  ]);
+  token = await site.product.deployToken('pulse-team', [REMOTE]);
+  work = scratchWorkspace();
+  await newRemote('mfe-pulse', '/pulse', 'Pulse', '--root', work);
   pulseDir = join(work, 'mfe-pulse');
   // The text is the area's largest paint (its LCP element), and "build one" is a string of its own
   // inside the render function, for rewriteBuild.
@@ -137,9 +64,7 @@ beforeAll(async () => {
   );
   v1 = await release(); // the first release of a remote is active at once
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -150,7 +75,7 @@ test('a preview link shows the waiting version with its badge to that browser on
   const link = await registry(`/remotes/${REMOTE}/previews`, { version: v2 });
   expect(link).toMatchObject({ remote: REMOTE, version: v2 });
 
-  const reviewer = await learner();
+  const reviewer = await site.learner();
   const { page } = reviewer;
   // The shell's first load does not carry web-vitals: it is fetched once an area has rendered.
   const vitalsChunk: string[] = [];
@@ -159,8 +84,8 @@ test('a preview link shows the waiting version with its badge to that browser on
     if (!url.endsWith('.js') || url.includes('/remotes/')) return;
     if ((await response.text().catch(() => '')).includes('largest-contentful-paint')) vitalsChunk.push(url);
   });
-  const html = await (await fetch(`${product.url}/pulse`)).text();
-  await page.goto(new URL(link.url, product.url).href);
+  const html = await (await fetch(`${site.url}/pulse`)).text();
+  await page.goto(new URL(link.url, site.url).href);
   await page.waitForURL('**/pulse');
   await page.getByTestId('pulse-build').waitFor();
   expect(await pulseText(page)).toBe('build two');
@@ -168,7 +93,7 @@ test('a preview link shows the waiting version with its badge to that browser on
   expect(await badge.textContent()).toContain(`Preview: ${REMOTE} ${v2}`);
 
   // Another learner gets the active version and no badge.
-  const other = await learner();
+  const other = await site.learner();
   await other.page.goto('/pulse');
   await other.page.getByTestId('pulse-build').waitFor();
   expect(await pulseText(other.page)).toBe('build one');
@@ -176,7 +101,7 @@ test('a preview link shows the waiting version with its badge to that browser on
   await other.context.close();
 
   // Leaving the area sends its vitals, once, with the version this browser was served.
-  await eventually(() => vitalsChunk.length > 0, 'the web-vitals chunk');
+  await waitUntil(() => vitalsChunk.length > 0, 10_000, 'the web-vitals chunk');
   expect(vitalsChunk).toHaveLength(1);
   expect(html).not.toContain(new URL(vitalsChunk[0]).pathname); // not among the page's preloads
   await page.waitForTimeout(500); // web-vitals' buffered observers deliver what was painted
@@ -214,7 +139,7 @@ test('a canary that throws while rendering is reported by learners and halted by
 
   const learners = [];
   for (let n = 0; n < MIN_USERS; n += 1) {
-    const session = await learner();
+    const session = await site.learner();
     const reported = session.page.waitForRequest(isReport('render-error'));
     await session.page.goto('/pulse');
     await session.page.getByText('This section is unavailable right now').waitFor();
@@ -226,20 +151,9 @@ test('a canary that throws while rendering is reported by learners and halted by
   }
 
   // The registry ended the canary by itself, as a super_admin sees it.
-  const adminEmail = uniqueEmail('admin');
-  const registered = await fetch(`${product.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: PASSWORD }),
-  });
-  expect(registered.ok).toBe(true);
-  await product.setRole(adminEmail, 'super_admin');
-  const login = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: PASSWORD }),
-  });
-  const adminToken: string = (await login.json()).tokens.accessToken;
+  const { email: adminEmail } = await site.register({ email: uniqueEmail('admin') });
+  await site.product.setRole(adminEmail, 'super_admin');
+  const adminToken = await site.logIn(adminEmail);
   const status = await registry(`/remotes/${REMOTE}`, undefined, adminToken);
   expect(status.canary).toBeNull();
   expect(status.halted).toMatchObject({ version: broken });
@@ -258,10 +172,7 @@ test('a canary that throws while rendering is reported by learners and halted by
   for (const session of learners) await session.context.close();
 
   // The console says so.
-  const admin = await newSession(browser, product.url);
-  await admin.page.goto('/login');
-  await signIn(admin.page, adminEmail);
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await site.signedIn(adminEmail);
   await admin.page.goto('/admin/platform');
   await admin.page.getByText('Canary halted automatically').first().waitFor({ timeout: 15_000 });
   await admin.context.close();

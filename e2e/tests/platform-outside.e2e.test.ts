@@ -3,13 +3,11 @@
 // platform packages, run their own tests on the packed mock kernel, build, and release to a
 // running site with the documented interface: PLATFORM_URL + PLATFORM_TOKEN and
 // `npx flashcard-release .`. The two teams work in parallel; the browser then uses both areas.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, ROOT, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { newRemote, ROOT, run, testSite } from '../src/harness';
 
 jest.setTimeout(600_000);
 
@@ -21,26 +19,10 @@ interface Team {
   released: string;
 }
 
-let product: Product;
-let browser: Browser;
+const site = testSite();
 let outside: string;
 let packs: string;
 const teams = {} as Record<Bundler, Promise<Team>>;
-
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    // Without colours (a bundler colours its output when CI asks for colour).
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(stripVTControlCharacters(out))
-        : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited with ${code}:\n${out}`)),
-    );
-  });
-}
 
 /** The rspack team's own area: the kernel's store, the shell's router and React state, in one screen. */
 const appSource = (label: string, bundler: string) => `import { useState } from 'react';
@@ -113,24 +95,7 @@ function platformDevPorts(): number[] {
  */
 async function teamRepository(folder: string, route: string, label: string, bundler: Bundler): Promise<Team> {
   const remote = join(outside, `${bundler}-team`);
-  await run(
-    process.execPath,
-    [
-      join(ROOT, 'scripts', 'new-remote.mjs'),
-      folder,
-      '--route',
-      route,
-      '--label',
-      label,
-      '--bundler',
-      bundler,
-      '--standalone',
-      remote,
-      '--packages',
-      packs,
-    ],
-    ROOT,
-  );
+  await newRemote(folder, route, label, '--bundler', bundler, '--standalone', remote, '--packages', packs);
   // Nothing points back into this repository; the dev server is on a port of its own.
   for (const file of ['tsconfig.json', 'jest.config.js', 'package.json'])
     expect(readFileSync(join(remote, file), 'utf8')).not.toMatch(/"\.\.\/(?!packs\/)|'\.\.\//);
@@ -143,37 +108,35 @@ async function teamRepository(folder: string, route: string, label: string, bund
   }
 
   // npm's cache serves what this repository's install already fetched.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], remote);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: remote });
   expect(existsSync(join(remote, 'package-lock.json'))).toBe(true);
   // Its own copies, not links into this repository.
   expect(existsSync(join(remote, 'node_modules', '@flashcard', 'shared-auth', 'src'))).toBe(false);
   expect(existsSync(join(remote, 'node_modules', '@flashcard', 'shared-auth', 'dist', 'index.d.ts'))).toBe(true);
 
-  const tested = await run('npm', ['test'], remote);
+  const tested = await run('npm', ['test'], { cwd: remote });
   if (bundler === 'webpack') {
     // The kernel's declarations type the team's code (useAuthStore's state, the router).
-    await run('npm', ['run', 'typecheck'], remote);
+    await run('npm', ['run', 'typecheck'], { cwd: remote });
     writeFileSync(
       join(remote, 'src', 'typo.ts'),
       "import { useAuthStore } from '@flashcard/shared-auth';\nexport const email: number = useAuthStore.getState().user!.email;\n",
     );
-    await expect(run('npm', ['run', 'typecheck'], remote)).rejects.toThrow(
+    await expect(run('npm', ['run', 'typecheck'], { cwd: remote })).rejects.toThrow(
       /Type 'string' is not assignable to type 'number'/,
     );
     rmSync(join(remote, 'src', 'typo.ts'));
   }
   // The team's token names its one remote: mfe_trivia (webpack team), mfe_poetry (Rspack team).
-  const token = await product.deployToken(`${folder}-team`, [folder.replace(/-/g, '_')]);
-  const released = await run('npx', ['flashcard-release', '.'], remote, {
-    PLATFORM_URL: product.url,
-    PLATFORM_TOKEN: token,
+  const token = await site.product.deployToken(`${folder}-team`, [folder.replace(/-/g, '_')]);
+  const released = await run('npx', ['flashcard-release', '.'], {
+    cwd: remote,
+    env: { PLATFORM_URL: site.url, PLATFORM_TOKEN: token },
   });
   return { remote, tested, released };
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
   outside = mkdtempSync(join(tmpdir(), 'flashcards-team-'));
   // What the platform hands a team: its packages as tarballs (the kernel's is built by its prepack).
   packs = join(outside, 'packs');
@@ -184,11 +147,13 @@ beforeAll(async () => {
     '@flashcard/api-contract',
     '@flashcard/platform-tools',
   ];
-  await run(
-    'npm',
-    ['pack', '--silent', '--pack-destination', packs, ...packages.flatMap((name) => ['--workspace', name])],
-    ROOT,
-  );
+  await run('npm', [
+    'pack',
+    '--silent',
+    '--pack-destination',
+    packs,
+    ...packages.flatMap((name) => ['--workspace', name]),
+  ]);
   expect(readdirSync(packs)).toHaveLength(4);
   // Both teams at once (each mostly waits on npm and its bundler); each test awaits its own.
   teams.webpack = teamRepository('mfe-trivia', '/trivia', 'Trivia', 'webpack');
@@ -199,15 +164,12 @@ beforeAll(async () => {
 afterAll(async () => {
   // Neither team may still be writing into the folder removed below.
   await Promise.allSettled(Object.values(teams));
-  await browser?.close();
-  await product?.stop();
   if (outside) rmSync(outside, { recursive: true, force: true });
 });
 
 /** A learner opens the area from the sidebar: it renders with the shell's React and kernel. */
 async function openArea(label: string, check: (page: Page, email: string) => Promise<void>) {
-  const { page, context, errors } = await newSession(browser, product.url);
-  const email = await signUp(page);
+  const { page, context, errors, email } = await site.learner();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
   await check(page, email);
   // Every file the area needed came from its release, and the page logged no error.

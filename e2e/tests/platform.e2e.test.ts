@@ -1,60 +1,19 @@
 // A team ships a sixth area with the shell untouched: scaffold, release, promote, roll back,
 // canary, a role-restricted route, and a broken release seen in the admin console.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newSession,
-  PASSWORD,
-  ROOT,
-  signIn,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import type { Page } from 'playwright-core';
+import { newRemote, releasedVersion, ROOT, scratchWorkspace, signIn, testSite, uniqueEmail } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
+const site = testSite();
 let work: string;
 let token: string;
 let quizDir: string;
 
 jest.setTimeout(240_000);
 
-/** Runs a command; resolves with its stdout, rejects with its stderr. */
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${err}${out}`)),
-    );
-  });
-}
-
-const release = (...flags: string[]) =>
-  run(process.execPath, [join(ROOT, 'platform-tools', 'bin', 'release.mjs'), quizDir, ...flags], {
-    PLATFORM_URL: product.url,
-    PLATFORM_TOKEN: token,
-  });
-
-/** The version a release printed: "Released mfe_quiz 0.1.0+1a2b3c4d (active)". */
-function releasedVersion(output: string): string {
-  const match = /Released mfe_quiz (\S+)/.exec(output);
-  if (!match) throw new Error(`unexpected release output: ${output}`);
-  return match[1];
-}
+const release = (...flags: string[]) => site.release(quizDir, token, ...flags);
 
 function writeApp(text: string) {
   writeFileSync(
@@ -63,15 +22,8 @@ function writeApp(text: string) {
   );
 }
 
-async function registry(path: string, body?: object) {
-  const response = await fetch(`${product.url}/api/platform${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+/** The registry's API with the team's deploy token: a POST of `body`, or a GET. */
+const registry = (path: string, body?: object) => site.call(token, body ? 'POST' : 'GET', `/platform${path}`, body);
 
 /** A hash of the built shell: it must not change while areas ship. */
 function shellFingerprint(): string {
@@ -91,38 +43,21 @@ let v1: string;
 let v2: string;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  token = await product.deployToken('e2e-team', ['mfe_quiz']);
-  // Inside the repository, so the scaffold resolves the workspace's packages like any remote.
-  work = mkdtempSync(join(ROOT, 'e2e', '.work-'));
-  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'scratch', private: true, workspaces: [] }));
-  copyFileSync(join(ROOT, 'tsconfig.base.json'), join(work, 'tsconfig.base.json'));
+  token = await site.product.deployToken('e2e-team', ['mfe_quiz']);
+  work = scratchWorkspace();
   shellBefore = shellFingerprint();
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('a scaffolded remote, released over HTTP, appears in the navigation and owns its route after a reload', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Study' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Quiz' }).count()).toBe(0);
 
-  await run(process.execPath, [
-    join(ROOT, 'scripts', 'new-remote.mjs'),
-    'mfe-quiz',
-    '--route',
-    '/quiz',
-    '--label',
-    'Quiz',
-    '--root',
-    work,
-  ]);
+  await newRemote('mfe-quiz', '/quiz', 'Quiz', '--root', work);
   quizDir = join(work, 'mfe-quiz');
   expect(JSON.parse(readFileSync(join(quizDir, 'package.json'), 'utf8')).flashcardRemote.routes).toEqual([
     { path: '/quiz/*', module: './App' },
@@ -143,8 +78,7 @@ test('a scaffolded remote, released over HTTP, appears in the navigation and own
 });
 
 test('a later release waits for a promote; promote and roll back take effect on the next load', async () => {
-  const { page, context } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context } = await site.learner();
   writeApp('build two');
   const output = await release();
   expect(output).toContain('(waiting for promote)');
@@ -165,22 +99,14 @@ test('a 50% canary gives two users different versions, each the same on every lo
   // Accounts on both sides of the 50% line.
   const accounts: Array<{ email: string; id: number }> = [];
   while (!accounts.some((a) => bucket(a.id) < 50) || !accounts.some((a) => bucket(a.id) >= 50)) {
-    const email = uniqueEmail('canary');
-    const response = await fetch(`${product.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    accounts.push({ email, id: (await response.json()).user.id });
+    const { email, id } = await site.register({ email: uniqueEmail('canary') });
+    accounts.push({ email, id });
   }
   for (const [account, expected] of [
     [accounts.find((a) => bucket(a.id) < 50)!, 'build two'],
     [accounts.find((a) => bucket(a.id) >= 50)!, 'build one'],
   ] as const) {
-    const { page, context } = await newSession(browser, product.url);
-    await page.goto('/login');
-    await signIn(page, account.email);
-    await page.waitForURL('**/dashboard');
+    const { page, context } = await site.signedIn(account.email);
     for (let load = 0; load < 3; load += 1) expect(await quizBuildText(page)).toBe(expected);
     await context.close();
   }
@@ -195,8 +121,7 @@ test('a route restricted to admins is hidden from a learner and answers Access D
   writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
   expect(await release('--promote', '--no-build')).toContain('(active)');
 
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
+  const { page, context, email } = await site.learner();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Study' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Quiz' }).count()).toBe(0);
@@ -204,7 +129,7 @@ test('a route restricted to admins is hidden from a learner and answers Access D
   await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
   expect(await page.getByTestId('quiz-build').count()).toBe(0);
 
-  await product.setRole(email, 'admin');
+  await site.product.setRole(email, 'admin');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await signIn(page, email);
@@ -230,9 +155,8 @@ test('a broken release shows the area fallback, and the console counts its failu
   );
   const broken = releasedVersion(await release('--promote', '--no-build'));
 
-  const { page, context } = await newSession(browser, product.url);
-  const email = await signUp(page);
-  await product.setRole(email, 'super_admin');
+  const { page, context, email } = await site.learner();
+  await site.product.setRole(email, 'super_admin');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await signIn(page, email);

@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 const stat = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('.stat-value');
 
@@ -19,20 +9,15 @@ async function expectStat(page: Page, label: string, value: string | RegExp) {
   await stat(page, label).filter({ hasText: value }).waitFor();
 }
 
-async function createCards(page: Page, questions: string[]) {
-  const token = await accessToken(page);
-  for (const question of questions) {
-    const response = await page.request.post('/api/cards', {
-      data: { question, answer: `Answer to ${question}` },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.status()).toBe(201);
-  }
-}
+/** Cards with these questions, made through the API. */
+const createCards = (page: Page, questions: string[]) =>
+  site.createCards(
+    page,
+    questions.map((question) => ({ question, answer: `Answer to ${question}` })),
+  );
 
 test('studying cards moves Progress, the dashboard and the bell', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
 
   // A new learner: zeros everywhere, an empty week.
   await page.goto('/progress');

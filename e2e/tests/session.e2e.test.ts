@@ -2,21 +2,11 @@
 // is readable in the page (the refresh token is an HttpOnly cookie, the access token the kernel's
 // memory), yet a reload stays signed in, tabs stay signed in across refreshes, and a sign-out in
 // one tab ends the others. Access tokens live 5 seconds here, so refreshes happen within a test.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { signUp, testSite } from '../src/harness';
 
 const TTL_SECONDS = 5;
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,7 +35,7 @@ function watchRefreshes(...pages: Page[]): number[] {
 }
 
 test('no page script can read a refresh token or an access token; the page itself cannot make the API hand one out', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
+  const { page, context, errors } = await site.session();
   const answers: string[] = [];
   const reads: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -96,8 +86,7 @@ test('no page script can read a refresh token or an access token; the page itsel
 });
 
 test('a reload stays signed in: one refresh through the cookie, then the manifest asked for signed in, no /auth/me', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   await page.getByText(/Welcome/).waitFor();
 
   const requests: Request[] = [];
@@ -116,8 +105,7 @@ test('a reload stays signed in: one refresh through the cookie, then the manifes
 });
 
 test('two tabs stay signed in across two refresh cycles; a sign-out in one ends both', async () => {
-  const { page: one, context, errors } = await newSession(browser, product.url);
-  await signUp(one);
+  const { page: one, context, errors } = await site.learner();
   await one.getByText(/Welcome/).waitFor();
   const two = await context.newPage();
   two.on('pageerror', (error) => errors.push(error));

@@ -1,45 +1,16 @@
 // Privacy on the Social screen (issue 28 items 2 and 3): a friend request by e-mail shows its
 // sender only the address, pending, whether or not anyone uses it, and reaches the learner who
 // does; a learner who chose "Nobody" is found by no search and their profile reads as missing.
-import type { Browser, Page } from 'playwright-core';
-import {
-  accessToken,
-  launchBrowser,
-  newSession,
-  signUp,
-  startProduct,
-  uniqueEmail,
-  type Product,
-} from '../src/harness';
+import { testSite, uniqueEmail } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-async function api(page: Page, method: 'GET' | 'PUT', url: string, data?: unknown) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  return { status: response.status(), body: await response.json().catch(() => null) };
-}
+const site = testSite();
 
 test('a request by e-mail shows pending by its address, known or not, and reaches only who uses it', async () => {
-  const ada = await newSession(browser, product.url);
-  const bob = await newSession(browser, product.url);
-  await signUp(ada.page);
-  const bobEmail = await signUp(bob.page);
-  await api(ada.page, 'PUT', '/api/user/profile', { displayName: 'Ada Mail' });
-  await api(bob.page, 'PUT', '/api/user/profile', { displayName: 'Bob Mail' });
+  const ada = await site.learner();
+  const bob = await site.learner();
+  const bobEmail = bob.email;
+  await site.callAs(ada.page, 'PUT', '/user/profile', { displayName: 'Ada Mail' });
+  await site.callAs(bob.page, 'PUT', '/user/profile', { displayName: 'Bob Mail' });
   const nobody = uniqueEmail('nobody');
 
   await ada.page.goto('/social');
@@ -69,13 +40,11 @@ test('a request by e-mail shows pending by its address, known or not, and reache
 });
 
 test('a learner who chose "Nobody" is found by no one, and their profile reads as missing', async () => {
-  const cleo = await newSession(browser, product.url);
-  const dan = await newSession(browser, product.url);
-  await signUp(cleo.page);
-  await signUp(dan.page);
+  const cleo = await site.learner();
+  const dan = await site.learner();
   const name = `Cleo Hidden ${Date.now()}`;
-  await api(cleo.page, 'PUT', '/api/user/profile', { displayName: name });
-  const cleoId: number = (await api(cleo.page, 'GET', '/api/auth/me')).body.user.id;
+  await site.callAs(cleo.page, 'PUT', '/user/profile', { displayName: name });
+  const cleoId: number = (await site.callAs(cleo.page, 'GET', '/auth/me')).user.id;
 
   await cleo.page.goto('/social');
   await cleo.page.getByLabel('Who can find me and see my profile').selectOption('nobody');

@@ -5,20 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApkg, type FixturePackage } from '@flashcard/api/src/test/apkg-fixture';
-import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { accessToken, signUp, testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 /** E2E_SHOTS=<folder> keeps a screenshot of each screen (desktop and phone) for a person to look at. */
 async function shot(page: Page, name: string) {
@@ -26,13 +16,6 @@ async function shot(page: Page, name: string) {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
-
-async function api(page: Page, method: 'POST' | 'PUT', url: string, data: object) {
-  const token = await accessToken(page);
-  const response = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBeLessThan(300);
-  return response.json();
 }
 
 /** Waits until `read` gives `expected` (10 s at most), then checks it once more. */
@@ -51,13 +34,12 @@ async function reveal(page: Page) {
 }
 
 test('a card rated Again comes back within the same review session, marked, before it completes', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   for (const [question, answer] of [
     ['Capital of Peru?', 'Lima'],
     ['Capital of Chile?', 'Santiago'],
   ]) {
-    await api(page, 'POST', '/api/cards', { question, answer });
+    await site.callAs(page, 'POST', '/cards', { question, answer });
   }
   // Learn both (Good: a 10-minute learning step, due within the learn-ahead window).
   await page.goto('/study/new');
@@ -93,21 +75,24 @@ test('a card rated Again comes back within the same review session, marked, befo
 });
 
 test('a set-only session: the hub and the session cover the chosen set and nothing else', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
-  const biology = await api(page, 'POST', '/api/categories', { name: 'Biology' });
-  const history = await api(page, 'POST', '/api/categories', { name: 'History' });
-  await api(page, 'POST', '/api/cards', {
+  const { page, context, errors } = await site.learner();
+  const biology = await site.callAs(page, 'POST', '/categories', { name: 'Biology' });
+  const history = await site.callAs(page, 'POST', '/categories', { name: 'History' });
+  await site.callAs(page, 'POST', '/cards', {
     question: 'What is a cell?',
     answer: 'The unit of life',
     category_id: biology.id,
   });
-  await api(page, 'POST', '/api/cards', {
+  await site.callAs(page, 'POST', '/cards', {
     question: 'What is DNA?',
     answer: 'Genetic material',
     category_id: biology.id,
   });
-  await api(page, 'POST', '/api/cards', { question: 'When did Rome fall?', answer: '476', category_id: history.id });
+  await site.callAs(page, 'POST', '/cards', {
+    question: 'When did Rome fall?',
+    answer: '476',
+    category_id: history.id,
+  });
 
   // From the cards screen: filter by the set, then "Study this set".
   await page.goto('/cards');
@@ -135,7 +120,7 @@ test('a set-only session: the hub and the session cover the chosen set and nothi
 });
 
 test('rich cards: a cloze note makes one card per cloze, math is typeset, card HTML cannot run', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
+  const { page, context, errors } = await site.session();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -154,11 +139,11 @@ test('rich cards: a cloze note makes one card per cloze, math is typeset, card H
   await editor.getByRole('button', { name: 'Create Card' }).click();
   await page.getByText('Card created successfully').waitFor();
 
-  await api(page, 'POST', '/api/cards', {
+  await site.callAs(page, 'POST', '/cards', {
     question: 'Euler: $e^{i\\pi}+1=0$',
     answer: '$$\\int_0^1 x\\,dx = \\frac12$$',
   });
-  await api(page, 'POST', '/api/cards', {
+  await site.callAs(page, 'POST', '/cards', {
     question: 'Trap <img src=x onerror=alert(1)> here',
     answer: '[click](javascript:alert(2)) <a href="javascript:alert(3)">too</a>',
   });
@@ -200,8 +185,7 @@ test('rich cards: a cloze note makes one card per cloze, math is typeset, card H
 });
 
 test('images: added in the editor, shown in the preview, the tile and the study session, and only to their owner', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   await page.goto('/cards');
   await page.getByRole('button', { name: 'Add New Card' }).first().click();
   const editor = page.getByRole('dialog', { name: 'Create New Card' });
@@ -239,21 +223,16 @@ test('images: added in the editor, shown in the preview, the tile and the study 
   await eventually(() => decoded(studied), true);
 
   // Another learner asking for the same name gets 404, not the image.
-  const other = await newSession(browser, product.url);
-  await signUp(other.page);
-  const token = await accessToken(other.page);
-  const stolen = await other.page.request.get('/api/media/cell-phase.png', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(stolen.status()).toBe(404);
+  const other = await site.learner();
+  const stolen = await site.requestAs(other.page, 'GET', '/media/cell-phase.png');
+  expect(stolen.status).toBe(404);
   expect(errors).toEqual([]);
   await other.context.close();
   await context.close();
 });
 
 test('Anki packages in both formats import through the dialog: preview, notes in their decks, review history, images', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
+  const { page, context, errors } = await site.learner();
   const day = 86_400_000;
   const start = Date.now() - 40 * day;
   const png = Buffer.from(
@@ -318,30 +297,23 @@ test('Anki packages in both formats import through the dialog: preview, notes in
   );
   // The history came along: the optimizer counts it, and the sets are the decks.
   const token = await accessToken(page);
-  const status = await page.request.get('/api/spaced-repetition/optimizer', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect((await status.json()).reviewCount).toBe(8);
-  const sets = await page.request.get('/api/categories', { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await sets.json()) as Array<{ name: string }>).map((set) => set.name).sort()).toEqual([
-    'Biology New',
-    'Biology Old',
-  ]);
+  expect((await site.call(token, 'GET', '/spaced-repetition/optimizer')).reviewCount).toBe(8);
+  const sets = await site.call<Array<{ name: string }>>(token, 'GET', '/categories');
+  expect(sets.map((set) => set.name).sort()).toEqual(['Biology New', 'Biology Old']);
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('multiple choice and timed practice run to their summaries', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
-  const set = await api(page, 'POST', '/api/categories', { name: 'Capitals' });
+  const { page, context, errors } = await site.learner();
+  const set = await site.callAs(page, 'POST', '/categories', { name: 'Capitals' });
   for (const [question, answer] of [
     ['France', 'Paris'],
     ['Italy', 'Rome'],
     ['Spain', 'Madrid'],
     ['Peru', 'Lima'],
   ]) {
-    await api(page, 'POST', '/api/cards', { question, answer, category_id: set.id });
+    await site.callAs(page, 'POST', '/cards', { question, answer, category_id: set.id });
   }
   await page.goto(`/study?set=${set.id}`);
   await page.getByRole('link', { name: 'Start Multiple Choice' }).click();

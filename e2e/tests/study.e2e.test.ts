@@ -1,36 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { accessToken, launchBrowser, newSession, signUp, startProduct, type Product } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { signUp, testSite } from '../src/harness';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const site = testSite();
 
 const CARDS = [
   { question: 'What is the capital of Japan?', answer: 'Tokyo' },
   { question: 'What is 7 times 8?', answer: '56' },
   { question: 'Which planet is known as the Red Planet?', answer: 'Mars' },
 ];
-
-/** Creates the cards through the API with the signed-in page's access token. */
-async function createCards(page: Page) {
-  const token = await accessToken(page);
-  expect(token).toBeTruthy();
-  for (const card of CARDS) {
-    const response = await page.request.post('/api/cards', {
-      data: card,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.status()).toBe(201);
-  }
-}
 
 const queueCard = (page: Page, title: 'Due for Review' | 'New Cards') => page.getByRole('region', { name: title });
 
@@ -81,9 +58,8 @@ async function revealWithKeyboard(page: Page, answer: string, labels: string[]) 
 }
 
 test('study: the hub counts, a new-card session and a review session, by keyboard, with undo', async () => {
-  const { page, context, errors } = await newSession(browser, product.url);
-  await signUp(page);
-  await createCards(page);
+  const { page, context, errors } = await site.learner();
+  await site.createCards(page, CARDS);
 
   // The hub: three new cards, nothing due yet.
   await page.goto('/study');
@@ -187,23 +163,14 @@ test('study: the hub counts, a new-card session and a review session, by keyboar
 });
 
 test('on a 390x844 phone the rating buttons of a long card are in view without scrolling', async () => {
-  const context = await browser.newContext({
-    baseURL: product.url,
+  const { page, context, errors } = await site.session({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (err) => errors.push(err));
   await signUp(page);
-  const token = await accessToken(page);
   const longAnswer = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer that keeps going`).join('\n');
-  const created = await page.request.post('/api/cards', {
-    data: { question: 'Name the parts of a cell.\nTake your time.', answer: longAnswer },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(created.status()).toBe(201);
+  await site.createCards(page, [{ question: 'Name the parts of a cell.\nTake your time.', answer: longAnswer }]);
 
   await page.goto('/study');
   await queueCard(page, 'New Cards').getByRole('button', { name: 'Learn New Cards' }).click();
