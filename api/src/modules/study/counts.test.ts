@@ -23,7 +23,7 @@ async function addUser(db: Db, email: string): Promise<number> {
 
 describeEachDb('study counts', (ctx) => {
   it('count what the due and new lists hold, in every scope, for any mix of cards', async () => {
-    const repository = new StudyRepository(ctx.db, ctx.dialect);
+    const repository = new StudyRepository(ctx.db);
     const me = await addUser(ctx.db, 'counts.me@example.com');
     const other = await addUser(ctx.db, 'counts.other@example.com');
     const set = (

@@ -3,7 +3,7 @@
 // scoped to one user.
 import type { StudySettings } from '@flashcard/api-contract/schemas';
 import { sql, type AliasedSelectQueryBuilder, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DialectName } from '../../db';
+import { dialectOf } from '../../db';
 import { queryWithBounds } from '../../db/day-bounds';
 import { hasTag, localDay } from '../../db/functions';
 import { cardSearchText } from '../../db/search-text';
@@ -80,11 +80,7 @@ export interface ReviewCounts {
 }
 
 export class StudyRepository {
-  /** `dialect`: PostgreSQL locks the reviewed card's row (SQLite runs one write transaction at a time anyway). */
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   private selectStudyCards(userId: number) {
     return selectCardsWithSet(this.db, userId).select([
@@ -117,7 +113,8 @@ export class StudyRepository {
       .where('cards.id', '=', cardId);
     // Concurrent reviews of one card queue on its row instead of racing to a 409: each starts
     // from the previous one's result. Only the card's row is locked (not the settings row).
-    if (this.dialect === 'postgres' && this.db.isTransaction) query = query.forUpdate('cards');
+    // SQLite runs one write transaction at a time anyway.
+    if (this.db.isTransaction && dialectOf(this.db) === 'postgres') query = query.forUpdate('cards');
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
     const { desired_retention, maximum_interval, parameters, ...card } = row;

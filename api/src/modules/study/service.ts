@@ -21,8 +21,9 @@ import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { dayRanges, dayStarts, dayToDate } from '../../lib/local-time';
 import { notificationKey } from '../../lib/notification-text';
-import { MAX_ID, parseId } from '../../lib/params';
-import { localDayNumber, toTimestamp } from '../../lib/time';
+import { intParam, MAX_ID, parseId } from '../../lib/params';
+import { percent } from '../../lib/percent';
+import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
 import type { NotificationsRepository } from '../notifications';
 import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
@@ -48,7 +49,6 @@ export const MAX_DUE_LIMIT = 1000;
 export const MAX_COUNTED_TIME_MS = 60_000;
 const MAX_TIME_SPENT_MS = 24 * 60 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
-const MS_PER_DAY = 86_400_000;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 2 * MS_PER_DAY;
 export const MAX_FORECAST_DAYS = 365;
@@ -162,15 +162,6 @@ export interface ScheduledCard extends StudyCard {
 /** Thrown inside a transaction when the card changed under it: roll back and start over. */
 class LostRace extends Error {}
 
-/** Query text that must be an integer in [min, max]; `fallback` when absent. */
-function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
-  const number = Number(value);
-  if (number < min || number > max) throw badRequest(message);
-  return number;
-}
-
 /** The scope query (`set`, `tag`) as the repository takes it; blank values mean absent. */
 function parseScope(query: { set?: string; tag?: string }): StudyScope {
   const scope: StudyScope = {};
@@ -218,8 +209,6 @@ export function applyStudySettings(current: StudySettings, input: StudySettingsI
   }
   return next;
 }
-
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
 
 export class StudyService {
   constructor(private readonly deps: StudyServiceDeps) {}
