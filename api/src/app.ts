@@ -27,7 +27,6 @@ import { ExperienceRepository } from './modules/experience';
 import { HealthRepository, healthRoutes, HealthService } from './modules/health';
 import { InsightsRepository, insightRoutes, InsightsService } from './modules/insights';
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
-import { NotificationsRepository } from './modules/notifications';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { PackagesService, packageRoutes } from './modules/packages';
 import { pageRoutes } from './modules/pages';
@@ -45,7 +44,13 @@ import {
 import { SessionsRepository, sessionRoutes, SessionsService } from './modules/sessions';
 import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
 import { createSocialService, socialRoutes } from './modules/social';
-import { StudyRepository, studyRoutes, StudyService } from './modules/study';
+import {
+  createStudyServices,
+  QueueRepository,
+  ReviewRepository,
+  SchedulerSettingsRepository,
+  studyRoutes,
+} from './modules/study';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
@@ -187,27 +192,26 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
       const cards = new CardsService({ repository: new CardsRepository(db), now });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
-      // Studying writes cards, logs, sessions and XP together: one transaction, these repositories.
-      const studyRepos = (handle: typeof db) => ({
-        study: new StudyRepository(handle),
+      // A session's card count and its XP are written together: one transaction, these repositories.
+      const sessionRepos = (handle: typeof db) => ({
         sessions: new SessionsRepository(handle),
         experience: new ExperienceRepository(handle),
-        notifications: new NotificationsRepository(handle),
+        study: new ReviewRepository(handle),
       });
-      const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
       const dailyGoal = (userId: number, timeZone: string) => dashboard.dailyGoalProgress(userId, timeZone);
       const streaks = (userId: number, timeZone: string) => dashboard.reviewStreaks(userId, timeZone);
       const engagement = createEngagementServices(db, { now, dailyGoal, streaks });
       const sessions = new SessionsService({
-        ...transactional,
+        repos: sessionRepos(db),
+        inTransaction: inTransaction(db, sessionRepos),
         // Finishing a session is when new achievements are most likely earned.
         afterEnd: (userId, timeZone) => engagement.gamification.checkAchievements(userId, timeZone),
         now,
       });
-      const study = new StudyService({ ...transactional, dailyGoal, now });
+      const study = createStudyServices(db, { dailyGoal, now });
       const insights = new InsightsService({
         repository: new InsightsRepository(db),
-        study: new StudyRepository(db),
+        queue: new QueueRepository(db),
         dashboard: new DashboardRepository(db),
         dailyGoal,
         now,
@@ -223,10 +227,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(cardRoutes, { service: cards });
       await api.register(categoryRoutes, { service: categories });
       await api.register(sessionRoutes, { service: sessions });
-      await api.register(studyRoutes, { service: study });
+      await api.register(studyRoutes, study);
       const optimizer = new OptimizerService({
         repository: new OptimizerRepository(db),
-        study: new StudyRepository(db),
+        schedulerSettings: new SchedulerSettingsRepository(db),
         now,
         workers: overrides.optimizerWorkers,
       });

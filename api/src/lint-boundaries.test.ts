@@ -106,7 +106,7 @@ const CASES: Case[] = [
   {
     name: 'an API module importing a module that depends on it (a cycle between folders), even for types',
     file: 'api/src/modules/cards/x.ts',
-    code: "import type { StudyService } from '../study';\nexport type X = StudyService;\n",
+    code: "import type { StudyServices } from '../study';\nexport type X = StudyServices;\n",
     errors: [MODULE_CYCLE],
   },
   {

@@ -6,7 +6,7 @@
 import type { OptimizerStatus, RescheduleResult } from '@flashcard/api-contract/schemas';
 import { conflict, HttpError } from '../../lib/http-error';
 import { MS_PER_DAY, toTimestamp } from '../../lib/time';
-import { Scheduler, type StudyRepository } from '../study';
+import { Scheduler, type SchedulerSettingsRepository } from '../study';
 import { presentStatus } from './presenter';
 import type { OptimizerRepository } from './repository';
 import { fitParameters, replayHistory, type FitResult, type ReplayResult, type ReviewHistory } from './worker';
@@ -35,7 +35,7 @@ export interface OptimizerWorkers {
 export interface OptimizerServiceDeps {
   repository: OptimizerRepository;
   /** The learner's study settings (desired retention, maximum interval). */
-  study: Pick<StudyRepository, 'settings' | 'activeParameters'>;
+  schedulerSettings: Pick<SchedulerSettingsRepository, 'settings' | 'activeParameters'>;
   now: () => Date;
   /** The worker threads; tests may count or slow them. */
   workers?: OptimizerWorkers;
@@ -87,12 +87,12 @@ export class OptimizerService {
   }
 
   async reschedule(userId: number, timeZone: string): Promise<RescheduleResult> {
-    const { repository, study } = this.deps;
+    const { repository, schedulerSettings } = this.deps;
     let rescheduled = 0;
     await this.exclusively(userId, async () => {
       const [settings, parameters, cards, history] = await Promise.all([
-        study.settings(userId),
-        study.activeParameters(userId),
+        schedulerSettings.settings(userId),
+        schedulerSettings.activeParameters(userId),
         repository.reviewedCards(userId),
         repository.history(userId),
       ]);

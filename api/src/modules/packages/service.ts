@@ -25,7 +25,7 @@ import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CardsRepository, importedNoteError, writeNotes, type ParsedNote } from '../cards';
 import { MEDIA_MESSAGES, type MediaService } from '../media';
-import { StudyRepository } from '../study';
+import { ReviewRepository, SchedulerSettingsRepository } from '../study';
 import { IMAGE_NAME as IMAGE } from './apkg';
 import { ImportGate } from './gate';
 import { prepareApkg, type ApkgPlan } from './prepare';
@@ -111,8 +111,11 @@ export class PackagesService {
       return withStatus(() => runInWorker<ApkgImportResult>(IMPORT_WORKER, 'importOnOwnConnection', args));
     }
 
-    const study = new StudyRepository(db);
-    const [settings, parameters] = await Promise.all([study.settings(userId), study.activeParameters(userId)]);
+    const schedulerSettings = new SchedulerSettingsRepository(db);
+    const [settings, parameters] = await Promise.all([
+      schedulerSettings.settings(userId),
+      schedulerSettings.activeParameters(userId),
+    ]);
     const prepared = [new Uint8Array(body), { ...settings, parameters }, this.deps.limits] as const;
     // The copy is handed over to the thread, not copied once more.
     const plan = await withStatus(async () =>
@@ -184,7 +187,7 @@ export class PackagesService {
     const now = toTimestamp(this.deps.now());
     const transaction = inTransaction(db, (handle) => ({
       cards: new CardsRepository(handle),
-      study: new StudyRepository(handle),
+      reviews: new ReviewRepository(handle),
     }));
     const write = (batch: ParsedNote[]) =>
       transaction(async (repos) => {
@@ -201,7 +204,7 @@ export class PackagesService {
             card_id: added.id,
           })),
         );
-        await repos.study.insertLogs(logs);
+        await repos.reviews.insertLogs(logs);
         return written;
       });
     // SQLite has one writer for the whole file: a 100,000-note package in one transaction would

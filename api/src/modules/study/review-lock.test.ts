@@ -4,7 +4,7 @@
 // cannot parse) on SQLite.
 import { runTransaction } from '../../db/transaction';
 import { describeEachDb } from '../../test/harness';
-import { StudyRepository } from './repository';
+import { ReviewRepository } from './review-repository';
 
 const NOW = '2024-06-11T05:00:00.000Z';
 
@@ -26,7 +26,7 @@ describeEachDb('the review read', (ctx) => {
     ).id;
 
     await runTransaction(ctx.db, async (trx) => {
-      const read = await new StudyRepository(trx).findCardForReview(userId, cardId);
+      const read = await new ReviewRepository(trx).findCardForReview(userId, cardId);
       expect(read?.card.id).toBe(cardId);
       // SQLite's one connection is this transaction's: another statement would wait for it.
       if (ctx.dialect !== 'postgres') return;
