@@ -8,7 +8,8 @@
 // - api-contract/src/schemas (required by the API on the server) imports no axios, no kernel
 //   and nothing of calls/;
 // - an API module (api/src/modules/<a>/) imports another module <b> only through
-//   modules/<b>/index.ts, and modules form no import cycle;
+//   modules/<b>/index.ts, and modules form no import cycle; app.ts, server.ts and api/src/cli
+//   import every module through its index.ts too;
 // - a relative import never leaves its package.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,6 +82,13 @@ const zones = [
       message: `Import modules/${other} through its index ('../${other}'), not its files; a piece many modules share belongs in api/src/lib/.`,
     })),
   ),
+  // What wires the modules (app.ts, server.ts, the command-line tools) uses what each exports.
+  ...API_MODULES.map((name) => ({
+    target: ['./api/src/app.ts', './api/src/server.ts', './api/src/cli'],
+    from: `./api/src/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import modules/${name} through its index (modules/${name}/index.ts), not its files: export there what the wiring needs.`,
+  })),
 ];
 
 // ---- no-restricted-imports: package names (a name resolves into the same files a path does)

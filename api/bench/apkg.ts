@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { MEDIA_MAX_BYTES } from '@flashcard/api-contract/schemas';
 import { MiB, zipOf } from '../src/test/apkg-bombs';
+import { MS_PER_DAY } from '../src/lib/time';
 import { buildApkg, type FixtureNote } from '../src/test/apkg-fixture';
 import { runLoop } from './lib/http-loop';
 import { type Benchmark, type Measurement } from './lib/load';
@@ -27,11 +28,10 @@ const TARGET_P99_MS = 100;
 const TARGET_PEAK_MB = 1000;
 const BOMBS = 3;
 const PASSWORD = 'benchmark password';
-const DAY = 86_400_000;
 const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function notes(): FixtureNote[] {
-  const start = Date.now() - 400 * DAY;
+  const start = Date.now() - 400 * MS_PER_DAY;
   return Array.from({ length: NOTES }, (_, n) => {
     // Answer times are revlog ids, unique per package: spread over the day's hours, each note
     // a few ms apart (under a day in all, while every gap below is whole days).
@@ -39,7 +39,7 @@ function notes(): FixtureNote[] {
     let gap = 1;
     const reviews = Array.from({ length: REVIEWS_PER_CARD }, (_, k) => {
       const review = { at, ease: (k % 7 === 3 ? 1 : 3) as 1 | 3, type: k === 0 ? 0 : 1 };
-      at += gap * DAY;
+      at += gap * MS_PER_DAY;
       gap = Math.min(30, gap * 2);
       return review;
     });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../src/db';
 import type { NewCard, NewReviewLog, NewStudySession } from '../src/db/schema';
+import { MS_PER_DAY } from '../src/lib/time';
 import { seededRandom } from '../src/test/random';
 import { measure, type Benchmark, type Measurement } from './lib/load';
 import {
@@ -36,7 +37,6 @@ const TARGET_P99_MS = 50;
 /** Issue 16: the endpoints that read a whole history (analytics, stats, insights, forecast). */
 const FULL_HISTORY_P99_MS = 100;
 const TIME_ZONE = 'Europe/Paris';
-const DAY_MS = 86_400_000;
 const PASSWORD = 'benchmark password';
 
 const benchmark: Benchmark = {
@@ -213,7 +213,7 @@ export async function seed(
   const own = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
   const userIds = [own.id, ...(await cloneUsers(db, own, OTHER_USERS))];
   const stamp = new Date(now).toISOString();
-  const today = Math.floor(now / DAY_MS);
+  const today = Math.floor(now / MS_PER_DAY);
   const firstDay = today - HISTORY_DAYS + 1;
 
   const learners: Learner[] = [];
@@ -292,14 +292,14 @@ export async function seed(
         let correct = 0;
         for (let n = 0; n < count; n++) {
           const card = learner.cards[Math.floor(rand() * learner.cards.length * 0.9)]!; // the last 10% stay new
-          const at = Math.min(now - 1000, day * DAY_MS + studyTime(rand));
+          const at = Math.min(now - 1000, day * MS_PER_DAY + studyTime(rand));
           const log = makeLog(learner.userId, card, at, rand);
           if (log.rating > 1) correct++;
           logBatch.push(log);
           if (learner === learners[0]) learnerLogs++;
           if (logBatch.length === INSERT_BATCH) await flush();
         }
-        const end = new Date(Math.min(now - 1000, day * DAY_MS + 21 * 3_600_000)).toISOString();
+        const end = new Date(Math.min(now - 1000, day * MS_PER_DAY + 21 * 3_600_000)).toISOString();
         sessionBatch.push({
           user_id: learner.userId,
           session_type: 'review',
@@ -355,7 +355,7 @@ function makeCard(
     updated_at: stamp,
     state,
     // Due from three days ago to two months ahead: some of the queue is due now.
-    due: state === 0 ? null : new Date(now + (rand() * 63 - 3) * DAY_MS).toISOString(),
+    due: state === 0 ? null : new Date(now + (rand() * 63 - 3) * MS_PER_DAY).toISOString(),
     stability: state === 0 ? 0 : 1 + rand() * 60,
     difficulty: state === 0 ? 0 : 1 + rand() * 9,
     repetitions: state === 0 ? 0 : 1 + Math.floor(rand() * 30),
@@ -392,7 +392,7 @@ function makeLog(
     last_review: null,
     sched_version: 0,
     state_after: 2,
-    due_after: new Date(at + 3 * DAY_MS).toISOString(),
+    due_after: new Date(at + 3 * MS_PER_DAY).toISOString(),
     stability_after: 6,
     scheduled_days_after: 3,
     sched_version_after: 1,

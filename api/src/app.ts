@@ -9,23 +9,13 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { REPO_ROOT, type Config } from './config';
-import { createDb, dialectOf, type Db } from './db';
+import { createDb, type Db } from './db';
 import { inTransaction } from './db/transaction';
 import { AdminRepository, AdminService, adminRoutes } from './modules/admin';
-import { AuthRepository } from './modules/auth/repository';
-import authRoutes from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-import { CardsRepository } from './modules/cards/repository';
-import { CURSOR_HEADER, TOTAL_HEADER } from './modules/cards/presenter';
-import cardRoutes from './modules/cards/routes';
-import { CardsService } from './modules/cards/service';
-import { CategoriesRepository } from './modules/categories/repository';
-import categoryRoutes from './modules/categories/routes';
-import { CategoriesService } from './modules/categories/service';
-import { DashboardRepository } from './modules/dashboard/repository';
-import dashboardRoutes from './modules/dashboard/routes';
-import { DashboardService } from './modules/dashboard/service';
-import { ExperienceRepository } from './modules/experience/repository';
+import { AuthRepository, authRoutes, AuthService } from './modules/auth';
+import { CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
+import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
+import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
 import {
   createEngagementServices,
   dailyBonusRoutes,
@@ -33,33 +23,34 @@ import {
   notificationRoutes,
   tokenRoutes,
 } from './modules/engagement';
-import { HealthRepository } from './modules/health/repository';
-import healthRoutes from './modules/health/routes';
-import { HealthService } from './modules/health/service';
-import { InsightsRepository } from './modules/insights/repository';
-import insightRoutes from './modules/insights/routes';
-import { InsightsService } from './modules/insights/service';
-import pageRoutes from './modules/pages/routes';
-import { syncBuiltinReleases } from './modules/platform/builtin';
-import releaseFileRoutes from './modules/platform/files';
-import { resolveKernelVersion, resolveShellShared } from './modules/platform/kernel';
-import { PageHints } from './modules/platform/page-hints';
-import { PlatformRepository } from './modules/platform/repository';
-import platformRoutes from './modules/platform/routes';
-import { PlatformService } from './modules/platform/service';
-import { DeployTokenService } from './modules/platform/tokens';
-import { NotificationsRepository } from './modules/notifications';
-import { SessionsRepository } from './modules/sessions/repository';
-import sessionRoutes from './modules/sessions/routes';
-import { SessionsService } from './modules/sessions/service';
-import { createSocialService, socialRoutes } from './modules/social';
-import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
+import { ExperienceRepository } from './modules/experience';
+import { HealthRepository, healthRoutes, HealthService } from './modules/health';
+import { InsightsRepository, insightRoutes, InsightsService } from './modules/insights';
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
-import { PackagesService, packageRoutes } from './modules/packages';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
-import { StudyRepository } from './modules/study/repository';
-import studyRoutes from './modules/study/routes';
-import { StudyService } from './modules/study/service';
+import { PackagesService, packageRoutes } from './modules/packages';
+import { pageRoutes } from './modules/pages';
+import {
+  DeployTokenService,
+  PageHints,
+  PlatformRepository,
+  platformRoutes,
+  PlatformService,
+  releaseFileRoutes,
+  resolveKernelVersion,
+  resolveShellShared,
+  syncBuiltinReleases,
+} from './modules/platform';
+import { SessionsRepository, sessionRoutes, SessionsService } from './modules/sessions';
+import { SettingsRepository, SettingsService, settingsRoutes } from './modules/settings';
+import { createSocialService, socialRoutes } from './modules/social';
+import {
+  createStudyServices,
+  QueueRepository,
+  ReviewRepository,
+  SchedulerSettingsRepository,
+  studyRoutes,
+} from './modules/study';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
@@ -171,7 +162,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     adoptTimeZone: (userId, zone) => adminRepository.adoptTimeZone(userId, zone),
   });
 
-  const platformRepository = new PlatformRepository(db, dialectOf(db));
+  const platformRepository = new PlatformRepository(db);
   const platform = new PlatformService({
     repository: platformRepository,
     kernelVersion: config.platform.kernelVersion ?? resolveKernelVersion(config.webRoot, REPO_ROOT),
@@ -199,29 +190,28 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         now,
       });
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
-      const cards = new CardsService({ repository: new CardsRepository(db, dialectOf(db)), now });
+      const cards = new CardsService({ repository: new CardsRepository(db), now });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
-      // Studying writes cards, logs, sessions and XP together: one transaction, these repositories.
-      const studyRepos = (handle: typeof db) => ({
-        study: new StudyRepository(handle, dialectOf(db)),
+      // A session's card count and its XP are written together: one transaction, these repositories.
+      const sessionRepos = (handle: typeof db) => ({
         sessions: new SessionsRepository(handle),
         experience: new ExperienceRepository(handle),
-        notifications: new NotificationsRepository(handle),
+        study: new ReviewRepository(handle),
       });
-      const transactional = { repos: studyRepos(db), inTransaction: inTransaction(db, studyRepos) };
       const dailyGoal = (userId: number, timeZone: string) => dashboard.dailyGoalProgress(userId, timeZone);
       const streaks = (userId: number, timeZone: string) => dashboard.reviewStreaks(userId, timeZone);
       const engagement = createEngagementServices(db, { now, dailyGoal, streaks });
       const sessions = new SessionsService({
-        ...transactional,
+        repos: sessionRepos(db),
+        inTransaction: inTransaction(db, sessionRepos),
         // Finishing a session is when new achievements are most likely earned.
         afterEnd: (userId, timeZone) => engagement.gamification.checkAchievements(userId, timeZone),
         now,
       });
-      const study = new StudyService({ ...transactional, dailyGoal, now });
+      const study = createStudyServices(db, { dailyGoal, now });
       const insights = new InsightsService({
         repository: new InsightsRepository(db),
-        study: new StudyRepository(db),
+        queue: new QueueRepository(db),
         dashboard: new DashboardRepository(db),
         dailyGoal,
         now,
@@ -237,10 +227,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(cardRoutes, { service: cards });
       await api.register(categoryRoutes, { service: categories });
       await api.register(sessionRoutes, { service: sessions });
-      await api.register(studyRoutes, { service: study });
+      await api.register(studyRoutes, study);
       const optimizer = new OptimizerService({
         repository: new OptimizerRepository(db),
-        study: new StudyRepository(db),
+        schedulerSettings: new SchedulerSettingsRepository(db),
         now,
         workers: overrides.optimizerWorkers,
       });
@@ -248,7 +238,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const media = new MediaService({ repository: new MediaRepository(db), now });
       await api.register(mediaRoutes, { service: media });
       await api.register(packageRoutes, {
-        service: new PackagesService({ db, dialect: dialectOf(db), media, now, limits: config.apkg }),
+        service: new PackagesService({ db, media, now, limits: config.apkg }),
       });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });

@@ -86,9 +86,27 @@ const CASES: Case[] = [
     errors: [],
   },
   {
+    name: "app.ts importing a module's file",
+    file: 'api/src/app.ts',
+    code: "import studyRoutes from './modules/study/routes';\nexport const x = studyRoutes;\n",
+    errors: [PATHS],
+  },
+  {
+    name: "a command-line tool (or its test) importing a module's file",
+    file: 'api/src/cli/x.test.ts',
+    code: "import { PlatformRepository } from '../modules/platform/repository';\nexport const x = PlatformRepository;\n",
+    errors: [PATHS],
+  },
+  {
+    name: 'app.ts importing modules through their index',
+    file: 'api/src/app.ts',
+    code: "import { studyRoutes } from './modules/study';\nimport { PlatformRepository } from './modules/platform';\nexport const x = [studyRoutes, PlatformRepository];\n",
+    errors: [],
+  },
+  {
     name: 'an API module importing a module that depends on it (a cycle between folders), even for types',
     file: 'api/src/modules/cards/x.ts',
-    code: "import type { StudyService } from '../study';\nexport type X = StudyService;\n",
+    code: "import type { StudyServices } from '../study';\nexport type X = StudyServices;\n",
     errors: [MODULE_CYCLE],
   },
   {

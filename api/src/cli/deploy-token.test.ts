@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { hashDeployToken } from '../modules/platform/tokens';
+import { hashDeployToken } from '../modules/platform';
 import { cliRunner } from '../test/cli';
 import { describeEachDb } from '../test/harness';
 import { DeployTokenUsageError, runDeployToken, USAGE } from './deploy-token';

@@ -7,12 +7,10 @@ import { parseArgs } from 'node:util';
 import { Value } from '@sinclair/typebox/value';
 import { CreateDeployTokenBody, DEPLOY_TOKEN_MAX_DAYS, RemoteName } from '@flashcard/api-contract/schemas';
 import { loadConfig, type Config } from '../config';
-import { createDb, dialectOf } from '../db';
+import { createDb } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { HttpError } from '../lib/http-error';
-import { presentDeployToken } from '../modules/platform/presenter';
-import { PlatformRepository } from '../modules/platform/repository';
-import { DeployTokenService } from '../modules/platform/tokens';
+import { DeployTokenService, PlatformRepository, presentDeployToken } from '../modules/platform';
 
 export const USAGE = [
   'Usage: npm run deploy-token -- <label> --remote <name> [--remote <name>...] [--expires <days>d]',
@@ -111,7 +109,7 @@ export async function runDeployToken(
   try {
     // The tool may run before the server ever started on this database.
     await migrateToLatest(db);
-    const tokens = new DeployTokenService(new PlatformRepository(db, dialectOf(db)), now);
+    const tokens = new DeployTokenService(new PlatformRepository(db), now);
     if (command.kind === 'list') return listing((await tokens.list()).map(presentDeployToken));
     if (command.kind === 'revoke') {
       try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RoleChangeError, setUserRole } from '../modules/auth/roles';
+import { RoleChangeError, setUserRole } from '../modules/auth';
 import { cliRunner } from '../test/cli';
 import { bearer, describeEachDb, registerUser } from '../test/harness';
 import { runSetRole, USAGE } from './set-role';

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { ROLES } from '../db/schema';
-import { RoleChangeError, setUserRole } from '../modules/auth/roles';
+import { RoleChangeError, setUserRole } from '../modules/auth';
 
 export const USAGE = `Usage: npm run set-role -- <email> <${ROLES.join('|')}>`;
 

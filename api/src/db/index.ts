@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, type Compilable } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { localDayNumber } from '../lib/time';
@@ -15,22 +15,25 @@ import { adaptSqlite } from './sqlite-connection';
 export type Db = Kysely<Database>;
 export type DialectName = DatabaseConfig['client'];
 
-const dialects = new WeakMap<Kysely<any>, DialectName>();
 /** The reader thread of a SQLite handle, while its connection is open. */
 const readers = new WeakMap<Kysely<any>, { current?: Reader }>();
 const sqliteFiles = new WeakMap<Kysely<any>, string>();
 
-/** Which database a handle from createDb talks to (migrations need it for column types). */
+/**
+ * Which database a handle talks to: the app's handle, a transaction on it, a worker's own
+ * handle. Repositories ask it of the handle they are given, so one rebuilt on a transaction
+ * writes the same SQL (a row lock, a lateral join) as on the app's handle. A transaction is a
+ * new Kysely instance on its root's executor, whose adapter is the dialect's own class.
+ */
 export function dialectOf(db: Kysely<any>): DialectName {
-  const dialect = dialects.get(db);
-  if (!dialect) throw new Error('dialectOf: this Kysely instance was not created by createDb');
-  return dialect;
+  const { adapter } = db.getExecutor();
+  if (adapter instanceof PostgresAdapter) return 'postgres';
+  if (adapter instanceof SqliteAdapter) return 'sqlite';
+  throw new Error(`dialectOf: a ${adapter.constructor.name} is neither SQLite nor PostgreSQL`);
 }
 
 export function createDb(config: DatabaseConfig): Db {
-  const db = config.client === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);
-  dialects.set(db, config.client);
-  return db;
+  return config.client === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);
 }
 
 /**
@@ -77,11 +80,9 @@ export function sqliteFileOf(db: Kysely<any>): string | undefined {
  * writes wait for the lock). Transactions begin IMMEDIATE. No reader thread, no checkpointer.
  */
 export function openSqliteSide(file: string): Db {
-  const db = new Kysely<Database>({
+  return new Kysely<Database>({
     dialect: new SqliteDialect({ database: async () => adaptSqlite(openSqliteFile(file), { immediate: true }) }),
   });
-  dialects.set(db, 'sqlite');
-  return db;
 }
 
 function openSqliteFile(file: string): SqliteDatabase.Database {

@@ -1,5 +1,6 @@
 import { localDayNumber } from './time';
-import { dayStarts, dayToDate, localHour, MS_PER_DAY, offsetAt, offsetSpans } from './local-time';
+import { dayStarts, dayToDate, localHour, offsetAt, offsetSpans } from './local-time';
+import { MS_PER_DAY } from './time';
 
 // Zones with DST at 02:00, half- and quarter-hour offsets, DST that skips or repeats midnight
 // (Santiago, Havana, Beirut), a skipped calendar day (Apia, 30 Dec 2011) and the extremes.

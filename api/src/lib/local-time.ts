@@ -7,7 +7,8 @@
 // ISO timestamps against those bounds through the (user_id, reviewed_at) index. Agrees with
 // localDayNumber in time.ts (same Intl data); local-time.test.ts checks it across DST changes.
 
-export const MS_PER_DAY = 86_400_000;
+import { MS_PER_DAY } from './time';
+
 const MS_PER_MINUTE = 60_000;
 
 /** [start, end) in epoch ms during which the zone is `offsetMs` ahead of UTC. */

@@ -2,7 +2,8 @@
 // is, not on the server clock, so every day computation goes through here (and through the
 // SQL function local_day_number, which must agree with localDayNumber below).
 
-const MS_PER_DAY = 86_400_000;
+/** A UTC day; every local-day computation of the API counts with this one constant. */
+export const MS_PER_DAY = 86_400_000;
 
 /** Current time as stored in the database: ISO 8601 UTC text sorts chronologically. */
 export const toTimestamp = (date: Date): string => date.toISOString();

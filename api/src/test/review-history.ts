@@ -3,9 +3,9 @@
 // fit has something to learn). Deterministic for a seed. Inserted directly, in batches.
 import type { Db } from '../db';
 import type { NewCard } from '../db/schema';
+import { MS_PER_DAY } from '../lib/time';
 import { seededRandom } from './random';
 
-const DAY_MS = 86_400_000;
 const BATCH = 500;
 
 export interface SeededHistory {
@@ -39,8 +39,8 @@ export async function seedReviewHistory(
       stability = recalled ? stability * 2.5 : Math.max(0.3, stability / 3);
     }
     // The whole history ends a day before now.
-    const end = options.now.getTime() - DAY_MS;
-    const times = days.map((day) => end - (days[days.length - 1]! - day) * DAY_MS - Math.floor(next() * 3_600_000));
+    const end = options.now.getTime() - MS_PER_DAY;
+    const times = days.map((day) => end - (days[days.length - 1]! - day) * MS_PER_DAY - Math.floor(next() * 3_600_000));
     return { times, ratings };
   });
 
@@ -56,7 +56,7 @@ export async function seedReviewHistory(
       state: 2,
       stability: 1,
       difficulty: 5,
-      due: new Date(plan.times[plan.times.length - 1]! + DAY_MS).toISOString(),
+      due: new Date(plan.times[plan.times.length - 1]! + MS_PER_DAY).toISOString(),
       last_review: new Date(plan.times[plan.times.length - 1]!).toISOString(),
       repetitions: plan.times.length,
     }));

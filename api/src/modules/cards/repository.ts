@@ -1,7 +1,7 @@
 // SQL over cards (and the sets they point at). Every query is scoped to one user: a card or
 // set id alone never reaches a row, so another learner's data cannot be read or changed.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { readOffThread, type DialectName } from '../../db';
+import { dialectOf, readOffThread } from '../../db';
 import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
 import { containsText } from '../../db/functions';
 import type { CardUpdate, Database, NewCard, NoteKind } from '../../db/schema';
@@ -117,14 +117,11 @@ export function selectCardsWithSet(db: Kysely<Database>, userId: number) {
 const INSERT_BATCH = 500;
 
 export class CardsRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repository: CardsRepository) => Promise<T>): Promise<T> {
-    return runTransaction(this.db, (trx) => work(new CardsRepository(trx, this.dialect)));
+    return runTransaction(this.db, (trx) => work(new CardsRepository(trx)));
   }
 
   private selectCards(userId: number) {
@@ -160,7 +157,7 @@ export class CardsRepository {
    */
   async search(userId: number, text: string, filters: CardListFilters, page: Page): Promise<CardPage> {
     const contains = containsText('cards.search_text', searchKey(text));
-    if (this.dialect === 'postgres') {
+    if (dialectOf(this.db) === 'postgres') {
       const matching = this.applyFilters(this.selectCards(userId), filters)
         .where(contains)
         .select(sql<string>`count(*) over ()`.as('matches'));

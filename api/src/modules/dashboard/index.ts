@@ -2,4 +2,4 @@
 export { presentSession } from './presenter';
 export { DashboardRepository, DEFAULT_DAILY_GOAL, RATING_AGAIN } from './repository';
 export { default as dashboardRoutes } from './routes';
-export { DashboardService, percent, type DailyGoalProgress } from './service';
+export { DashboardService, type DailyGoalProgress } from './service';

@@ -9,7 +9,8 @@ import type {
   StudyProgress,
   UserStats,
 } from '@flashcard/api-contract/schemas';
-import { badRequest } from '../../lib/http-error';
+import { intParam } from '../../lib/params';
+import { percent } from '../../lib/percent';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate, type DayRange } from '../../lib/local-time';
@@ -57,25 +58,6 @@ export type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserSta
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
   now: () => Date;
-}
-
-/** Percent with one decimal; null when there is nothing to divide by. */
-export const percent = (part: number, whole: number): number | null =>
-  whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
-
-/** Query text that must be a whole number in [min, max]; `fallback` when absent. */
-export function intParam(
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  message: string,
-): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
-  const number = Number(value);
-  if (number < min || number > max) throw badRequest(message);
-  return number;
 }
 
 export class DashboardService {

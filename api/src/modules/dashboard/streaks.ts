@@ -7,7 +7,8 @@
 // day inside one UTC day that touches neither of its ends, or not on quarter hours, cannot be
 // decided from these rows: then the answer is null and the caller asks the logs.
 import { isQuarterStart } from '../../db/day-bounds';
-import { MS_PER_DAY, type DayRange } from '../../lib/local-time';
+import type { DayRange } from '../../lib/local-time';
+import { MS_PER_DAY } from '../../lib/time';
 
 /** A review_days row: `day` the UTC date, the quarters as ISO text. */
 export interface ReviewDay {

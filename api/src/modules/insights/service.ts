@@ -12,10 +12,11 @@ import type {
   SetRetention,
 } from '@flashcard/api-contract/schemas';
 import { notFound } from '../../lib/http-error';
-import { toTimestamp } from '../../lib/time';
-import { LEARN_AHEAD_MS, type StudyRepository } from '../study';
+import { percent } from '../../lib/percent';
+import { MS_PER_DAY, toTimestamp } from '../../lib/time';
+import { dueWindow, type QueueRepository } from '../study';
 import { localHour, offsetSpans } from '../../lib/local-time';
-import { percent, type DailyGoalProgress, type DashboardRepository } from '../dashboard';
+import type { DailyGoalProgress, DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';
 
 export const INSIGHT_TYPES = [
@@ -29,7 +30,6 @@ export type InsightType = (typeof INSIGHT_TYPES)[number];
 export const HARDEST_CARDS_LIMIT = 10;
 /** The best study hour looks at this many recent days. */
 export const BEST_HOUR_DAYS = 90;
-const MS_PER_DAY = 86_400_000;
 /** How far past now the best hour's offset spans reach (reviews a clock set ahead dated). */
 const FUTURE_SPAN_MS = 366 * MS_PER_DAY;
 /**
@@ -71,7 +71,7 @@ export type InsightData = InsightByType;
 export interface InsightsServiceDeps {
   repository: InsightsRepository;
   /** queueCounts: the same counts the study queue shows. */
-  study: StudyRepository;
+  queue: Pick<QueueRepository, 'queueCounts'>;
   /** countCards, for the empty-collection action. */
   dashboard: DashboardRepository;
   /** Cards studied today and the goal, as the dashboard counts them. */
@@ -262,12 +262,11 @@ export class InsightsService {
 
   /** What to do next, most urgent first, from the learner's cards, queue and daily goal. */
   async recommendedActions(userId: number, timeZone: string): Promise<RecommendedAction[]> {
-    const { study, dashboard, now } = this.deps;
-    const at = now();
-    const window = { now: toTimestamp(at), learnAheadUntil: toTimestamp(new Date(at.getTime() + LEARN_AHEAD_MS)) };
+    const { queue, dashboard, now } = this.deps;
+    const window = dueWindow(now());
     const [cards, { due, fresh }, goal] = await Promise.all([
       dashboard.countCards(userId),
-      study.queueCounts(userId, window),
+      queue.queueCounts(userId, window),
       this.deps.dailyGoal(userId, timeZone),
     ]);
     if (cards === 0) {

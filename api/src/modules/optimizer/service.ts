@@ -5,8 +5,8 @@
 // gives it the interval its new memory state earns at the learner's desired retention.
 import type { OptimizerStatus, RescheduleResult } from '@flashcard/api-contract/schemas';
 import { conflict, HttpError } from '../../lib/http-error';
-import { toTimestamp } from '../../lib/time';
-import { Scheduler, type StudyRepository } from '../study';
+import { MS_PER_DAY, toTimestamp } from '../../lib/time';
+import { Scheduler, type SchedulerSettingsRepository } from '../study';
 import { presentStatus } from './presenter';
 import type { OptimizerRepository } from './repository';
 import { fitParameters, replayHistory, type FitResult, type ReplayResult, type ReviewHistory } from './worker';
@@ -20,7 +20,6 @@ export const MINIMUM_REVIEWS = 400;
 export const SUGGEST_AFTER_REVIEWS = 1000;
 /** A fit still marked as running after this long was cut short (a process died): claimable again. */
 const STALE_RUN_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const STATE_REVIEW = 2;
 
 export const MESSAGES = {
@@ -36,7 +35,7 @@ export interface OptimizerWorkers {
 export interface OptimizerServiceDeps {
   repository: OptimizerRepository;
   /** The learner's study settings (desired retention, maximum interval). */
-  study: Pick<StudyRepository, 'settings' | 'activeParameters'>;
+  schedulerSettings: Pick<SchedulerSettingsRepository, 'settings' | 'activeParameters'>;
   now: () => Date;
   /** The worker threads; tests may count or slow them. */
   workers?: OptimizerWorkers;
@@ -88,12 +87,12 @@ export class OptimizerService {
   }
 
   async reschedule(userId: number, timeZone: string): Promise<RescheduleResult> {
-    const { repository, study } = this.deps;
+    const { repository, schedulerSettings } = this.deps;
     let rescheduled = 0;
     await this.exclusively(userId, async () => {
       const [settings, parameters, cards, history] = await Promise.all([
-        study.settings(userId),
-        study.activeParameters(userId),
+        schedulerSettings.settings(userId),
+        schedulerSettings.activeParameters(userId),
         repository.reviewedCards(userId),
         repository.history(userId),
       ]);
@@ -113,7 +112,7 @@ export class OptimizerService {
         if (card.state === STATE_REVIEW) {
           const days = scheduler.intervalDays(stability);
           values.scheduled_days = days;
-          values.due = toTimestamp(new Date(Date.parse(card.last_review) + days * DAY_MS));
+          values.due = toTimestamp(new Date(Date.parse(card.last_review) + days * MS_PER_DAY));
         }
         // A review that changed the card meanwhile wins: its state came from that newer rating.
         if (await repository.reschedule(userId, card, values)) rescheduled++;

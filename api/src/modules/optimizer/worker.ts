@@ -5,6 +5,7 @@
 // evaluated in the thread, so it runs the same under tsx, jest and the built server.
 import type { ParameterScore } from '@flashcard/api-contract/schemas';
 import { runWorkerSource } from '../../lib/module-worker';
+import { MS_PER_DAY } from '../../lib/time';
 
 /** A learner's reviews, oldest first within each card, cards one after the other. */
 export interface ReviewHistory {
@@ -36,7 +37,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fsrs = require(workerData.binding);
 const { cardIds, ratings, times, timeZone } = workerData.history;
 const HOUR = 3600000;
-const DAY = 86400000;
+const DAY = ${MS_PER_DAY};
 // A zone's offset is fixed within a UTC hour (DST moves on whole hours): one Intl call per hour.
 const format = new Intl.DateTimeFormat('en-US', {
   timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',

@@ -20,7 +20,7 @@ export async function importOnOwnConnection(
   const now = () => new Date(nowMs);
   try {
     const media = new MediaService({ repository: new MediaRepository(db), now });
-    const service = new PackagesService({ db, dialect: 'sqlite', media, now, limits, inWorker: true });
+    const service = new PackagesService({ db, media, now, limits, inWorker: true });
     return await service.importApkg(userId, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), options);
   } finally {
     await db.destroy();

@@ -260,7 +260,6 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     // In-thread (as the import worker runs it) on the suite's connection, two notes per batch.
     const service = new PackagesService({
       db: ctx.db,
-      dialect: 'sqlite',
       media: { store: () => Promise.reject(new Error('no media here')) },
       now: () => NOW,
       limits: DEFAULT_APKG_LIMITS,

@@ -16,7 +16,7 @@ import {
 } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { ApkgLimits } from '../../config';
-import { sqliteFileOf, type DialectName } from '../../db';
+import { dialectOf, sqliteFileOf } from '../../db';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
@@ -25,7 +25,7 @@ import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CardsRepository, importedNoteError, writeNotes, type ParsedNote } from '../cards';
 import { MEDIA_MESSAGES, type MediaService } from '../media';
-import { StudyRepository } from '../study';
+import { ReviewRepository, SchedulerSettingsRepository } from '../study';
 import { IMAGE_NAME as IMAGE } from './apkg';
 import { ImportGate } from './gate';
 import { prepareApkg, type ApkgPlan } from './prepare';
@@ -54,7 +54,6 @@ export const SQLITE_NOTES_PER_TRANSACTION = 2_000;
 
 export interface PackagesServiceDeps {
   db: Kysely<Database>;
-  dialect: DialectName;
   media: Pick<MediaService, 'store'>;
   now: () => Date;
   /** What one package may unpack, and how many imports run at once (config.apkg). */
@@ -92,11 +91,11 @@ export class PackagesService {
   ): Promise<ApkgImportResult> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.empty);
     if (body.length > APKG_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
-    const { db, dialect } = this.deps;
+    const { db } = this.deps;
     const categoryId =
       options.categoryId === undefined || options.categoryId === '' ? null : parseId(options.categoryId);
     if (categoryId === null && options.categoryId) throw notFound(MESSAGES.setNotFound);
-    if (categoryId !== null && !(await new CardsRepository(db, dialect).findCategory(userId, categoryId)))
+    if (categoryId !== null && !(await new CardsRepository(db).findCategory(userId, categoryId)))
       throw notFound(MESSAGES.setNotFound);
 
     const file = this.deps.inWorker ? undefined : sqliteFileOf(db);
@@ -112,8 +111,11 @@ export class PackagesService {
       return withStatus(() => runInWorker<ApkgImportResult>(IMPORT_WORKER, 'importOnOwnConnection', args));
     }
 
-    const study = new StudyRepository(db, dialect);
-    const [settings, parameters] = await Promise.all([study.settings(userId), study.activeParameters(userId)]);
+    const schedulerSettings = new SchedulerSettingsRepository(db);
+    const [settings, parameters] = await Promise.all([
+      schedulerSettings.settings(userId),
+      schedulerSettings.activeParameters(userId),
+    ]);
     const prepared = [new Uint8Array(body), { ...settings, parameters }, this.deps.limits] as const;
     // The copy is handed over to the thread, not copied once more.
     const plan = await withStatus(async () =>
@@ -184,8 +186,8 @@ export class PackagesService {
     const planned = new Map(cards.map((card) => [`${card.noteGuid}\u0000${card.ord}`, card]));
     const now = toTimestamp(this.deps.now());
     const transaction = inTransaction(db, (handle) => ({
-      cards: new CardsRepository(handle, dialect),
-      study: new StudyRepository(handle, dialect),
+      cards: new CardsRepository(handle),
+      reviews: new ReviewRepository(handle),
     }));
     const write = (batch: ParsedNote[]) =>
       transaction(async (repos) => {
@@ -202,14 +204,15 @@ export class PackagesService {
             card_id: added.id,
           })),
         );
-        await repos.study.insertLogs(logs);
+        await repos.reviews.insertLogs(logs);
         return written;
       });
     // SQLite has one writer for the whole file: a 100,000-note package in one transaction would
     // hold every other write ~8 s, past busy_timeout. There it commits SQLITE_NOTES_PER_TRANSACTION
     // notes at a time, each note whole with its cards and history; should a later batch fail,
     // the cards the earlier ones added are deleted again. PostgreSQL takes it in one transaction.
-    const size = dialect === 'sqlite' ? (this.deps.notesPerTransaction ?? SQLITE_NOTES_PER_TRANSACTION) : stored.length;
+    const size =
+      dialectOf(db) === 'sqlite' ? (this.deps.notesPerTransaction ?? SQLITE_NOTES_PER_TRANSACTION) : stored.length;
     const added: number[] = [];
     try {
       for (let start = 0; start < stored.length; start += size) {
@@ -219,7 +222,7 @@ export class PackagesService {
         added.push(...result.added.map((card) => card.id));
       }
     } catch (error) {
-      if (added.length > 0) await new CardsRepository(db, dialect).deleteCards(userId, added);
+      if (added.length > 0) await new CardsRepository(db).deleteCards(userId, added);
       throw error;
     }
     return report;

@@ -44,7 +44,7 @@ describeEachDb('built-in remotes at start-up', (ctx) => {
       );
       expect(findBuiltRemotes(webRoot).map((remote) => path.basename(remote.dir))).toEqual(['mfe-declared']);
 
-      const repository = new PlatformRepository(ctx.db, ctx.dialect);
+      const repository = new PlatformRepository(ctx.db);
       const service = new PlatformService({
         repository,
         kernelVersion: '2.0.0',

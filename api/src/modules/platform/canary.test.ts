@@ -52,7 +52,7 @@ describeEachDb('canaries, previews and release health', (ctx) => {
     app = ctx.app;
     superAdmin = (await userWithRole(app, ctx.db, 'super_admin')).headers;
     admin = (await userWithRole(app, ctx.db, 'admin')).headers;
-    const tokens = new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), () => new Date());
+    const tokens = new DeployTokenService(new PlatformRepository(ctx.db), () => new Date());
     teamToken = {
       authorization: `Bearer ${(await tokens.create({ label: 'cohort-team', remotes: ['mfe_cohort', 'mfe_preview'] })).token}`,
     };

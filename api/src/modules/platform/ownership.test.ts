@@ -18,8 +18,7 @@ describeEachDb('team ownership of the registry', (ctx) => {
   let alphaToken: Headers;
   let betaToken: Headers;
 
-  const tokenService = (now = () => new Date()) =>
-    new DeployTokenService(new PlatformRepository(ctx.db, ctx.dialect), now);
+  const tokenService = (now = () => new Date()) => new DeployTokenService(new PlatformRepository(ctx.db), now);
   const headersOf = (token: string) => ({ authorization: `Bearer ${token}` });
   const publish = (body: object, headers: Headers, on = app) =>
     on.inject({ method: 'POST', url: '/api/platform/releases', headers, payload: body });

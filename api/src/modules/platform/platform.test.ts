@@ -236,10 +236,10 @@ describeEachDb('platform registry API', (ctx) => {
     });
 
     it('accepts a deploy token and records it as the publisher', async () => {
-      const { token } = await new DeployTokenService(
-        new PlatformRepository(ctx.db, ctx.dialect),
-        () => new Date(),
-      ).create({ label: 'team-ci', remotes: ['mfe_tokened'] });
+      const { token } = await new DeployTokenService(new PlatformRepository(ctx.db), () => new Date()).create({
+        label: 'team-ci',
+        remotes: ['mfe_tokened'],
+      });
       const response = await publish(releaseBody({ name: 'mfe_tokened', route: '/tokened' }), {
         authorization: `Bearer ${token}`,
       });
@@ -468,7 +468,7 @@ describeEachDb('platform registry API', (ctx) => {
           flashcardRemote: releaseBody({ name: 'mfe_built', route: '/built' }).metadata,
         }),
       );
-      const repository = new PlatformRepository(ctx.db, ctx.dialect);
+      const repository = new PlatformRepository(ctx.db);
       const service = new PlatformService({
         repository,
         kernelVersion: '2.0.0',

@@ -1,7 +1,7 @@
 // SQL of the platform registry. Registry rows are not owned by a learner: the routes decide
 // who may read or change them (admin views, super_admin or a deploy token changes).
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { DialectName } from '../../db';
+import { dialectOf } from '../../db';
 import type {
   Database,
   DeployTokensTable,
@@ -56,13 +56,10 @@ const RELEASE_COLUMNS = [
 ] as const;
 
 export class PlatformRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   transaction<T>(work: (repository: PlatformRepository) => Promise<T>): Promise<T> {
-    return runTransaction(this.db, (trx) => work(new PlatformRepository(trx, this.dialect)));
+    return runTransaction(this.db, (trx) => work(new PlatformRepository(trx)));
   }
 
   async insertRelease(release: Omit<ReleaseRow, 'id'>, files: NewReleaseFile[]): Promise<ReleaseRow> {
@@ -132,7 +129,7 @@ export class PlatformRepository {
   /** The remote's state; inside a transaction on PostgreSQL, locked until it ends. */
   findState(name: string, forUpdate = false): Promise<StateRow | undefined> {
     let query = this.db.selectFrom('remote_state').selectAll().where('name', '=', name);
-    if (forUpdate && this.dialect === 'postgres') query = query.forUpdate();
+    if (forUpdate && dialectOf(this.db) === 'postgres') query = query.forUpdate();
     return query.executeTakeFirst();
   }
 

@@ -6,7 +6,7 @@ import type { CreateDeployTokenBody } from '@flashcard/api-contract/schemas';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { jsonList } from '../../lib/json';
 import { parseId } from '../../lib/params';
-import { toTimestamp } from '../../lib/time';
+import { MS_PER_DAY, toTimestamp } from '../../lib/time';
 import type { DeployTokenRow, PlatformRepository } from './repository';
 
 /** Deploy tokens look like `fcd_<43 base64url characters>`. */
@@ -61,7 +61,7 @@ export class DeployTokenService {
   async create(input: CreateDeployTokenBody): Promise<{ token: string; row: DeployTokenRow }> {
     const token = newDeployToken();
     const now = this.now();
-    const expires = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
+    const expires = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * MS_PER_DAY) : null;
     const row = await this.repository.insertDeployToken({
       label: input.label.trim(),
       token_hash: hashDeployToken(token),

@@ -27,7 +27,7 @@ export interface SessionRepos {
 
 /**
  * The one thing a session needs of the study module (which builds on this one: reviews count
- * in sessions): whether the learner has the card. StudyRepository provides it.
+ * in sessions): whether the learner has the card. Its ReviewRepository provides it.
  */
 export interface CardLookup {
   findCard(userId: number, cardId: number): Promise<object | undefined>;

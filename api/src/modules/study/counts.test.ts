@@ -5,7 +5,7 @@
 import type { Db } from '../../db';
 import { describeEachDb } from '../../test/harness';
 import { seededRandom } from '../../test/random';
-import { StudyRepository } from './repository';
+import { QueueRepository } from './queue-repository';
 
 const NOW = '2024-06-11T05:00:00.000Z';
 const MINUTE = 60_000;
@@ -23,7 +23,7 @@ async function addUser(db: Db, email: string): Promise<number> {
 
 describeEachDb('study counts', (ctx) => {
   it('count what the due and new lists hold, in every scope, for any mix of cards', async () => {
-    const repository = new StudyRepository(ctx.db, ctx.dialect);
+    const repository = new QueueRepository(ctx.db);
     const me = await addUser(ctx.db, 'counts.me@example.com');
     const other = await addUser(ctx.db, 'counts.other@example.com');
     const set = (

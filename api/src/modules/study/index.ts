@@ -1,5 +1,44 @@
-// What the rest of the API uses of the study module (other modules import it from here only).
-export { DEFAULT_SETTINGS as DEFAULT_STUDY_SETTINGS, StudyRepository } from './repository';
-export { default as studyRoutes } from './routes';
+// What the rest of the API uses of the study module (other modules import it from here only):
+// its routes with the services behind them, the repository each other module needs (the queue's
+// counts, review logs and whether a card exists, the scheduler settings), and the scheduler.
+import type { Db } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import { ExperienceRepository } from '../experience';
+import { NotificationsRepository } from '../notifications';
+import { SessionsRepository } from '../sessions';
+import { QueueRepository } from './queue-repository';
+import { QueueService, type QueueServiceDeps } from './queue-service';
+import { ReviewRepository } from './review-repository';
+import { ReviewService } from './review-service';
+import type { StudyServices } from './routes';
+import { SchedulerSettingsRepository } from './settings-repository';
+import { SchedulerSettingsService } from './settings-service';
+import { StudyStatsRepository } from './stats-repository';
+import { StudyStatsService } from './stats-service';
+
+export { QueueRepository } from './queue-repository';
+export { ReviewRepository } from './review-repository';
+export { default as studyRoutes, type StudyServices } from './routes';
 export { LEARN_AHEAD_MS, NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from './scheduler';
-export { StudyService, applyStudySettings } from './service';
+export { DEFAULT_SETTINGS as DEFAULT_STUDY_SETTINGS, SchedulerSettingsRepository } from './settings-repository';
+export { applyStudySettings } from './settings-service';
+export { dueWindow } from './study-card';
+
+/** The study services on this database; a review writes its card, log, session count and XP in one transaction. */
+export function createStudyServices(db: Db, deps: Pick<QueueServiceDeps, 'dailyGoal' | 'now'>): StudyServices {
+  const { now } = deps;
+  const reviewRepos = (handle: Db) => ({
+    reviews: new ReviewRepository(handle),
+    sessions: new SessionsRepository(handle),
+    experience: new ExperienceRepository(handle),
+    notifications: new NotificationsRepository(handle),
+  });
+  const queue = new QueueRepository(db);
+  const settings = new SchedulerSettingsRepository(db);
+  return {
+    queue: new QueueService({ queue, settings, ...deps }),
+    review: new ReviewService({ repos: reviewRepos(db), inTransaction: inTransaction(db, reviewRepos), settings, now }),
+    settings: new SchedulerSettingsService({ repository: settings, now }),
+    stats: new StudyStatsService({ stats: new StudyStatsRepository(db), queue, settings, now }),
+  };
+}

@@ -1,8 +1,11 @@
 // Study results -> JSON: a card as the cards screen shows it, plus what each rating would do.
 import type * as Json from '@flashcard/api-contract/schemas';
 import { presentCard } from '../cards';
-import type { ChoiceQuestion, ReviewOutcome, ReviewQueue, ScheduledCard, StudyCard, StudyStats } from './service';
-import type { StudySettings } from './repository';
+import type { ChoiceQuestion, ReviewQueue } from './queue-service';
+import type { ReviewOutcome } from './review-service';
+import type { StudySettings } from './settings-repository';
+import type { ScheduledCard, StudyStats } from './stats-service';
+import type { StudyCard } from './study-card';
 
 export function presentStudyCard({ card, preview }: StudyCard): Json.StudyCard {
   return { ...presentCard(card), preview };

@@ -1,0 +1,11 @@
+// What the rest of the API uses of the platform registry (app.ts and the deploy-token CLI
+// import it from here only).
+export { syncBuiltinReleases } from './builtin';
+export { default as releaseFileRoutes } from './files';
+export { resolveKernelVersion, resolveShellShared } from './kernel';
+export { PageHints } from './page-hints';
+export { presentDeployToken } from './presenter';
+export { PlatformRepository } from './repository';
+export { default as platformRoutes } from './routes';
+export { PlatformService } from './service';
+export { DeployTokenService, hashDeployToken } from './tokens';

@@ -1,0 +1,188 @@
+// What to study: the review queue (due cards, learning ones within the learn-ahead included, and
+// the new cards the daily allowance still admits, in one set, one tag or all cards), the spec's
+// due list, custom study (cram, study ahead) and multiple-choice questions. Each card comes with
+// what every rating would schedule; nothing here changes a schedule.
+import {
+  cardAnswer,
+  plainText,
+  type CustomStudyQuery,
+  type MultipleChoiceQuery,
+} from '@flashcard/api-contract/schemas';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { intParam, MAX_ID } from '../../lib/params';
+import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
+import type { StudyScope } from './card-rows';
+import {
+  ANSWER_POOL,
+  DEFAULT_DUE_LIMIT,
+  DEFAULT_NEW_LIMIT,
+  MAX_AHEAD_DAYS,
+  MAX_CHOICE_QUESTIONS,
+  MAX_CUSTOM_LIMIT,
+  MAX_DUE_LIMIT,
+  MAX_NEW_LIMIT,
+  MESSAGES,
+  TODAY_LOOKBACK_MS,
+} from './limits';
+import type { QueueRepository } from './queue-repository';
+import type { SchedulerSettingsRepository } from './settings-repository';
+import { dueWindow, schedulerFor, withPreview, type StudyCard } from './study-card';
+
+export interface QueueServiceDeps {
+  queue: QueueRepository;
+  settings: SchedulerSettingsRepository;
+  /** Cards studied today and the goal, as the dashboard counts them. */
+  dailyGoal: (userId: number, timeZone: string) => Promise<{ cardsStudied: number; dailyGoal: number }>;
+  now: () => Date;
+}
+
+export interface ReviewQueue {
+  dueCount: number;
+  newCount: number;
+  due: StudyCard[];
+  new: StudyCard[];
+  dailyGoal: { cardsStudied: number; dailyGoal: number };
+}
+
+export interface ChoiceQuestion {
+  question: StudyCard;
+  choices: string[];
+  correct: number;
+}
+
+/** Fisher-Yates, in place. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** The scope query (`set`, `tag`) as the repository takes it; blank values mean absent. */
+function parseScope(query: { set?: string; tag?: string }): StudyScope {
+  const scope: StudyScope = {};
+  if (query.set !== undefined && query.set.trim() !== '') {
+    const id = /^[0-9]{1,10}$/.test(query.set.trim()) ? Number(query.set.trim()) : NaN;
+    if (!(id >= 1 && id <= MAX_ID)) throw badRequest(MESSAGES.setInvalid);
+    scope.categoryId = id;
+  }
+  const tag = query.tag?.trim();
+  if (tag) scope.tag = tag;
+  return scope;
+}
+
+export class QueueService {
+  constructor(private readonly deps: QueueServiceDeps) {}
+
+  /**
+   * Due cards (learning ones within the learn-ahead window included) and the new cards the
+   * daily allowance still admits, each with what every rating would schedule.
+   */
+  async queue(
+    userId: number,
+    timeZone: string,
+    query: { newLimit?: string; limit?: string; set?: string; tag?: string },
+  ): Promise<ReviewQueue> {
+    const newLimit = intParam(query.newLimit, DEFAULT_NEW_LIMIT, 0, MAX_NEW_LIMIT, MESSAGES.newLimitInvalid);
+    const dueLimit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+    const scope = await this.checkedScope(userId, query);
+    const { queue } = this.deps;
+    const now = this.deps.now();
+    const window = dueWindow(now);
+    const today = localDayNumber(now, timeZone);
+    const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
+
+    const [{ scheduler, settings }, { due: dueCount, fresh: newTotal }, due, introducedToday, dailyGoal] =
+      await Promise.all([
+        schedulerFor(this.deps.settings, userId),
+        queue.queueCounts(userId, window, scope),
+        queue.dueCards(userId, window, dueLimit, scope),
+        queue.countFirstReviewsOn(userId, today, timeZone, since),
+        this.deps.dailyGoal(userId, timeZone),
+      ]);
+    const newCount = Math.min(newTotal, Math.max(0, settings.newCardsPerDay - introducedToday));
+    const fresh =
+      newCount > 0 && newLimit > 0 ? await queue.newCards(userId, window.now, Math.min(newLimit, newCount), scope) : [];
+    return {
+      dueCount,
+      newCount,
+      due: due.map((card) => withPreview(scheduler, card, now)),
+      new: fresh.map((card) => withPreview(scheduler, card, now)),
+      dailyGoal,
+    };
+  }
+
+  /** The scope of a query, its set checked to be the learner's (404 otherwise). */
+  private async checkedScope(userId: number, query: { set?: string; tag?: string }): Promise<StudyScope> {
+    const scope = parseScope(query);
+    if (scope.categoryId !== undefined && !(await this.deps.queue.setExists(userId, scope.categoryId))) {
+      throw notFound(MESSAGES.setNotFound);
+    }
+    return scope;
+  }
+
+  /** Custom study: cram the scope, or the cards due in the next `days` days; nothing is rescheduled. */
+  async custom(userId: number, query: CustomStudyQuery): Promise<StudyCard[]> {
+    const mode = query.mode.trim().toLowerCase();
+    if (mode !== 'cram' && mode !== 'ahead') throw badRequest(MESSAGES.modeInvalid);
+    const limit = intParam(query.limit, 100, 1, MAX_CUSTOM_LIMIT, MESSAGES.customLimitInvalid);
+    const days = intParam(query.days, 7, 1, MAX_AHEAD_DAYS, MESSAGES.aheadDaysInvalid);
+    const scope = await this.checkedScope(userId, query);
+    const now = this.deps.now();
+    const { scheduler } = await schedulerFor(this.deps.settings, userId);
+    const { queue } = this.deps;
+    const cards =
+      mode === 'cram'
+        ? await queue.cramCards(userId, scope, limit)
+        : await queue.aheadCards(
+            userId,
+            scope,
+            toTimestamp(now),
+            toTimestamp(new Date(now.getTime() + days * MS_PER_DAY)),
+            limit,
+          );
+    return cards.map((card) => withPreview(scheduler, card, now));
+  }
+
+  /**
+   * Practice questions: sampled cards of the scope, each with its answer among answers of other
+   * cards of the same scope (different words, so no two choices read alike), shuffled.
+   */
+  async multipleChoice(userId: number, query: MultipleChoiceQuery): Promise<ChoiceQuestion[]> {
+    const limit = intParam(query.limit, 10, 1, MAX_CHOICE_QUESTIONS, MESSAGES.choiceLimitInvalid);
+    const choiceCount = intParam(query.choices, 4, 2, 6, MESSAGES.choicesInvalid);
+    const scope = await this.checkedScope(userId, query);
+    const { queue } = this.deps;
+    const [cards, pool, { scheduler }] = await Promise.all([
+      queue.sampleCards(userId, scope, limit),
+      queue.answerPool(userId, scope, ANSWER_POOL),
+      schedulerFor(this.deps.settings, userId),
+    ]);
+    // One answer per distinct wording.
+    const answers = new Map<string, string>();
+    for (const card of pool) {
+      const answer = cardAnswer(card);
+      const key = plainText(answer).toLowerCase();
+      if (key && !answers.has(key)) answers.set(key, answer);
+    }
+    if (answers.size < 2) throw new HttpError(422, MESSAGES.tooFewAnswers);
+    const now = this.deps.now();
+    return cards.map((card) => {
+      const answer = cardAnswer(card);
+      const key = plainText(answer).toLowerCase();
+      const others = shuffle([...answers].filter(([other]) => other !== key).map(([, text]) => text));
+      const choices = shuffle([answer, ...others.slice(0, choiceCount - 1)]);
+      return { question: withPreview(scheduler, card, now), choices, correct: choices.indexOf(answer) };
+    });
+  }
+
+  /** The due-cards call of the spec: the due queue alone. */
+  async dueCards(userId: number, query: { limit?: string }): Promise<StudyCard[]> {
+    const limit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+    const now = this.deps.now();
+    const { scheduler } = await schedulerFor(this.deps.settings, userId);
+    const cards = await this.deps.queue.dueCards(userId, dueWindow(now), limit);
+    return cards.map((card) => withPreview(scheduler, card, now));
+  }
+}

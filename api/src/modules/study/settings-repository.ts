@@ -1,0 +1,68 @@
+// SQL of the learner's scheduler settings (user_settings; the defaults until saved) and the
+// FSRS weights in use (fsrs_parameters, which modules/optimizer writes).
+import type { StudySettings } from '@flashcard/api-contract/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { DEFAULT_DAILY_GOAL } from '../dashboard';
+
+/** The learner's study settings, as GET /spaced-repetition/settings answers them. */
+export type { StudySettings };
+
+export const DEFAULT_SETTINGS: StudySettings = {
+  dailyGoal: DEFAULT_DAILY_GOAL,
+  desiredRetention: 0.9,
+  maximumInterval: 36500,
+  newCardsPerDay: 20,
+};
+
+export class SchedulerSettingsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async settings(userId: number): Promise<StudySettings> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select(['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { ...DEFAULT_SETTINGS };
+    return {
+      dailyGoal: row.daily_goal,
+      desiredRetention: Number(row.desired_retention),
+      maximumInterval: row.maximum_interval,
+      newCardsPerDay: row.new_cards_per_day,
+    };
+  }
+
+  async saveSettings(userId: number, settings: StudySettings, now: string): Promise<void> {
+    const values = {
+      daily_goal: settings.dailyGoal,
+      desired_retention: settings.desiredRetention,
+      maximum_interval: settings.maximumInterval,
+      new_cards_per_day: settings.newCardsPerDay,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /** The learner's fitted FSRS weights when in use (modules/optimizer writes them), else null. */
+  async activeParameters(userId: number): Promise<number[] | null> {
+    const row = await this.db
+      .selectFrom('fsrs_parameters')
+      .select('parameters')
+      .where('user_id', '=', userId)
+      .where('in_use', '=', true)
+      .executeTakeFirst();
+    return parseParameters(row?.parameters ?? null);
+  }
+}
+
+/** Stored weights as numbers; null when absent (the defaults apply). */
+export function parseParameters(text: string | null): number[] | null {
+  if (!text) return null;
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) && parsed.every((value) => typeof value === 'number') ? parsed : null;
+}
