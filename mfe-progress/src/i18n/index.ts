@@ -1,5 +1,5 @@
 // The progress remote's namespace (see createNamespace of shared-ui): `useProgressText` in
-// components, `progressText` in the pure helpers (chart summaries, labels).
+// components (`useProgressLocale` with its language), `progressText` in the pure helpers.
 import { currentLanguage } from '@flashcard/shared-auth';
 import { createNamespace } from '@flashcard/shared-ui';
 import en from './en';
@@ -10,7 +10,11 @@ declare module 'i18next' {
   }
 }
 
-export const { useText: useProgressText, text: progressText } = createNamespace('progress', {
+export const {
+  useText: useProgressText,
+  useLocale: useProgressLocale,
+  text: progressText,
+} = createNamespace('progress', {
   en,
   es: () => import('./es'),
   fr: () => import('./fr'),

@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
-import { shellText, useShellText } from '../i18n';
-import { relativeTime } from '../pages/DashboardPage';
+import { relativeTime } from '@flashcard/shared-ui';
+import { shellText, useShellLocale } from '../i18n';
 import { Icon } from './Icon';
 import { notificationText } from './notificationText';
 import { useUnreadCount } from './useUnreadCount';
@@ -20,7 +20,7 @@ export function bellLabel(count: number, t = shellText): string {
 }
 
 export function NotificationsBell() {
-  const t = useShellText();
+  const { t, language } = useShellLocale();
   const { count, setCount } = useUnreadCount();
   useBrowserNotifications(count);
   const [open, setOpen] = useState(false);
@@ -203,7 +203,7 @@ export function NotificationsBell() {
                     )}
                     <div className="shell-notification-meta">
                       <time className="muted" dateTime={notification.created_at}>
-                        {relativeTime(notification.created_at, undefined, t)}
+                        {relativeTime(notification.created_at, { language })}
                       </time>
                       {!notification.read && (
                         <button

@@ -11,14 +11,8 @@ import {
   dailyBonusApi,
 } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import {
-  DashboardPage,
-  EMPTY_ACTIVITY_TEXT,
-  FIRST_STEP_TEXT,
-  formatSuccessRate,
-  relativeTime,
-  sessionTitle,
-} from './DashboardPage';
+import { relativeTime } from '@flashcard/shared-ui';
+import { DashboardPage, EMPTY_ACTIVITY_TEXT, FIRST_STEP_TEXT, formatSuccessRate, sessionTitle } from './DashboardPage';
 
 const user: User = {
   id: 1,
@@ -222,7 +216,7 @@ describe('DashboardPage', () => {
   });
 });
 
-describe('relativeTime', () => {
+describe('the activity times (shared-ui relativeTime, compact style)', () => {
   const now = Date.parse('2024-05-10T12:00:00Z');
   it.each([
     ['2024-05-10T11:30:00Z', 'Just now'],
@@ -232,7 +226,7 @@ describe('relativeTime', () => {
     ['2024-05-09T12:00:00Z', '1d ago'],
     ['2024-05-01T12:00:00Z', '9d ago'],
     ['not a date', ''],
-  ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, now)).toBe(expected));
+  ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, { now })).toBe(expected));
 });
 
 describe('formatSuccessRate', () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { relativeTime } from '@flashcard/shared-ui';
 import { DailyBonusCard } from './DailyBonusCard';
 import { shellText, useShellLocale, type ShellText } from '../i18n';
 import en from '../i18n/en';
@@ -29,16 +30,6 @@ function formatPercent(value: number, language: string): string {
 /** THE success rate (correct reviews / all reviews, as on the progress screen); '—' before any review. */
 export function formatSuccessRate(rate: number | null | undefined, language: string = currentLanguage()): string {
   return typeof rate === 'number' ? formatPercent(rate, language) : '—';
-}
-
-/** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (as on the progress screen), translated. */
-export function relativeTime(iso: string, now: number = Date.now(), t: ShellText = shellText): string {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return '';
-  const hours = Math.floor(Math.max(0, now - then) / 3_600_000);
-  if (hours < 1) return t('dashboard.justNow');
-  if (hours < 24) return t('dashboard.hoursAgo', { count: hours });
-  return t('dashboard.daysAgo', { count: Math.floor(hours / 24) });
 }
 
 export function sessionTitle(session: StudySession, t: ShellText = shellText): string {
@@ -84,7 +75,7 @@ function RecentActivity({ state }: { state: LoadState }) {
             </div>
             {when && (
               <time className="muted" dateTime={when}>
-                {relativeTime(when, undefined, t)}
+                {relativeTime(when, { language })}
               </time>
             )}
           </li>
