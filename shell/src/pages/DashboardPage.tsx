@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
-import { relativeTime } from '@flashcard/shared-ui';
+import { relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
 import { DailyBonusCard } from './DailyBonusCard';
 import { shellText, useShellLocale, type ShellText } from '../i18n';
 import en from '../i18n/en';
@@ -19,6 +18,9 @@ const TILES = [
   { to: '/study', title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
   { to: '/progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
 ] as const;
+
+const loadDashboard = () => dashboardApi.getDashboard();
+const loadDueCount = () => learningApi.reviewQueue(0).then((queue) => queue.dueCount);
 
 /** A whole percentage in the language's style ('67%', '67 %'). */
 function formatPercent(value: number, language: string): string {
@@ -38,9 +40,7 @@ export function sessionTitle(session: StudySession, t: ShellText = shellText): s
   return t('dashboard.studiedCards', { count: session.cards_studied ?? 0 });
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; data: DashboardData } | { status: 'failed' };
-
-function RecentActivity({ state }: { state: LoadState }) {
+function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
   const { t, language } = useShellLocale();
   if (state.status === 'loading') {
     return (
@@ -88,24 +88,10 @@ function RecentActivity({ state }: { state: LoadState }) {
 export function DashboardPage() {
   const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { state } = useLoad(loadDashboard);
+  const { state: queue } = useLoad(loadDueCount);
   /** Cards due now (the study hub's count); null until known or when it could not be read. */
-  const [dueNow, setDueNow] = useState<number | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    dashboardApi
-      .getDashboard()
-      .then((data) => active && setState({ status: 'ready', data }))
-      .catch(() => active && setState({ status: 'failed' }));
-    learningApi
-      .reviewQueue(0)
-      .then((queue) => active && setDueNow(queue.dueCount))
-      .catch(() => active && setDueNow(null));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const dueNow = queue.status === 'ready' ? queue.data : null;
 
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
