@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
+import { usePlatformStore } from '../federation/platform';
+import { areaPath } from '../layout/navigation';
 import { DailyBonusCard } from './DailyBonusCard';
 import { shellText, useShellLocale, type ShellText } from '../i18n';
 import en from '../i18n/en';
@@ -13,10 +15,16 @@ export const FIRST_STEP_TEXT = en.dashboard.firstStep;
 const RECENT_LIMIT = 3;
 const DEFAULT_DAILY_GOAL = 15;
 
+/**
+ * The areas the dashboard points to, by registry key only: where each opens comes from the
+ * manifest (no remote route is compiled into the shell), and an area it does not serve gets no link.
+ */
+const CARDS = 'mfe_cards';
+const STUDY = 'mfe_study';
 const TILES = [
-  { to: '/cards', title: 'dashboard.tiles.cardsTitle', text: 'dashboard.tiles.cardsText' },
-  { to: '/study', title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
-  { to: '/progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
+  { remote: CARDS, title: 'dashboard.tiles.cardsTitle', text: 'dashboard.tiles.cardsText' },
+  { remote: STUDY, title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
+  { remote: 'mfe_progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
 ] as const;
 
 const loadDashboard = () => dashboardApi.getDashboard();
@@ -88,6 +96,14 @@ function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
 export function DashboardPage() {
   const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
+  const manifest = usePlatformStore((s) => s.manifest);
+  const pathOf = (remote: string) => areaPath(manifest, remote, user?.role);
+  const tiles = TILES.flatMap((tile) => {
+    const to = pathOf(tile.remote);
+    return to ? [{ ...tile, to }] : [];
+  });
+  const cardsPath = pathOf(CARDS);
+  const studyPath = pathOf(STUDY);
   const { state } = useLoad(loadDashboard);
   const { state: queue } = useLoad(loadDueCount);
   /** Cards due now (the study hub's count); null until known or when it could not be read. */
@@ -119,7 +135,13 @@ export function DashboardPage() {
           <h1>{heading}</h1>
           {firstVisit ? (
             <p style={{ margin: 0 }}>
-              {t('dashboard.firstStep')} <Link to="/cards">{t('dashboard.goToCards')}</Link>
+              {t('dashboard.firstStep')}
+              {cardsPath && (
+                <>
+                  {' '}
+                  <Link to={cardsPath}>{t('dashboard.goToCards')}</Link>
+                </>
+              )}
             </p>
           ) : (
             data !== null && (
@@ -131,21 +153,28 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
-        <h2 id="dashboard-shortcuts" className="visually-hidden">
-          {t('dashboard.shortcuts')}
-        </h2>
-        <div className="grid grid-3">
-          {TILES.map((tile) => (
-            <Link key={tile.to} to={tile.to} className="card" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <h3 style={{ fontSize: '1.1rem' }}>{t(tile.title)}</h3>
-              <p className="muted" style={{ margin: 0 }}>
-                {t(tile.text)}
-              </p>
-            </Link>
-          ))}
-        </div>
-      </section>
+      {tiles.length > 0 && (
+        <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
+          <h2 id="dashboard-shortcuts" className="visually-hidden">
+            {t('dashboard.shortcuts')}
+          </h2>
+          <div className="grid grid-3">
+            {tiles.map((tile) => (
+              <Link
+                key={tile.remote}
+                to={tile.to}
+                className="card"
+                style={{ color: 'inherit', textDecoration: 'none' }}
+              >
+                <h3 style={{ fontSize: '1.1rem' }}>{t(tile.title)}</h3>
+                <p className="muted" style={{ margin: 0 }}>
+                  {t(tile.text)}
+                </p>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
 
       <div className="grid grid-3" style={{ marginBottom: '1.5rem' }}>
         <section className="card" aria-labelledby="dashboard-goal">
@@ -186,9 +215,11 @@ export function DashboardPage() {
             </h2>
             <div className="stat-value">{t('dashboard.cards', { count: dueNow })}</div>
             {dueNow > 0 ? (
-              <Link to="/study" className="btn btn-primary">
-                {t('dashboard.studyNow')}
-              </Link>
+              studyPath && (
+                <Link to={studyPath} className="btn btn-primary">
+                  {t('dashboard.studyNow')}
+                </Link>
+              )
             ) : (
               <p className="muted" style={{ margin: 0 }}>
                 {t('dashboard.nothingDue')}
