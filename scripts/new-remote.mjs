@@ -3,8 +3,11 @@
 // Scaffolds a remote in the same shape as the others: package.json (scripts, dependencies, the
 // "flashcardRemote" metadata the registry reads), webpack.config.js calling the one factory (or
 // with --bundler rspack an rspack.config.js built on the kernel's same share map), tsconfig, jest
-// config, and src/ (async boundary, standalone bootstrap, a small App and its test). It adds the folder to the root workspaces and runs nothing: no install, no build. The
-// shell is not touched: it learns about the remote from the registry once it is released.
+// config, and src/ (async boundary, standalone bootstrap, a small App built with shared-ui's kit
+// and its test, and i18n/: its namespace in English and es/fr/de/it with the catalogue test, so a
+// new remote starts translated). It adds the folder to the root workspaces and runs nothing: no
+// install, no build. The shell is not touched: it learns about the remote from the registry once
+// it is released.
 //   --root <dir>        the platform repository (default: this one); tests use a temp copy
 //   --standalone <dir>  write a team's own repository into <dir> instead (nothing in the root
 //                       changes): every dependency listed, its own tsconfig, jest on the preset
@@ -401,6 +404,272 @@ PLATFORM_URL=https://flashcards.example PLATFORM_TOKEN=fcd_... npx flashcard-rel
 \`\`\`
 `;
 
+/**
+ * The area's first screen, built with the platform's kit (shared-ui): its texts through its own
+ * namespace, the learner from the kernel's store, server data through useLoad, a time through
+ * relativeTime, its own failure text through toastFailure.
+ */
+const appSource = ({
+  federationName,
+  route,
+  componentName,
+  i18nNames,
+  where,
+}) => `// Exposed as ${federationName}/App; the shell mounts it at ${route}/* inside its own router (the
+// standalone harness provides one too), so this area never renders a Router of its own: it may
+// use <Routes>, <Link> and the router hooks directly. The signed-in user comes from the kernel's
+// one auth store, the shell's; every text from src/i18n, in the page's language.
+import { dashboardApi } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { relativeTime, toastFailure, useLoad } from '@flashcard/shared-ui';
+import { ${i18nNames.text}, ${i18nNames.hook} } from './i18n';
+
+/** The learner's last study session (the API lists the finished ones, newest first), or null. */
+const loadLastSession = () =>
+  dashboardApi.getDashboard().then(
+    (dashboard) => dashboard.recentSessions[0] ?? null,
+    (err: unknown) => {
+      // The kernel's client toasted a generic text for the failure: this screen's words replace it.
+      toastFailure(${i18nNames.text}('loadFailed'), err);
+      throw err;
+    },
+  );
+
+export default function ${componentName}() {
+  const { t, language } = ${i18nNames.hook}();
+  const user = useAuthStore((state) => state.user);
+  const { state, reload } = useLoad(loadLastSession);
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('title')}</h1>
+      </header>
+      <section className="card stack">
+        <p className="muted" style={{ margin: 0 }}>
+          {t('intro', { folder: ${quote(where.folder)}, release: ${quote(`\`${where.release}\``)} })}
+        </p>
+        {user && <p style={{ margin: 0 }}>{t('signedIn', { name: user.display_name || user.email })}</p>}
+        {state.status === 'loading' && (
+          <p className="muted" role="status" style={{ margin: 0 }}>
+            {t('loading')}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <p role="alert" style={{ margin: 0 }}>
+            {t('loadFailed')}{' '}
+            <button type="button" className="btn btn-small" onClick={reload}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {state.status === 'ready' && (
+          <p style={{ margin: 0 }}>
+            {state.data
+              ? t('lastSession', { when: relativeTime(state.data.created_at || state.data.started_at, { language }) })
+              : t('noSession')}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+`;
+
+const appTestSource = ({
+  name,
+  route,
+  label,
+  where,
+}) => `import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { mockKernel, type MockKernel } from '@flashcard/shared-auth/testing';
+import App from './App';
+
+const HOUR = 3_600_000;
+const DASHBOARD = 'GET /dashboard/dashboard';
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+// The kernel as the shell leaves it: a signed-in learner, the API answering from a table.
+let kernel: MockKernel;
+beforeEach(() => {
+  kernel = mockKernel({
+    user: { display_name: 'Ada' },
+    api: {
+      [DASHBOARD]: {
+        status: 200,
+        data: { recentSessions: [{ id: 1, started_at: hoursAgo(3), created_at: hoursAgo(3), ended_at: hoursAgo(3) }] },
+      },
+    },
+  });
+});
+afterEach(() => kernel.restore());
+
+/** The app where the shell mounts it, inside the shell's router (a Router inside the app would throw). */
+function renderApp() {
+  render(
+    <MemoryRouter initialEntries={['${route}']}>
+      <Routes>
+        <Route path="${route}/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('${name}', () => {
+  it('renders its page where the shell mounts it, with the learner and their last session', async () => {
+    renderApp();
+    expect(screen.getByRole('heading', { level: 1, name: ${quote(label)} })).toBeInTheDocument();
+    expect(screen.getByText(/This area is ready to grow/)).toHaveTextContent(${quote(where.folder)});
+    expect(screen.getByText('Signed in as Ada.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByText('Your last study session: 3h ago.')).toBeInTheDocument();
+    expect(kernel.requests()).toEqual([DASHBOARD]);
+  });
+
+  it('offers Retry when the sessions cannot be read, and loads them again', async () => {
+    kernel.on(DASHBOARD, { status: 500, data: { error: 'Database unavailable' } });
+    renderApp();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your study sessions.');
+    kernel.on(DASHBOARD, { status: 200, data: { recentSessions: [] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No study session yet.')).toBeInTheDocument();
+  });
+});
+`;
+
+/**
+ * The area's namespace: English and its four translations (the scaffold's own sentences, already
+ * translated; the area's name stays the label until the team translates it), the index that
+ * registers them, and the test every app runs over its catalogues.
+ */
+function i18nFiles({ name, label, i18nNames }) {
+  const texts = {
+    en: {
+      intro: 'This area is ready to grow: its screens live in {{folder}}, and {{release}} publishes it.',
+      signedIn: 'Signed in as {{name}}.',
+      loading: 'Loading...',
+      lastSession: 'Your last study session: {{when}}.',
+      noSession: 'No study session yet.',
+      loadFailed: 'Could not load your study sessions.',
+      retry: 'Retry',
+    },
+    es: {
+      intro: 'Esta área está lista para crecer: sus pantallas están en {{folder}} y {{release}} la publica.',
+      signedIn: 'Sesión iniciada como {{name}}.',
+      loading: 'Cargando...',
+      lastSession: 'Tu última sesión de estudio: {{when}}.',
+      noSession: 'Todavía no hay ninguna sesión de estudio.',
+      loadFailed: 'No se pudieron cargar tus sesiones de estudio.',
+      retry: 'Reintentar',
+    },
+    fr: {
+      intro: 'Cet espace est prêt à grandir : ses écrans sont dans {{folder}}, et {{release}} le publie.',
+      signedIn: 'Connecté en tant que {{name}}.',
+      loading: 'Chargement...',
+      lastSession: 'Votre dernière session d’étude : {{when}}.',
+      noSession: 'Aucune session d’étude pour l’instant.',
+      loadFailed: 'Impossible de charger vos sessions d’étude.',
+      retry: 'Réessayer',
+    },
+    de: {
+      intro:
+        'Dieser Bereich ist bereit zu wachsen: Seine Seiten liegen in {{folder}}, und {{release}} veröffentlicht ihn.',
+      signedIn: 'Angemeldet als {{name}}.',
+      loading: 'Wird geladen...',
+      lastSession: 'Deine letzte Lernsitzung: {{when}}.',
+      noSession: 'Noch keine Lernsitzung.',
+      loadFailed: 'Deine Lernsitzungen konnten nicht geladen werden.',
+      retry: 'Erneut versuchen',
+    },
+    it: {
+      intro: 'Quest’area è pronta a crescere: le sue schermate sono in {{folder}} e {{release}} la pubblica.',
+      signedIn: 'Accesso effettuato come {{name}}.',
+      loading: 'Caricamento...',
+      lastSession: 'La tua ultima sessione di studio: {{when}}.',
+      noSession: 'Ancora nessuna sessione di studio.',
+      loadFailed: 'Impossibile caricare le tue sessioni di studio.',
+      retry: 'Riprova',
+    },
+  };
+  const entries = (messages) =>
+    Object.entries(messages)
+      .map(([key, text]) => `  ${key}: ${quote(text)},`)
+      .join('\n');
+  const files = {
+    'src/i18n/en.ts': `// The area's texts in English (bundled). Every visible text is here, in the page's language
+// through ${i18nNames.hook}() (src/i18n/index.ts).
+const en = {
+  title: ${quote(label)},
+${entries(texts.en)}
+} as const;
+
+export default en;
+`,
+  };
+  for (const language of ['es', 'fr', 'de', 'it']) {
+    const variable = language === 'it' ? 'itMessages' : language;
+    files[`src/i18n/${language}.ts`] = `import type { MessagesOf } from '@flashcard/shared-auth';
+import type en from './en';
+
+// Typed against English: a missing or misspelt key fails typecheck.
+const ${variable}: MessagesOf<typeof en> = {
+  // The area's name, as the sidebar's: translate it here and in package.json's navigation "labels".
+  title: ${quote(label)},
+${entries(texts[language])}
+};
+
+export default ${variable};
+`;
+  }
+  files['src/i18n/index.ts'] =
+    `// This area's namespace: English bundled, each other language a chunk loaded when the page
+// switches to it (createNamespace of @flashcard/shared-ui registers them with the kernel).
+import { createNamespace } from '@flashcard/shared-ui';
+import en from './en';
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    ${i18nNames.namespace}: typeof en;
+  }
+}
+
+export const { useLocale: ${i18nNames.hook}, text: ${i18nNames.text} } = createNamespace('${i18nNames.namespace}', {
+  en,
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+});
+`;
+  files['src/i18n/i18n.test.ts'] = `import { setLanguage } from '@flashcard/shared-auth';
+import { catalogueProblems } from '@flashcard/shared-auth/testing';
+import { ${i18nNames.text} } from '.';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import de from './de';
+import itMessages from './it';
+
+describe('${name} catalogues', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('has every English text in es, fr, de and it, with the same placeholders and markup', () => {
+    expect(catalogueProblems(en, { es, fr, de, it: itMessages })).toEqual([]);
+  });
+
+  it("speaks the page's language once it is chosen", async () => {
+    expect(${i18nNames.text}('noSession')).toBe('No study session yet.');
+    await setLanguage('de');
+    expect(${i18nNames.text}('noSession')).toBe(de.noSession);
+  });
+});
+`;
+  return files;
+}
+
+/** A string literal in the quotes Prettier would choose. */
+const quote = (text) => (text.includes("'") ? JSON.stringify(text) : `'${text.replace(/\\/g, '\\\\')}'`);
+
 function files({
   name,
   route,
@@ -442,12 +711,22 @@ function files({
       devPort,
     },
   };
-  const componentName = `${federationName
+  // mfe-team-poll: TeamPollApp, useTeamPollText, teamPollText.
+  const pascal = federationName
     .slice(4)
     .split('_')
     .filter(Boolean)
     .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('')}App`;
+    .join('');
+  const componentName = `${pascal}App`;
+  const i18nNames = {
+    namespace: federationName,
+    hook: `use${pascal}Locale`,
+    text: `${pascal[0].toLowerCase()}${pascal.slice(1)}Text`,
+  };
+  const where = standalone
+    ? { folder: 'src', release: 'npx flashcard-release .' }
+    : { folder: `${name}/src`, release: `npm run release -- ${name}` };
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
     ...(rspack
@@ -481,59 +760,9 @@ createRoot(document.getElementById('root')!).render(
   </StandaloneHarness>,
 );
 `,
-    'src/App.tsx': `// Exposed as ${federationName}/App; the shell mounts it at ${route}/* inside its own router (the
-// standalone harness provides one too), so this area never renders a Router of its own: it may
-// use <Routes>, <Link> and the router hooks directly. The signed-in user comes from the kernel's
-// one auth store, the shell's.
-import { useAuthStore } from '@flashcard/shared-auth';
-
-const TITLE = ${JSON.stringify(label)};
-
-export default function ${componentName}() {
-  const user = useAuthStore((state) => state.user);
-  return (
-    <div className="page">
-      <header className="page-header">
-        <h1>{TITLE}</h1>
-      </header>
-      <section className="card stack">
-        <p className="muted" style={{ margin: 0 }}>
-          This area is ready to grow: its screens live in ${standalone ? 'src' : `${name}/src`}, and \`${standalone ? 'npx flashcard-release .' : `npm run release -- ${name}`}\` publishes it.
-        </p>
-        {user && <p style={{ margin: 0 }}>Signed in as {user.display_name || user.email}.</p>}
-      </section>
-    </div>
-  );
-}
-`,
-    'src/App.test.tsx': `import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { mockKernel, type MockKernel } from '@flashcard/shared-auth/testing';
-import App from './App';
-
-// The kernel as the shell leaves it: a signed-in learner, the API answering from a table.
-let kernel: MockKernel;
-beforeEach(() => {
-  kernel = mockKernel({ user: { display_name: 'Ada' } });
-});
-afterEach(() => kernel.restore());
-
-describe('${name}', () => {
-  it('renders its page where the shell mounts it, inside the shell\\'s router', () => {
-    // A Router inside the app would throw here: the shell's router is the only one.
-    render(
-      <MemoryRouter initialEntries={['${route}']}>
-        <Routes>
-          <Route path="${route}/*" element={<App />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: ${JSON.stringify(label)} })).toBeInTheDocument();
-    expect(screen.getByText(/This area is ready to grow/)).toBeInTheDocument();
-    expect(screen.getByText('Signed in as Ada.')).toBeInTheDocument();
-  });
-});
-`,
+    'src/App.tsx': appSource({ federationName, route, componentName, i18nNames, where }),
+    'src/App.test.tsx': appTestSource({ name, route, label, where }),
+    ...i18nFiles({ name, label, i18nNames }),
     'src/jest-dom.d.ts': `// The jest preset installs the jest-dom matchers at runtime; this makes tsc know about them too.
 /// <reference types="@testing-library/jest-dom" />
 `,

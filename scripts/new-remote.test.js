@@ -92,6 +92,13 @@ describe('new-remote', () => {
       'src/App.test.tsx',
       'src/App.tsx',
       'src/bootstrap.tsx',
+      'src/i18n/de.ts',
+      'src/i18n/en.ts',
+      'src/i18n/es.ts',
+      'src/i18n/fr.ts',
+      'src/i18n/i18n.test.ts',
+      'src/i18n/index.ts',
+      'src/i18n/it.ts',
       'src/index.ts',
       'src/jest-dom.d.ts',
       'tsconfig.json',
@@ -150,9 +157,14 @@ describe('new-remote', () => {
     expect(read('mfe-quiz/src/index.ts')).toContain("import('./bootstrap');");
     expect(read('mfe-quiz/src/bootstrap.tsx')).toContain('<StandaloneHarness>');
     const app = read('mfe-quiz/src/App.tsx');
-    expect(app).toContain('const TITLE = "Quiz";');
     expect(app).toContain('export default function QuizApp()');
     expect(app).not.toMatch(/import .*Router|<[A-Za-z]*Router/);
+    // Built with the platform's kit: every text through its namespace, data through useLoad.
+    expect(app).toContain("import { relativeTime, toastFailure, useLoad } from '@flashcard/shared-ui';");
+    expect(app).toContain("import { quizText, useQuizLocale } from './i18n';");
+    expect(app).toContain("<h1>{t('title')}</h1>");
+    expect(app).toContain("release: '`npm run release -- mfe-quiz`'");
+    expect(app).not.toMatch(/>\s*[A-Z][a-z]+ [a-z]/); // no English sentence written in the markup
     expect(read('mfe-quiz/src/App.test.tsx')).toContain('<Route path="/quiz/*" element={<App />} />');
 
     // One line added to the workspaces, after the last remote; nothing else in the file moved.
@@ -239,6 +251,39 @@ describe('new-remote', () => {
     expect(read('mfe-quiz/src/App.test.tsx')).toContain('mockKernel(');
   });
 
+  it('starts translated: its namespace in English and four languages, registered lazily, checked by its i18n test', () => {
+    expect(run('mfe-team-poll', '--route', '/polls', '--label', "Team's polls").code).toBe(0);
+    const dir = 'mfe-team-poll/src/i18n';
+    const en = read(`${dir}/en.ts`);
+    expect(en).toContain(`title: "Team's polls",`);
+    expect(en).toContain("signedIn: 'Signed in as {{name}}.',");
+    expect(en).toContain('} as const;');
+    // The translations are typed against English; the scaffold's own sentences come translated.
+    for (const [language, signedIn] of [
+      ['es', 'Sesión iniciada como {{name}}.'],
+      ['fr', 'Connecté en tant que {{name}}.'],
+      ['de', 'Angemeldet als {{name}}.'],
+      ['it', 'Accesso effettuato come {{name}}.'],
+    ]) {
+      const text = read(`${dir}/${language}.ts`);
+      expect(text).toContain(': MessagesOf<typeof en> = {');
+      expect(text).toContain(`signedIn: '${signedIn}',`);
+      expect(text).toContain(`title: "Team's polls",`);
+    }
+    // The namespace is the registry key (unique on the platform); each language a lazy chunk.
+    const index = read(`${dir}/index.ts`);
+    expect(index).toContain('mfe_team_poll: typeof en;');
+    expect(index).toContain(
+      "export const { useLocale: useTeamPollLocale, text: teamPollText } = createNamespace('mfe_team_poll', {",
+    );
+    for (const language of ['es', 'fr', 'de', 'it'])
+      expect(index).toContain(`${language}: () => import('./${language}'),`);
+    const test = read(`${dir}/i18n.test.ts`);
+    expect(test).toContain("import { catalogueProblems } from '@flashcard/shared-auth/testing';");
+    expect(test).toContain('expect(catalogueProblems(en, { es, fr, de, it: itMessages })).toEqual([]);');
+    expect(read('mfe-team-poll/src/App.tsx')).toContain('export default function TeamPollApp()');
+  });
+
   it('with --standalone writes a whole repository of its own: every dependency, its own tsconfig and jest config, a free dev port', () => {
     // A remote of the platform already on 3007: the team's gets the next port, never one of the platform's.
     remote('mfe-progress', { route: '/progress', order: 50, devPort: 3007 });
@@ -264,11 +309,22 @@ describe('new-remote', () => {
       'src/App.test.tsx',
       'src/App.tsx',
       'src/bootstrap.tsx',
+      'src/i18n/de.ts',
+      'src/i18n/en.ts',
+      'src/i18n/es.ts',
+      'src/i18n/fr.ts',
+      'src/i18n/i18n.test.ts',
+      'src/i18n/index.ts',
+      'src/i18n/it.ts',
       'src/index.ts',
       'src/jest-dom.d.ts',
       'tsconfig.json',
       'webpack.config.js',
     ]);
+    // A team's repository names its own folder and command.
+    expect(fs.readFileSync(path.join(dir, 'src/App.tsx'), 'utf8')).toContain(
+      "{t('intro', { folder: 'src', release: '`npx flashcard-release .`' })}",
+    );
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.name).toBe('mfe-quiz');
     expect(pkg.dependencies).toMatchObject({

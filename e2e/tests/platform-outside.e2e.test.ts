@@ -179,9 +179,10 @@ async function openArea(label: string, check: (page: Page, email: string) => Pro
 
 test("a webpack team's repository as new-remote --standalone writes it: its mock-kernel test passes, it builds, is released and shown", async () => {
   const { tested, released } = await teams.webpack;
-  // The scaffold's own App.test.tsx, on the packed mock kernel and the platform's jest preset.
+  // The scaffold's own App.test.tsx and i18n test, on the packed mock kernel and the platform's jest preset.
   expect(tested).toMatch(/PASS\s+src\/App\.test\.tsx/); // jest pads its label with one or two spaces
-  expect(tested).toMatch(/Tests:\s+1 passed, 1 total/);
+  expect(tested).toMatch(/PASS\s+src\/i18n\/i18n\.test\.ts/);
+  expect(tested).toMatch(/Tests:\s+4 passed, 4 total/);
   expect(released).toMatch(/webpack compiled successfully/);
   expect(released).toMatch(/Released mfe_trivia 0\.1\.0\+[0-9a-f]{8} \(active\)/);
   await openArea('Trivia', async (page, email) => {
@@ -189,12 +190,15 @@ test("a webpack team's repository as new-remote --standalone writes it: its mock
     // The shell's store (the kernel singleton) reaches the remote: the learner signed up there
     // (no display name yet, so the e-mail).
     await page.getByText(`Signed in as ${email}.`).waitFor();
+    // The packed shared-ui's useLoad, through the kernel's client, against the real API.
+    await page.getByText('No study session yet.').waitFor();
   });
 });
 
 test("an Rspack team's own area and test on the packed mock kernel pass, it builds on the kernel's share map, is released and shown", async () => {
   const { remote, tested, released } = await teams.rspack;
-  expect(tested).toMatch(/Tests:\s+2 passed, 2 total/);
+  // Its own two tests and the scaffold's two i18n tests (its catalogues are kept).
+  expect(tested).toMatch(/Tests:\s+4 passed, 4 total/);
   expect(released).toMatch(/Rspack compiled successfully/);
   expect(released).toMatch(/Released mfe_poetry 0\.1\.0\+[0-9a-f]{8} \(active\)/);
   // Built on the shell's federation runtime, with the kernel's share map in its manifest.

@@ -1,19 +1,8 @@
-// The admin remote's namespace, in the same three parts as every app's (see shared-ui/src/i18n):
-// en.ts (bundled), es/fr/de/it.ts (lazy chunks, typed against English), and this file.
-import { i18n, registerMessages } from '@flashcard/shared-auth';
+// The admin remote's namespace (see createNamespace of shared-ui): `useAdminText` in components,
+// `adminText` in pure helpers.
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { createNamespace } from '@flashcard/shared-ui';
 import en from './en';
-
-export const ADMIN_NAMESPACE = 'admin';
-
-registerMessages(ADMIN_NAMESPACE, {
-  en,
-  es: () => import('./es'),
-  fr: () => import('./fr'),
-  de: () => import('./de'),
-  it: () => import('./it'),
-});
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
@@ -21,15 +10,12 @@ declare module 'i18next' {
   }
 }
 
+export const { useText: useAdminText, text: adminText } = createNamespace('admin', {
+  en,
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+});
+
 export type AdminText = TFunction<'admin'>;
-
-/** `t` of the admin namespace: `const t = useAdminText(); t('dashboard.title')`. */
-export function useAdminText(): AdminText {
-  return useTranslation(ADMIN_NAMESPACE).t;
-}
-
-/**
- * `t` of the admin namespace outside React (pure helpers), in the page's current language.
- * Components pass their hook's `t` instead, so a language change re-renders them.
- */
-export const adminText: AdminText = i18n.getFixedT(null, ADMIN_NAMESPACE);

@@ -66,11 +66,6 @@ const de: MessagesOf<typeof en> = {
     studiedCards_other: '{{count, number}} Karten gelernt',
     details_one: '{{count, number}} Karte · {{accuracy}} Genauigkeit',
     details_other: '{{count, number}} Karten · {{accuracy}} Genauigkeit',
-    justNow: 'Gerade eben',
-    hoursAgo_one: 'vor {{count}} Std.',
-    hoursAgo_other: 'vor {{count}} Std.',
-    daysAgo_one: 'vor {{count}} Tag',
-    daysAgo_other: 'vor {{count}} Tagen',
   },
   optimizer: {
     title: 'Persönliche Planung',

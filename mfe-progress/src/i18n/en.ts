@@ -68,11 +68,6 @@ const en = {
     studiedCards_other: 'Studied {{count, number}} cards',
     details_one: '{{count, number}} card · {{accuracy}} accuracy',
     details_other: '{{count, number}} cards · {{accuracy}} accuracy',
-    justNow: 'Just now',
-    hoursAgo_one: '{{count}}h ago',
-    hoursAgo_other: '{{count}}h ago',
-    daysAgo_one: '{{count}}d ago',
-    daysAgo_other: '{{count}}d ago',
   },
   optimizer: {
     title: 'Personal scheduling',

@@ -78,13 +78,6 @@ const es: MessagesOf<typeof en> = {
     details_one: '{{count, number}} tarjeta · {{accuracy}} de precisión',
     details_many: '{{count, number}} tarjetas · {{accuracy}} de precisión',
     details_other: '{{count, number}} tarjetas · {{accuracy}} de precisión',
-    justNow: 'Justo ahora',
-    hoursAgo_one: 'hace {{count}} h',
-    hoursAgo_many: 'hace {{count}} h',
-    hoursAgo_other: 'hace {{count}} h',
-    daysAgo_one: 'hace {{count}} día',
-    daysAgo_many: 'hace {{count}} días',
-    daysAgo_other: 'hace {{count}} días',
   },
   optimizer: {
     title: 'Programación personal',

@@ -78,13 +78,6 @@ const fr: MessagesOf<typeof en> = {
     details_one: '{{count, number}} carte · {{accuracy}} de précision',
     details_many: '{{count, number}} cartes · {{accuracy}} de précision',
     details_other: '{{count, number}} cartes · {{accuracy}} de précision',
-    justNow: 'À l’instant',
-    hoursAgo_one: 'il y a {{count}} h',
-    hoursAgo_many: 'il y a {{count}} h',
-    hoursAgo_other: 'il y a {{count}} h',
-    daysAgo_one: 'il y a {{count}} j',
-    daysAgo_many: 'il y a {{count}} j',
-    daysAgo_other: 'il y a {{count}} j',
   },
   optimizer: {
     title: 'Planification personnelle',

@@ -9,9 +9,9 @@ import {
 } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
+import { relativeTime } from '@flashcard/shared-ui';
 import ProgressApp from '../App';
 import { cellTitle, formatRate, heatLegend, summarizeYear } from '../features/progress/chartData';
-import { formatRelativeTime } from '../features/progress/relativeTime';
 import { analytics, analyticsDays, NO_HISTORY, profile, WEEK_ANALYTICS } from '../features/progress/testing/fixtures';
 import en from './en';
 import es from './es';
@@ -152,10 +152,11 @@ describe('the progress screen in another language', () => {
     await setLanguage('es');
     expect(plain(formatRate(85.7))).toBe('86 %');
     const now = Date.UTC(2025, 0, 31, 12);
-    expect(formatRelativeTime(new Date(now - 60_000), now)).toBe('Justo ahora');
-    expect(formatRelativeTime(new Date(now - 5 * HOUR), now)).toBe('hace 5 h');
-    expect(formatRelativeTime(new Date(now - 24 * HOUR), now)).toBe('hace 1 día');
+    // Recent sessions' times: shared-ui's relativeTime, Intl's short form in the page's language.
+    expect(relativeTime(now - 60_000, { now })).toBe('Justo ahora');
+    expect(relativeTime(now - 5 * HOUR, { now })).toBe('hace 5 h');
+    expect(relativeTime(now - 24 * HOUR, { now })).toBe('hace 1 d');
     await setLanguage('it');
-    expect(formatRelativeTime(new Date(now - 3 * 24 * HOUR), now)).toBe('3 giorni fa');
+    expect(relativeTime(now - 3 * 24 * HOUR, { now })).toBe('3 gg fa');
   });
 });

@@ -78,13 +78,6 @@ const it: MessagesOf<typeof en> = {
     details_one: '{{count, number}} carta · {{accuracy}} di precisione',
     details_many: '{{count, number}} carte · {{accuracy}} di precisione',
     details_other: '{{count, number}} carte · {{accuracy}} di precisione',
-    justNow: 'Proprio ora',
-    hoursAgo_one: '{{count}} h fa',
-    hoursAgo_many: '{{count}} h fa',
-    hoursAgo_other: '{{count}} h fa',
-    daysAgo_one: '{{count}} giorno fa',
-    daysAgo_many: '{{count}} giorni fa',
-    daysAgo_other: '{{count}} giorni fa',
   },
   optimizer: {
     title: 'Pianificazione personale',

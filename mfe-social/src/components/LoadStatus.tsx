@@ -1,17 +1,17 @@
 // What a screen shows for a useLoad state that is not ready: a loading line, or the error with Retry.
-import type { LoadState } from '../hooks/useLoad';
+import type { LoadState } from '@flashcard/shared-ui';
 import { useSocialText } from '../i18n';
 
 export function LoadStatus({
   state,
   loading,
   failed,
-  retry,
+  onRetry,
 }: {
   state: LoadState<unknown>;
   loading: string;
   failed: string;
-  retry: () => void;
+  onRetry: () => void;
 }) {
   const t = useSocialText();
   if (state.status === 'loading') {
@@ -25,7 +25,7 @@ export function LoadStatus({
     return (
       <div className="card row" role="alert">
         <span>{failed}</span>
-        <button type="button" className="btn" onClick={retry}>
+        <button type="button" className="btn" onClick={onRetry}>
           {t('common.retry')}
         </button>
       </div>

@@ -89,7 +89,6 @@ const de: MessagesOf<typeof en> = {
     heading: 'Aktivitäten',
     list: 'Aktivitäten',
     empty: 'Noch keine Aktivitäten deiner Freunde.',
-    justNow: 'gerade eben',
     session_one: '{{name}} hat eine Lerneinheit abgeschlossen: {{count, number}} Karte, {{accuracy}} % richtig',
     session_other: '{{name}} hat eine Lerneinheit abgeschlossen: {{count, number}} Karten, {{accuracy}} % richtig',
     streak_one: '{{name}} hat eine Lernserie von {{count}} Tag erreicht',

@@ -89,7 +89,6 @@ const en = {
     heading: 'Activity feed',
     list: 'Activity feed',
     empty: 'No activity from your friends yet.',
-    justNow: 'just now',
     session_one: '{{name}} finished a study session: {{count, number}} card, {{accuracy}}% correct',
     session_other: '{{name}} finished a study session: {{count, number}} cards, {{accuracy}}% correct',
     streak_one: '{{name}} reached a {{count}}-day study streak',

@@ -90,7 +90,6 @@ const es: MessagesOf<typeof en> = {
     heading: 'Actividad reciente',
     list: 'Actividad reciente',
     empty: 'Tus amigos aún no tienen actividad.',
-    justNow: 'justo ahora',
     session_one: '{{name}} completó una sesión de estudio: {{count, number}} tarjeta, {{accuracy}} % de aciertos',
     session_many: '{{name}} completó una sesión de estudio: {{count, number}} tarjetas, {{accuracy}} % de aciertos',
     session_other: '{{name}} completó una sesión de estudio: {{count, number}} tarjetas, {{accuracy}} % de aciertos',

@@ -90,7 +90,6 @@ const fr: MessagesOf<typeof en> = {
     heading: 'Fil d’activité',
     list: 'Fil d’activité',
     empty: 'Aucune activité de vos amis pour le moment.',
-    justNow: 'à l’instant',
     session_one: '{{name}} a terminé une session d’étude : {{count, number}} carte, {{accuracy}} % de bonnes réponses',
     session_many:
       '{{name}} a terminé une session d’étude : {{count, number}} cartes, {{accuracy}} % de bonnes réponses',

@@ -4,9 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { authApi, gamificationApi, socialApi, type Profile as ProfileJson } from '@flashcard/api-contract';
 import { setLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
+import { relativeTime } from '@flashcard/shared-ui';
 import Profile from '../Profile';
 import Social from '../Social';
-import { relativeTime } from '../features/social/relativeTime';
 import en from './en';
 import es from './es';
 import fr from './fr';
@@ -194,10 +194,10 @@ describe('in another language', () => {
 
   it('words relative times in the language asked for', async () => {
     await setLanguage('de');
-    expect(relativeTime('2025-03-10T11:59:40Z', NOW)).toBe('gerade eben');
-    expect(relativeTime('2025-03-10T11:00:00Z', NOW)).toBe('vor 1 Stunde');
-    expect(relativeTime('2025-03-10T09:00:00Z', NOW, 'es')).toBe('hace 3 horas');
-    expect(relativeTime('2025-03-09T11:00:00Z', NOW, 'it')).toBe('ieri');
+    expect(relativeTime('2025-03-10T11:59:40Z', { now: NOW, style: 'sentence' })).toBe('gerade eben');
+    expect(relativeTime('2025-03-10T11:00:00Z', { now: NOW, style: 'sentence' })).toBe('vor 1 Stunde');
+    expect(relativeTime('2025-03-10T09:00:00Z', { now: NOW, language: 'es', style: 'sentence' })).toBe('hace 3 horas');
+    expect(relativeTime('2025-03-09T11:00:00Z', { now: NOW, language: 'it', style: 'sentence' })).toBe('ieri');
   });
 
   it('shows the Profile screen in German, with German numbers, dates and plurals', async () => {

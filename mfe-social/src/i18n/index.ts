@@ -1,19 +1,7 @@
-// The social remote's namespace, in the same three parts as every app's (see shared-ui/src/i18n):
-// English bundled, the other languages as lazy chunks typed against it, registered with the
-// kernel's one i18next instance.
-import { registerMessages } from '@flashcard/shared-auth';
-import { useTranslation } from 'react-i18next';
+// The social remote's namespace (see createNamespace of shared-ui): `useSocialText`, and
+// `useSocialLocale` for `t` and its language (Intl formatting of numbers, dates and times).
+import { createNamespace } from '@flashcard/shared-ui';
 import en from './en';
-
-export const SOCIAL_NAMESPACE = 'social';
-
-registerMessages(SOCIAL_NAMESPACE, {
-  en,
-  es: () => import('./es'),
-  fr: () => import('./fr'),
-  de: () => import('./de'),
-  it: () => import('./it'),
-});
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
@@ -21,13 +9,10 @@ declare module 'i18next' {
   }
 }
 
-/** `t` of this namespace: `const t = useSocialText(); t('social.title')`. */
-export function useSocialText() {
-  return useTranslation(SOCIAL_NAMESPACE).t;
-}
-
-/** `t` and the language it speaks (for Intl formatting of numbers, dates and relative times). */
-export function useSocialLocale() {
-  const { t, i18n } = useTranslation(SOCIAL_NAMESPACE);
-  return { t, language: i18n.language };
-}
+export const { useText: useSocialText, useLocale: useSocialLocale } = createNamespace('social', {
+  en,
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+});

@@ -90,7 +90,6 @@ const it: MessagesOf<typeof en> = {
     heading: 'Attività recenti',
     list: 'Attività recenti',
     empty: 'Ancora nessuna attività dai tuoi amici.',
-    justNow: 'proprio ora',
     session_one:
       '{{name}} ha completato una sessione di studio: {{count, number}} scheda, {{accuracy}}% di risposte corrette',
     session_many:

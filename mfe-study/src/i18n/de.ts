@@ -96,7 +96,6 @@ const de: MessagesOf<typeof en> = {
   },
   backToStudy: 'Zurück zum Lernen',
   viewProgress: 'Fortschritt ansehen',
-  withReason: '{{message}}: {{reason}}',
   session: {
     again: 'Nochmal: kommt für einen weiteren Versuch zurück',
     leech:

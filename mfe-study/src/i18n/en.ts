@@ -97,8 +97,6 @@ const en = {
   },
   backToStudy: 'Back to Study',
   viewProgress: 'View Progress',
-  // Our own wording followed by what the server said: 'Could not undo the last rating: Not found'.
-  withReason: '{{message}}: {{reason}}',
   session: {
     again: 'Again: back for another try',
     leech:

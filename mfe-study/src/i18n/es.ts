@@ -95,7 +95,6 @@ const es: MessagesOf<typeof en> = {
   },
   backToStudy: 'Volver a Estudiar',
   viewProgress: 'Ver progreso',
-  withReason: '{{message}}: {{reason}}',
   session: {
     again: 'Otra vez: vuelve para otro intento',
     leech:

@@ -96,7 +96,6 @@ const fr: MessagesOf<typeof en> = {
   },
   backToStudy: 'Retour à l’étude',
   viewProgress: 'Voir mes progrès',
-  withReason: '{{message}} : {{reason}}',
   session: {
     again: 'À revoir : elle revient pour un nouvel essai',
     leech:

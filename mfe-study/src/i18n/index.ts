@@ -1,19 +1,7 @@
-// The study remote's namespace, in the same three parts as every app's (see shared-ui/src/i18n):
-// English bundled, the other languages as lazy chunks typed against it, registered with the
-// kernel's one i18next instance.
-import { currentLanguage, registerMessages } from '@flashcard/shared-auth';
-import { useTranslation } from 'react-i18next';
+// The study remote's namespace (see createNamespace of shared-ui): `useStudyText`.
+import { currentLanguage } from '@flashcard/shared-auth';
+import { createNamespace } from '@flashcard/shared-ui';
 import en from './en';
-
-export const STUDY_NAMESPACE = 'study';
-
-registerMessages(STUDY_NAMESPACE, {
-  en,
-  es: () => import('./es'),
-  fr: () => import('./fr'),
-  de: () => import('./de'),
-  it: () => import('./it'),
-});
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
@@ -21,10 +9,13 @@ declare module 'i18next' {
   }
 }
 
-/** `t` of this namespace: `const t = useStudyText(); t('hub.title')`. */
-export function useStudyText() {
-  return useTranslation(STUDY_NAMESPACE).t;
-}
+export const { useText: useStudyText } = createNamespace('study', {
+  en,
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+});
 
 /** The page's language, for `Intl` formatting of numbers and lists. */
 export const studyLanguage = currentLanguage;

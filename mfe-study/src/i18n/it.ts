@@ -96,7 +96,6 @@ const it: MessagesOf<typeof en> = {
   },
   backToStudy: 'Torna allo studio',
   viewProgress: 'Vedi i progressi',
-  withReason: '{{message}}: {{reason}}',
   session: {
     again: 'Di nuovo: torna per un altro tentativo',
     leech:

@@ -19,6 +19,10 @@ const de: MessagesOf<typeof en> = {
   },
   learner: 'Lernende*r {{id}}',
   loading: 'Wird geladen...',
+  relativeTime: {
+    justNow: 'Gerade eben',
+    justNowInSentence: 'gerade eben',
+  },
   standalone: {
     title: 'Eigenständige Anmeldung',
     intro: 'Dieses Remote läuft allein; melde dich mit einem Konto der lokalen API an.',
@@ -26,6 +30,7 @@ const de: MessagesOf<typeof en> = {
     password: 'Passwort',
     signIn: 'Anmelden',
   },
+  withReason: '{{message}}: {{reason}}',
 };
 
 export default de;

@@ -20,6 +20,11 @@ const en = {
   // The stand-in name of a learner who chose no display name (shared-ui learnerName).
   learner: 'Learner {{id}}',
   loading: 'Loading...',
+  // How long ago (relativeTime): on its own (the spec's 'Just now'), and inside a sentence.
+  relativeTime: {
+    justNow: 'Just now',
+    justNowInSentence: 'just now',
+  },
   standalone: {
     title: 'Standalone sign-in',
     intro: 'This remote runs alone; sign in with an account of the local API.',
@@ -27,6 +32,8 @@ const en = {
     password: 'Password',
     signIn: 'Sign in',
   },
+  // A screen's own failure text followed by what the server said (toastFailure's withReason).
+  withReason: '{{message}}: {{reason}}',
 } as const;
 
 export default en;

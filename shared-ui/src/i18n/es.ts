@@ -19,6 +19,10 @@ const es: MessagesOf<typeof en> = {
   },
   learner: 'Estudiante {{id}}',
   loading: 'Cargando...',
+  relativeTime: {
+    justNow: 'Justo ahora',
+    justNowInSentence: 'justo ahora',
+  },
   standalone: {
     title: 'Inicio de sesión independiente',
     intro: 'Este remoto se ejecuta solo; inicia sesión con una cuenta de la API local.',
@@ -26,6 +30,7 @@ const es: MessagesOf<typeof en> = {
     password: 'Contraseña',
     signIn: 'Iniciar sesión',
   },
+  withReason: '{{message}}: {{reason}}',
 };
 
 export default es;

@@ -19,6 +19,10 @@ const fr: MessagesOf<typeof en> = {
   },
   learner: 'Apprenant {{id}}',
   loading: 'Chargement...',
+  relativeTime: {
+    justNow: 'À l’instant',
+    justNowInSentence: 'à l’instant',
+  },
   standalone: {
     title: 'Connexion autonome',
     intro: 'Ce module distant fonctionne seul ; connectez-vous avec un compte de l’API locale.',
@@ -26,6 +30,7 @@ const fr: MessagesOf<typeof en> = {
     password: 'Mot de passe',
     signIn: 'Se connecter',
   },
+  withReason: '{{message}} : {{reason}}',
 };
 
 export default fr;

@@ -20,6 +20,8 @@ describe('catalogues', () => {
       title: 'Access Denied',
       message: 'You need administrator privileges to access this page.',
     });
+    // The dashboard's, the bell's and recent sessions' times (relativeTime).
+    expect(en.relativeTime.justNow).toBe('Just now');
   });
 
   it('words every achievement in each language, none left as the English', () => {

@@ -19,6 +19,10 @@ const it: MessagesOf<typeof en> = {
   },
   learner: 'Studente {{id}}',
   loading: 'Caricamento...',
+  relativeTime: {
+    justNow: 'Proprio ora',
+    justNowInSentence: 'proprio ora',
+  },
   standalone: {
     title: 'Accesso autonomo',
     intro: 'Questo remote funziona da solo; accedi con un account dell’API locale.',
@@ -26,6 +30,7 @@ const it: MessagesOf<typeof en> = {
     password: 'Password',
     signIn: 'Accedi',
   },
+  withReason: '{{message}}: {{reason}}',
 };
 
 export default it;

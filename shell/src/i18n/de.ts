@@ -191,9 +191,6 @@ const de: MessagesOf<typeof en> = {
     studiedCards_other: '{{count}} Karten gelernt',
     sessionSummary_one: '{{count}} Karte · {{accuracy}} Trefferquote',
     sessionSummary_other: '{{count}} Karten · {{accuracy}} Trefferquote',
-    justNow: 'Gerade eben',
-    hoursAgo: 'vor {{count}} Std.',
-    daysAgo: 'vor {{count}} T.',
   },
   remote: {
     unavailable: 'Dieser Bereich ist gerade nicht verfügbar',

@@ -178,9 +178,6 @@ const en = {
     studiedCards_other: 'Studied {{count}} cards',
     sessionSummary_one: '{{count}} card · {{accuracy}} accuracy',
     sessionSummary_other: '{{count}} cards · {{accuracy}} accuracy',
-    justNow: 'Just now',
-    hoursAgo: '{{count}}h ago',
-    daysAgo: '{{count}}d ago',
   },
   remote: {
     unavailable: 'This section is unavailable right now',

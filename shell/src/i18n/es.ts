@@ -199,9 +199,6 @@ const es: MessagesOf<typeof en> = {
     sessionSummary_one: '{{count}} tarjeta · {{accuracy}} de precisión',
     sessionSummary_many: '{{count}} tarjetas · {{accuracy}} de precisión',
     sessionSummary_other: '{{count}} tarjetas · {{accuracy}} de precisión',
-    justNow: 'Ahora mismo',
-    hoursAgo: 'hace {{count}} h',
-    daysAgo: 'hace {{count}} d',
   },
   remote: {
     unavailable: 'Esta sección no está disponible en este momento',

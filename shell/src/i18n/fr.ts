@@ -194,9 +194,6 @@ const fr: MessagesOf<typeof en> = {
     sessionSummary_one: '{{count}} carte · {{accuracy}} de précision',
     sessionSummary_many: '{{count}} cartes · {{accuracy}} de précision',
     sessionSummary_other: '{{count}} cartes · {{accuracy}} de précision',
-    justNow: 'À l’instant',
-    hoursAgo: 'il y a {{count}} h',
-    daysAgo: 'il y a {{count}} j',
   },
   remote: {
     unavailable: 'Cette section est indisponible pour le moment',

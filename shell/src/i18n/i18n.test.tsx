@@ -5,11 +5,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { dashboardApi, learningApi, notificationsApi, type User, dailyBonusApi } from '@flashcard/api-contract';
 import { setLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
+import { relativeTime } from '@flashcard/shared-ui';
 import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
 import { Layout } from '../layout/Layout';
 import { bellLabel } from '../layout/NotificationsBell';
-import { DashboardPage, relativeTime, sessionTitle } from '../pages/DashboardPage';
+import { DashboardPage, sessionTitle } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { validateSignup } from '../pages/SignupPage';
 import en from './en';
@@ -54,7 +55,6 @@ describe('catalogues', () => {
     expect(en.login.submitting).toBe('Signing in...');
     expect(en.dashboard.recentActivity).toBe('Recent Activity');
     expect(en.dashboard.dailyGoal).toBe('Daily Goal');
-    expect(en.dashboard.justNow).toBe('Just now');
     expect(validateSignup('a@b.co', 'abc', 'abc')).toEqual({ password: 'Password must be at least 6 characters long' });
     expect(validateSignup('a@b.co', 'abcdef', 'abcdeg')).toEqual({ confirmPassword: 'Passwords do not match' });
   });
@@ -181,9 +181,9 @@ describe('the shell in another language', () => {
 
   it('translates the helpers: relative times, session titles, bell label, validation', async () => {
     await setLanguage('it');
-    expect(relativeTime('2025-03-10T11:30:00Z', NOW)).toBe('Proprio ora');
-    expect(relativeTime('2025-03-10T09:00:00Z', NOW)).toBe('3 h fa');
-    expect(relativeTime('2025-03-08T12:00:00Z', NOW)).toBe('2 g fa');
+    expect(relativeTime('2025-03-10T11:30:00Z', { now: NOW })).toBe('Proprio ora');
+    expect(relativeTime('2025-03-10T09:00:00Z', { now: NOW })).toBe('3 h fa');
+    expect(relativeTime('2025-03-08T12:00:00Z', { now: NOW })).toBe('2 gg fa');
     const session = {
       id: 1,
       session_type: 'other',
@@ -201,7 +201,7 @@ describe('the shell in another language', () => {
       confirmPassword: 'Conferma la tua password',
     });
     await setLanguage('es');
-    expect(relativeTime('2025-03-09T10:00:00Z', NOW)).toBe('hace 1 d');
+    expect(relativeTime('2025-03-09T10:00:00Z', { now: NOW })).toBe('hace 1 d');
     expect(sessionTitle({ ...session, session_type: 'review' })).toBe('Sesión de repaso completada');
   });
 });

@@ -198,9 +198,6 @@ const it: MessagesOf<typeof en> = {
     sessionSummary_one: '{{count}} scheda · {{accuracy}} di precisione',
     sessionSummary_many: '{{count}} schede · {{accuracy}} di precisione',
     sessionSummary_other: '{{count}} schede · {{accuracy}} di precisione',
-    justNow: 'Proprio ora',
-    hoursAgo: '{{count}} h fa',
-    daysAgo: '{{count}} g fa',
   },
   remote: {
     unavailable: 'Questa sezione non è disponibile al momento',

@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
-import { shellText, useShellText } from '../i18n';
-import { relativeTime } from '../pages/DashboardPage';
+import { relativeTime, type LoadState } from '@flashcard/shared-ui';
+import { shellText, useShellLocale } from '../i18n';
 import { Icon } from './Icon';
 import { notificationText } from './notificationText';
 import { useUnreadCount } from './useUnreadCount';
@@ -13,18 +13,17 @@ import { useBrowserNotifications } from './browserNotifications';
 
 export const NOTIFICATIONS_SHOWN = 10;
 
-type ListState = { status: 'loading' } | { status: 'ready'; items: AppNotification[] } | { status: 'failed' };
-
 export function bellLabel(count: number, t = shellText): string {
   return count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.title');
 }
 
 export function NotificationsBell() {
-  const t = useShellText();
+  const { t, language } = useShellLocale();
   const { count, setCount } = useUnreadCount();
   useBrowserNotifications(count);
   const [open, setOpen] = useState(false);
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  // Loaded again at each opening (the list changes while it is closed), so not useLoad's mount-time load.
+  const [list, setList] = useState<LoadState<AppNotification[]>>({ status: 'loading' });
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -40,10 +39,10 @@ export function NotificationsBell() {
     notificationsApi.list(NOTIFICATIONS_SHOWN).then(
       (answer) => {
         if (request !== loadRef.current) return;
-        setList({ status: 'ready', items: Array.isArray(answer?.notifications) ? answer.notifications : [] });
+        setList({ status: 'ready', data: Array.isArray(answer?.notifications) ? answer.notifications : [] });
         if (typeof answer?.unreadCount === 'number') setCount(answer.unreadCount);
       },
-      () => request === loadRef.current && setList({ status: 'failed' }),
+      (error: unknown) => request === loadRef.current && setList({ status: 'failed', error }),
     );
   }
 
@@ -85,7 +84,7 @@ export function NotificationsBell() {
     if (next && !containerRef.current?.contains(next)) setOpen(false);
   }
 
-  const items = list.status === 'ready' ? list.items : [];
+  const items = list.status === 'ready' ? list.data : [];
   const unreadShown = items.filter((n) => !n.read).length;
   const nothingToMark = count === 0 && unreadShown === 0;
 
@@ -95,7 +94,7 @@ export function NotificationsBell() {
     try {
       await notificationsApi.markAllRead();
       setList((state) =>
-        state.status === 'ready' ? { ...state, items: state.items.map((n) => ({ ...n, read: true })) } : state,
+        state.status === 'ready' ? { ...state, data: state.data.map((n) => ({ ...n, read: true })) } : state,
       );
       setCount(0);
       setAnnouncement(t('notifications.allMarked'));
@@ -112,7 +111,7 @@ export function NotificationsBell() {
       const updated = answer?.notification ?? { ...notification, read: true };
       setList((state) =>
         state.status === 'ready'
-          ? { ...state, items: state.items.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) }
+          ? { ...state, data: state.data.map((n) => (n.id === notification.id ? { ...updated, read: true } : n)) }
           : state,
       );
       setCount(count - 1);
@@ -203,7 +202,7 @@ export function NotificationsBell() {
                     )}
                     <div className="shell-notification-meta">
                       <time className="muted" dateTime={notification.created_at}>
-                        {relativeTime(notification.created_at, undefined, t)}
+                        {relativeTime(notification.created_at, { language })}
                       </time>
                       {!notification.read && (
                         <button

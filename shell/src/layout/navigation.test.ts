@@ -1,6 +1,7 @@
+import type { Manifest } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from '../federation/testing';
-import { navigationFrom, navLabel, visibleNavigation } from './navigation';
+import { areaPath, navigationFrom, navLabel, visibleNavigation } from './navigation';
 
 const entries = navigationFrom(TEST_MANIFEST);
 const labels = (role: Parameters<typeof visibleNavigation>[1]) => visibleNavigation(entries, role).map((e) => e.label);
@@ -122,5 +123,40 @@ describe("navigation labels in the page's language", () => {
     expect(navLabel(entry, 'fr')).toBe('Quiz');
     expect(navLabel(entry, 'en')).toBe('Quiz');
     expect(navLabel({ label: 'Quiz' }, 'es')).toBe('Quiz');
+  });
+});
+
+describe('areaPath (where the dashboard links an area)', () => {
+  const quiz = (
+    routes: Manifest['remotes'][number]['routes'],
+    navigation: Manifest['remotes'][number]['navigation'],
+  ) => ({
+    ...TEST_MANIFEST,
+    remotes: [{ name: 'mfe_quiz', version: '0.1.0+1', entry: '/x', routes, navigation }],
+  });
+
+  it("is the area's first navigation entry", () => {
+    expect(areaPath(TEST_MANIFEST, 'mfe_cards', 'user')).toBe('/cards');
+    expect(areaPath(TEST_MANIFEST, 'mfe_social', 'user')).toBe('/social');
+  });
+
+  it('is null for an area the manifest does not list, or before it arrives', () => {
+    expect(areaPath(TEST_MANIFEST, 'mfe_quiz', 'user')).toBeNull();
+    expect(areaPath(null, 'mfe_cards', 'user')).toBeNull();
+  });
+
+  it('keeps to the role rule of the entries and routes', () => {
+    expect(areaPath(TEST_MANIFEST, 'mfe_admin', 'user')).toBeNull();
+    expect(areaPath(TEST_MANIFEST, 'mfe_admin', 'admin')).toBe('/admin');
+  });
+
+  it('falls back to the first route without parameters when the area has no entry', () => {
+    const routes = [
+      { path: '/quiz/:id', module: './App' },
+      { path: '/quiz/*', module: './App' },
+    ];
+    expect(areaPath(quiz(routes, []), 'mfe_quiz', 'user')).toBe('/quiz');
+    expect(areaPath(quiz([routes[0]], []), 'mfe_quiz', 'user')).toBeNull();
+    expect(areaPath(quiz([{ ...routes[1], roles: ['admin'] }], []), 'mfe_quiz', 'user')).toBeNull();
   });
 });

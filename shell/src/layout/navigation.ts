@@ -48,7 +48,25 @@ export function navigationFrom(manifest: Manifest | null, language: string = cur
   return [...shellEntries, ...remoteEntries].sort((a, b) => a.order - b.order);
 }
 
+/** The role rule: no roles means every signed-in user. */
+const mayOpen = (roles: readonly Role[] | undefined, role: Role | null | undefined) =>
+  !roles?.length || (role != null && roles.includes(role));
+
 /** The entries a user with this role may see (signed-out or unknown role: no restricted entries). */
 export function visibleNavigation(entries: readonly NavEntry[], role: Role | null | undefined): NavEntry[] {
-  return entries.filter((entry) => !entry.roles?.length || (role != null && entry.roles.includes(role)));
+  return entries.filter((entry) => mayOpen(entry.roles, role));
+}
+
+/**
+ * Where the manifest opens `remote`'s area for this role: its first navigation entry the role
+ * sees, else its first route without parameters the role may open; null when the manifest does
+ * not list the remote (the dashboard then shows no link to it).
+ */
+export function areaPath(manifest: Manifest | null, remote: string, role: Role | null | undefined): string | null {
+  const area = manifest?.remotes.find((entry) => entry.name === remote);
+  if (!area) return null;
+  const entry = area.navigation.find((nav) => mayOpen(nav.roles, role));
+  if (entry) return entry.path;
+  const route = area.routes.find((spec) => mayOpen(spec.roles, role) && !spec.path.includes(':'));
+  return route ? route.path.replace(/\/\*$/, '') : null;
 }

@@ -5,20 +5,17 @@ import {
   dashboardApi,
   learningApi,
   type DashboardData,
+  type Manifest,
   type SessionType,
   type StudySession,
   type User,
   dailyBonusApi,
 } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import {
-  DashboardPage,
-  EMPTY_ACTIVITY_TEXT,
-  FIRST_STEP_TEXT,
-  formatSuccessRate,
-  relativeTime,
-  sessionTitle,
-} from './DashboardPage';
+import { relativeTime } from '@flashcard/shared-ui';
+import { usePlatformStore } from '../federation/platform';
+import { TEST_MANIFEST } from '../federation/testing';
+import { DashboardPage, EMPTY_ACTIVITY_TEXT, FIRST_STEP_TEXT, formatSuccessRate, sessionTitle } from './DashboardPage';
 
 const user: User = {
   id: 1,
@@ -50,8 +47,31 @@ function data(recentSessions: StudySession[], overrides: Partial<DashboardData> 
   };
 }
 
-function renderDashboard(u: User | null = user) {
+/** A first-time learner: no card, no review (the dashboard then links to the cards area). */
+const newLearner = () =>
+  data([], { userStats: { ...data([]).userStats!, totalCardsStudied: 0, totalReviews: 0, totalCards: 0 } });
+
+/** The manifest without these remotes, and with an area moved to another path. */
+function manifestWithout(names: string[], moved: Record<string, string> = {}) {
+  return {
+    ...TEST_MANIFEST,
+    remotes: TEST_MANIFEST.remotes
+      .filter((remote) => !names.includes(remote.name))
+      .map((remote) =>
+        moved[remote.name]
+          ? {
+              ...remote,
+              routes: [{ path: `${moved[remote.name]}/*`, module: './App' }],
+              navigation: remote.navigation.map((entry) => ({ ...entry, path: moved[remote.name] })),
+            }
+          : remote,
+      ),
+  };
+}
+
+function renderDashboard(u: User | null = user, manifest: Manifest | null = TEST_MANIFEST) {
   useAuthStore.setState({ user: u, isAuthenticated: true, isLoading: false });
+  usePlatformStore.setState({ manifest, failed: false, overridden: [] });
   return render(
     <MemoryRouter>
       <DashboardPage />
@@ -208,6 +228,42 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Study now' })).not.toBeInTheDocument();
   });
 
+  it("takes each area's link from the manifest, wherever the registry serves it", async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(newLearner());
+    dueNow(3);
+    renderDashboard(user, manifestWithout([], { mfe_cards: '/decks', mfe_study: '/learn', mfe_progress: '/stats' }));
+    expect(await screen.findByRole('link', { name: 'Go to My Cards' })).toHaveAttribute('href', '/decks');
+    expect(screen.getByRole('link', { name: /^My Cards/ })).toHaveAttribute('href', '/decks');
+    expect(screen.getByRole('link', { name: /Study Session/ })).toHaveAttribute('href', '/learn');
+    expect(screen.getByRole('link', { name: /Progress/ })).toHaveAttribute('href', '/stats');
+    expect(await screen.findByRole('link', { name: 'Study now' })).toHaveAttribute('href', '/learn');
+  });
+
+  it('shows no link to an area the manifest does not serve', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(newLearner());
+    dueNow(3);
+    renderDashboard(user, manifestWithout(['mfe_cards', 'mfe_study']));
+    // The texts stay; only the links to the missing areas go.
+    expect(await screen.findByText(FIRST_STEP_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to My Cards' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Due Now' })).toHaveTextContent('3 cards');
+    expect(screen.queryByRole('link', { name: 'Study now' })).not.toBeInTheDocument();
+    const shortcuts = screen.getByRole('region', { name: 'Shortcuts' });
+    expect(
+      within(shortcuts)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/progress']);
+  });
+
+  it('has no shortcuts before the manifest arrives', async () => {
+    jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
+    renderDashboard(user, null);
+    await screen.findByText(EMPTY_ACTIVITY_TEXT);
+    expect(screen.queryByRole('region', { name: 'Shortcuts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows the empty note when there is no activity', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard();
@@ -222,7 +278,7 @@ describe('DashboardPage', () => {
   });
 });
 
-describe('relativeTime', () => {
+describe('the activity times (shared-ui relativeTime, compact style)', () => {
   const now = Date.parse('2024-05-10T12:00:00Z');
   it.each([
     ['2024-05-10T11:30:00Z', 'Just now'],
@@ -232,7 +288,7 @@ describe('relativeTime', () => {
     ['2024-05-09T12:00:00Z', '1d ago'],
     ['2024-05-01T12:00:00Z', '9d ago'],
     ['not a date', ''],
-  ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, now)).toBe(expected));
+  ])('%s -> %p', (iso, expected) => expect(relativeTime(iso, { now })).toBe(expected));
 });
 
 describe('formatSuccessRate', () => {

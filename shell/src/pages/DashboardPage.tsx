@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
+import { relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
+import { usePlatformStore } from '../federation/platform';
+import { areaPath } from '../layout/navigation';
 import { DailyBonusCard } from './DailyBonusCard';
 import { shellText, useShellLocale, type ShellText } from '../i18n';
 import en from '../i18n/en';
@@ -13,11 +15,20 @@ export const FIRST_STEP_TEXT = en.dashboard.firstStep;
 const RECENT_LIMIT = 3;
 const DEFAULT_DAILY_GOAL = 15;
 
+/**
+ * The areas the dashboard points to, by registry key only: where each opens comes from the
+ * manifest (no remote route is compiled into the shell), and an area it does not serve gets no link.
+ */
+const CARDS = 'mfe_cards';
+const STUDY = 'mfe_study';
 const TILES = [
-  { to: '/cards', title: 'dashboard.tiles.cardsTitle', text: 'dashboard.tiles.cardsText' },
-  { to: '/study', title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
-  { to: '/progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
+  { remote: CARDS, title: 'dashboard.tiles.cardsTitle', text: 'dashboard.tiles.cardsText' },
+  { remote: STUDY, title: 'dashboard.tiles.studyTitle', text: 'dashboard.tiles.studyText' },
+  { remote: 'mfe_progress', title: 'dashboard.tiles.progressTitle', text: 'dashboard.tiles.progressText' },
 ] as const;
+
+const loadDashboard = () => dashboardApi.getDashboard();
+const loadDueCount = () => learningApi.reviewQueue(0).then((queue) => queue.dueCount);
 
 /** A whole percentage in the language's style ('67%', '67 %'). */
 function formatPercent(value: number, language: string): string {
@@ -31,25 +42,13 @@ export function formatSuccessRate(rate: number | null | undefined, language: str
   return typeof rate === 'number' ? formatPercent(rate, language) : '—';
 }
 
-/** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (as on the progress screen), translated. */
-export function relativeTime(iso: string, now: number = Date.now(), t: ShellText = shellText): string {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return '';
-  const hours = Math.floor(Math.max(0, now - then) / 3_600_000);
-  if (hours < 1) return t('dashboard.justNow');
-  if (hours < 24) return t('dashboard.hoursAgo', { count: hours });
-  return t('dashboard.daysAgo', { count: Math.floor(hours / 24) });
-}
-
 export function sessionTitle(session: StudySession, t: ShellText = shellText): string {
   if (session.session_type === 'practice') return t('dashboard.practiceSession');
   if (session.session_type === 'review') return t('dashboard.reviewSession');
   return t('dashboard.studiedCards', { count: session.cards_studied ?? 0 });
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; data: DashboardData } | { status: 'failed' };
-
-function RecentActivity({ state }: { state: LoadState }) {
+function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
   const { t, language } = useShellLocale();
   if (state.status === 'loading') {
     return (
@@ -84,7 +83,7 @@ function RecentActivity({ state }: { state: LoadState }) {
             </div>
             {when && (
               <time className="muted" dateTime={when}>
-                {relativeTime(when, undefined, t)}
+                {relativeTime(when, { language })}
               </time>
             )}
           </li>
@@ -97,24 +96,18 @@ function RecentActivity({ state }: { state: LoadState }) {
 export function DashboardPage() {
   const { t, language } = useShellLocale();
   const user = useAuthStore((s) => s.user);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const manifest = usePlatformStore((s) => s.manifest);
+  const pathOf = (remote: string) => areaPath(manifest, remote, user?.role);
+  const tiles = TILES.flatMap((tile) => {
+    const to = pathOf(tile.remote);
+    return to ? [{ ...tile, to }] : [];
+  });
+  const cardsPath = pathOf(CARDS);
+  const studyPath = pathOf(STUDY);
+  const { state } = useLoad(loadDashboard);
+  const { state: queue } = useLoad(loadDueCount);
   /** Cards due now (the study hub's count); null until known or when it could not be read. */
-  const [dueNow, setDueNow] = useState<number | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    dashboardApi
-      .getDashboard()
-      .then((data) => active && setState({ status: 'ready', data }))
-      .catch(() => active && setState({ status: 'failed' }));
-    learningApi
-      .reviewQueue(0)
-      .then((queue) => active && setDueNow(queue.dueCount))
-      .catch(() => active && setDueNow(null));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const dueNow = queue.status === 'ready' ? queue.data : null;
 
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
@@ -142,7 +135,13 @@ export function DashboardPage() {
           <h1>{heading}</h1>
           {firstVisit ? (
             <p style={{ margin: 0 }}>
-              {t('dashboard.firstStep')} <Link to="/cards">{t('dashboard.goToCards')}</Link>
+              {t('dashboard.firstStep')}
+              {cardsPath && (
+                <>
+                  {' '}
+                  <Link to={cardsPath}>{t('dashboard.goToCards')}</Link>
+                </>
+              )}
             </p>
           ) : (
             data !== null && (
@@ -154,21 +153,28 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
-        <h2 id="dashboard-shortcuts" className="visually-hidden">
-          {t('dashboard.shortcuts')}
-        </h2>
-        <div className="grid grid-3">
-          {TILES.map((tile) => (
-            <Link key={tile.to} to={tile.to} className="card" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <h3 style={{ fontSize: '1.1rem' }}>{t(tile.title)}</h3>
-              <p className="muted" style={{ margin: 0 }}>
-                {t(tile.text)}
-              </p>
-            </Link>
-          ))}
-        </div>
-      </section>
+      {tiles.length > 0 && (
+        <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
+          <h2 id="dashboard-shortcuts" className="visually-hidden">
+            {t('dashboard.shortcuts')}
+          </h2>
+          <div className="grid grid-3">
+            {tiles.map((tile) => (
+              <Link
+                key={tile.remote}
+                to={tile.to}
+                className="card"
+                style={{ color: 'inherit', textDecoration: 'none' }}
+              >
+                <h3 style={{ fontSize: '1.1rem' }}>{t(tile.title)}</h3>
+                <p className="muted" style={{ margin: 0 }}>
+                  {t(tile.text)}
+                </p>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
 
       <div className="grid grid-3" style={{ marginBottom: '1.5rem' }}>
         <section className="card" aria-labelledby="dashboard-goal">
@@ -209,9 +215,11 @@ export function DashboardPage() {
             </h2>
             <div className="stat-value">{t('dashboard.cards', { count: dueNow })}</div>
             {dueNow > 0 ? (
-              <Link to="/study" className="btn btn-primary">
-                {t('dashboard.studyNow')}
-              </Link>
+              studyPath && (
+                <Link to={studyPath} className="btn btn-primary">
+                  {t('dashboard.studyNow')}
+                </Link>
+              )
             ) : (
               <p className="muted" style={{ margin: 0 }}>
                 {t('dashboard.nothingDue')}

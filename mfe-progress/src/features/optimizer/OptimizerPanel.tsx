@@ -4,10 +4,10 @@
 // (too few reviews, a fit already running) and the shared client toasts its reason.
 import { useId, useState } from 'react';
 import { optimizerApi, type OptimizerStatus, type ParameterScore } from '@flashcard/api-contract';
+import { useLoad } from '@flashcard/shared-ui';
 import { useProgressText } from '../../i18n';
 import { PanelStatus } from '../progress/components/PanelStatus';
 import { formatLongDate } from '../progress/chartData';
-import { useLoad } from '../progress/hooks/useLoad';
 import './optimizer.css';
 
 /** Three decimals: log losses and RMSEs differ in the second or third. */

@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi, type AdminTotals } from '@flashcard/api-contract';
-import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { formatCount } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { useLoad } from '../hooks/useLoad';
 import { RecentUsersTable } from './RecentUsersTable';
 import '../admin.css';
 
@@ -24,7 +23,8 @@ function AdminOverview() {
   const t = useAdminText();
   const actionsId = useId();
   const toolsId = useId();
-  const { data, loading, error, reload } = useLoad(loadOverview);
+  const { state, reload } = useLoad(loadOverview);
+  const { data } = state;
 
   return (
     <div className="page">
@@ -40,7 +40,7 @@ function AdminOverview() {
       </header>
 
       <div className="stack">
-        {error !== null && !data && (
+        {state.status === 'failed' && !data && (
           <div className="card row" role="alert">
             <span>{t('dashboard.loadFailed')}</span>
             <button type="button" className="btn btn-small" onClick={reload}>
@@ -48,7 +48,7 @@ function AdminOverview() {
             </button>
           </div>
         )}
-        {loading && !data && <Spinner />}
+        {state.status === 'loading' && !data && <Spinner />}
         {data && (
           <section aria-label={t('dashboard.statistics')} className="grid grid-4">
             {STATS.map((stat) => (

@@ -1,12 +1,11 @@
 // /admin/audit: every role change, disable and enable, newest first, in pages.
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_PAGE_SIZE, adminApi } from '@flashcard/api-contract';
-import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { ACTION_KEYS, formatDateTime } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { useLoad } from '../hooks/useLoad';
 import '../admin.css';
 import { TableScroll } from './TableScroll';
 
@@ -20,8 +19,9 @@ function Audit() {
   const t = useAdminText();
   const headingId = useId();
   const [offset, setOffset] = useState(0);
-  const load = useCallback(() => adminApi.audit(offset, ADMIN_PAGE_SIZE), [offset]);
-  const { data, loading, error, reload } = useLoad(load);
+  const { state, reload } = useLoad(() => adminApi.audit(offset, ADMIN_PAGE_SIZE), [offset]);
+  const { data } = state;
+  const loading = state.status === 'loading';
   const total = data?.total ?? 0;
   const last = Math.min(offset + ADMIN_PAGE_SIZE, total);
 
@@ -38,7 +38,7 @@ function Audit() {
       </header>
       <section className="card" aria-labelledby={headingId}>
         <h2 id={headingId}>{t('audit.actionsHeading')}</h2>
-        {error !== null && !data && (
+        {state.status === 'failed' && !data && (
           <div className="row" role="alert">
             <span>{t('audit.loadFailed')}</span>
             <button type="button" className="btn btn-small" onClick={reload}>

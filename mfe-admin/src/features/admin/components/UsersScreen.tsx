@@ -1,15 +1,14 @@
 // /admin/users: search accounts by e-mail or display name, page through them, change a role
 // (super_admin only) and disable or enable an account, each after a confirmation.
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { ADMIN_PAGE_SIZE, adminApi, type AdminUser, type Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
-import { AccessDenied, Spinner } from '@flashcard/shared-ui';
+import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText, type AdminText } from '../../../i18n';
 import { formatCount, formatDate, ROLE_KEYS, ROLES } from '../format';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { useLoad } from '../hooks/useLoad';
 import { StatusBadge, UserCell } from './RecentUsersTable';
 import '../admin.css';
 import { TableScroll } from './TableScroll';
@@ -47,8 +46,9 @@ function Users() {
   const [offset, setOffset] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(() => adminApi.users(query, offset, ADMIN_PAGE_SIZE), [query, offset]);
-  const { data, loading, error, reload } = useLoad(load);
+  const { state, reload } = useLoad(() => adminApi.users(query, offset, ADMIN_PAGE_SIZE), [query, offset]);
+  const { data } = state;
+  const loading = state.status === 'loading';
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -131,7 +131,7 @@ function Users() {
 
         <section className="card" aria-labelledby={headingId}>
           <h2 id={headingId}>{query ? t('users.matching', { query }) : t('users.allUsers')}</h2>
-          {error !== null && !data && (
+          {state.status === 'failed' && !data && (
             <div className="row" role="alert">
               <span>{t('users.loadFailed')}</span>
               <button type="button" className="btn btn-small" onClick={reload}>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { platformApi, type CreateDeployTokenBody, type DeployToken } from '@flashcard/api-contract';
+import { useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
-import { useLoad } from '../../admin/hooks/useLoad';
 
 export interface DeployTokens {
   tokens: DeployToken[] | null;
@@ -21,7 +21,7 @@ const listTokens = () => platformApi.tokens();
 /** The deploy tokens (super admin only: the API answers 403 to anyone else). */
 export function useDeployTokens(): DeployTokens {
   const t = useAdminText();
-  const { data, loading, error, reload } = useLoad(listTokens);
+  const { state, reload } = useLoad(listTokens);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
   const mounted = useRef(false);
@@ -74,5 +74,13 @@ export function useDeployTokens(): DeployTokens {
     [run, reload, t],
   );
 
-  return { tokens: data, loading, error, reload, busy, create, revoke };
+  return {
+    tokens: state.data ?? null,
+    loading: state.status === 'loading',
+    error: state.status === 'failed' ? state.error : null,
+    reload,
+    busy,
+    create,
+    revoke,
+  };
 }

@@ -1,5 +1,5 @@
+import type { LoadState } from '@flashcard/shared-ui';
 import { useProgressText } from '../../../i18n';
-import type { LoadState } from '../hooks/useLoad';
 
 /**
  * What a secondary panel shows until its data is there: a polite loading line, or a short note

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { StudySession } from '@flashcard/api-contract';
-import { progressText, useProgressText } from '../../../i18n';
+import { relativeTime } from '@flashcard/shared-ui';
+import { progressText, useProgressLocale } from '../../../i18n';
 import { formatRate } from '../chartData';
-import { formatRelativeTime, parseTimestamp } from '../relativeTime';
+import { parseTimestamp } from '../timestamps';
 
 export const RECENT_SESSION_LIMIT = 3;
 
@@ -32,9 +33,9 @@ export function latestSessions(sessions: StudySession[], limit = RECENT_SESSION_
 
 export function RecentSessions({ sessions, now }: { sessions: StudySession[]; now?: number }) {
   // The clock is read once, when the list first shows: reading it while rendering is impure. A
-  // session newer than that reads 'Just now' all the same (formatRelativeTime).
+  // session newer than that reads 'Just now' all the same (relativeTime).
   const [shownAt] = useState(Date.now);
-  const t = useProgressText();
+  const { t, language } = useProgressLocale();
   const latest = latestSessions(sessions);
   if (latest.length === 0) return <p className="muted">{t('recent.empty')}</p>;
 
@@ -52,7 +53,7 @@ export function RecentSessions({ sessions, now }: { sessions: StudySession[]; no
               <div className="muted">{t('recent.details', { count: cards, accuracy: formatRate(accuracy) })}</div>
             </div>
             <time className="muted" dateTime={Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString()}>
-              {formatRelativeTime(timestamp, now ?? shownAt)}
+              {relativeTime(parsed, { now: now ?? shownAt, language })}
             </time>
           </li>
         );

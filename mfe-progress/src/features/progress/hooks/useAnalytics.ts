@@ -1,5 +1,5 @@
 import { dashboardApi, type Analytics } from '@flashcard/api-contract';
-import { useLoad } from './useLoad';
+import { useLoad } from '@flashcard/shared-ui';
 
 export const WEEK_DAYS = 7;
 export const HEATMAP_DAYS = 365;
@@ -12,5 +12,5 @@ async function loadAnalytics(days: number): Promise<Analytics> {
 
 /** Reviews per local day over the last `days` days, oldest first, today last. */
 export function useAnalytics(days: number) {
-  return useLoad(() => loadAnalytics(days));
+  return useLoad(() => loadAnalytics(days), [days]);
 }

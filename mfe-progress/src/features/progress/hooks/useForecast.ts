@@ -1,5 +1,5 @@
 import { spacedRepetitionApi, type Forecast } from '@flashcard/api-contract';
-import { useLoad } from './useLoad';
+import { useLoad } from '@flashcard/shared-ui';
 
 /** How many days ahead the forecast panel shows. */
 export const FORECAST_DAYS = 30;

@@ -5,7 +5,7 @@ import { useSocialLocale } from '../../../i18n';
 
 export function AchievementsPage() {
   const { t, language } = useSocialLocale();
-  const { state, retry } = useAchievements();
+  const { state, reload } = useAchievements();
   const achievements = state.status === 'ready' ? state.data : [];
   const unlocked = achievements.filter((achievement) => achievement.unlocked).length;
   return (
@@ -28,7 +28,7 @@ export function AchievementsPage() {
         state={state}
         loading={t('achievements.loading')}
         failed={t('achievements.loadFailed')}
-        retry={retry}
+        onRetry={reload}
       />
       {state.status === 'ready' && (
         <ul className="grid grid-3" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

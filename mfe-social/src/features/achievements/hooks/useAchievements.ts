@@ -1,9 +1,7 @@
 import { gamificationApi, type Achievement } from '@flashcard/api-contract';
-import { useLoad, type LoadState } from '../../../hooks/useLoad';
+import { useLoad, type Load } from '@flashcard/shared-ui';
 
-export type AchievementsState = LoadState<Achievement[]>;
-
-/** The catalogue with the learner's progress (GET /gamification/achievements); `retry` loads it again. */
-export function useAchievements(): { state: AchievementsState; retry: () => void } {
+/** The catalogue with the learner's progress (GET /gamification/achievements); `reload` loads it again. */
+export function useAchievements(): Load<Achievement[]> {
   return useLoad(() => gamificationApi.achievements().then((answer) => answer.achievements));
 }

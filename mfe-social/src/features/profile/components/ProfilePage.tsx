@@ -46,7 +46,7 @@ export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
   const [signingOut, setSigningOut] = useState(false);
   const statsId = useId();
-  const { state, retry } = useOwnProfile();
+  const { state, reload } = useOwnProfile();
 
   async function signOut() {
     setSigningOut(true);
@@ -99,7 +99,7 @@ export function ProfilePage() {
             state={state}
             loading={t('profile.statsLoading')}
             failed={t('profile.statsFailed')}
-            retry={retry}
+            onRetry={reload}
           />
           {state.status === 'ready' && (
             <>

@@ -1,9 +1,7 @@
 import { gamificationApi, type Profile } from '@flashcard/api-contract';
-import { useLoad, type LoadState } from '../../../hooks/useLoad';
+import { useLoad, type Load } from '@flashcard/shared-ui';
 
-export type OwnProfileState = LoadState<Profile>;
-
-/** The signed-in learner's own numbers (GET /gamification/profile); `retry` loads them again. */
-export function useOwnProfile(): { state: OwnProfileState; retry: () => void } {
+/** The signed-in learner's own numbers (GET /gamification/profile); `reload` loads them again. */
+export function useOwnProfile(): Load<Profile> {
   return useLoad(() => gamificationApi.profile());
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { socialApi, type FriendRequestList, type SocialConnection } from '@flashcard/api-contract';
+import { relativeTime } from '@flashcard/shared-ui';
 import Social from '../../../Social';
-import { relativeTime } from '../relativeTime';
 
 jest.mock('@flashcard/api-contract', () => ({
   socialApi: {
@@ -226,12 +226,12 @@ describe('Social screen', () => {
   });
 });
 
-describe('relativeTime', () => {
+describe("the feed's relative times (shared-ui relativeTime, sentence style)", () => {
   it.each([
     ['2025-03-10T11:59:40Z', 'just now'],
     ['2025-03-10T11:59:00Z', '1 minute ago'],
     ['2025-03-10T09:00:00Z', '3 hours ago'],
     ['2025-03-09T11:00:00Z', 'yesterday'],
     ['2025-03-01T12:00:00Z', '9 days ago'],
-  ])('%s -> %s', (iso, text) => expect(relativeTime(iso, NOW)).toBe(text));
+  ])('%s -> %s', (iso, text) => expect(relativeTime(iso, { now: NOW, style: 'sentence' })).toBe(text));
 });

@@ -8,10 +8,9 @@ import {
   type SocialFeed,
   type SocialVisibility,
 } from '@flashcard/api-contract';
-import { learnerName, useLearnerName } from '@flashcard/shared-ui';
+import { learnerName, relativeTime, useLearnerName } from '@flashcard/shared-ui';
 import { useSocialLocale, useSocialText } from '../../../i18n';
 import { feedText } from '../feedText';
-import { relativeTime } from '../relativeTime';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 
@@ -180,7 +179,7 @@ export function Feed({ items, now }: { items: SocialFeed['items']; now?: Date })
             <li key={item.id}>
               <span>{feedText(item, t)}</span>{' '}
               <time className="muted" dateTime={item.created_at}>
-                {relativeTime(item.created_at, now, language)}
+                {relativeTime(item.created_at, { now, language, style: 'sentence' })}
               </time>
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { learningApi, type StudyScope } from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
+import { toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace of the toast below
-import { toastFailure } from '../../toastFailure';
 
 /** Spec: the daily goal defaults to 0 studied of 15. */
 export const DEFAULT_DAILY_GOAL = 15;

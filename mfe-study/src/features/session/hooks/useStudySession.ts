@@ -8,8 +8,8 @@ import {
   type StudyScope,
 } from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
+import { toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace the toasts below read
-import { toastFailure } from '../../toastFailure';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
 import {
