@@ -267,7 +267,6 @@ const de: MessagesOf<typeof en> = {
     setRenameFailed: 'Stapel konnte nicht umbenannt werden',
     setLanguageFailed: 'Sprache des Stapels konnte nicht gespeichert werden',
     setDeleteFailed: 'Stapel konnte nicht gelöscht werden',
-    withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} Karte nach „{{name}}“ verschoben',
     moved_other: '{{count, number}} Karten nach „{{name}}“ verschoben',
     movedOut_one: '{{count, number}} Karte aus ihrem Stapel genommen',

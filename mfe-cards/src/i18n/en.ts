@@ -271,8 +271,6 @@ const en = {
     setRenameFailed: 'Failed to rename set',
     setLanguageFailed: 'Failed to save the set language',
     setDeleteFailed: 'Failed to delete set',
-    // One of our wordings followed by what the server said: 'Failed to create set: A set with that name exists'.
-    withReason: '{{message}}: {{reason}}',
     moved_one: 'Moved {{count, number}} card to "{{name}}"',
     moved_other: 'Moved {{count, number}} cards to "{{name}}"',
     movedOut_one: 'Moved {{count, number}} card out of its set',

@@ -281,7 +281,6 @@ const es: MessagesOf<typeof en> = {
     setRenameFailed: 'No se pudo renombrar el mazo',
     setLanguageFailed: 'No se pudo guardar el idioma del mazo',
     setDeleteFailed: 'No se pudo eliminar el mazo',
-    withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} tarjeta movida a «{{name}}»',
     moved_many: '{{count, number}} tarjetas movidas a «{{name}}»',
     moved_other: '{{count, number}} tarjetas movidas a «{{name}}»',

@@ -281,7 +281,6 @@ const fr: MessagesOf<typeof en> = {
     setRenameFailed: 'Impossible de renommer le paquet',
     setLanguageFailed: 'Impossible d’enregistrer la langue du paquet',
     setDeleteFailed: 'Impossible de supprimer le paquet',
-    withReason: '{{message}} : {{reason}}',
     moved_one: '{{count, number}} carte déplacée vers « {{name}} »',
     moved_many: '{{count, number}} cartes déplacées vers « {{name}} »',
     moved_other: '{{count, number}} cartes déplacées vers « {{name}} »',

@@ -281,7 +281,6 @@ const it: MessagesOf<typeof en> = {
     setRenameFailed: 'Impossibile rinominare il mazzo',
     setLanguageFailed: 'Impossibile salvare la lingua del mazzo',
     setDeleteFailed: 'Impossibile eliminare il mazzo',
-    withReason: '{{message}}: {{reason}}',
     moved_one: '{{count, number}} scheda spostata in «{{name}}»',
     moved_many: '{{count, number}} schede spostate in «{{name}}»',
     moved_other: '{{count, number}} schede spostate in «{{name}}»',

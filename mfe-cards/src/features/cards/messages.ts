@@ -7,17 +7,12 @@ import type en from '../../i18n/en';
 
 /** A fixed toast or confirmation text (`messages.*`, no plural forms). */
 export type MessageKey = {
-  [K in keyof (typeof en)['messages']]: K extends `${string}_${'one' | 'other'}` | 'withReason' ? never : K;
+  [K in keyof (typeof en)['messages']]: K extends `${string}_${'one' | 'other'}` ? never : K;
 }[keyof (typeof en)['messages']];
 
 /** The text of `messages.<key>` in the current language: 'Failed to load cards'. */
 export function message(key: MessageKey): string {
   return i18n.t(`cards:messages.${key}`);
-}
-
-/** Our own wording followed by what the server said: 'Failed to create set: A set with that name exists'. */
-export function withReason(text: string, reason: string): string {
-  return i18n.t('cards:messages.withReason', { message: text, reason });
 }
 
 /** Deleting a set keeps its cards: the user is told so before confirming. */

@@ -13,7 +13,7 @@ import {
 } from '@flashcard/api-contract';
 import { useCardsLocale } from '../../../i18n';
 import { message } from '../messages';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 import { Modal } from './Modal';
 
 /** Rows shown in the preview table; the rest are only counted. */

@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { Category, CategoryDeleteResult } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
 import { confirmDeleteSet, message } from '../messages';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 import { Modal } from './Modal';
 
 interface SetsModalProps {

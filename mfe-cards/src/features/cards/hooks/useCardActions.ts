@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { cardsApi, spacedRepetitionApi, type Card } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 
 /** What a tile's study buttons ask for. */
 type TileAction = 'suspend' | 'unsuspend' | 'bury';

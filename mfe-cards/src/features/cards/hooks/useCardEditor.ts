@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { cardsApi, type Card, type CardInput } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 
 /** The card the modal edits; `{}` for a new card, null when the modal is closed. */
 export type Editing = { card?: Card } | null;

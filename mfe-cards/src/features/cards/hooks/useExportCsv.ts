@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { cardsApi, type Category } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
 import { downloadText, exportFileName } from '../download';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 
 /**
  * "Export CSV": downloads the cards of the set the list is filtered to (`setId`), or every card

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { toast } from 'react-hot-toast';
 import { cardsApi, type Card, type Category } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 
 interface MoveToSetOptions {
   /** The ticked cards the list shows: what is moved. */

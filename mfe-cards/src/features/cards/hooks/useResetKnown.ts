@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { cardsApi } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
-import { toastFailure } from '../toastFailure';
+import { toastFailure } from '@flashcard/shared-ui';
 
 /** "Reset known": every known mark undone at once, then the list loads again (`reload`). */
 export function useResetKnown(reload: () => void) {
