@@ -5,11 +5,12 @@
 import type {
   Analytics,
   AnalyticsDay,
+  AnalyticsQuery,
   DailyGoalProgress,
+  RecentActivityQuery,
   StudyProgress,
   UserStats,
 } from '@flashcard/api-contract/schemas';
-import { badRequest } from '../../lib/http-error';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate, type DayRange } from '../../lib/local-time';
@@ -17,12 +18,6 @@ import { activeDays, runsOf, utcDaysOf } from './streaks';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
-/** Spec 9: recent activity shows 3 sessions. */
-export const DEFAULT_ACTIVITY_LIMIT = 3;
-export const MAX_ACTIVITY_LIMIT = 50;
-export const DEFAULT_ANALYTICS_DAYS = 30;
-/** A leap year's worth of days: "the last year" whatever the date. */
-export const MAX_ANALYTICS_DAYS = 366;
 /** Streaks look back this far at most (22 years): the most days one query can carry. */
 export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
 /**
@@ -32,11 +27,6 @@ export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
 const STREAK_WINDOW_DAYS = 366;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
-
-export const MESSAGES = {
-  daysInvalid: `days must be a whole number between 1 and ${MAX_ANALYTICS_DAYS}`,
-  limitInvalid: `limit must be a whole number between 1 and ${MAX_ACTIVITY_LIMIT}`,
-} as const;
 
 export interface Dashboard {
   totalCardsStudied: number;
@@ -62,21 +52,6 @@ export interface DashboardServiceDeps {
 /** Percent with one decimal; null when there is nothing to divide by. */
 export const percent = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
-
-/** Query text that must be a whole number in [min, max]; `fallback` when absent. */
-export function intParam(
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  message: string,
-): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
-  const number = Number(value);
-  if (number < min || number > max) throw badRequest(message);
-  return number;
-}
 
 export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
@@ -192,8 +167,7 @@ export class DashboardService {
   }
 
   /** Reviews per local day over the last `days` days (today included), every day listed. */
-  async analytics(userId: number, timeZone: string, query: { days?: string }): Promise<Analytics> {
-    const count = intParam(query.days, DEFAULT_ANALYTICS_DAYS, 1, MAX_ANALYTICS_DAYS, MESSAGES.daysInvalid);
+  async analytics(userId: number, timeZone: string, { days: count }: AnalyticsQuery): Promise<Analytics> {
     const today = this.today(timeZone);
     const from = today - count + 1;
     const rows = await this.deps.repository.reviewsPerDay(userId, dayRanges(timeZone, from, today));
@@ -242,8 +216,7 @@ export class DashboardService {
     return this.deps.repository.countReviewsIn(userId, range!);
   }
 
-  recentActivity(userId: number, query: { limit?: string }): Promise<StudySessionRow[]> {
-    const limit = intParam(query.limit, DEFAULT_ACTIVITY_LIMIT, 1, MAX_ACTIVITY_LIMIT, MESSAGES.limitInvalid);
+  recentActivity(userId: number, { limit }: RecentActivityQuery): Promise<StudySessionRow[]> {
     return this.deps.repository.recentSessions(userId, limit);
   }
 

@@ -1,19 +1,20 @@
 // Insights: what the learner's reviews say about them (retention by difficulty, by set, the
 // cards they forget most, the hour they remember best), a few sentences built from those
 // numbers, and the next things worth doing. Retention = percent of reviews rated above Again.
-import type {
-  BestStudyHour as BestStudyHourJson,
-  ComprehensiveInsights,
-  DifficultyRetention,
-  HardestCard,
-  Insight,
-  InsightByType,
-  RecommendedAction,
-  SetRetention,
+import {
+  LEARN_AHEAD_MS,
+  type BestStudyHour as BestStudyHourJson,
+  type ComprehensiveInsights,
+  type DifficultyRetention,
+  type HardestCard,
+  type Insight,
+  type InsightByType,
+  type RecommendedAction,
+  type SetRetention,
 } from '@flashcard/api-contract/schemas';
 import { notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { LEARN_AHEAD_MS, type StudyRepository } from '../study';
+import type { StudyRepository } from '../study';
 import { localHour, offsetSpans } from '../../lib/local-time';
 import { percent, type DailyGoalProgress, type DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';

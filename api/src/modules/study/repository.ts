@@ -1,7 +1,7 @@
 // SQL for studying: the due and new queues, scheduling writes guarded by the card's version,
 // review logs, scheduler settings and the numbers behind stats and forecast. Every query is
 // scoped to one user.
-import type { StudySettings } from '@flashcard/api-contract/schemas';
+import { DEFAULT_STUDY_SETTINGS, type StudySettings } from '@flashcard/api-contract/schemas';
 import { sql, type AliasedSelectQueryBuilder, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db';
 import { queryWithBounds } from '../../db/day-bounds';
@@ -10,7 +10,6 @@ import { cardSearchText } from '../../db/search-text';
 import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import type { DayRange } from '../../lib/local-time';
 import { selectCardsWithSet, type CardWithSet } from '../cards';
-import { DEFAULT_DAILY_GOAL } from '../dashboard';
 import type { SchedulerSettings, SchedulingState } from './scheduler';
 
 /** A card with its set name and every scheduling column. */
@@ -20,13 +19,6 @@ export interface StudyCardRow extends CardWithSet, SchedulingState {
 
 /** The learner's study settings, as GET /spaced-repetition/settings answers them. */
 export type { StudySettings };
-
-export const DEFAULT_SETTINGS: StudySettings = {
-  dailyGoal: DEFAULT_DAILY_GOAL,
-  desiredRetention: 0.9,
-  maximumInterval: 36500,
-  newCardsPerDay: 20,
-};
 
 const STATE_NEW = 0;
 const STATE_LEARNING = 1;
@@ -124,8 +116,9 @@ export class StudyRepository {
     return {
       card,
       settings: {
-        desiredRetention: desired_retention === null ? DEFAULT_SETTINGS.desiredRetention : Number(desired_retention),
-        maximumInterval: maximum_interval ?? DEFAULT_SETTINGS.maximumInterval,
+        desiredRetention:
+          desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
+        maximumInterval: maximum_interval ?? DEFAULT_STUDY_SETTINGS.maximumInterval,
         parameters: parseParameters(parameters),
       },
     };
@@ -475,7 +468,7 @@ export class StudyRepository {
       .select(['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { ...DEFAULT_SETTINGS };
+    if (!row) return { ...DEFAULT_STUDY_SETTINGS };
     return {
       dailyGoal: row.daily_goal,
       desiredRetention: Number(row.desired_retention),

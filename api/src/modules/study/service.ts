@@ -7,11 +7,19 @@
 // (user_id, idempotency_key) settles two copies racing each other).
 import {
   cardAnswer,
+  LEARN_AHEAD_MS,
   plainText,
+  REVIEW_RESULTS,
+  STUDY_SETTINGS_BOUNDS,
   type CardAction,
   type CustomStudyQuery,
+  type DueQuery,
+  type ForecastQuery,
   type MultipleChoiceQuery,
   type ReviewInput,
+  type ReviewQueueQuery,
+  type ReviewResult,
+  type ScheduleQuery,
   type StudySettingsInput,
   type StudyStats,
 } from '@flashcard/api-contract/schemas';
@@ -21,29 +29,14 @@ import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { dayRanges, dayStarts, dayToDate } from '../../lib/local-time';
 import { notificationKey } from '../../lib/notification-text';
-import { MAX_ID, parseId } from '../../lib/params';
+import { parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
 import type { NotificationsRepository } from '../notifications';
 import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
 import type { StudyCardRow, StudyRepository, StudyScope, StudySettings } from './repository';
-import {
-  LEARN_AHEAD_MS,
-  NEW_STATE,
-  REVIEW_RESULTS,
-  Scheduler,
-  toResult,
-  type ReviewResult,
-  type SchedulingPreview,
-  type SchedulingState,
-} from './scheduler';
+import { NEW_STATE, Scheduler, toResult, type SchedulingPreview, type SchedulingState } from './scheduler';
 
-/** Spec 9: the new-card session takes the first 10 new cards. */
-export const DEFAULT_NEW_LIMIT = 10;
-export const MAX_NEW_LIMIT = 100;
-/** Anki's default review limit per day: a session never holds more than this. */
-export const DEFAULT_DUE_LIMIT = 200;
-export const MAX_DUE_LIMIT = 1000;
 /** Anki caps the time one answer counts at 60 s: a learner who walked away skews nothing. */
 export const MAX_COUNTED_TIME_MS = 60_000;
 const MAX_TIME_SPENT_MS = 24 * 60 * 60 * 1000;
@@ -51,22 +44,10 @@ const MAX_ATTEMPTS = 5;
 const MS_PER_DAY = 86_400_000;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 2 * MS_PER_DAY;
-export const MAX_FORECAST_DAYS = 365;
 /** Anki's default leech threshold: the 8th lapse makes a leech (and every 4th after it, again). */
 export const LEECH_LAPSES = 8;
-export const MAX_AHEAD_DAYS = 30;
-export const MAX_CUSTOM_LIMIT = 500;
-export const MAX_CHOICE_QUESTIONS = 50;
 // Cards read to draw multiple-choice answers from: plenty of distinct answers, bounded work.
 const ANSWER_POOL = 500;
-
-export const LIMITS = {
-  desiredRetention: [0.7, 0.99],
-  maximumInterval: [1, 36500],
-  newCardsPerDay: [0, 9999],
-  // The settings slider's range (spec 5).
-  dailyGoal: [5, 50],
-} as const;
 
 export const MESSAGES = {
   cardNotFound: 'Card not found',
@@ -78,21 +59,11 @@ export const MESSAGES = {
   keyUndone: 'This review was undone; a retry does not store it again',
   busy: 'This card was changed by another request. Please try again.',
   notLatest: 'Only the latest review of a card can be undone',
-  newLimitInvalid: `newLimit must be between 0 and ${MAX_NEW_LIMIT}`,
-  limitInvalid: `limit must be between 1 and ${MAX_DUE_LIMIT}`,
-  offsetInvalid: 'offset must be 0 or a positive integer',
-  daysInvalid: `days must be between 1 and ${MAX_FORECAST_DAYS}`,
-  desiredRetention: 'Desired retention must be between 0.70 and 0.99',
-  maximumInterval: 'Maximum interval must be between 1 and 36500 days',
-  newCardsPerDay: 'New cards per day must be between 0 and 9999',
-  dailyGoal: 'Daily goal must be between 5 and 50',
+  desiredRetention: `Desired retention must be between ${STUDY_SETTINGS_BOUNDS.desiredRetention.min.toFixed(2)} and ${STUDY_SETTINGS_BOUNDS.desiredRetention.max.toFixed(2)}`,
+  maximumInterval: `Maximum interval must be between ${STUDY_SETTINGS_BOUNDS.maximumInterval.min} and ${STUDY_SETTINGS_BOUNDS.maximumInterval.max} days`,
+  newCardsPerDay: `New cards per day must be between ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.min} and ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}`,
+  dailyGoal: `Daily goal must be between ${STUDY_SETTINGS_BOUNDS.dailyGoal.min} and ${STUDY_SETTINGS_BOUNDS.dailyGoal.max}`,
   setNotFound: 'Set not found',
-  setInvalid: 'set must be a set id',
-  modeInvalid: 'mode must be cram or ahead',
-  aheadDaysInvalid: `days must be between 1 and ${MAX_AHEAD_DAYS}`,
-  customLimitInvalid: `limit must be between 1 and ${MAX_CUSTOM_LIMIT}`,
-  choiceLimitInvalid: `limit must be between 1 and ${MAX_CHOICE_QUESTIONS}`,
-  choicesInvalid: 'choices must be between 2 and 6',
   tooFewAnswers: 'Multiple choice needs at least two cards with different answers here',
   leechTitle: 'Leech card suspended',
   leechMessage: 'A card you keep forgetting was suspended and tagged leech: rewrite it, then unsuspend it.',
@@ -162,23 +133,10 @@ export interface ScheduledCard extends StudyCard {
 /** Thrown inside a transaction when the card changed under it: roll back and start over. */
 class LostRace extends Error {}
 
-/** Query text that must be an integer in [min, max]; `fallback` when absent. */
-function intParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^[0-9]{1,6}$/.test(value)) throw badRequest(message);
-  const number = Number(value);
-  if (number < min || number > max) throw badRequest(message);
-  return number;
-}
-
-/** The scope query (`set`, `tag`) as the repository takes it; blank values mean absent. */
-function parseScope(query: { set?: string; tag?: string }): StudyScope {
+/** The scope query (`set`, its schema's id; `tag`) as the repository takes it; a blank tag means absent. */
+function parseScope(query: { set?: number; tag?: string }): StudyScope {
   const scope: StudyScope = {};
-  if (query.set !== undefined && query.set.trim() !== '') {
-    const id = /^[0-9]{1,10}$/.test(query.set.trim()) ? Number(query.set.trim()) : NaN;
-    if (!(id >= 1 && id <= MAX_ID)) throw badRequest(MESSAGES.setInvalid);
-    scope.categoryId = id;
-  }
+  if (query.set !== undefined) scope.categoryId = query.set;
   const tag = query.tag?.trim();
   if (tag) scope.tag = tag;
   return scope;
@@ -187,34 +145,36 @@ function parseScope(query: { set?: string; tag?: string }): StudyScope {
 const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
 const isReviewResult = (value: ReviewInput['result']): value is ReviewResult => RESULT_VALUES.includes(value);
 
-function inRange(
+/** A study setting's value when it is a number within its bounds (a whole one when `integer`), else a 400 naming it. */
+function checkedSetting(
+  setting: keyof typeof STUDY_SETTINGS_BOUNDS,
   value: string | number | null,
-  [min, max]: readonly [number, number],
   integer: boolean,
-  message: string,
 ): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badRequest(message);
-  if (integer && !Number.isInteger(value)) throw badRequest(message);
+  const { min, max } = STUDY_SETTINGS_BOUNDS[setting];
+  const valid = typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+  if (!valid || (integer && !Number.isInteger(value))) throw badRequest(MESSAGES[setting]);
   return value;
 }
 
 /**
- * The study settings with the given fields changed, each checked against its range (a 400 naming
- * the field otherwise). The one definition of these rules: /user/settings uses it too.
+ * The study settings with the given fields changed, each checked against its bounds (the
+ * contract's; a 400 naming the field otherwise). The one definition of these rules:
+ * /user/settings uses it too.
  */
 export function applyStudySettings(current: StudySettings, input: StudySettingsInput): StudySettings {
   const next: StudySettings = { ...current };
   if (input.desiredRetention !== undefined) {
-    next.desiredRetention = inRange(input.desiredRetention, LIMITS.desiredRetention, false, MESSAGES.desiredRetention);
+    next.desiredRetention = checkedSetting('desiredRetention', input.desiredRetention, false);
   }
   if (input.maximumInterval !== undefined) {
-    next.maximumInterval = inRange(input.maximumInterval, LIMITS.maximumInterval, true, MESSAGES.maximumInterval);
+    next.maximumInterval = checkedSetting('maximumInterval', input.maximumInterval, true);
   }
   if (input.newCardsPerDay !== undefined) {
-    next.newCardsPerDay = inRange(input.newCardsPerDay, LIMITS.newCardsPerDay, true, MESSAGES.newCardsPerDay);
+    next.newCardsPerDay = checkedSetting('newCardsPerDay', input.newCardsPerDay, true);
   }
   if (input.dailyGoal !== undefined) {
-    next.dailyGoal = inRange(input.dailyGoal, LIMITS.dailyGoal, true, MESSAGES.dailyGoal);
+    next.dailyGoal = checkedSetting('dailyGoal', input.dailyGoal, true);
   }
   return next;
 }
@@ -244,13 +204,8 @@ export class StudyService {
    * Due cards (learning ones within the learn-ahead window included) and the new cards the
    * daily allowance still admits, each with what every rating would schedule.
    */
-  async queue(
-    userId: number,
-    timeZone: string,
-    query: { newLimit?: string; limit?: string; set?: string; tag?: string },
-  ): Promise<ReviewQueue> {
-    const newLimit = intParam(query.newLimit, DEFAULT_NEW_LIMIT, 0, MAX_NEW_LIMIT, MESSAGES.newLimitInvalid);
-    const dueLimit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+  async queue(userId: number, timeZone: string, query: ReviewQueueQuery): Promise<ReviewQueue> {
+    const { newLimit, limit: dueLimit } = query;
     const scope = await this.checkedScope(userId, query);
     const { study } = this.deps.repos;
     const now = this.deps.now();
@@ -279,7 +234,7 @@ export class StudyService {
   }
 
   /** The scope of a query, its set checked to be the learner's (404 otherwise). */
-  private async checkedScope(userId: number, query: { set?: string; tag?: string }): Promise<StudyScope> {
+  private async checkedScope(userId: number, query: { set?: number; tag?: string }): Promise<StudyScope> {
     const scope = parseScope(query);
     if (scope.categoryId !== undefined && !(await this.deps.repos.study.setExists(userId, scope.categoryId))) {
       throw notFound(MESSAGES.setNotFound);
@@ -289,10 +244,7 @@ export class StudyService {
 
   /** Custom study: cram the scope, or the cards due in the next `days` days; nothing is rescheduled. */
   async custom(userId: number, query: CustomStudyQuery): Promise<StudyCard[]> {
-    const mode = query.mode.trim().toLowerCase();
-    if (mode !== 'cram' && mode !== 'ahead') throw badRequest(MESSAGES.modeInvalid);
-    const limit = intParam(query.limit, 100, 1, MAX_CUSTOM_LIMIT, MESSAGES.customLimitInvalid);
-    const days = intParam(query.days, 7, 1, MAX_AHEAD_DAYS, MESSAGES.aheadDaysInvalid);
+    const { mode, limit, days } = query;
     const scope = await this.checkedScope(userId, query);
     const now = this.deps.now();
     const { scheduler } = await this.schedulerFor(userId);
@@ -315,8 +267,7 @@ export class StudyService {
    * cards of the same scope (different words, so no two choices read alike), shuffled.
    */
   async multipleChoice(userId: number, query: MultipleChoiceQuery): Promise<ChoiceQuestion[]> {
-    const limit = intParam(query.limit, 10, 1, MAX_CHOICE_QUESTIONS, MESSAGES.choiceLimitInvalid);
-    const choiceCount = intParam(query.choices, 4, 2, 6, MESSAGES.choicesInvalid);
+    const { limit, choices: choiceCount } = query;
     const scope = await this.checkedScope(userId, query);
     const { study } = this.deps.repos;
     const [cards, pool, { scheduler }] = await Promise.all([
@@ -362,8 +313,7 @@ export class StudyService {
   }
 
   /** The due-cards call of the spec: the due queue alone. */
-  async dueCards(userId: number, query: { limit?: string }): Promise<StudyCard[]> {
-    const limit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+  async dueCards(userId: number, { limit }: DueQuery): Promise<StudyCard[]> {
     const now = this.deps.now();
     const { scheduler } = await this.schedulerFor(userId);
     const cards = await this.deps.repos.study.dueCards(userId, this.dueWindow(now), limit);
@@ -591,9 +541,7 @@ export class StudyService {
     };
   }
 
-  async schedule(userId: number, query: { limit?: string; offset?: string }): Promise<ScheduledCard[]> {
-    const limit = intParam(query.limit, 50, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
-    const offset = intParam(query.offset, 0, 0, 999_999, MESSAGES.offsetInvalid);
+  async schedule(userId: number, { limit, offset }: ScheduleQuery): Promise<ScheduledCard[]> {
     const now = this.deps.now();
     const { scheduler } = await this.schedulerFor(userId);
     const cards = await this.deps.repos.study.scheduledCards(userId, limit, offset);
@@ -607,9 +555,8 @@ export class StudyService {
   async forecast(
     userId: number,
     timeZone: string,
-    query: { days?: string },
+    { days }: ForecastQuery,
   ): Promise<Array<{ date: string; due: number }>> {
-    const days = intParam(query.days, 30, 1, MAX_FORECAST_DAYS, MESSAGES.daysInvalid);
     const today = localDayNumber(this.deps.now(), timeZone);
     const ranges = dayRanges(timeZone, today, today + days - 1);
     // Overdue cards count for today: its range starts before every timestamp.
