@@ -50,13 +50,22 @@ type SuccessSchema<R> = R extends { 200: infer T }
 export type ResponseOf<E extends Endpoint> =
   SuccessSchema<SchemaOf<E>['response']> extends infer S extends TSchema ? Static<S> : never;
 
+/** The fields of an object schema that carry a `default` (common.ts `Defaulted`). */
+type DefaultedKeys<T> =
+  T extends TObject<infer P> ? { [K in keyof P]: P[K] extends { default: unknown } ? K : never }[keyof P] : never;
+
+/** A part as a caller sends it: a field with a default may be left out (the API fills it in). */
+type Sent<T extends TSchema> = [DefaultedKeys<T>] extends [never]
+  ? Static<T>
+  : Omit<Static<T>, DefaultedKeys<T>> & Partial<Pick<Static<T>, Extract<DefaultedKeys<T>, keyof Static<T>>>>;
+
 /** One part of a request: absent if the endpoint has none, optional if none of its fields is required. */
 type PartOf<S, K extends 'params' | 'querystring' | 'body' | 'headers'> = S extends {
   [P in K]: infer T extends TSchema;
 }
-  ? Partial<Static<T>> extends Static<T>
-    ? { [P in K]?: Static<T> }
-    : { [P in K]: Static<T> }
+  ? Partial<Sent<T>> extends Sent<T>
+    ? { [P in K]?: Sent<T> }
+    : { [P in K]: Sent<T> }
   : unknown;
 
 /** What a call takes: only the parts its endpoint declares. */

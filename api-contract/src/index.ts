@@ -7,7 +7,6 @@ export { authApi } from './calls/auth';
 export { healthApi } from './calls/health';
 export { dashboardApi } from './calls/dashboard';
 export {
-  CARD_PAGE_SIZE,
   cardQueryParams,
   cardsApi,
   categoriesApi,
@@ -22,5 +21,5 @@ export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';
 export { socialApi } from './calls/social';
-export { ADMIN_PAGE_SIZE, adminApi } from './calls/admin';
+export { adminApi } from './calls/admin';
 export { userApi } from './calls/user';

@@ -54,6 +54,7 @@ import {
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
+import queryValuesPlugin from './plugins/query-values';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -106,8 +107,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     // keyword (api-contract's `Checked`): a listed type is never coerced, unlike in an anyOf.
     // Scalars are coerced as Fastify does by default (the services' own messages rely on it), but
     // never arrays to or from scalars (Fastify's 'array' mode): ['a'] passed a nullable string
-    // field's anyOf and reached a service as an array.
-    ajv: { customOptions: { allowUnionTypes: true, coerceTypes: true } },
+    // field's anyOf and reached a service as an array. `errorMessage` is the contract's message
+    // for any wrong value of a field (plugins/errors.ts answers it); Ajv itself ignores it.
+    ajv: { customOptions: { allowUnionTypes: true, coerceTypes: true, keywords: ['errorMessage'] } },
     // The router's own refusals (a malformed %-escape, an over-long path parameter) answer in
     // the app's error shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {
@@ -141,6 +143,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   // Cross-cutting plugins first: they decorate the instance the routes below rely on.
   app.register(errorsPlugin);
   app.register(textInputPlugin);
+  app.register(queryValuesPlugin);
   app.register(securityPlugin, { devOverrides: config.platform.devOverrides });
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });

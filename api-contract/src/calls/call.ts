@@ -4,6 +4,13 @@ import { apiClient } from '@flashcard/shared-auth';
 import type { AxiosRequestConfig } from 'axios';
 import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from '../endpoint';
 
+/** Only the query values that were given: the API applies its defaults to the others. */
+export function given<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Partial<T>;
+}
+
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   request: RequestOf<E>,

@@ -3,13 +3,7 @@
 // client directly, with the endpoint's path.
 import { apiClient } from '@flashcard/shared-auth';
 import type { ResponseOf } from '../endpoint';
-import {
-  cardsEndpoints as ep,
-  type Card,
-  type CardInput,
-  type CardListQuery,
-  type ImportInput,
-} from '../schemas/cards';
+import { CARD_PAGE_SIZE, cardsEndpoints as ep, type Card, type CardInput, type ImportInput } from '../schemas/cards';
 import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
 import { callEndpoint } from './call';
 
@@ -44,11 +38,8 @@ export function cardQueryParams(filters: CardFilters = {}): Record<string, strin
   return params;
 }
 
-/** Page size the screens ask for: about two screens of cards. */
-export const CARD_PAGE_SIZE = 50;
-
-function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undefined): CardListQuery {
-  const params: CardListQuery = cardQueryParams(filters);
+function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undefined): Record<string, string> {
+  const params = cardQueryParams(filters);
   params.limit = String(CARD_PAGE_SIZE);
   if (cursor != null) params.before = String(cursor);
   return params;

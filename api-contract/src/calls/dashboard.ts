@@ -6,18 +6,11 @@ import {
   type EndSessionInput,
   type StartSessionInput,
 } from '../schemas/sessions';
-import { callEndpoint } from './call';
-
-/** Only the query values that were given (the server applies its own defaults otherwise). */
-function given(params: Record<string, number | undefined>): Record<string, string> {
-  const sent: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) sent[key] = String(value);
-  return sent;
-}
+import { callEndpoint, given } from './call';
 
 export const dashboardApi = {
   getDashboard: () => callEndpoint(ep.dashboard, {}),
-  /** Reviews per local day over the last `days` days (1-366; the server's default is 30), today last. */
+  /** Reviews per local day over the last `days` days (ANALYTICS_DAYS), today last. */
   getAnalytics: (days?: number) => callEndpoint(ep.analytics, { querystring: given({ days }) }),
   getUserStats: () => callEndpoint(ep.userStats, {}),
   /** The latest `limit` study sessions, newest first. */

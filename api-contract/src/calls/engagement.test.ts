@@ -20,9 +20,9 @@ test('analytics and recent activity send days and limit only when given', async 
   await expect(dashboardApi.getRecentActivity(3)).resolves.toEqual({ sessions: [] });
   await dashboardApi.getRecentActivity();
   expect(server.calls.map((c) => [c.method, c.url, c.params])).toEqual([
-    ['get', '/dashboard/analytics', { days: '7' }],
+    ['get', '/dashboard/analytics', { days: 7 }],
     ['get', '/dashboard/analytics', {}],
-    ['get', '/dashboard/recent-activity', { limit: '3' }],
+    ['get', '/dashboard/recent-activity', { limit: 3 }],
     ['get', '/dashboard/recent-activity', {}],
   ]);
   server.restore();
@@ -70,7 +70,7 @@ describe('notifications', () => {
     await expect(notificationsApi.list(5)).resolves.toEqual(list);
     await notificationsApi.list();
     expect(server.calls.map((c) => [c.method, c.url, c.params])).toEqual([
-      ['get', '/notifications', { limit: '5' }],
+      ['get', '/notifications', { limit: 5 }],
       ['get', '/notifications', {}],
     ]);
     server.restore();

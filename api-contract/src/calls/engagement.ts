@@ -4,7 +4,7 @@ import { dailyBonusEndpoints as bonus } from '../schemas/daily-bonus';
 import { insightsEndpoints as insights, type InsightType } from '../schemas/insights';
 import { notificationsEndpoints as notifications } from '../schemas/notifications';
 import { tokensEndpoints as tokens } from '../schemas/tokens';
-import { callEndpoint } from './call';
+import { callEndpoint, given } from './call';
 
 export const dailyBonusApi = {
   info: () => callEndpoint(bonus.info, {}),
@@ -27,9 +27,8 @@ export const insightsApi = {
 };
 
 export const notificationsApi = {
-  /** The latest `limit` notifications (1-100; the server's default is 20), newest first. */
-  list: (limit?: number) =>
-    callEndpoint(notifications.list, { querystring: limit === undefined ? {} : { limit: String(limit) } }),
+  /** The latest `limit` notifications (NOTIFICATION_LIMIT), newest first. */
+  list: (limit?: number) => callEndpoint(notifications.list, { querystring: given({ limit }) }),
   /**
    * Polled in the background by the bell: a failure never shows a toast (the caller only logs
    * it); an expired session is still handled as on every call.

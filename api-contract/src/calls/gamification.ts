@@ -1,6 +1,6 @@
 // Levels, the leaderboard, achievements and the daily-goal XP (schemas/gamification.ts).
 import { gamificationEndpoints as ep, type Profile, type PublicProfile } from '../schemas/gamification';
-import { callEndpoint } from './call';
+import { callEndpoint, given } from './call';
 
 /** Someone's public profile, or (without an id) your own. */
 function profile(id: number): Promise<PublicProfile>;
@@ -14,8 +14,7 @@ function profile(id?: number): Promise<Profile | PublicProfile> {
 export const gamificationApi = {
   profile,
   /** The top learners by XP (at most `limit`), and your own rank. */
-  leaderboard: (limit?: number) =>
-    callEndpoint(ep.leaderboard, { querystring: limit === undefined ? {} : { limit: String(limit) } }),
+  leaderboard: (limit?: number) => callEndpoint(ep.leaderboard, { querystring: given({ limit }) }),
   achievements: () => callEndpoint(ep.achievements, {}),
   /** Unlocks the achievements earned since the last check. */
   checkAchievements: () => callEndpoint(ep.checkAchievements, {}),

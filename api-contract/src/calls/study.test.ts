@@ -15,7 +15,7 @@ test('the review queue sends newLimit only when given', async () => {
   await expect(learningApi.reviewQueue(10)).resolves.toEqual(queue);
   await learningApi.reviewQueue();
   expect(server.calls.map((c) => [c.method, c.url, c.params])).toEqual([
-    ['get', '/learning/review-queue', { newLimit: '10' }],
+    ['get', '/learning/review-queue', { newLimit: 10 }],
     ['get', '/learning/review-queue', {}],
   ]);
   server.restore();

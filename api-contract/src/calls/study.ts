@@ -1,14 +1,7 @@
 // The study screens' calls (schemas/study.ts): the review queue, reviews (idempotent), undo,
 // reset, the study settings, stats, schedule and forecast.
 import { studyEndpoints as ep, type CardAction, type ReviewInput, type StudySettingsInput } from '../schemas/study';
-import { callEndpoint } from './call';
-
-/** Only the query values that were given (the server applies its own defaults otherwise). */
-function given(params: Record<string, number | string | undefined>): Record<string, string> {
-  const sent: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') sent[key] = String(value);
-  return sent;
-}
+import { callEndpoint, given } from './call';
 
 /** What a session covers: one set, one tag, or every card when both are absent. */
 export interface StudyScope {
@@ -36,7 +29,7 @@ export const settingsApi = {
 };
 
 export const spacedRepetitionApi = {
-  /** The due queue as a list (at most `limit` cards; the server's default is 200). */
+  /** The due queue as a list (at most `limit` cards; the server's default is QUEUE_DUE_LIMIT's). */
   due: (limit?: number) => callEndpoint(ep.due, { querystring: given({ limit }) }),
   /**
    * Every retry of one submit must carry the same key: a review whose answer was lost is then
@@ -55,6 +48,6 @@ export const spacedRepetitionApi = {
     callEndpoint(ep.cardAction, { params: { cardId: String(cardId), action } }),
   /** Forgets the card's scheduling: it is new again. */
   reset: (cardId: number) => callEndpoint(ep.reset, { params: { cardId: String(cardId) } }),
-  /** Due cards per local day for the next `days` days (server default 30); today includes overdue ones. */
+  /** Due cards per local day for the next `days` days (the server's default: FORECAST_DAYS'); today includes overdue ones. */
   forecast: (days?: number) => callEndpoint(ep.forecast, { querystring: given({ days }) }),
 };

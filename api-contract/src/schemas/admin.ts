@@ -2,7 +2,7 @@
 // changes (super_admin only), disabling and enabling accounts, and the audit trail of those acts.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, PathId, QueryValue, Role } from './common';
+import { errorResponses, Nullable, PAGE_OFFSET, PathId, QueryInteger, Role } from './common';
 
 export const AdminUser = Type.Object({
   id: Type.Integer(),
@@ -28,13 +28,23 @@ export const AdminOverview = Type.Object({
   recentUsers: Type.Array(AdminUser),
 });
 
+/** Users or events per page: the admin screens' page, and the API's when none is asked for. */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_LIMIT = { min: 1, max: 100, default: ADMIN_PAGE_SIZE } as const;
+
+/** One page of a list: `limit` rows from `offset`. */
+const AdminPage = {
+  limit: QueryInteger(
+    ADMIN_PAGE_LIMIT,
+    `Limit must be a whole number from ${ADMIN_PAGE_LIMIT.min} to ${ADMIN_PAGE_LIMIT.max}`,
+  ),
+  offset: QueryInteger(PAGE_OFFSET, 'Offset must be a whole number of 0 or more'),
+};
+
 export const AdminUserQuery = Type.Object({
   /** Part of an e-mail or display name (any case); absent: every user. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  /** 1-100, default 20. */
-  limit: Type.Optional(QueryValue),
-  /** Default 0. */
-  offset: Type.Optional(QueryValue),
+  ...AdminPage,
 });
 
 export const AdminUserPage = Type.Object({
@@ -60,10 +70,7 @@ export const AdminEvent = Type.Object({
   at: Type.String(),
 });
 
-export const AdminAuditQuery = Type.Object({
-  limit: Type.Optional(QueryValue),
-  offset: Type.Optional(QueryValue),
-});
+export const AdminAuditQuery = Type.Object(AdminPage);
 
 export const AdminAuditPage = Type.Object({
   events: Type.Array(AdminEvent),
@@ -111,3 +118,5 @@ export type AdminUserPage = Static<typeof AdminUserPage>;
 export type AdminAction = Static<typeof AdminAction>;
 export type AdminEvent = Static<typeof AdminEvent>;
 export type AdminAuditPage = Static<typeof AdminAuditPage>;
+export type AdminUserQuery = Static<typeof AdminUserQuery>;
+export type AdminAuditQuery = Static<typeof AdminAuditQuery>;

@@ -1,14 +1,23 @@
 // /api/cards/*: the learner's cards, their filters, moving them between sets, CSV import and
-// export. Request schemas only catch wrong types and absurd sizes; the rules with the messages
-// the screens show are in the API's cards service (so a missing question reads 'Question and
-// answer are required', not a schema error).
+// export. Body schemas only catch wrong types and absurd sizes; the rules with the messages the
+// screens show are in the API's cards service (so a missing question reads 'Question and answer
+// are required', not a schema error). Query values are checked here, each with its message.
 //
 // Lists are pages: GET /cards and /cards/search send the number of matching cards in the
 // X-Total-Count header and, when more follow, the next page's cursor (a `before` value) in
 // X-Next-Cursor; the body stays the list the spec describes.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { Checked, errorResponses, MessageResponse, Nullable, PathId } from './common';
+import {
+  Checked,
+  errorResponses,
+  ID_BOUNDS,
+  MessageResponse,
+  Nullable,
+  PathId,
+  QueryFlag,
+  QueryInteger,
+} from './common';
 
 /** Scheduler state of a card; 'new' until its first review. */
 export const CardState = Type.Union([
@@ -78,27 +87,39 @@ export const CardBody = Type.Object({
 
 const CardQueryValue = Type.String({ maxLength: 1000 });
 
-/** The list's filters and paging, as text (the service answers bad values with a readable 400). */
-export const CardListQuery = Type.Object({
-  /** A set id. */
-  category: Type.Optional(CardQueryValue),
+/** A card's difficulty (the screens word each level). */
+export const DIFFICULTY_BOUNDS = { min: 1, max: 5 } as const;
+/** The API's answer to a difficulty outside them, in a card or in the list's filters. */
+export const DIFFICULTY_MESSAGE = `Difficulty must be between ${DIFFICULTY_BOUNDS.min} and ${DIFFICULTY_BOUNDS.max}`;
+
+/** Cards per page of the list and of search results: the screens' page, and the API's when none is asked for. */
+export const CARD_PAGE_SIZE = 50;
+export const CARD_PAGE_LIMIT = { min: 1, max: 1_000, default: CARD_PAGE_SIZE } as const;
+
+/** A set id: that set's cards only. */
+const SetFilter = QueryInteger(ID_BOUNDS, 'Category must be a positive integer');
+const DifficultyFilter = QueryInteger(DIFFICULTY_BOUNDS, DIFFICULTY_MESSAGE);
+
+/** The list's filters and paging (the minimum difficulty above the maximum: 400 from the service). */
+const CardListFields = {
+  category: SetFilter,
   college: Type.Optional(CardQueryValue),
   class_name: Type.Optional(CardQueryValue),
-  difficultyMin: Type.Optional(CardQueryValue),
-  difficultyMax: Type.Optional(CardQueryValue),
-  /** 'true' leaves out the cards marked known. */
-  hideKnown: Type.Optional(CardQueryValue),
-  /** Page size: 1-1000, default 50. */
-  limit: Type.Optional(CardQueryValue),
+  difficultyMin: DifficultyFilter,
+  difficultyMax: DifficultyFilter,
+  /** true leaves out the cards marked known. */
+  hideKnown: QueryFlag('hideKnown must be true or false'),
+  limit: QueryInteger(CARD_PAGE_LIMIT, `Limit must be between ${CARD_PAGE_LIMIT.min} and ${CARD_PAGE_LIMIT.max}`),
   /** The cursor: the last card id of the previous page (its X-Next-Cursor). */
-  before: Type.Optional(CardQueryValue),
-});
+  before: QueryInteger(ID_BOUNDS, 'before must be a card id'),
+};
 
-export const CardSearchQuery = Type.Composite([CardListQuery, Type.Object({ q: Type.Optional(CardQueryValue) })]);
+export const CardListQuery = Type.Object(CardListFields);
+export const CardSearchQuery = Type.Object({ ...CardListFields, q: Type.Optional(CardQueryValue) });
 /** Deletion cannot be undone: the client says it asked the learner with confirm=true. */
 export const DeleteCardQuery = Type.Object({ confirm: Type.Optional(CardQueryValue) });
 /** One set's cards only; all cards when absent. */
-export const ExportQuery = Type.Object({ category: Type.Optional(CardQueryValue) });
+export const ExportQuery = Type.Object({ category: SetFilter });
 
 export const CardSearchResults = Type.Object({ results: Type.Array(Card) });
 export const FilterOptions = Type.Object({ colleges: Type.Array(Type.String()), classes: Type.Array(Type.String()) });

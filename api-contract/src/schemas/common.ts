@@ -1,5 +1,5 @@
 // TypeBox pieces every area's schemas share.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TBoolean, type TInteger, type TOptional, type TSchema } from '@sinclair/typebox';
 
 /** The body of every error response: `{ "error": "<message for the user>" }`. */
 export const ErrorResponse = Type.Object({ error: Type.String() });
@@ -43,8 +43,50 @@ export const Percent = Nullable(Type.Number());
  */
 export const TimeZoneHeaders = Type.Object({ 'x-time-zone': Type.Optional(Type.String()) });
 
-/** A query value arrives as text; the services check it and answer with a readable message. */
-export const QueryValue = Type.String({ maxLength: 20 });
+/** Ids are 32-bit integer columns: a larger number names no row (and would overflow in SQL). */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number's bounds, both included. */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Bounds as a schema's `minimum` and `maximum`. */
+export const within = ({ min, max }: Bounds) => ({ minimum: min, maximum: max });
+
+/** What a row id may be. */
+export const ID_BOUNDS = { min: 1, max: MAX_ID } as const;
+
+/** Where a page of a long list starts (`offset`): 0, the first row, unless given. */
+export const PAGE_OFFSET = { min: 0, max: 9_999_999, default: 0 } as const;
+
+/**
+ * A field Fastify fills in with its `default` when a request leaves it out (or, for a query
+ * number or flag, leaves it blank): required in the schema, so the API's handlers always receive
+ * it, and optional for a caller (`RequestOf`).
+ */
+export type Defaulted<T extends TSchema> = T & { default: Static<T> };
+
+/**
+ * A whole-number query value within `bounds`: Fastify turns the text into the number and answers
+ * anything else (not a whole number, out of bounds) with 400 `message`, the schema's
+ * `errorMessage`, which the API's error handler answers for every fault of the field. With a
+ * `default` the field is `Defaulted`; without one it is optional (absent or blank: not given).
+ */
+export function QueryInteger(bounds: Bounds & { readonly default: number }, message: string): Defaulted<TInteger>;
+export function QueryInteger(bounds: Bounds, message: string): TOptional<TInteger>;
+export function QueryInteger(bounds: Bounds & { readonly default?: number }, message: string): TSchema {
+  const range = { ...within(bounds), errorMessage: message };
+  return bounds.default === undefined
+    ? Type.Optional(Type.Integer(range))
+    : Type.Integer({ ...range, default: bounds.default });
+}
+
+/** A query flag, `true` or `false` (absent or blank: false); anything else is 400 `message`. */
+export function QueryFlag(message: string): Defaulted<TBoolean> {
+  return Type.Boolean({ default: false, errorMessage: message }) as Defaulted<TBoolean>;
+}
 
 /** A row id in a path (`/cards/:id`): text; an id that cannot name a row is answered 404 by the service. */
 export const PathId = Type.String({ maxLength: 40 });

@@ -3,7 +3,7 @@
 // person can read. "Today" and streaks are counted in the account's time zone (settings).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, Percent, QueryValue, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, Percent, QueryInteger, TimeZoneHeaders } from './common';
 
 export const SessionType = Type.Union([Type.Literal('practice'), Type.Literal('review'), Type.Literal('other')]);
 
@@ -95,15 +95,30 @@ export const StudyProgress = Type.Object({
   reviewsToday: Type.Integer(),
 });
 
-export const AnalyticsQuery = Type.Object({ days: Type.Optional(QueryValue) });
-export const RecentActivityQuery = Type.Object({ limit: Type.Optional(QueryValue) });
+/** Days the analytics cover, today last: at most a leap year's worth, "the last year" whatever the date. */
+export const ANALYTICS_DAYS = { min: 1, max: 366, default: 30 } as const;
+/** Sessions recent activity lists; spec 9: 3. */
+export const RECENT_ACTIVITY_LIMIT = { min: 1, max: 50, default: 3 } as const;
+
+export const AnalyticsQuery = Type.Object({
+  days: QueryInteger(
+    ANALYTICS_DAYS,
+    `days must be a whole number between ${ANALYTICS_DAYS.min} and ${ANALYTICS_DAYS.max}`,
+  ),
+});
+export const RecentActivityQuery = Type.Object({
+  limit: QueryInteger(
+    RECENT_ACTIVITY_LIMIT,
+    `limit must be a whole number between ${RECENT_ACTIVITY_LIMIT.min} and ${RECENT_ACTIVITY_LIMIT.max}`,
+  ),
+});
 
 export const dashboardEndpoints = {
   dashboard: endpoint('GET', '/dashboard/dashboard', {
     headers: TimeZoneHeaders,
     response: { 200: DashboardData, ...errorResponses(401) },
   }),
-  /** Reviews per local day over the last `days` days (1-366, default 30), today last. */
+  /** Reviews per local day over the last `days` days, today last. */
   analytics: endpoint('GET', '/dashboard/analytics', {
     headers: TimeZoneHeaders,
     querystring: AnalyticsQuery,

@@ -5,7 +5,7 @@
 // reason (hence the permissive `Checked` body).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { Checked, DisplayName, errorResponses, Nullable, PathId, QueryValue, TimeZoneHeaders } from './common';
+import { Checked, DisplayName, errorResponses, Nullable, PathId, QueryInteger, TimeZoneHeaders } from './common';
 
 /** Someone's profile as others see it. */
 export const PublicProfile = Type.Object({
@@ -49,6 +49,12 @@ export const Leaderboard = Type.Object({
   me: Type.Object({ rank: Type.Integer(), experience_points: Type.Integer() }),
 });
 
+/** Learners the leaderboard lists. */
+export const LEADERBOARD_LIMIT = { min: 1, max: 100, default: 10 } as const;
+export const LeaderboardQuery = Type.Object({
+  limit: QueryInteger(LEADERBOARD_LIMIT, `limit must be between ${LEADERBOARD_LIMIT.min} and ${LEADERBOARD_LIMIT.max}`),
+});
+
 export const Achievement = Type.Object({
   key: Type.String(),
   name: Type.String(),
@@ -85,7 +91,7 @@ export const gamificationEndpoints = {
     response: { 200: PublicProfile, ...errorResponses(401, 404) },
   }),
   leaderboard: endpoint('GET', '/gamification/leaderboard', {
-    querystring: Type.Object({ limit: Type.Optional(QueryValue) }),
+    querystring: LeaderboardQuery,
     response: { 200: Leaderboard, ...errorResponses(400, 401) },
   }),
   achievements: endpoint('GET', '/gamification/achievements', {
@@ -110,6 +116,7 @@ export type Profile = Static<typeof Profile>;
 export type GamificationProfile = Profile | PublicProfile;
 export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
 export type Leaderboard = Static<typeof Leaderboard>;
+export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 export type Achievement = Static<typeof Achievement>;
 export type Achievements = Static<typeof Achievements>;
 export type AchievementCheck = Static<typeof AchievementCheck>;

@@ -5,19 +5,32 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { errorResponses } from './common';
 
-/** The image types a card may show: PNG, JPEG, GIF, WebP (not SVG: it can carry script). */
-export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/**
+ * The image types a card may show, PNG, JPEG, GIF and WebP (not SVG: it can carry script), each
+ * with the extensions its files go by; a stored file gets the first.
+ */
+export const MEDIA_TYPES = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+} as const;
+export type MediaType = keyof typeof MEDIA_TYPES;
+/** Every extension of those types, lower case. */
+export const MEDIA_EXTENSIONS: readonly string[] = Object.values(MEDIA_TYPES).flat();
 /** Largest image, in bytes. */
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 /** What a learner may store in all, in bytes. */
 export const MEDIA_QUOTA_BYTES = 50 * 1024 * 1024;
+
+const MEDIA_NAME = new RegExp(`^[A-Za-z0-9_][A-Za-z0-9._-]{0,110}\\.(${MEDIA_EXTENSIONS.join('|')})$`);
 
 /**
  * What a card can name as its image: the server gives every stored file such a name (letters,
  * digits, `._-`, the type's extension). Anything else in an image source names no file of ours.
  */
 export function isMediaName(name: string): boolean {
-  return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,110}\.(png|jpe?g|gif|webp)$/.test(name);
+  return MEDIA_NAME.test(name);
 }
 
 export const MediaFile = Type.Object({

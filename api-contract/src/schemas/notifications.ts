@@ -2,7 +2,7 @@
 // the unread count the shell's bell polls, marking them read.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, PathId, QueryValue, TextParams, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, PathId, QueryInteger, TextParams, TimeZoneHeaders } from './common';
 
 /**
  * What each kind (`type`) of notification carries for the screens to word it in the learner's
@@ -44,11 +44,20 @@ export const UnreadCount = Type.Object({ count: Type.Integer() });
 export const MarkReadResponse = Type.Object({ notification: AppNotification });
 export const MarkAllReadResponse = Type.Object({ updated: Type.Integer() });
 
+/** The latest notifications a list holds. */
+export const NOTIFICATION_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const NotificationListQuery = Type.Object({
+  limit: QueryInteger(
+    NOTIFICATION_LIMIT,
+    `limit must be between ${NOTIFICATION_LIMIT.min} and ${NOTIFICATION_LIMIT.max}`,
+  ),
+});
+
 export const notificationsEndpoints = {
-  /** The latest `limit` notifications (1-100, default 20). */
+  /** The latest `limit` notifications. */
   list: endpoint('GET', '/notifications', {
     headers: TimeZoneHeaders,
-    querystring: Type.Object({ limit: Type.Optional(QueryValue) }),
+    querystring: NotificationListQuery,
     response: { 200: NotificationList, ...errorResponses(400, 401) },
   }),
   unreadCount: endpoint('GET', '/notifications/unread-count', {
@@ -69,3 +78,4 @@ export type NotificationList = Static<typeof NotificationList>;
 export type UnreadCount = Static<typeof UnreadCount>;
 export type MarkReadResponse = Static<typeof MarkReadResponse>;
 export type MarkAllReadResponse = Static<typeof MarkAllReadResponse>;
+export type NotificationListQuery = Static<typeof NotificationListQuery>;

@@ -5,7 +5,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { User } from './auth';
-import { Checked, errorResponses } from './common';
+import { Checked, errorResponses, within } from './common';
+import { DEFAULT_STUDY_SETTINGS, STUDY_SETTINGS_BOUNDS } from './study';
 
 export const LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it'] as const;
 export const Language = Type.Union(LANGUAGE_CODES.map((code) => Type.Literal(code)));
@@ -21,21 +22,39 @@ export const UserSettings = Type.Object({
   achievementNotifications: Type.Boolean(),
   darkMode: Type.Boolean(),
   autoplay: Type.Boolean(),
-  /** Cards a day, 5-50: the daily goal of the hub, the dashboard and the XP rule. */
-  studyGoal: Type.Integer(),
+  /** Cards a day: the daily goal of the hub, the dashboard and the XP rule. */
+  studyGoal: Type.Integer(within(STUDY_SETTINGS_BOUNDS.dailyGoal)),
   language: Language,
-  /** 0.70-0.99. */
-  desiredRetention: Type.Number(),
-  /** 0-9999. */
-  newCardsPerDay: Type.Integer(),
-  /** Days, 1-36500. */
-  maximumInterval: Type.Integer(),
+  desiredRetention: Type.Number(within(STUDY_SETTINGS_BOUNDS.desiredRetention)),
+  newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
+  /** Days. */
+  maximumInterval: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumInterval)),
   /**
    * The account's IANA time zone: where its days begin (streaks, the daily bonus, "today").
    * Taken from the first signed-in device; changed here, at most once a day.
    */
   timeZone: Type.String(),
 });
+
+/**
+ * An account's settings until it saves some: the spec's defaults (section 9); the notification
+ * kinds it does not name start on. The API answers them, the shell paints with them meanwhile.
+ */
+export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = {
+  emailNotifications: true,
+  pushNotifications: false,
+  studyReminders: true,
+  friendNotifications: true,
+  achievementNotifications: true,
+  darkMode: false,
+  autoplay: true,
+  studyGoal: DEFAULT_STUDY_SETTINGS.dailyGoal,
+  language: 'en',
+  desiredRetention: DEFAULT_STUDY_SETTINGS.desiredRetention,
+  newCardsPerDay: DEFAULT_STUDY_SETTINGS.newCardsPerDay,
+  maximumInterval: DEFAULT_STUDY_SETTINGS.maximumInterval,
+  timeZone: 'UTC',
+};
 
 /** Any JSON value: the settings service checks each field, so every wrong one gets its message. */
 const Value = Type.Optional(Checked('string', 'number', 'boolean', 'null', 'array', 'object'));

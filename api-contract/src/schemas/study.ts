@@ -4,12 +4,24 @@
 // JSON types, so a wrong one gets the service's message (see `Checked`).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { BodyId, Checked, errorResponses, Nullable, PathId, Percent, QueryValue, TimeZoneHeaders } from './common';
+import {
+  BodyId,
+  Checked,
+  errorResponses,
+  ID_BOUNDS,
+  Nullable,
+  PathId,
+  Percent,
+  QueryInteger,
+  TimeZoneHeaders,
+  within,
+} from './common';
 import { Card } from './cards';
 import { DailyGoalProgress } from './dashboard';
 
 /** The app's ratings 0-3: Again, Hard, Good, Easy (ts-fsrs's 1-4). */
-export const ReviewResult = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+export const REVIEW_RESULTS = [0, 1, 2, 3] as const;
+export const ReviewResult = Type.Union(REVIEW_RESULTS.map((result) => Type.Literal(result)));
 
 /** What one rating would schedule: a short label ('10m', '3d', '2mo') and the due time (ISO). */
 export const RatingPreview = Type.Object({ interval: Type.String(), due: Type.String() });
@@ -39,19 +51,27 @@ export const LEARN_AHEAD_MS = 20 * 60 * 1000;
 /** What to study: one set, one tag, or (both absent) every card. */
 const ScopeQuery = {
   /** A set id. */
-  set: Type.Optional(QueryValue),
+  set: QueryInteger(ID_BOUNDS, 'set must be a set id'),
   /** One tag, as written on the cards (case-insensitive). */
   tag: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
+/** New cards the review queue includes (`newLimit`); spec 9: the new-card session takes the first 10. */
+export const QUEUE_NEW_LIMIT = { min: 0, max: 100, default: 10 } as const;
+/** Due cards the queue includes (`limit`): by default Anki's review limit per day, so a session never holds more. */
+export const QUEUE_DUE_LIMIT = { min: 1, max: 1000, default: 200 } as const;
+
+const QueueDueLimit = QueryInteger(
+  QUEUE_DUE_LIMIT,
+  `limit must be between ${QUEUE_DUE_LIMIT.min} and ${QUEUE_DUE_LIMIT.max}`,
+);
+
 export const ReviewQueueQuery = Type.Object({
+  newLimit: QueryInteger(QUEUE_NEW_LIMIT, `newLimit must be between ${QUEUE_NEW_LIMIT.min} and ${QUEUE_NEW_LIMIT.max}`),
+  limit: QueueDueLimit,
   ...ScopeQuery,
-  /** New cards to include: 0-100, default 10. */
-  newLimit: Type.Optional(QueryValue),
-  /** Due cards to include: 1-1000, default 200. */
-  limit: Type.Optional(QueryValue),
 });
-export const DueQuery = Type.Object({ limit: Type.Optional(QueryValue) });
+export const DueQuery = Type.Object({ limit: QueueDueLimit });
 
 export const ReviewHeaders = Type.Object({
   /** Every retry of one submit carries the same key: a review whose answer was lost is not counted twice. */
@@ -81,18 +101,38 @@ export const UndoBody = Type.Object({ reviewId: BodyId });
 export const StudyCardResponse = Type.Object({ card: StudyCard });
 export const ResetParams = Type.Object({ cardId: PathId });
 
+/**
+ * The study settings' bounds (the daily goal's are the settings slider's, spec 5): the API
+ * refuses a value outside them, and the settings screen offers only these.
+ */
+export const STUDY_SETTINGS_BOUNDS = {
+  dailyGoal: { min: 5, max: 50 },
+  desiredRetention: { min: 0.7, max: 0.99 },
+  maximumInterval: { min: 1, max: 36_500 },
+  newCardsPerDay: { min: 0, max: 9999 },
+} as const;
+
 export const StudySettings = Type.Object({
-  /** Cards a day (5-50). */
-  dailyGoal: Type.Integer(),
-  /** 0.70-0.99. */
-  desiredRetention: Type.Number(),
-  /** Days (1-36500). */
-  maximumInterval: Type.Integer(),
-  /** 0-9999. */
-  newCardsPerDay: Type.Integer(),
+  /** Cards a day. */
+  dailyGoal: Type.Integer(within(STUDY_SETTINGS_BOUNDS.dailyGoal)),
+  desiredRetention: Type.Number(within(STUDY_SETTINGS_BOUNDS.desiredRetention)),
+  /** Days. */
+  maximumInterval: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumInterval)),
+  newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
 });
 
-/** Changes the fields given; each must be a number in its range (the service says which is not). */
+/** A learner's study settings until they save some (spec 9): the daily goal every screen shows until it knows the learner's. */
+export const DEFAULT_STUDY_SETTINGS: Readonly<StudySettings> = {
+  dailyGoal: 15,
+  desiredRetention: 0.9,
+  maximumInterval: STUDY_SETTINGS_BOUNDS.maximumInterval.max,
+  newCardsPerDay: 20,
+};
+
+/**
+ * Changes the fields given; each must be a number within STUDY_SETTINGS_BOUNDS (the service says
+ * which is not). Checked by the service, not here: Fastify would turn text ("30") into a number.
+ */
 export const StudySettingsBody = Type.Object({
   dailyGoal: Type.Optional(Checked('string', 'number', 'null')),
   desiredRetention: Type.Optional(Checked('string', 'number', 'null')),
@@ -127,34 +167,56 @@ export const ScheduledCard = Type.Composite([
     retrievability: Nullable(Type.Number()),
   }),
 ]);
-export const ScheduleQuery = Type.Object({ limit: Type.Optional(QueryValue), offset: Type.Optional(QueryValue) });
+/** A page of the schedule: `limit` cards from `offset`. */
+export const SCHEDULE_LIMIT = { min: 1, max: QUEUE_DUE_LIMIT.max, default: 50 } as const;
+export const SCHEDULE_OFFSET = { min: 0, max: 999_999, default: 0 } as const;
+export const ScheduleQuery = Type.Object({
+  limit: QueryInteger(SCHEDULE_LIMIT, `limit must be between ${SCHEDULE_LIMIT.min} and ${SCHEDULE_LIMIT.max}`),
+  offset: QueryInteger(SCHEDULE_OFFSET, 'offset must be 0 or a positive integer'),
+});
 export const Schedule = Type.Object({ cards: Type.Array(ScheduledCard) });
 
 /** One local day; today's count includes the overdue cards. */
 export const ForecastDay = Type.Object({ date: Type.String(), due: Type.Integer() });
 export const Forecast = Type.Object({ days: Type.Array(ForecastDay) });
-/** Days ahead: 1-365, default 30. */
-export const ForecastQuery = Type.Object({ days: Type.Optional(QueryValue) });
+/** Days the forecast covers. */
+export const FORECAST_DAYS = { min: 1, max: 365, default: 30 } as const;
+export const ForecastQuery = Type.Object({
+  days: QueryInteger(FORECAST_DAYS, `days must be between ${FORECAST_DAYS.min} and ${FORECAST_DAYS.max}`),
+});
+
+/** Custom study's cards (`limit`), and the days study ahead looks at (`days`). */
+export const CUSTOM_STUDY_LIMIT = { min: 1, max: 500, default: 100 } as const;
+export const STUDY_AHEAD_DAYS = { min: 1, max: 30, default: 7 } as const;
 
 /**
  * Custom study, which never changes a schedule (the screens record its ratings as practice):
  * cram = every card of the scope (set or tag; due soonest first, new cards last); ahead = the
- * studied cards due within the next `days` days (1-30), soonest first.
+ * studied cards due within the next `days` days, soonest first.
  */
 export const CustomStudyQuery = Type.Object({
+  mode: Type.Union([Type.Literal('cram'), Type.Literal('ahead')], { errorMessage: 'mode must be cram or ahead' }),
+  limit: QueryInteger(
+    CUSTOM_STUDY_LIMIT,
+    `limit must be between ${CUSTOM_STUDY_LIMIT.min} and ${CUSTOM_STUDY_LIMIT.max}`,
+  ),
+  days: QueryInteger(STUDY_AHEAD_DAYS, `days must be between ${STUDY_AHEAD_DAYS.min} and ${STUDY_AHEAD_DAYS.max}`),
   ...ScopeQuery,
-  mode: Type.String({ maxLength: 10, description: 'cram | ahead' }),
-  days: Type.Optional(QueryValue),
-  /** 1-500, default 100. */
-  limit: Type.Optional(QueryValue),
 });
 export const CustomStudy = Type.Object({ cards: Type.Array(StudyCard) });
 
-/** Multiple choice over one set or tag: up to `limit` (1-50, default 10) questions of `choices` (2-6, default 4). */
+/** Multiple choice's questions (`limit`), and the choices each offers (`choices`). */
+export const CHOICE_QUESTIONS = { min: 1, max: 50, default: 10 } as const;
+export const CHOICES_PER_QUESTION = { min: 2, max: 6, default: 4 } as const;
+
+/** Multiple choice over one set or tag: up to `limit` questions of `choices` answers. */
 export const MultipleChoiceQuery = Type.Object({
+  limit: QueryInteger(CHOICE_QUESTIONS, `limit must be between ${CHOICE_QUESTIONS.min} and ${CHOICE_QUESTIONS.max}`),
+  choices: QueryInteger(
+    CHOICES_PER_QUESTION,
+    `choices must be between ${CHOICES_PER_QUESTION.min} and ${CHOICES_PER_QUESTION.max}`,
+  ),
   ...ScopeQuery,
-  limit: Type.Optional(QueryValue),
-  choices: Type.Optional(QueryValue),
 });
 export const MultipleChoiceQuestion = Type.Object({
   card: StudyCard,
@@ -247,6 +309,7 @@ export type SchedulingPreview = Static<typeof SchedulingPreview>;
 export type StudyCard = Static<typeof StudyCard>;
 export type ReviewQueue = Static<typeof ReviewQueue>;
 export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
+export type DueQuery = Static<typeof DueQuery>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ReviewResponse = Static<typeof ReviewResponse>;
 export type UndoReviewResponse = Static<typeof StudyCardResponse>;
@@ -254,8 +317,10 @@ export type StudySettings = Static<typeof StudySettings>;
 export type StudySettingsInput = Static<typeof StudySettingsBody>;
 export type StudyStats = Static<typeof StudyStats>;
 export type ScheduledCard = Static<typeof ScheduledCard>;
+export type ScheduleQuery = Static<typeof ScheduleQuery>;
 export type Schedule = Static<typeof Schedule>;
 export type ForecastDay = Static<typeof ForecastDay>;
+export type ForecastQuery = Static<typeof ForecastQuery>;
 export type Forecast = Static<typeof Forecast>;
 export type CustomStudyQuery = Static<typeof CustomStudyQuery>;
 export type CustomStudy = Static<typeof CustomStudy>;

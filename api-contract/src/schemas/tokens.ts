@@ -2,7 +2,7 @@
 // to earn tokens.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
-import { errorResponses, Nullable, QueryValue, TextParams, TimeZoneHeaders } from './common';
+import { errorResponses, Nullable, PAGE_OFFSET, QueryInteger, TextParams, TimeZoneHeaders } from './common';
 import { Reward } from './daily-bonus';
 
 export const TokenBalance = Type.Object({ balance: Type.Integer() });
@@ -30,11 +30,21 @@ export const TokenOpportunity = Type.Object({
 });
 export const TokenOpportunities = Type.Object({ opportunities: Type.Array(TokenOpportunity) });
 
+/** Entries of the history per call. */
+export const TOKEN_HISTORY_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const TokenHistoryQuery = Type.Object({
+  limit: QueryInteger(
+    TOKEN_HISTORY_LIMIT,
+    `limit must be between ${TOKEN_HISTORY_LIMIT.min} and ${TOKEN_HISTORY_LIMIT.max}`,
+  ),
+  offset: QueryInteger(PAGE_OFFSET, 'offset must be 0 or a positive integer'),
+});
+
 export const tokensEndpoints = {
   balance: endpoint('GET', '/tokens/balance', { response: { 200: TokenBalance, ...errorResponses(401) } }),
   /** Newest first. */
   history: endpoint('GET', '/tokens/history', {
-    querystring: Type.Object({ limit: Type.Optional(QueryValue), offset: Type.Optional(QueryValue) }),
+    querystring: TokenHistoryQuery,
     response: { 200: TokenHistory, ...errorResponses(400, 401) },
   }),
   opportunities: endpoint('GET', '/tokens/opportunities', {
@@ -48,3 +58,4 @@ export type TokenEntry = Static<typeof TokenEntry>;
 export type TokenHistory = Static<typeof TokenHistory>;
 export type TokenOpportunity = Static<typeof TokenOpportunity>;
 export type TokenOpportunities = Static<typeof TokenOpportunities>;
+export type TokenHistoryQuery = Static<typeof TokenHistoryQuery>;

@@ -1,7 +1,7 @@
 // The one error handler. Every error leaves the server as `{ "error": "<human message>" }`:
 // 4xx messages are meant for the user and pass through; anything else is a bug or an outage,
 // so it is logged in full and the client only learns "Internal server error".
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const NOT_FOUND = { error: 'Not found' } as const;
@@ -15,7 +15,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation) {
-        return reply.code(400).send({ error: describeValidationError(error) });
+        return reply.code(400).send({ error: schemaMessage(request, error) ?? describeValidationError(error) });
       }
       if (isMalformedJson(error)) {
         return reply.code(400).send({ error: 'Request body is not valid JSON' });
@@ -52,6 +52,26 @@ function labelFor(field: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The message the contract gives for any wrong value of a field (its schema's `errorMessage`,
+ * e.g. 'limit must be between 1 and 100'): the innermost one on the path from the route's
+ * schema to the first failing keyword, so a wrong type and a value out of range read alike.
+ */
+function schemaMessage(request: FastifyRequest, error: FastifyError): string | undefined {
+  const [first] = error.validation ?? [];
+  const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+  let node = error.validationContext ? schemas?.[error.validationContext] : undefined;
+  let message: string | undefined;
+  // "#/properties/limit/maximum": JSON Pointer segments (~1 is "/", ~0 is "~").
+  for (const segment of (first?.schemaPath ?? '').replace(/^#\/?/, '').split('/')) {
+    if (!node || typeof node !== 'object') break;
+    const own = (node as { errorMessage?: unknown }).errorMessage;
+    if (typeof own === 'string') message = own;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return message;
 }
 
 /** Turns the first schema violation into a sentence: "Email is required", "Password must be string". */

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { notificationsApi } from '@flashcard/api-contract';
-import { DEFAULT_SETTINGS, useSettingsStore } from '../settings/settingsStore';
+import { DEFAULT_USER_SETTINGS, notificationsApi } from '@flashcard/api-contract';
+import { useSettingsStore } from '../settings/settingsStore';
 import { allowBrowserNotifications, useBrowserNotifications } from './browserNotifications';
 
 const shown: Array<{ title: string; body?: string }> = [];
@@ -26,7 +26,7 @@ beforeEach(() => {
   shown.length = 0;
   FakeNotification.permission = 'granted';
   Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true });
-  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, pushNotifications: true } });
+  useSettingsStore.setState({ settings: { ...DEFAULT_USER_SETTINGS, pushNotifications: true } });
   jest
     .spyOn(notificationsApi, 'list')
     .mockResolvedValue({ notifications: [item(3), item(2), item(1, true)], unreadCount: 2 });
@@ -51,10 +51,10 @@ it('shows what arrived when the unread count rises, once each, never the first c
 });
 
 it('shows nothing when the setting is off or the browser refuses', async () => {
-  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, pushNotifications: false } });
+  useSettingsStore.setState({ settings: { ...DEFAULT_USER_SETTINGS, pushNotifications: false } });
   const { rerender } = renderHook(({ unread }) => useBrowserNotifications(unread), { initialProps: { unread: 0 } });
   rerender({ unread: 1 });
-  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS, pushNotifications: true } });
+  useSettingsStore.setState({ settings: { ...DEFAULT_USER_SETTINGS, pushNotifications: true } });
   FakeNotification.permission = 'denied';
   rerender({ unread: 2 });
   await new Promise((resolve) => setTimeout(resolve, 0));

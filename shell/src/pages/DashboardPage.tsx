@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { dashboardApi, learningApi, type DashboardData, type StudySession } from '@flashcard/api-contract';
+import {
+  dashboardApi,
+  DEFAULT_STUDY_SETTINGS,
+  learningApi,
+  RECENT_ACTIVITY_LIMIT,
+  type DashboardData,
+  type StudySession,
+} from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
 import { usePlatformStore } from '../federation/platform';
@@ -12,8 +19,6 @@ import en from '../i18n/en';
 export const EMPTY_ACTIVITY_TEXT = en.dashboard.emptyActivity;
 /** A first-time learner (no card, no review) is told what to do first. */
 export const FIRST_STEP_TEXT = en.dashboard.firstStep;
-const RECENT_LIMIT = 3;
-const DEFAULT_DAILY_GOAL = 15;
 
 /**
  * The areas the dashboard points to, by registry key only: where each opens comes from the
@@ -63,7 +68,7 @@ function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
     state.status === 'ready'
       ? (state.data.recentSessions ?? [])
           .filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0)
-          .slice(0, RECENT_LIMIT)
+          .slice(0, RECENT_ACTIVITY_LIMIT.default)
       : [];
   if (sessions.length === 0) return <p className="muted">{t('dashboard.emptyActivity')}</p>;
   return (
@@ -112,7 +117,7 @@ export function DashboardPage() {
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
   const studied = data?.dailyGoal?.cardsStudied ?? 0;
-  const goal = data?.dailyGoal?.dailyGoal || DEFAULT_DAILY_GOAL;
+  const goal = data?.dailyGoal?.dailyGoal || DEFAULT_STUDY_SETTINGS.dailyGoal;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
   const streak = data?.userStats?.currentStreak ?? 0;
   // New: nothing to come back to yet (no card, no review). Unknown while loading (and from an

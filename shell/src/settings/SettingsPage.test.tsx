@@ -3,12 +3,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { authApi, userApi, type User, type UserSettings } from '@flashcard/api-contract';
+import { authApi, DEFAULT_USER_SETTINGS, userApi, type User, type UserSettings } from '@flashcard/api-contract';
 import { currentLanguage, setLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { ShellProviders } from '../ShellProviders';
 import { SettingsPage } from './SettingsPage';
 import {
-  DEFAULT_SETTINGS,
   LANGUAGE_STORAGE_KEY,
   THEME_STORAGE_KEY,
   initialLanguage,
@@ -45,8 +44,8 @@ beforeEach(async () => {
   localStorage.clear();
   delete document.documentElement.dataset.theme;
   await setLanguage('en');
-  server = { ...DEFAULT_SETTINGS };
-  useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS }, status: 'idle' });
+  server = { ...DEFAULT_USER_SETTINGS };
+  useSettingsStore.setState({ settings: { ...DEFAULT_USER_SETTINGS }, status: 'idle' });
   useAuthStore.setState({ user, isAuthenticated: true, isLoading: false, error: null });
   jest.spyOn(authApi, 'me').mockResolvedValue({ success: true, user });
   jest.spyOn(userApi, 'settings').mockImplementation(async () => ({ ...server }));
@@ -84,7 +83,7 @@ describe('SettingsPage', () => {
   });
 
   it("shows the account's time zone and saves a new one, or this device's with one click", async () => {
-    server = { ...DEFAULT_SETTINGS, timeZone: 'Asia/Tokyo' };
+    server = { ...DEFAULT_USER_SETTINGS, timeZone: 'Asia/Tokyo' };
     await renderSettings();
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     expect(zone).toHaveValue('Asia/Tokyo');
@@ -103,7 +102,7 @@ describe('SettingsPage', () => {
   });
 
   it("shows the account's saved settings, loaded at sign-in, and applies theme and language", async () => {
-    server = { ...DEFAULT_SETTINGS, studyGoal: 40, darkMode: true, language: 'de', pushNotifications: true };
+    server = { ...DEFAULT_USER_SETTINGS, studyGoal: 40, darkMode: true, language: 'de', pushNotifications: true };
     await renderSettings();
     expect(screen.getByRole('slider', { name: 'Tagesziel' })).toHaveValue('40');
     expect(screen.getByRole('checkbox', { name: 'Dunkelmodus' })).toBeChecked();
@@ -113,7 +112,7 @@ describe('SettingsPage', () => {
   });
 
   it('shows no form until the saved settings arrive (a reload never shows the defaults as the account’s)', async () => {
-    server = { ...DEFAULT_SETTINGS, studyGoal: 40 };
+    server = { ...DEFAULT_USER_SETTINGS, studyGoal: 40 };
     let answer: (settings: UserSettings) => void = () => undefined;
     jest.spyOn(userApi, 'settings').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     render(

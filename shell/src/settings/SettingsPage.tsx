@@ -3,12 +3,12 @@
 // values if the page is left unsaved. Save Changes sends what changed and says how it went.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import { userApi, type UserSettings } from '@flashcard/api-contract';
+import { STUDY_SETTINGS_BOUNDS, userApi, type UserSettings } from '@flashcard/api-contract';
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
 import { allowBrowserNotifications } from '../layout/browserNotifications';
-import { STUDY_GOAL_MAX, STUDY_GOAL_MIN, applySettings, useSettingsStore } from './settingsStore';
+import { applySettings, useSettingsStore } from './settingsStore';
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (
@@ -325,8 +325,8 @@ export function SettingsPage() {
                 <input
                   id="settings-study-goal"
                   type="range"
-                  min={STUDY_GOAL_MIN}
-                  max={STUDY_GOAL_MAX}
+                  min={STUDY_SETTINGS_BOUNDS.dailyGoal.min}
+                  max={STUDY_SETTINGS_BOUNDS.dailyGoal.max}
                   step={1}
                   value={draft.studyGoal}
                   aria-valuetext={t('settings.dailyGoalValueText', { count: draft.studyGoal })}
@@ -365,8 +365,8 @@ export function SettingsPage() {
                 <input
                   id="settings-retention"
                   type="range"
-                  min={70}
-                  max={99}
+                  min={Math.round(STUDY_SETTINGS_BOUNDS.desiredRetention.min * 100)}
+                  max={Math.round(STUDY_SETTINGS_BOUNDS.desiredRetention.max * 100)}
                   step={1}
                   value={Math.round(draft.desiredRetention * 100)}
                   aria-valuetext={`${Math.round(draft.desiredRetention * 100)}%`}
@@ -383,16 +383,16 @@ export function SettingsPage() {
               <NumberField
                 id="settings-new-per-day"
                 label={t('settings.newCardsPerDay')}
-                min={0}
-                max={9999}
+                min={STUDY_SETTINGS_BOUNDS.newCardsPerDay.min}
+                max={STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}
                 text={numbers.newCardsPerDay}
                 onType={(text) => typeNumber('newCardsPerDay', text)}
               />
               <NumberField
                 id="settings-max-interval"
                 label={t('settings.maximumInterval')}
-                min={1}
-                max={36500}
+                min={STUDY_SETTINGS_BOUNDS.maximumInterval.min}
+                max={STUDY_SETTINGS_BOUNDS.maximumInterval.max}
                 text={numbers.maximumInterval}
                 onType={(text) => typeNumber('maximumInterval', text)}
               />

@@ -4,29 +4,9 @@
 // kept in this browser so a reload paints in them before the settings arrive.
 import { useLayoutEffect } from 'react';
 import { create } from 'zustand';
-import { userApi, type UserSettings, type UserSettingsInput } from '@flashcard/api-contract';
+import { DEFAULT_USER_SETTINGS, userApi, type UserSettings, type UserSettingsInput } from '@flashcard/api-contract';
 import { browserLanguage, isLanguage, setLanguage, type Language } from '@flashcard/shared-auth';
 import { applyTheme } from './theme';
-
-export const STUDY_GOAL_MIN = 5;
-export const STUDY_GOAL_MAX = 50;
-
-/** The spec's defaults (section 9), what a new account starts with; the server holds the same. */
-export const DEFAULT_SETTINGS: UserSettings = {
-  emailNotifications: true,
-  pushNotifications: false,
-  studyReminders: true,
-  friendNotifications: true,
-  achievementNotifications: true,
-  darkMode: false,
-  autoplay: true,
-  studyGoal: 15,
-  language: 'en',
-  desiredRetention: 0.9,
-  newCardsPerDay: 20,
-  maximumInterval: 36500,
-  timeZone: 'UTC',
-};
 
 export const THEME_STORAGE_KEY = 'flashcard-theme';
 export const LANGUAGE_STORAGE_KEY = 'flashcard-language';
@@ -81,7 +61,7 @@ interface SettingsState {
 }
 
 export const useSettingsStore = create<SettingsState>()((set, get) => ({
-  settings: { ...DEFAULT_SETTINGS, darkMode: readStoredDarkMode(), language: initialLanguage() },
+  settings: { ...DEFAULT_USER_SETTINGS, darkMode: readStoredDarkMode(), language: initialLanguage() },
   status: 'idle',
   load: async () => {
     set({ status: 'loading' });
@@ -102,7 +82,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   reset: async () => {
     remember(LANGUAGE_STORAGE_KEY, null);
     const language = browserLanguage();
-    set({ settings: { ...DEFAULT_SETTINGS, darkMode: get().settings.darkMode, language }, status: 'idle' });
+    set({ settings: { ...DEFAULT_USER_SETTINGS, darkMode: get().settings.darkMode, language }, status: 'idle' });
     await setLanguage(language);
   },
 }));

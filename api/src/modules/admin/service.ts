@@ -1,16 +1,15 @@
 // Admin rules: who may change roles (super_admin only, never their own), who may disable or
 // enable whom (never oneself; a super_admin account only by a super_admin), and an audit row
 // for every such act.
+import type { AdminAuditQuery, AdminUserQuery } from '@flashcard/api-contract/schemas';
 import type { Role, UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
-import { intParam, parseId } from '../../lib/params';
+import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { AdminRepository } from './repository';
 
 export const RECENT_USERS = 10;
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 export const MESSAGES = {
   userNotFound: 'User not found',
@@ -18,8 +17,6 @@ export const MESSAGES = {
   ownRole: 'You cannot change your own role',
   ownAccount: 'You cannot disable or enable your own account',
   superAdminTarget: 'Only a super admin can disable or enable a super admin',
-  limit: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  offset: 'Offset must be a whole number of 0 or more',
 } as const;
 
 export interface AdminServiceDeps {
@@ -27,18 +24,6 @@ export interface AdminServiceDeps {
   now: () => Date;
   /** Called after a user is disabled or enabled, so cached account states are dropped. */
   onAccountStatusChange?: (userId: number) => void;
-}
-
-export interface PageQuery {
-  limit?: string;
-  offset?: string;
-}
-
-function page(query: PageQuery) {
-  return {
-    limit: intParam(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, MESSAGES.limit),
-    offset: intParam(query.offset, 0, 0, 9_999_999, MESSAGES.offset),
-  };
 }
 
 export class AdminService {
@@ -54,14 +39,13 @@ export class AdminService {
     return { totals, recentUsers: recent.users };
   }
 
-  async users(query: PageQuery & { q?: string }) {
-    const { limit, offset } = page(query);
-    const { users, total } = await this.deps.repository.searchUsers(query.q ?? '', limit, offset);
+  /** One page of the users matching `q` (the page's bounds are the contract's, checked by its schema). */
+  async users({ q, limit, offset }: AdminUserQuery) {
+    const { users, total } = await this.deps.repository.searchUsers(q ?? '', limit, offset);
     return { users, total, limit, offset };
   }
 
-  async audit(query: PageQuery) {
-    const { limit, offset } = page(query);
+  async audit({ limit, offset }: AdminAuditQuery) {
     const { events, total } = await this.deps.repository.events(limit, offset);
     return { events, total, limit, offset };
   }

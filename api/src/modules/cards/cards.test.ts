@@ -460,7 +460,7 @@ describeEachDb('cards API', (ctx) => {
       ['limit=1001', 'Limit must be between 1 and 1000'],
       ['before=-1', 'before must be a card id'],
       ['before=abc', 'before must be a card id'],
-      ['category=1&category=2', 'Category must be string'],
+      ['category=1&category=2', 'Category must be a positive integer'],
     ])('refuses ?%s', async (query, error) => {
       const response = await learner.get(`/api/cards?${query}`);
       expect(response.statusCode).toBe(400);

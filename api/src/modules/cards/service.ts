@@ -1,6 +1,8 @@
 // Card management: every rule and user-facing message about cards, their filters, moving them
 // between sets, and CSV import/export. Routes call these; the repository does the SQL.
 import {
+  DIFFICULTY_BOUNDS,
+  DIFFICULTY_MESSAGE,
   isNoteKind,
   noteOrds,
   type CardInput,
@@ -16,7 +18,7 @@ import { newNoteGuid } from '../../lib/guid';
 import { defuse, sanitizeImported } from '../../lib/sanitize';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
-import { MAX_ID, parseId } from '../../lib/params';
+import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCardBatches, type ImportFormat } from './csv';
 import { writeNotes } from './write-notes';
@@ -27,9 +29,6 @@ export const MAX_TEXT_LENGTH = 10_000;
 export const MAX_TAGS_LENGTH = 1_000;
 export const MAX_LABEL_LENGTH = 200;
 export const MAX_SEARCH_LENGTH = 200;
-/** Cards per page of the list and of search results, unless the caller asks for another size. */
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 1_000;
 export const MAX_MOVE = 5_000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
@@ -45,12 +44,8 @@ export const MESSAGES = {
   tagsTooLong: 'Tags are too long',
   collegeTooLong: 'College is too long',
   classTooLong: 'Class is too long',
-  difficultyRange: 'Difficulty must be between 1 and 5',
+  difficultyRange: DIFFICULTY_MESSAGE,
   difficultyOrder: 'Minimum difficulty cannot be greater than maximum difficulty',
-  categoryInvalid: 'Category must be a positive integer',
-  hideKnownInvalid: 'hideKnown must be true or false',
-  limitInvalid: `Limit must be between 1 and ${MAX_PAGE_SIZE}`,
-  cursorInvalid: 'before must be a card id',
   searchRequired: 'Search query is required',
   searchTooLong: `Search query must be at most ${MAX_SEARCH_LENGTH} characters`,
   confirmDelete: 'Confirm deletion with confirm=true',
@@ -71,7 +66,7 @@ export const MESSAGES = {
 
 // Request and report shapes are the contract's (api-contract/src/schemas/cards.ts): the body of
 // POST /cards and PUT /cards/:id (absent fields stay unchanged on update), the list's and
-// search's query strings as received (all text), the import's body and report.
+// search's query strings as their schemas let them through, the import's body and report.
 export type { CardInput, ImportInput, ImportReport };
 export type ListQuery = CardListQuery;
 export type SearchQuery = CardSearchQuery;
@@ -92,20 +87,15 @@ function optionalText(value: string | null | undefined, max: number, tooLong: st
 function parseDifficulty(value: CardInput['difficulty_level']): number | undefined {
   if (value === undefined) return undefined;
   const level = typeof value === 'string' && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : value;
-  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 5) {
+  if (
+    typeof level !== 'number' ||
+    !Number.isInteger(level) ||
+    level < DIFFICULTY_BOUNDS.min ||
+    level > DIFFICULTY_BOUNDS.max
+  ) {
     throw badRequest(MESSAGES.difficultyRange);
   }
   return level;
-}
-
-/** An optional whole-number query parameter within [min, max]; blank means absent. */
-function queryInteger(value: string | undefined, min: number, max: number, message: string): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const text = value.trim();
-  if (!/^[0-9]{1,10}$/.test(text)) throw badRequest(message);
-  const number = Number(text);
-  if (number < min || number > max) throw badRequest(message);
-  return number;
 }
 
 function queryText(value: string | undefined): string | undefined {
@@ -113,14 +103,15 @@ function queryText(value: string | undefined): string | undefined {
   return text ? text : undefined;
 }
 
+/** The list's filters; each value's own range is its schema's (the contract's), checked before. */
 function parseFilters(query: ListQuery): CardListFilters {
   const filters: CardListFilters = {
-    categoryId: queryInteger(query.category, 1, MAX_ID, MESSAGES.categoryInvalid),
+    categoryId: query.category,
     college: queryText(query.college),
     className: queryText(query.class_name),
-    difficultyMin: queryInteger(query.difficultyMin, 1, 5, MESSAGES.difficultyRange),
-    difficultyMax: queryInteger(query.difficultyMax, 1, 5, MESSAGES.difficultyRange),
-    hideKnown: parseFlag(query.hideKnown),
+    difficultyMin: query.difficultyMin,
+    difficultyMax: query.difficultyMax,
+    hideKnown: query.hideKnown,
   };
   if (
     filters.difficultyMin !== undefined &&
@@ -133,10 +124,7 @@ function parseFilters(query: ListQuery): CardListFilters {
 }
 
 function parsePage(query: ListQuery): Page {
-  return {
-    limit: queryInteger(query.limit, 1, MAX_PAGE_SIZE, MESSAGES.limitInvalid) ?? DEFAULT_PAGE_SIZE,
-    before: queryInteger(query.before, 1, MAX_ID, MESSAGES.cursorInvalid),
-  };
+  return { limit: query.limit, before: query.before };
 }
 
 /** "Biology 101: Cells!" -> "biology-101-cells"; only ASCII survives, as header values need. */
@@ -438,9 +426,8 @@ export class CardsService {
    */
   async exportCsv(
     userId: number,
-    rawCategory: string | undefined,
+    categoryId: number | undefined,
   ): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
-    const categoryId = queryInteger(rawCategory, 1, MAX_ID, MESSAGES.categoryInvalid);
     let filename = 'flashcards.csv';
     if (categoryId !== undefined) {
       const set = await this.requireSet(userId, categoryId);
@@ -511,12 +498,6 @@ function requiredOrds(kind: NoteKind, question: string): number[] {
   const ords = noteOrds(kind, question);
   if (ords.length === 0) throw badRequest(MESSAGES.clozeRequired);
   return ords;
-}
-
-function parseFlag(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest(MESSAGES.hideKnownInvalid);
 }
 
 const IMPORT_FORMAT_NAMES: readonly string[] = IMPORT_FORMATS;

@@ -1,5 +1,5 @@
 // What the rest of the API uses of the dashboard module (other modules import it from here only).
 export { presentSession } from './presenter';
-export { DashboardRepository, DEFAULT_DAILY_GOAL, RATING_AGAIN } from './repository';
+export { DashboardRepository, RATING_AGAIN } from './repository';
 export { default as dashboardRoutes } from './routes';
 export { DashboardService, type DailyGoalProgress } from './service';

@@ -3,7 +3,7 @@
 // "today" go through local_day_number (a 48-hour window of rows); review statistics compare
 // stored times with the exact bounds of each local day (see local-time.ts) through an index,
 // never reading every log.
-import type { CardCounts } from '@flashcard/api-contract/schemas';
+import { DEFAULT_STUDY_SETTINGS, type CardCounts } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
 import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
@@ -11,8 +11,6 @@ import { localDay } from '../../db/functions';
 import { dialectOf } from '../../db';
 import type { DayRange } from '../../lib/local-time';
 import type { ReviewDay } from './streaks';
-
-export const DEFAULT_DAILY_GOAL = 15;
 
 export interface StudyTotals {
   totalCardsStudied: number;
@@ -88,7 +86,7 @@ export class DashboardRepository {
         eb.selectFrom('user_settings').select('daily_goal').where('user_id', '=', userId).as('goal'),
       ])
       .executeTakeFirstOrThrow();
-    return { cardsStudied: Number(row.cards ?? 0), dailyGoal: row.goal ?? DEFAULT_DAILY_GOAL };
+    return { cardsStudied: Number(row.cards ?? 0), dailyGoal: row.goal ?? DEFAULT_STUDY_SETTINGS.dailyGoal };
   }
 
   /**

@@ -5,11 +5,12 @@
 import type {
   Analytics,
   AnalyticsDay,
+  AnalyticsQuery,
   DailyGoalProgress,
+  RecentActivityQuery,
   StudyProgress,
   UserStats,
 } from '@flashcard/api-contract/schemas';
-import { intParam } from '../../lib/params';
 import { percent } from '../../lib/percent';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
@@ -18,12 +19,6 @@ import { activeDays, runsOf, utcDaysOf } from './streaks';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
-/** Spec 9: recent activity shows 3 sessions. */
-export const DEFAULT_ACTIVITY_LIMIT = 3;
-export const MAX_ACTIVITY_LIMIT = 50;
-export const DEFAULT_ANALYTICS_DAYS = 30;
-/** A leap year's worth of days: "the last year" whatever the date. */
-export const MAX_ANALYTICS_DAYS = 366;
 /** Streaks look back this far at most (22 years): the most days one query can carry. */
 export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
 /**
@@ -33,11 +28,6 @@ export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
 const STREAK_WINDOW_DAYS = 366;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
-
-export const MESSAGES = {
-  daysInvalid: `days must be a whole number between 1 and ${MAX_ANALYTICS_DAYS}`,
-  limitInvalid: `limit must be a whole number between 1 and ${MAX_ACTIVITY_LIMIT}`,
-} as const;
 
 export interface Dashboard {
   totalCardsStudied: number;
@@ -174,8 +164,7 @@ export class DashboardService {
   }
 
   /** Reviews per local day over the last `days` days (today included), every day listed. */
-  async analytics(userId: number, timeZone: string, query: { days?: string }): Promise<Analytics> {
-    const count = intParam(query.days, DEFAULT_ANALYTICS_DAYS, 1, MAX_ANALYTICS_DAYS, MESSAGES.daysInvalid);
+  async analytics(userId: number, timeZone: string, { days: count }: AnalyticsQuery): Promise<Analytics> {
     const today = this.today(timeZone);
     const from = today - count + 1;
     const rows = await this.deps.repository.reviewsPerDay(userId, dayRanges(timeZone, from, today));
@@ -224,8 +213,7 @@ export class DashboardService {
     return this.deps.repository.countReviewsIn(userId, range!);
   }
 
-  recentActivity(userId: number, query: { limit?: string }): Promise<StudySessionRow[]> {
-    const limit = intParam(query.limit, DEFAULT_ACTIVITY_LIMIT, 1, MAX_ACTIVITY_LIMIT, MESSAGES.limitInvalid);
+  recentActivity(userId: number, { limit }: RecentActivityQuery): Promise<StudySessionRow[]> {
     return this.deps.repository.recentSessions(userId, limit);
   }
 

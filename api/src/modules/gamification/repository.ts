@@ -2,11 +2,11 @@
 // queries scoped to their id; the leaderboard and public profiles read other users' public
 // fields (id, display name, XP) only, never an e-mail, and only of learners the viewer may see
 // (modules/privacy).
+import { DEFAULT_STUDY_SETTINGS } from '@flashcard/api-contract/schemas';
 import { sql, type Kysely } from 'kysely';
 import { localDay } from '../../db/functions';
 import type { Database, UserAchievementRow } from '../../db/schema';
 import { XP_SOURCES } from '../../lib/experience';
-import { DEFAULT_DAILY_GOAL } from '../dashboard';
 import { visibleTo } from '../privacy';
 import type { AchievementFacts } from './achievements';
 
@@ -116,7 +116,7 @@ export class GamificationRepository {
       .select('daily_goal')
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row?.daily_goal ?? DEFAULT_DAILY_GOAL;
+    return row?.daily_goal ?? DEFAULT_STUDY_SETTINGS.dailyGoal;
   }
 
   /**

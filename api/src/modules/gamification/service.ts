@@ -3,27 +3,24 @@
 // XP is never minted on request: experience/add accepts only the daily-goal reward, of its
 // exact amount, once per local day, and only when the server counts the goal as reached.
 // Achievements unlock once (unique index), paying their XP and tokens in the same transaction.
-import type { AddExperienceInput } from '@flashcard/api-contract/schemas';
+import type { AddExperienceInput, LeaderboardQuery } from '@flashcard/api-contract/schemas';
 import type { NewNotification, NewTokenLedgerEntry } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { DAILY_GOAL_XP, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { notificationKey } from '../../lib/notification-text';
-import { intParam, parseId } from '../../lib/params';
+import { parseId } from '../../lib/params';
 import { localDayNumber, toTimestamp } from '../../lib/time';
 import { TOKEN_REASONS } from '../../lib/tokens';
 import type { ExperienceRepository } from '../experience';
 import { achievementStatuses, type AchievementStatus } from './achievements';
 import type { GamificationRepository, LeaderboardRow, PublicUser } from './repository';
 
-export const DEFAULT_LEADERBOARD_LIMIT = 10;
-export const MAX_LEADERBOARD_LIMIT = 100;
 // Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
 const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
 
 export const MESSAGES = {
   userNotFound: 'User not found',
-  limitInvalid: `limit must be between 1 and ${MAX_LEADERBOARD_LIMIT}`,
   sourceRequired: 'Source is required',
   sourceRefused: (source: string) => `Experience points are earned by studying; source "${source}" cannot be added`,
   amountInvalid: `The daily goal is worth exactly ${DAILY_GOAL_XP} experience points`,
@@ -126,8 +123,7 @@ export class GamificationService {
     return user && { user, experiencePoints, achievementsUnlocked };
   }
 
-  async leaderboard(userId: number, query: { limit?: string }): Promise<Leaderboard> {
-    const limit = intParam(query.limit, DEFAULT_LEADERBOARD_LIMIT, 1, MAX_LEADERBOARD_LIMIT, MESSAGES.limitInvalid);
+  async leaderboard(userId: number, { limit }: LeaderboardQuery): Promise<Leaderboard> {
     const { gamification, experience } = this.deps.repos;
     const [entries, experiencePoints] = await Promise.all([
       gamification.leaderboard(userId, limit),

@@ -1,5 +1,5 @@
-// The learner's images. An upload is checked by its bytes, not its label: PNG, JPEG, GIF or
-// WebP only (SVG can carry script), at most MEDIA_MAX_BYTES, within the learner's quota. Its
+// The learner's images. An upload is checked by its bytes, not its label: the contract's
+// MEDIA_TYPES only (SVG can carry script), at most MEDIA_MAX_BYTES, within the learner's quota. Its
 // name is made safe for a card to refer to (letters, digits, `.-_`, the type's extension); a
 // name already taken by other bytes gets a suffix (`cell-2.png`), as Anki does, so the cards
 // showing the first image keep showing it; the same bytes under the same name are that file.
@@ -8,8 +8,10 @@ import {
   isMediaName,
   MEDIA_MAX_BYTES,
   MEDIA_QUOTA_BYTES,
+  MEDIA_TYPES,
   type MediaFile,
   type MediaList,
+  type MediaType,
 } from '@flashcard/api-contract/schemas';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
@@ -24,32 +26,19 @@ export const MESSAGES = {
   notFound: 'Image not found',
 } as const;
 
-/** The types we serve, told by their first bytes, with the extension a name gets. */
-const SIGNATURES: Array<{ mime: string; extension: string; matches: (bytes: Buffer) => boolean }> = [
-  {
-    mime: 'image/png',
-    extension: 'png',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  { mime: 'image/jpeg', extension: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'image/gif', extension: 'gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)) },
-  {
-    mime: 'image/webp',
-    extension: 'webp',
-    matches: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
-  },
-];
-const EXTENSIONS: Record<string, string[]> = {
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/gif': ['gif'],
-  'image/webp': ['webp'],
+/** How each type we serve is told by its first bytes. */
+const SIGNATURES: Record<MediaType, (bytes: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)),
+  'image/webp': (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
 };
+const MEDIA_TYPE_NAMES = Object.keys(SIGNATURES) as MediaType[];
 const NAME_MAX = 100;
 const SUFFIX_TRIES = 1000;
 
 /** What a card may call a file: the last path segment, safe characters only, the type's extension. */
-export function safeMediaName(given: string | undefined, mime: string): string {
+export function safeMediaName(given: string | undefined, mime: MediaType): string {
   const base = (given ?? '').split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   const [stemText, extension] = dot > 0 ? [base.slice(0, dot), base.slice(dot + 1).toLowerCase()] : [base, ''];
@@ -61,7 +50,7 @@ export function safeMediaName(given: string | undefined, mime: string): string {
       .replace(/-{2,}/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')
       .slice(0, NAME_MAX) || 'image';
-  const allowed = EXTENSIONS[mime] ?? [];
+  const allowed: readonly string[] = MEDIA_TYPES[mime];
   return `${stem}.${allowed.includes(extension) ? extension : allowed[0]}`;
 }
 
@@ -86,12 +75,12 @@ export class MediaService {
     if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.notAnImage);
     if (body.length === 0) throw badRequest(MESSAGES.empty);
     if (body.length > MEDIA_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
-    const type = SIGNATURES.find((signature) => signature.matches(body));
-    if (!type) throw new HttpError(415, MESSAGES.notAnImage);
+    const mime = MEDIA_TYPE_NAMES.find((type) => SIGNATURES[type](body));
+    if (!mime) throw new HttpError(415, MESSAGES.notAnImage);
 
     const { repository } = this.deps;
     const sha256 = createHash('sha256').update(body).digest('hex');
-    const wanted = safeMediaName(givenName, type.mime);
+    const wanted = safeMediaName(givenName, mime);
     const dot = wanted.lastIndexOf('.');
     for (let n = 1; n <= SUFFIX_TRIES; n++) {
       const name = n === 1 ? wanted : `${wanted.slice(0, dot)}-${n}${wanted.slice(dot)}`;
@@ -104,7 +93,7 @@ export class MediaService {
         throw new HttpError(413, MESSAGES.quota);
       const file: MediaInfo = {
         name,
-        mime: type.mime,
+        mime,
         size: body.length,
         sha256,
         created_at: toTimestamp(this.deps.now()),

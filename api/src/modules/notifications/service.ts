@@ -1,20 +1,17 @@
 // Notifications come from real events: an achievement unlocked (modules/gamification), and
 // "daily bonus available", created here the first time the learner looks at notifications on
 // a local day when the bonus can be claimed (the dedupe key makes it once per day).
+import type { NotificationListQuery } from '@flashcard/api-contract/schemas';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { notificationKey } from '../../lib/notification-text';
-import { intParam, parseId } from '../../lib/params';
+import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
 import { bonusNotificationKey, type DailyBonusStatus } from '../daily-bonus';
 import type { NotificationsRepository } from './repository';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
-
 export const MESSAGES = {
   notFound: 'Notification not found',
-  limitInvalid: `limit must be between 1 and ${MAX_LIMIT}`,
 } as const;
 
 export interface NotificationsServiceDeps {
@@ -29,9 +26,8 @@ export class NotificationsService {
   async list(
     userId: number,
     timeZone: string,
-    query: { limit?: string },
+    { limit }: NotificationListQuery,
   ): Promise<{ notifications: NotificationRow[]; unreadCount: number }> {
-    const limit = intParam(query.limit, DEFAULT_LIMIT, 1, MAX_LIMIT, MESSAGES.limitInvalid);
     await this.offerDailyBonus(userId, timeZone);
     const { repository } = this.deps;
     const [notifications, unreadCount] = await Promise.all([

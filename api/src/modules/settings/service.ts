@@ -1,27 +1,15 @@
 // The account's settings: the spec's defaults until saved, each field of a change checked (a 400
 // naming it), the study fields through the study module's own rules (studyGoal is its daily goal).
-import { LANGUAGE_CODES, type Language, type UserSettings } from '@flashcard/api-contract/schemas';
+import {
+  DEFAULT_USER_SETTINGS,
+  LANGUAGE_CODES,
+  type Language,
+  type UserSettings,
+} from '@flashcard/api-contract/schemas';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { canonicalTimeZone, toTimestamp } from '../../lib/time';
-import { DEFAULT_STUDY_SETTINGS, applyStudySettings } from '../study';
+import { applyStudySettings } from '../study';
 import type { SettingsRepository } from './repository';
-
-/** The spec's defaults (section 9); the notification kinds it does not name start on. */
-export const DEFAULT_USER_SETTINGS: UserSettings = {
-  emailNotifications: true,
-  pushNotifications: false,
-  studyReminders: true,
-  friendNotifications: true,
-  achievementNotifications: true,
-  darkMode: false,
-  autoplay: true,
-  studyGoal: DEFAULT_STUDY_SETTINGS.dailyGoal,
-  language: 'en',
-  desiredRetention: DEFAULT_STUDY_SETTINGS.desiredRetention,
-  newCardsPerDay: DEFAULT_STUDY_SETTINGS.newCardsPerDay,
-  maximumInterval: DEFAULT_STUDY_SETTINGS.maximumInterval,
-  timeZone: 'UTC',
-};
 
 /**
  * How often the account's time zone may change. Moving a day boundary ahead gives at most one

@@ -19,8 +19,8 @@ import { StudyStatsService } from './stats-service';
 export { QueueRepository } from './queue-repository';
 export { ReviewRepository } from './review-repository';
 export { default as studyRoutes, type StudyServices } from './routes';
-export { LEARN_AHEAD_MS, NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from './scheduler';
-export { DEFAULT_SETTINGS as DEFAULT_STUDY_SETTINGS, SchedulerSettingsRepository } from './settings-repository';
+export { NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from './scheduler';
+export { SchedulerSettingsRepository } from './settings-repository';
 export { applyStudySettings } from './settings-service';
 export { dueWindow } from './study-card';
 

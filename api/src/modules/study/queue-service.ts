@@ -6,24 +6,14 @@ import {
   cardAnswer,
   plainText,
   type CustomStudyQuery,
+  type DueQuery,
   type MultipleChoiceQuery,
+  type ReviewQueueQuery,
 } from '@flashcard/api-contract/schemas';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { intParam, MAX_ID } from '../../lib/params';
+import { HttpError, notFound } from '../../lib/http-error';
 import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
 import type { StudyScope } from './card-rows';
-import {
-  ANSWER_POOL,
-  DEFAULT_DUE_LIMIT,
-  DEFAULT_NEW_LIMIT,
-  MAX_AHEAD_DAYS,
-  MAX_CHOICE_QUESTIONS,
-  MAX_CUSTOM_LIMIT,
-  MAX_DUE_LIMIT,
-  MAX_NEW_LIMIT,
-  MESSAGES,
-  TODAY_LOOKBACK_MS,
-} from './limits';
+import { ANSWER_POOL, MESSAGES, TODAY_LOOKBACK_MS } from './limits';
 import type { QueueRepository } from './queue-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
 import { dueWindow, schedulerFor, withPreview, type StudyCard } from './study-card';
@@ -59,14 +49,10 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-/** The scope query (`set`, `tag`) as the repository takes it; blank values mean absent. */
-function parseScope(query: { set?: string; tag?: string }): StudyScope {
+/** The scope query (`set`, its schema's id; `tag`) as the repository takes it; a blank tag means absent. */
+function parseScope(query: { set?: number; tag?: string }): StudyScope {
   const scope: StudyScope = {};
-  if (query.set !== undefined && query.set.trim() !== '') {
-    const id = /^[0-9]{1,10}$/.test(query.set.trim()) ? Number(query.set.trim()) : NaN;
-    if (!(id >= 1 && id <= MAX_ID)) throw badRequest(MESSAGES.setInvalid);
-    scope.categoryId = id;
-  }
+  if (query.set !== undefined) scope.categoryId = query.set;
   const tag = query.tag?.trim();
   if (tag) scope.tag = tag;
   return scope;
@@ -79,13 +65,8 @@ export class QueueService {
    * Due cards (learning ones within the learn-ahead window included) and the new cards the
    * daily allowance still admits, each with what every rating would schedule.
    */
-  async queue(
-    userId: number,
-    timeZone: string,
-    query: { newLimit?: string; limit?: string; set?: string; tag?: string },
-  ): Promise<ReviewQueue> {
-    const newLimit = intParam(query.newLimit, DEFAULT_NEW_LIMIT, 0, MAX_NEW_LIMIT, MESSAGES.newLimitInvalid);
-    const dueLimit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+  async queue(userId: number, timeZone: string, query: ReviewQueueQuery): Promise<ReviewQueue> {
+    const { newLimit, limit: dueLimit } = query;
     const scope = await this.checkedScope(userId, query);
     const { queue } = this.deps;
     const now = this.deps.now();
@@ -114,7 +95,7 @@ export class QueueService {
   }
 
   /** The scope of a query, its set checked to be the learner's (404 otherwise). */
-  private async checkedScope(userId: number, query: { set?: string; tag?: string }): Promise<StudyScope> {
+  private async checkedScope(userId: number, query: { set?: number; tag?: string }): Promise<StudyScope> {
     const scope = parseScope(query);
     if (scope.categoryId !== undefined && !(await this.deps.queue.setExists(userId, scope.categoryId))) {
       throw notFound(MESSAGES.setNotFound);
@@ -124,10 +105,7 @@ export class QueueService {
 
   /** Custom study: cram the scope, or the cards due in the next `days` days; nothing is rescheduled. */
   async custom(userId: number, query: CustomStudyQuery): Promise<StudyCard[]> {
-    const mode = query.mode.trim().toLowerCase();
-    if (mode !== 'cram' && mode !== 'ahead') throw badRequest(MESSAGES.modeInvalid);
-    const limit = intParam(query.limit, 100, 1, MAX_CUSTOM_LIMIT, MESSAGES.customLimitInvalid);
-    const days = intParam(query.days, 7, 1, MAX_AHEAD_DAYS, MESSAGES.aheadDaysInvalid);
+    const { mode, limit, days } = query;
     const scope = await this.checkedScope(userId, query);
     const now = this.deps.now();
     const { scheduler } = await schedulerFor(this.deps.settings, userId);
@@ -150,8 +128,7 @@ export class QueueService {
    * cards of the same scope (different words, so no two choices read alike), shuffled.
    */
   async multipleChoice(userId: number, query: MultipleChoiceQuery): Promise<ChoiceQuestion[]> {
-    const limit = intParam(query.limit, 10, 1, MAX_CHOICE_QUESTIONS, MESSAGES.choiceLimitInvalid);
-    const choiceCount = intParam(query.choices, 4, 2, 6, MESSAGES.choicesInvalid);
+    const { limit, choices: choiceCount } = query;
     const scope = await this.checkedScope(userId, query);
     const { queue } = this.deps;
     const [cards, pool, { scheduler }] = await Promise.all([
@@ -178,8 +155,7 @@ export class QueueService {
   }
 
   /** The due-cards call of the spec: the due queue alone. */
-  async dueCards(userId: number, query: { limit?: string }): Promise<StudyCard[]> {
-    const limit = intParam(query.limit, DEFAULT_DUE_LIMIT, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
+  async dueCards(userId: number, { limit }: DueQuery): Promise<StudyCard[]> {
     const now = this.deps.now();
     const { scheduler } = await schedulerFor(this.deps.settings, userId);
     const cards = await this.deps.queue.dueCards(userId, dueWindow(now), limit);

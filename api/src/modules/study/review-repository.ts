@@ -2,13 +2,14 @@
 // scheduling writes guarded by the card's version, review logs with their card's totals, undo's
 // reads and deletes, the undone reviews' keys, suspend/bury and leeches. Every query is scoped
 // to one user.
+import { DEFAULT_STUDY_SETTINGS } from '@flashcard/api-contract/schemas';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { dialectOf } from '../../db';
 import { cardSearchText } from '../../db/search-text';
 import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import { RATING_AGAIN, selectStudyCards, type StudyCardRow } from './card-rows';
 import type { SchedulerSettings, SchedulingState } from './scheduler';
-import { DEFAULT_SETTINGS, parseParameters } from './settings-repository';
+import { parseParameters } from './settings-repository';
 
 /** Rows per insert: well under SQLite's 32,766 bound parameters at 22 columns. */
 const LOG_BATCH = 500;
@@ -64,8 +65,9 @@ export class ReviewRepository {
     return {
       card,
       settings: {
-        desiredRetention: desired_retention === null ? DEFAULT_SETTINGS.desiredRetention : Number(desired_retention),
-        maximumInterval: maximum_interval ?? DEFAULT_SETTINGS.maximumInterval,
+        desiredRetention:
+          desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
+        maximumInterval: maximum_interval ?? DEFAULT_STUDY_SETTINGS.maximumInterval,
         parameters: parseParameters(parameters),
       },
     };

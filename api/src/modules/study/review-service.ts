@@ -5,7 +5,7 @@
 // card's sched_version is unchanged; otherwise it starts over on the fresh card. A retried
 // request carries the same Idempotency-Key and gets the first answer back (the unique index on
 // (user_id, idempotency_key) settles two copies racing each other).
-import type { CardAction, ReviewInput } from '@flashcard/api-contract/schemas';
+import { REVIEW_RESULTS, type CardAction, type ReviewInput, type ReviewResult } from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
@@ -20,7 +20,7 @@ import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '.
 import type { StudyCardRow } from './card-rows';
 import { LEECH_LAPSES, MAX_ATTEMPTS, MAX_COUNTED_TIME_MS, MAX_TIME_SPENT_MS, MESSAGES } from './limits';
 import type { ReviewRepository } from './review-repository';
-import { NEW_STATE, REVIEW_RESULTS, Scheduler, toResult, type ReviewResult, type SchedulingState } from './scheduler';
+import { NEW_STATE, Scheduler, toResult, type SchedulingState } from './scheduler';
 import type { SchedulerSettingsRepository } from './settings-repository';
 import { schedulerFor, withPreview, type StudyCard } from './study-card';
 

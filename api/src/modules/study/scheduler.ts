@@ -1,13 +1,7 @@
 // The only place that talks to ts-fsrs (FSRS-6). Converts card rows to ts-fsrs cards and
 // back, previews the four ratings and applies one. Pure: no database, no clock of its own.
+import { REVIEW_RESULTS, type ReviewResult } from '@flashcard/api-contract/schemas';
 import { fsrs, generatorParameters, Rating, State, type Card as FsrsCard, type FSRS, type Grade } from 'ts-fsrs';
-
-/** The app's ratings: 0 Again, 1 Hard, 2 Good, 3 Easy. */
-export type ReviewResult = 0 | 1 | 2 | 3;
-export const REVIEW_RESULTS: readonly ReviewResult[] = [0, 1, 2, 3];
-
-/** Anki's learn-ahead limit: a learning card due within this counts as due now. */
-export const LEARN_AHEAD_MS = 20 * 60 * 1000;
 
 export interface SchedulerSettings {
   desiredRetention: number;

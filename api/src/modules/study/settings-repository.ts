@@ -1,19 +1,11 @@
 // SQL of the learner's scheduler settings (user_settings; the defaults until saved) and the
 // FSRS weights in use (fsrs_parameters, which modules/optimizer writes).
-import type { StudySettings } from '@flashcard/api-contract/schemas';
+import { DEFAULT_STUDY_SETTINGS, type StudySettings } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DEFAULT_DAILY_GOAL } from '../dashboard';
 
 /** The learner's study settings, as GET /spaced-repetition/settings answers them. */
 export type { StudySettings };
-
-export const DEFAULT_SETTINGS: StudySettings = {
-  dailyGoal: DEFAULT_DAILY_GOAL,
-  desiredRetention: 0.9,
-  maximumInterval: 36500,
-  newCardsPerDay: 20,
-};
 
 export class SchedulerSettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -24,7 +16,7 @@ export class SchedulerSettingsRepository {
       .select(['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { ...DEFAULT_SETTINGS };
+    if (!row) return { ...DEFAULT_STUDY_SETTINGS };
     return {
       dailyGoal: row.daily_goal,
       desiredRetention: Number(row.desired_retention),

@@ -1,9 +1,9 @@
 // The learner's scheduler settings (desired retention, maximum interval, new cards per day,
 // daily goal): read, and changed field by field, each within its range.
-import type { StudySettingsInput } from '@flashcard/api-contract/schemas';
+import { STUDY_SETTINGS_BOUNDS, type StudySettingsInput } from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
-import { LIMITS, MESSAGES } from './limits';
+import { MESSAGES } from './limits';
 import type { SchedulerSettingsRepository, StudySettings } from './settings-repository';
 
 export interface SchedulerSettingsServiceDeps {
@@ -11,34 +11,36 @@ export interface SchedulerSettingsServiceDeps {
   now: () => Date;
 }
 
-function inRange(
+/** A study setting's value when it is a number within its bounds (a whole one when `integer`), else a 400 naming it. */
+function checkedSetting(
+  setting: keyof typeof STUDY_SETTINGS_BOUNDS,
   value: string | number | null,
-  [min, max]: readonly [number, number],
   integer: boolean,
-  message: string,
 ): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw badRequest(message);
-  if (integer && !Number.isInteger(value)) throw badRequest(message);
+  const { min, max } = STUDY_SETTINGS_BOUNDS[setting];
+  const valid = typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+  if (!valid || (integer && !Number.isInteger(value))) throw badRequest(MESSAGES[setting]);
   return value;
 }
 
 /**
- * The study settings with the given fields changed, each checked against its range (a 400 naming
- * the field otherwise). The one definition of these rules: /user/settings uses it too.
+ * The study settings with the given fields changed, each checked against its bounds (the
+ * contract's; a 400 naming the field otherwise). The one definition of these rules:
+ * /user/settings uses it too.
  */
 export function applyStudySettings(current: StudySettings, input: StudySettingsInput): StudySettings {
   const next: StudySettings = { ...current };
   if (input.desiredRetention !== undefined) {
-    next.desiredRetention = inRange(input.desiredRetention, LIMITS.desiredRetention, false, MESSAGES.desiredRetention);
+    next.desiredRetention = checkedSetting('desiredRetention', input.desiredRetention, false);
   }
   if (input.maximumInterval !== undefined) {
-    next.maximumInterval = inRange(input.maximumInterval, LIMITS.maximumInterval, true, MESSAGES.maximumInterval);
+    next.maximumInterval = checkedSetting('maximumInterval', input.maximumInterval, true);
   }
   if (input.newCardsPerDay !== undefined) {
-    next.newCardsPerDay = inRange(input.newCardsPerDay, LIMITS.newCardsPerDay, true, MESSAGES.newCardsPerDay);
+    next.newCardsPerDay = checkedSetting('newCardsPerDay', input.newCardsPerDay, true);
   }
   if (input.dailyGoal !== undefined) {
-    next.dailyGoal = inRange(input.dailyGoal, LIMITS.dailyGoal, true, MESSAGES.dailyGoal);
+    next.dailyGoal = checkedSetting('dailyGoal', input.dailyGoal, true);
   }
   return next;
 }

@@ -1,12 +1,11 @@
 // The numbers behind the study statistics (cards per state, due now, reviews and retention on
 // review cards), the schedule (studied cards by due time, with their retrievability) and the
 // forecast (cards falling due on each coming local day).
-import type { StudyStats } from '@flashcard/api-contract/schemas';
+import type { ForecastQuery, ScheduleQuery, StudyStats } from '@flashcard/api-contract/schemas';
 import { dayRanges, dayToDate } from '../../lib/local-time';
-import { intParam } from '../../lib/params';
 import { percent } from '../../lib/percent';
 import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
-import { MAX_DUE_LIMIT, MAX_FORECAST_DAYS, MESSAGES, TODAY_LOOKBACK_MS } from './limits';
+import { TODAY_LOOKBACK_MS } from './limits';
 import type { QueueRepository } from './queue-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
 import type { StudyStatsRepository } from './stats-repository';
@@ -55,9 +54,7 @@ export class StudyStatsService {
     };
   }
 
-  async schedule(userId: number, query: { limit?: string; offset?: string }): Promise<ScheduledCard[]> {
-    const limit = intParam(query.limit, 50, 1, MAX_DUE_LIMIT, MESSAGES.limitInvalid);
-    const offset = intParam(query.offset, 0, 0, 999_999, MESSAGES.offsetInvalid);
+  async schedule(userId: number, { limit, offset }: ScheduleQuery): Promise<ScheduledCard[]> {
     const now = this.deps.now();
     const { scheduler } = await schedulerFor(this.deps.settings, userId);
     const cards = await this.deps.stats.scheduledCards(userId, limit, offset);
@@ -71,9 +68,8 @@ export class StudyStatsService {
   async forecast(
     userId: number,
     timeZone: string,
-    query: { days?: string },
+    { days }: ForecastQuery,
   ): Promise<Array<{ date: string; due: number }>> {
-    const days = intParam(query.days, 30, 1, MAX_FORECAST_DAYS, MESSAGES.daysInvalid);
     const today = localDayNumber(this.deps.now(), timeZone);
     const ranges = dayRanges(timeZone, today, today + days - 1);
     // Overdue cards count for today: its range starts before every timestamp.

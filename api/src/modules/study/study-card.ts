@@ -1,9 +1,10 @@
 // A card as every study call answers it: its row and what each rating would schedule now, by
 // the learner's own scheduler (their settings and the FSRS weights in use).
+import { LEARN_AHEAD_MS } from '@flashcard/api-contract/schemas';
 import { toTimestamp } from '../../lib/time';
 import type { StudyCardRow } from './card-rows';
 import type { DueWindow } from './queue-repository';
-import { LEARN_AHEAD_MS, Scheduler, type SchedulingPreview } from './scheduler';
+import { Scheduler, type SchedulingPreview } from './scheduler';
 import type { SchedulerSettingsRepository, StudySettings } from './settings-repository';
 
 export interface StudyCard {

@@ -1,20 +1,11 @@
 // Tokens: the balance and history of the ledger, and the ways to earn more. Tokens are only
 // credited by the server (daily bonus, achievements); nothing here writes to the ledger.
-import type { TokenOpportunity } from '@flashcard/api-contract/schemas';
+import type { TokenHistoryQuery, TokenOpportunity } from '@flashcard/api-contract/schemas';
 import type { TokenLedgerRow } from '../../db/schema';
 import { DAILY_GOAL_XP } from '../../lib/experience';
-import { intParam } from '../../lib/params';
 import { DAILY_BONUS_STREAK_CAP, type DailyBonusStatus } from '../daily-bonus';
 import type { AchievementStatus } from '../gamification';
 import type { TokensRepository } from './repository';
-
-export const DEFAULT_HISTORY_LIMIT = 20;
-export const MAX_HISTORY_LIMIT = 100;
-
-export const MESSAGES = {
-  limitInvalid: `limit must be between 1 and ${MAX_HISTORY_LIMIT}`,
-  offsetInvalid: 'offset must be 0 or a positive integer',
-} as const;
 
 /** A way to earn tokens (the contract's shape). */
 export type Opportunity = TokenOpportunity;
@@ -32,9 +23,7 @@ export class TokensService {
     return this.deps.repository.balance(userId);
   }
 
-  history(userId: number, query: { limit?: string; offset?: string }): Promise<TokenLedgerRow[]> {
-    const limit = intParam(query.limit, DEFAULT_HISTORY_LIMIT, 1, MAX_HISTORY_LIMIT, MESSAGES.limitInvalid);
-    const offset = intParam(query.offset, 0, 0, 9_999_999, MESSAGES.offsetInvalid);
+  history(userId: number, { limit, offset }: TokenHistoryQuery): Promise<TokenLedgerRow[]> {
     return this.deps.repository.history(userId, limit, offset);
   }
 

@@ -1,9 +1,15 @@
-import type { ReviewQueue, ReviewResult, SessionType, StudyCard } from '@flashcard/api-contract';
+import {
+  QUEUE_NEW_LIMIT,
+  type ReviewQueue,
+  type ReviewResult,
+  type SessionType,
+  type StudyCard,
+} from '@flashcard/api-contract';
 
 export type SessionKind = 'review' | 'new';
 
-/** Spec 9: the new-card session takes at most the first 10 new cards. */
-export const NEW_CARD_LIMIT = 10;
+/** Spec 9: the new-card session takes at most the first 10 new cards (the review queue's default). */
+export const NEW_CARD_LIMIT = QUEUE_NEW_LIMIT.default;
 /** Anki's cap on the time one answer may count: a learner who walked away skews nothing. */
 export const MAX_TIME_SPENT_MS = 60_000;
 

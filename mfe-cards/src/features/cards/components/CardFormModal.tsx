@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   cardFaces,
   clozeNumbers,
+  MEDIA_TYPES,
   mediaApi,
   noteOrds,
   type Card,
@@ -10,6 +11,9 @@ import {
   type NoteKind,
 } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
+
+/** The file picker offers the image types the API keeps. */
+const IMAGE_TYPES = Object.keys(MEDIA_TYPES).join(',');
 import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
@@ -173,7 +177,7 @@ export function CardFormModal({
             <input
               type="file"
               className="visually-hidden"
-              accept="image/png,image/jpeg,image/gif,image/webp"
+              accept={IMAGE_TYPES}
               disabled={uploading}
               aria-describedby={`${id}-image-hint`}
               onChange={(e) => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { StudyScope } from '@flashcard/api-contract';
+import { STUDY_AHEAD_DAYS, type StudyScope } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
 import { AHEAD_DAYS } from '../../practice/components/CustomStudyScreen';
 import { scopeSearch } from '../../scope';
@@ -10,7 +10,7 @@ export function CustomStudyCard({ scope }: { scope: StudyScope }) {
   const t = useStudyText();
   const headingId = useId();
   const daysId = useId();
-  const [days, setDays] = useState<number>(7);
+  const [days, setDays] = useState<number>(STUDY_AHEAD_DAYS.default);
   return (
     <section className="card stack" aria-labelledby={headingId} style={{ gap: '0.5rem' }}>
       <h2 id={headingId}>{t('hub.custom.title')}</h2>

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import { learningApi, type StudyScope } from '@flashcard/api-contract';
+import { DEFAULT_STUDY_SETTINGS, learningApi, type StudyScope } from '@flashcard/api-contract';
 import { i18n } from '@flashcard/shared-auth';
 import { toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace of the toast below
-
-/** Spec: the daily goal defaults to 0 studied of 15. */
-export const DEFAULT_DAILY_GOAL = 15;
 
 export interface DailyGoal {
   cardsStudied: number;
@@ -40,7 +37,7 @@ export function useStudyOverview(scope: StudyScope = {}): StudyOverviewState {
       .then((queue) => {
         if (!active) return;
         const cardsStudied = Number(queue?.dailyGoal?.cardsStudied) || 0;
-        const dailyGoal = Number(queue?.dailyGoal?.dailyGoal) || DEFAULT_DAILY_GOAL;
+        const dailyGoal = Number(queue?.dailyGoal?.dailyGoal) || DEFAULT_STUDY_SETTINGS.dailyGoal;
         setState({
           status: 'ready',
           overview: {

@@ -2,7 +2,7 @@
 // next days ahead of time. Practice only: schedules stay as they are.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { learningApi, type StudyScope } from '@flashcard/api-contract';
+import { learningApi, STUDY_AHEAD_DAYS, type StudyScope } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
 import { PracticePage } from './PracticePage';
 import { SelfGradedPractice } from './SelfGradedPractice';
@@ -13,7 +13,7 @@ export function CustomStudyScreen() {
   const t = useStudyText();
   const [params] = useSearchParams();
   const mode = params.get('mode') === 'ahead' ? 'ahead' : 'cram';
-  const days = Number(params.get('days')) || 7;
+  const days = Number(params.get('days')) || STUDY_AHEAD_DAYS.default;
   const load = useMemo(
     () => (scope: StudyScope) =>
       learningApi.custom(mode, scope, mode === 'ahead' ? { days, limit: 200 } : { limit: 200 }),
