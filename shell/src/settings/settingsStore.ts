@@ -11,7 +11,7 @@ import { applyTheme } from './theme';
 export const STUDY_GOAL_MIN = 5;
 export const STUDY_GOAL_MAX = 50;
 
-/** The spec's defaults (section 9), what a new account starts with; the server holds the same. */
+/** What a new account starts with (push notifications off, every other switch on); the server holds the same. */
 export const DEFAULT_SETTINGS: UserSettings = {
   emailNotifications: true,
   pushNotifications: false,

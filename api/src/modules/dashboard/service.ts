@@ -17,7 +17,7 @@ import { activeDays, runsOf, utcDaysOf } from './streaks';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
-/** Spec 9: recent activity shows 3 sessions. */
+/** Recent activity shows 3 sessions unless asked for more. */
 export const DEFAULT_ACTIVITY_LIMIT = 3;
 export const MAX_ACTIVITY_LIMIT = 50;
 export const DEFAULT_ANALYTICS_DAYS = 30;

@@ -41,7 +41,7 @@ export const MIN_HOUR_SHARE = 0.05;
 /** A difficulty level or set needs this many reviews before a sentence singles it out. */
 export const MIN_GROUP_REVIEWS = 10;
 
-/** Spec 9: difficulty labels. */
+/** The English names of difficulty levels 1-5. */
 export const DIFFICULTY_LABELS: Record<number, string> = {
   1: 'Easy',
   2: 'Medium',

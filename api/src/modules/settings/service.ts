@@ -6,7 +6,7 @@ import { canonicalTimeZone, toTimestamp } from '../../lib/time';
 import { DEFAULT_STUDY_SETTINGS, applyStudySettings } from '../study';
 import type { SettingsRepository } from './repository';
 
-/** The spec's defaults (section 9); the notification kinds it does not name start on. */
+/** What a new account starts with: push notifications off, every other switch on, the study defaults. */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   emailNotifications: true,
   pushNotifications: false,

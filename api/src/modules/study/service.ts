@@ -38,7 +38,7 @@ import {
   type SchedulingState,
 } from './scheduler';
 
-/** Spec 9: the new-card session takes the first 10 new cards. */
+/** The new-card session takes the first 10 new cards. */
 export const DEFAULT_NEW_LIMIT = 10;
 export const MAX_NEW_LIMIT = 100;
 /** Anki's default review limit per day: a session never holds more than this. */
@@ -64,7 +64,7 @@ export const LIMITS = {
   desiredRetention: [0.7, 0.99],
   maximumInterval: [1, 36500],
   newCardsPerDay: [0, 9999],
-  // The settings slider's range (spec 5).
+  // The settings page's daily-goal slider goes from 5 to 50.
   dailyGoal: [5, 50],
 } as const;
 

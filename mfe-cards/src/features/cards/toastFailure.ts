@@ -3,7 +3,7 @@ import { toastFailure as toastOnce } from '@flashcard/shared-ui';
 import { withReason as withServerReason } from './messages';
 
 /**
- * A screen's message for a failed call (spec 8, "Screen toasts"), as the one toast of that
+ * A screen's message for a failed call, as the one toast of that
  * failure (see shared-ui's toastFailure). `message` is already translated. `withReason` (for our
  * own wordings, never the spec's quoted ones) keeps what the server said, which the replaced
  * generic toast carried: 'Failed to create set: A set with that name exists'.

@@ -2,7 +2,7 @@ import type { ReviewQueue, ReviewResult, SessionType, StudyCard } from '@flashca
 
 export type SessionKind = 'review' | 'new';
 
-/** Spec 9: the new-card session takes at most the first 10 new cards. */
+/** The new-card session takes at most the first 10 new cards. */
 export const NEW_CARD_LIMIT = 10;
 /** Anki's cap on the time one answer may count: a learner who walked away skews nothing. */
 export const MAX_TIME_SPENT_MS = 60_000;
