@@ -102,4 +102,3 @@ export type Tokens = Static<typeof Tokens>;
 export type RegisterInput = Static<typeof RegisterBody>;
 export type AuthResponse = Static<typeof AuthResponse>;
 export type RefreshResponse = Static<typeof RefreshResponse>;
-export type MeResponse = Static<typeof MeResponse>;

@@ -65,7 +65,3 @@ export const notificationsEndpoints = {
 };
 
 export type AppNotification = Static<typeof AppNotification>;
-export type NotificationList = Static<typeof NotificationList>;
-export type UnreadCount = Static<typeof UnreadCount>;
-export type MarkReadResponse = Static<typeof MarkReadResponse>;
-export type MarkAllReadResponse = Static<typeof MarkAllReadResponse>;

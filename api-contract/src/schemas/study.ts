@@ -242,24 +242,17 @@ export const studyEndpoints = {
 };
 
 export type ReviewResult = Static<typeof ReviewResult>;
-export type RatingPreview = Static<typeof RatingPreview>;
-export type SchedulingPreview = Static<typeof SchedulingPreview>;
 export type StudyCard = Static<typeof StudyCard>;
 export type ReviewQueue = Static<typeof ReviewQueue>;
-export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ReviewResponse = Static<typeof ReviewResponse>;
-export type UndoReviewResponse = Static<typeof StudyCardResponse>;
 export type StudySettings = Static<typeof StudySettings>;
 export type StudySettingsInput = Static<typeof StudySettingsBody>;
 export type StudyStats = Static<typeof StudyStats>;
 export type ScheduledCard = Static<typeof ScheduledCard>;
-export type Schedule = Static<typeof Schedule>;
 export type ForecastDay = Static<typeof ForecastDay>;
 export type Forecast = Static<typeof Forecast>;
 export type CustomStudyQuery = Static<typeof CustomStudyQuery>;
-export type CustomStudy = Static<typeof CustomStudy>;
 export type MultipleChoiceQuery = Static<typeof MultipleChoiceQuery>;
 export type MultipleChoiceQuestion = Static<typeof MultipleChoiceQuestion>;
-export type MultipleChoice = Static<typeof MultipleChoice>;
 export type CardAction = Static<typeof CardActionParams>['action'];

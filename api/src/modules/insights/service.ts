@@ -18,14 +18,6 @@ import { localHour, offsetSpans } from '../../lib/local-time';
 import { percent, type DailyGoalProgress, type DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';
 
-export const INSIGHT_TYPES = [
-  'retention-by-difficulty',
-  'retention-by-set',
-  'hardest-cards',
-  'best-study-hour',
-] as const;
-export type InsightType = (typeof INSIGHT_TYPES)[number];
-
 export const HARDEST_CARDS_LIMIT = 10;
 /** The best study hour looks at this many recent days. */
 export const BEST_HOUR_DAYS = 90;
