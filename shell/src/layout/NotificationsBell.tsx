@@ -40,8 +40,8 @@ export function NotificationsBell() {
     notificationsApi.list(NOTIFICATIONS_SHOWN).then(
       (answer) => {
         if (request !== loadRef.current) return;
-        setList({ status: 'ready', items: Array.isArray(answer?.notifications) ? answer.notifications : [] });
-        if (typeof answer?.unreadCount === 'number') setCount(answer.unreadCount);
+        setList({ status: 'ready', items: answer.notifications });
+        setCount(answer.unreadCount);
       },
       () => request === loadRef.current && setList({ status: 'failed' }),
     );

@@ -44,7 +44,7 @@ export function relativeTime(iso: string, now: number = Date.now(), t: ShellText
 export function sessionTitle(session: StudySession, t: ShellText = shellText): string {
   if (session.session_type === 'practice') return t('dashboard.practiceSession');
   if (session.session_type === 'review') return t('dashboard.reviewSession');
-  return t('dashboard.studiedCards', { count: session.cards_studied ?? 0 });
+  return t('dashboard.studiedCards', { count: session.cards_studied });
 }
 
 type LoadState = { status: 'loading' } | { status: 'ready'; data: DashboardData } | { status: 'failed' };
@@ -59,13 +59,8 @@ function RecentActivity({ state }: { state: LoadState }) {
     );
   }
   // A failed load already raised a toast (shared-auth's client); here it reads like "nothing yet".
-  // Only sessions that ended after studying a card are "completed" (the API lists only these).
-  const sessions =
-    state.status === 'ready'
-      ? (state.data.recentSessions ?? [])
-          .filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0)
-          .slice(0, RECENT_LIMIT)
-      : [];
+  // The API lists only finished sessions that studied a card.
+  const sessions = state.status === 'ready' ? state.data.recentSessions.slice(0, RECENT_LIMIT) : [];
   if (sessions.length === 0) return <p className="muted">{t('dashboard.emptyActivity')}</p>;
   return (
     <ul className="dashboard-activity">
@@ -77,8 +72,8 @@ function RecentActivity({ state }: { state: LoadState }) {
               <div style={{ fontWeight: 600 }}>{sessionTitle(session, t)}</div>
               <div className="muted">
                 {t('dashboard.sessionSummary', {
-                  count: session.cards_studied ?? 0,
-                  accuracy: formatPercent(session.accuracy ?? 0, language),
+                  count: session.cards_studied,
+                  accuracy: formatPercent(session.accuracy, language),
                 })}
               </div>
             </div>
@@ -118,13 +113,12 @@ export function DashboardPage() {
 
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
-  const studied = data?.dailyGoal?.cardsStudied ?? 0;
-  const goal = data?.dailyGoal?.dailyGoal || DEFAULT_DAILY_GOAL;
+  const studied = data?.dailyGoal.cardsStudied ?? 0;
+  const goal = data?.dailyGoal.dailyGoal || DEFAULT_DAILY_GOAL;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
-  const streak = data?.userStats?.currentStreak ?? 0;
-  // New: nothing to come back to yet (no card, no review). Unknown while loading (and from an
-  // API that does not send the counts).
-  const firstVisit = data !== null && data.userStats?.totalCards === 0 && data.userStats?.totalReviews === 0;
+  const streak = data?.userStats.currentStreak ?? 0;
+  // New: nothing to come back to yet (no card, no review). Unknown while loading.
+  const firstVisit = data !== null && data.userStats.totalCards === 0 && data.userStats.totalReviews === 0;
   const heading =
     firstVisit || data === null
       ? name
