@@ -116,6 +116,23 @@ export const VersionHealth = Type.Object({
   lastAt: Nullable(Type.String()),
 });
 
+/** The health of a version nobody was served and nothing was reported of. */
+export function emptyHealth(version: string): VersionHealth {
+  return {
+    version,
+    servedUsers: 0,
+    failedUsers: 0,
+    failureRate: null,
+    loadFailures: 0,
+    renderErrors: 0,
+    lcpP75: null,
+    inpP75: null,
+    clsP75: null,
+    lastMessage: null,
+    lastAt: null,
+  };
+}
+
 /**
  * Why the registry stopped a canary, as numbers the console words in the admin's language:
  * served and failed users of the canary and of the active version, their failure rates and the
