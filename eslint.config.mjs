@@ -92,6 +92,7 @@ const zones = [
 ];
 
 // ---- no-restricted-imports: package names (a name resolves into the same files a path does)
+/** @returns {import('eslint').Linter.Config} */
 const restrictedNames = (files, groups) => ({
   files,
   plugins: { '@typescript-eslint': tseslint.plugin },
@@ -123,7 +124,11 @@ export default defineConfig(
 
   // ---- Base rules
   js.configs.recommended,
-  ...tseslint.configs.recommended.map((config) => ({ ...config, files: config.files ?? TS })),
+  // typescript-eslint types its configs loosely (no `files`); they are ESLint's flat configs.
+  ...tseslint.configs.recommended.map((config) => ({
+    ...config,
+    files: /** @type {import('eslint').Linter.Config} */ (config).files ?? TS,
+  })),
   {
     files: ['**/*.{js,cjs,mjs}'],
     rules: { 'no-unused-vars': ['error', UNUSED] },

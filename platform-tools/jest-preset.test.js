@@ -27,7 +27,7 @@ test('is exported where jest looks for a preset and every file it names is in th
 test('its setup gives a jsdom page TextEncoder and matchMedia', () => {
   const saved = { TextEncoder: globalThis.TextEncoder, window: globalThis.window };
   try {
-    delete globalThis.TextEncoder;
+    Reflect.deleteProperty(globalThis, 'TextEncoder');
     globalThis.window = {};
     jest.isolateModules(() => require('./jest-setup'));
     expect(new globalThis.TextEncoder().encode('é')).toHaveLength(2);

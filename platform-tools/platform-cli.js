@@ -24,9 +24,33 @@ Environment:
 
 const ROLES = ['user', 'admin', 'super_admin'];
 
-/** `{ command, remote, version, percent, roles, userIds, json, help }` from the command line. */
+/**
+ * The options of any command.
+ * @typedef {object} Options
+ * @property {boolean} json
+ * @property {boolean} help
+ * @property {string[]} [roles] a canary's cohort: these roles...
+ * @property {number[]} [userIds] ...and these accounts
+ */
+/**
+ * What the command line asks for: help, or a command on a remote.
+ * @typedef {Options & ({ command: 'help' } | {
+ *   command: 'status' | 'promote' | 'rollback' | 'canary' | 'preview',
+ *   remote: string,
+ *   version?: string,
+ *   percent?: number,
+ *   off?: boolean,
+ * })} Command
+ */
+
+/**
+ * The command line as a `Command`.
+ * @param {string[]} argv
+ * @returns {Command}
+ */
 function parseArgs(argv) {
   const positional = [];
+  /** @type {Options} */
   const options = { json: false, help: false, roles: undefined, userIds: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -178,6 +202,7 @@ async function main(argv, io = {}) {
         return 0;
       }
       case 'canary': {
+        /** @type {{ version?: string, percent?: number, roles?: string[], userIds?: number[] }} */
         const body = options.off ? { percent: 0 } : { version: options.version, percent: options.percent };
         if (options.roles) body.roles = options.roles;
         if (options.userIds) body.userIds = options.userIds;

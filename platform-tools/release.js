@@ -91,7 +91,7 @@ function readJson(file, what) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ReleaseError(`${what} is not valid JSON (${file}): ${error.message}`);
+    throw new ReleaseError(`${what} is not valid JSON (${file}): ${/** @type {SyntaxError} */ (error).message}`);
   }
 }
 
@@ -145,7 +145,10 @@ function publish({ url, token, body, fetchImpl }) {
   return callPlatform({ method: 'POST', url, token, body, fetchImpl });
 }
 
-/** One call of the registry's API; `{ status, payload }` with the parsed JSON answer (or its text). */
+/**
+ * One call of the registry's API; `{ status, payload }` with the parsed JSON answer (or its text).
+ * @returns {Promise<{ status: number, payload: any }>}
+ */
 async function callPlatform({ method, url, token, body, fetchImpl = globalThis.fetch }) {
   let response;
   try {
@@ -158,11 +161,14 @@ async function callPlatform({ method, url, token, body, fetchImpl = globalThis.f
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       redirect: 'manual',
     });
-  } catch (error) {
+  } catch (caught) {
+    // fetch fails with a TypeError whose cause says why (ECONNREFUSED, a bad certificate...).
+    const error = /** @type {Error & { cause?: { message?: string } }} */ (caught);
     const cause = error && error.cause && error.cause.message ? ` (${error.cause.message})` : '';
     throw new ReleaseError(`Could not reach the platform at ${url}: ${error.message}${cause}`);
   }
   const text = await response.text();
+  /** @type {any} */
   let payload = text;
   try {
     payload = JSON.parse(text);

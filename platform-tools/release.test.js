@@ -34,7 +34,10 @@ function write(file, content) {
 }
 
 /** A remote folder with a built dist/ (what `npm run build` leaves). */
-function builtRemote({ pkg = {}, manifest = { name: 'mfe_quiz' } } = {}) {
+/** A remote folder with a build in it; `pkg` and `manifest` change its package.json and mf-manifest.json. */
+function builtRemote(
+  /** @type {{ pkg?: object, manifest?: object }} */ { pkg = {}, manifest = { name: 'mfe_quiz' } } = {},
+) {
   write(
     'mfe-quiz/package.json',
     JSON.stringify({
@@ -172,6 +175,11 @@ describe('describeResponse', () => {
 });
 
 describe('main', () => {
+  /**
+   * `main` with a fake platform answering `answer` (or failing with `fetchError`).
+   * @param {string[]} argv
+   * @param {{ env?: Record<string, string>, answer?: { status: number, body: unknown }, fetchError?: Error }} [fake]
+   */
   function run(
     argv,
     { env = { PLATFORM_TOKEN: 'fcd_test', PLATFORM_URL: 'http://platform.test' }, answer, fetchError } = {},
@@ -183,7 +191,7 @@ describe('main', () => {
     const fetchImpl = async (url, init) => {
       requests.push({ url, init, body: JSON.parse(init.body) });
       if (fetchError) throw fetchError;
-      const { status, body } = answer;
+      const { status, body } = /** @type {{ status: number, body: unknown }} */ (answer);
       return { status, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) };
     };
     return main(argv, {

@@ -23,8 +23,20 @@ function federationNameOf(packageName) {
 }
 
 /**
- * Every remote folder directly under `root`, sorted by folder name:
- * `{ folder, dir, pkg, name, metadata, devPort }`.
+ * A remote folder and what its package.json declares.
+ * @typedef {object} RemoteFolder
+ * @property {string} folder the folder's name
+ * @property {string} dir its path
+ * @property {any} pkg its package.json
+ * @property {string} name its federation name (`mfe_quiz`)
+ * @property {Record<string, any>} metadata its `flashcardRemote` but the dev port
+ * @property {number | undefined} devPort
+ */
+
+/**
+ * Every remote folder directly under `root`, sorted by folder name.
+ * @param {string} root
+ * @returns {RemoteFolder[]}
  */
 function findRemotes(root) {
   if (!fs.existsSync(root)) return [];
@@ -40,7 +52,7 @@ function findRemotes(root) {
       const { devPort, ...metadata } = pkg.flashcardRemote;
       return { folder, dir, pkg, name: federationNameOf(pkg.name || folder), metadata, devPort };
     })
-    .filter(Boolean);
+    .filter((remote) => remote !== null);
 }
 
 /** The folders the root package.json lists in "flashcardBuiltinRemotes" ([] when none). */

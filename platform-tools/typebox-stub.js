@@ -7,6 +7,7 @@ const schema = () => ({});
 
 const Type = new Proxy({}, { get: () => schema });
 
+/** @type {any} what it stands for is TypeBox, whatever a schema module reads of it */
 module.exports = new Proxy(
   { Type },
   {

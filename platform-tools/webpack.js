@@ -52,14 +52,16 @@ function compressionPlugins() {
       compressionOptions: { level: 9 },
       filename: '[path][base].gz',
     }),
-    new CompressionPlugin({
-      test: COMPRESSIBLE,
-      threshold: 1024,
-      minRatio: 0.9,
-      algorithm: 'brotliCompress',
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } },
-      filename: '[path][base].br',
-    }),
+    /** @type {CompressionPlugin<zlib.BrotliOptions>} */ (
+      new CompressionPlugin({
+        test: COMPRESSIBLE,
+        threshold: 1024,
+        minRatio: 0.9,
+        algorithm: 'brotliCompress',
+        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } },
+        filename: '[path][base].br',
+      })
+    ),
   ];
 }
 
@@ -107,7 +109,8 @@ function devManifestMiddleware(root) {
     } catch (error) {
       res.statusCode = 500;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      return res.end(JSON.stringify({ error: `Could not build the dev manifest: ${error.message}` }));
+      const why = error instanceof Error ? error.message : String(error);
+      return res.end(JSON.stringify({ error: `Could not build the dev manifest: ${why}` }));
     }
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -114,7 +114,9 @@ describe('createAppConfig', () => {
       flashcardRemote: remoteMetadata('quiz', 3006),
     });
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
-    const { exclude } = config.module.rules.find((rule) => String(rule.test).includes('tsx'));
+    const rule = config.module.rules.find((rule) => String(rule.test).includes('tsx'));
+    const exclude = rule && 'exclude' in rule ? rule.exclude : undefined;
+    if (!(exclude instanceof RegExp)) throw new Error('the TypeScript rule excludes nothing');
     expect(exclude.test('/team/node_modules/@flashcard/shared-auth/src/index.ts')).toBe(false);
     expect(exclude.test('C:\\team\\node_modules\\@flashcard\\shared-ui\\src\\index.ts')).toBe(false);
     expect(exclude.test('/team/node_modules/some-lib/index.ts')).toBe(true);
@@ -142,7 +144,7 @@ describe('createAppConfig', () => {
     });
     expect(federation(shell).experiments).toEqual({ optimization: { target: 'web' } });
     // The host's shared modules go into one chunk; a remote keeps webpack's split.
-    expect(shell.optimization.splitChunks.cacheGroups.kernel).toMatchObject({
+    expect(shell.optimization?.splitChunks.cacheGroups.kernel).toMatchObject({
       name: 'kernel',
       chunks: 'async',
       enforce: true,
@@ -165,7 +167,8 @@ describe('createAppConfig', () => {
         import: path.join(path.dirname(require.resolve('@flashcard/shared-auth/package.json')), 'react-i18next.mjs'),
       });
       const compressions = config.plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
-      expect(compressions.map((plugin) => plugin.options.filename).sort()).toEqual([
+      // Their options are the plugin's own (private in its types).
+      expect(compressions.map((plugin) => /** @type {any} */ (plugin).options.filename).sort()).toEqual([
         '[path][base].br',
         '[path][base].gz',
       ]);
@@ -215,8 +218,10 @@ describe('createAppConfig', () => {
       flashcardRemote: remoteMetadata('quiz', 3006),
     });
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'production' });
-    const html = config.plugins.find((plugin) => plugin.constructor.name === 'HtmlWebpackPlugin');
-    expect(fs.realpathSync(html.userOptions.template)).toBe(
+    const html = /** @type {import('html-webpack-plugin')} */ (
+      config.plugins.find((plugin) => plugin.constructor.name === 'HtmlWebpackPlugin')
+    );
+    expect(fs.realpathSync(String(html.userOptions.template))).toBe(
       fs.realpathSync(require.resolve('@flashcard/shared-ui/index.html')),
     );
   });
@@ -258,7 +263,7 @@ describe('the dev manifest', () => {
       { name: 'http-proxy-middleware', middleware: () => {} },
       { name: 'webpack-dev-middleware', middleware: () => {} },
     ];
-    return config.devServer.setupMiddlewares([...before], {});
+    return config.devServer.setupMiddlewares([...before]);
   }
 
   function call(middleware, req) {
@@ -298,7 +303,7 @@ describe('the dev manifest', () => {
 
   it('is no part of a remote dev server', () => {
     const config = createAppConfig({ dir: path.join(root, 'mfe-quiz'), name: 'mfe_quiz' })({}, { mode: 'development' });
-    expect(config.devServer.setupMiddlewares([], {})).toEqual([]);
+    expect(config.devServer.setupMiddlewares([])).toEqual([]);
   });
 });
 

@@ -72,8 +72,18 @@ function fingerprint(inputs) {
   return createHash('sha256').update(JSON.stringify(files)).digest('hex');
 }
 
+/**
+ * Something to build: where it goes (`dist`, with its stamp) and what its fingerprint covers.
+ * @typedef {{ name: string, dist: string, inputs: string[] } & (
+ *   | { kind: 'contract', projects: string[] }
+ *   | { kind: 'webpack' | 'script' }
+ *   | { kind: 'tsc', project: string }
+ * )} Target
+ */
+
 // The contract is built before everything else (see build()): both the apps and the API import
 // it, as CommonJS (the API, jest) and as ES modules (the apps' bundles, shaken by webpack).
+/** @type {Target} */
 const CONTRACT = {
   name: 'api-contract',
   kind: 'contract',
@@ -90,23 +100,24 @@ const CONTRACT = {
   ],
 };
 
+/** @type {Target[]} */
 const targets = [
   CONTRACT,
   ...APPS.map((app) => ({
     name: app,
-    kind: 'webpack',
+    kind: /** @type {const} */ ('webpack'),
     dist: join(root, app, 'dist'),
     inputs: [`${app}/src`, `${app}/webpack.config.js`, `${app}/package.json`, `${app}/tsconfig.json`, ...SHARED_INPUTS],
   })),
   ...OWN_BUILDS.map((app) => ({
     name: app,
-    kind: 'script',
+    kind: /** @type {const} */ ('script'),
     dist: join(root, app, 'dist'),
     inputs: [`${app}/src`, `${app}/rspack.config.js`, `${app}/package.json`, `${app}/tsconfig.json`, ...SHARED_INPUTS],
   })),
   {
     name: 'api',
-    kind: 'tsc',
+    kind: /** @type {const} */ ('tsc'),
     project: 'api/tsconfig.build.json',
     dist: join(root, 'api', 'dist'),
     inputs: [
@@ -125,12 +136,13 @@ function isFresh(target, print) {
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === print;
 }
 
+/** @returns {Promise<void>} */
 function runWebpack(apps) {
   const webpack = require('webpack');
   const configs = apps.map((t) => require(join(root, t.name, 'webpack.config.js'))({}, { mode: 'production' }));
   return new Promise((resolve, reject) => {
     webpack(configs, (err, stats) => {
-      if (err) return reject(err);
+      if (err || !stats) return reject(err);
       if (stats.hasErrors()) {
         console.error(stats.toString({ all: false, errors: true, colors: true }));
         return reject(new Error('webpack build failed'));
@@ -140,6 +152,7 @@ function runWebpack(apps) {
   });
 }
 
+/** @returns {Promise<void>} */
 function runScript(folder) {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'build'], { cwd: join(root, folder), stdio: 'inherit' });
@@ -149,6 +162,7 @@ function runScript(folder) {
   });
 }
 
+/** @returns {Promise<void>} */
 function runTsc(project) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {

@@ -28,6 +28,7 @@ for (const remote of remotes) {
 }
 const APPS = ['shell', ...remotes.map((remote) => remote.folder)];
 
+/** @type {{ name: string, cwd: string, command?: string, args: string[], env: Record<string, string> }[]} */
 const processes = [
   {
     name: 'api',
@@ -59,7 +60,7 @@ const children = processes.map(({ name, cwd, command = process.execPath, args, e
 });
 
 console.log(`Open http://localhost:${DEV_PORTS.shell} (API on ${DEV_PORTS.api}).`);
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
     process.exit(0);

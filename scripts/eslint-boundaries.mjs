@@ -52,6 +52,7 @@ function moduleSpecifierVisitor(check) {
   };
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const noRelativeEscape = {
   meta: {
     type: 'problem',
@@ -150,6 +151,7 @@ function findPath(graph, start, goal) {
   return null;
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const noModuleCycle = {
   meta: {
     type: 'problem',
@@ -205,7 +207,9 @@ const noModuleCycle = {
   },
 };
 
-export default {
+/** @type {import('eslint').ESLint.Plugin} */
+const plugin = {
   meta: { name: 'flashcard-boundaries' },
   rules: { 'no-relative-escape': noRelativeEscape, 'no-module-cycle': noModuleCycle },
 };
+export default plugin;

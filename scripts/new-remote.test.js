@@ -23,6 +23,11 @@ function write(file, content) {
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
 const readJson = (file) => JSON.parse(read(file));
 
+/**
+ * A remote folder of the fake repository.
+ * @param {string} folder
+ * @param {{ route: string, order: number, devPort?: number, roles?: string[] }} metadata
+ */
 function remote(folder, { route, order, devPort, roles }) {
   write(`${folder}/package.json`, {
     name: `@flashcard/${folder}`,
@@ -298,7 +303,7 @@ describe('new-remote', () => {
 
     expect(
       fs
-        .readdirSync(dir, { recursive: true })
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
         .filter((file) => !fs.statSync(path.join(dir, file)).isDirectory())
         .sort(),
     ).toEqual([

@@ -63,7 +63,7 @@ import textInputPlugin from './plugins/text-input';
 export interface AppOverrides {
   /** Use this database instead of opening config.database; the caller then closes it. */
   db?: Db;
-  /** The clock services read ("today", token expiry); tests pin it. */
+  /** The clock services and plugins read ("today", token expiry, caches, waits); tests pin or move it. */
   now?: () => Date;
   /** The FSRS optimizer's threads; tests may wrap them (to hold a fit while probing). */
   optimizerWorkers?: OptimizerWorkers;
@@ -147,7 +147,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.register(securityPlugin, { devOverrides: config.platform.devOverrides });
   // The card list's paging headers must be readable by a screen served from another origin.
   app.register(cors, { origin: config.corsOrigins, exposedHeaders: [TOTAL_HEADER, CURSOR_HEADER] });
-  app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  app.register(rateLimitPlugin, { redisUrl: config.redisUrl, now: () => now().getTime() });
   // Dynamic answers (JSON lists, exports, import reports) compressed on the fly, brotli at a
   // quality cheap enough per request; static and released files carry pre-built .br/.gz
   // (Content-Encoding already set), which this leaves alone.
@@ -163,6 +163,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     accountStatus: (userId) => adminRepository.accountStatus(userId),
     adoptTimeZone: (userId, zone) => adminRepository.adoptTimeZone(userId, zone),
+    now: () => now().getTime(),
   });
 
   const platformRepository = new PlatformRepository(db);

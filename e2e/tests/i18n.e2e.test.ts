@@ -1,4 +1,4 @@
-// Server-made texts in the learner's language (issue 28): achievements and notifications travel
+// Server-made texts in the learner's language: achievements and notifications travel
 // as keys and values and are worded by the screens, and the Spanish notifications heading stays
 // whole on a phone and on a desktop.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Privacy on the Social screen (issue 28 items 2 and 3): a friend request by e-mail shows its
+// Privacy on the Social screen: a friend request by e-mail shows its
 // sender only the address, pending, whether or not anyone uses it, and reaches the learner who
 // does; a learner who chose "Nobody" is found by no search and their profile reads as missing.
 import { testSite, uniqueEmail } from '../src/harness';

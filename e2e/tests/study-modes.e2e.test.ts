@@ -1,4 +1,4 @@
-// Issue 14 in a real browser: a card rated Again comes back within the same review session, a
+// The study modes in a real browser: a card rated Again comes back within the same review session, a
 // session of one set only, cloze notes (one card per cloze, each hiding only its own), math
 // typeset by KaTeX, card HTML that cannot run, images (the learner's own, shown only to them),
 // Anki packages in both formats, and the multiple-choice and timed practice modes.

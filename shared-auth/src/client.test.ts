@@ -111,13 +111,19 @@ test('no session hinted: a 401 asks no refresh', async () => {
 test('concurrent 401s share one refresh', async () => {
   signIn();
   let refreshes = 0;
+  // The refresh answers only once all three calls were refused, so each 401 arrives while it runs.
+  let refused = 0;
+  let allRefused: () => void = () => {};
+  const threeRefused = new Promise<void>((resolve) => (allRefused = resolve));
   server = fakeServer(async (config) => {
     if (config.url === '/auth/refresh') {
       refreshes += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await threeRefused;
       return refreshed();
     }
-    return authHeader(config) === 'Bearer new-access' ? { status: 200, data: config.url } : { status: 401, data: {} };
+    if (authHeader(config) === 'Bearer new-access') return { status: 200, data: config.url };
+    if (++refused === 3) allRefused();
+    return { status: 401, data: {} };
   });
   const results = await Promise.all(['/a', '/b', '/c'].map((url) => apiClient.get(url)));
   expect(results.map((r) => r.data)).toEqual(['/a', '/b', '/c']);

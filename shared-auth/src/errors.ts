@@ -1,4 +1,4 @@
-// The error catalogue of spec section 8, in one place.
+// The error catalogue, in one place: the texts a user reads for a failed call, exact in English.
 import axios from 'axios';
 
 export const ERROR_TEXTS = {
@@ -34,7 +34,7 @@ export function getErrorMessage(err: unknown, fallback?: string): string | undef
 
 /**
  * The toast id under which a failed call's text is shown. The shell's notifier uses it for the
- * client's generic toast; a screen that words the same failure itself (spec 8, screen toasts)
+ * client's generic toast; a screen that words the same failure itself
  * shows its text under the same id, replacing the generic toast: one failure, one toast.
  */
 export function failureToastId(message: string): string {

@@ -46,7 +46,7 @@ function startSession(accessToken: string, user: User): void {
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => {
-  // A sign-in counts only if the server handed out an access token (spec 4).
+  // A sign-in counts only if the server handed out an access token.
   async function signIn(call: () => Promise<AuthResponse>, fallback: string): Promise<AuthResult> {
     set({ isLoading: true, error: null });
     try {
@@ -75,7 +75,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         // The server revokes the cookie's refresh token and clears the cookie.
         if (get().isAuthenticated) await authCalls.logout();
       } catch {
-        // The local sign-out below must happen whatever the server says (spec 4).
+        // The local sign-out below must happen whatever the server says.
       } finally {
         clearSession();
         setAuthHeader(null);

@@ -47,16 +47,11 @@ function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undef
 
 /**
  * The API sends the paging in headers (the body stays the list the spec describes):
- * X-Total-Count and, when more follow, X-Next-Cursor. Without them the body is the whole list.
+ * X-Total-Count always and, when more follow, X-Next-Cursor.
  */
 function toPage(cards: Card[], headers: { [name: string]: unknown }): CardPage {
-  const total = Number(headers['x-total-count'] ?? cards.length);
-  const next = Number(headers['x-next-cursor']);
-  return {
-    cards,
-    total: Number.isFinite(total) ? total : cards.length,
-    nextCursor: Number.isInteger(next) && next > 0 ? next : null,
-  };
+  const next = headers['x-next-cursor'];
+  return { cards, total: Number(headers['x-total-count']), nextCursor: next === undefined ? null : Number(next) };
 }
 
 export const cardsApi = {
@@ -64,12 +59,12 @@ export const cardsApi = {
   list: (filters?: CardFilters, cursor?: CardCursor) =>
     apiClient
       .get<ResponseOf<typeof ep.list>>(ep.list.path, { params: pageParams(filters, cursor) })
-      .then((r) => toPage(Array.isArray(r.data) ? r.data : [], r.headers)),
-  /** Like `list`, among the cards containing `q`. The body may be `{ results }` or the list itself. */
+      .then((r) => toPage(r.data, r.headers)),
+  /** Like `list`, among the cards containing `q`. */
   search: (q: string, filters?: CardFilters, cursor?: CardCursor) =>
     apiClient
-      .get<ResponseOf<typeof ep.search> | Card[]>(ep.search.path, { params: { q, ...pageParams(filters, cursor) } })
-      .then((r) => toPage(Array.isArray(r.data) ? r.data : (r.data.results ?? []), r.headers)),
+      .get<ResponseOf<typeof ep.search>>(ep.search.path, { params: { q, ...pageParams(filters, cursor) } })
+      .then((r) => toPage(r.data.results, r.headers)),
   get: (id: number) => callEndpoint(ep.get, { params: { id: String(id) } }),
   create: (input: CardInput) => callEndpoint(ep.create, { body: input }),
   update: (id: number, input: CardInput) => callEndpoint(ep.update, { params: { id: String(id) }, body: input }),

@@ -114,7 +114,6 @@ export const adminEndpoints = {
 export type AdminUser = Static<typeof AdminUser>;
 export type AdminTotals = Static<typeof AdminTotals>;
 export type AdminOverview = Static<typeof AdminOverview>;
-export type AdminUserPage = Static<typeof AdminUserPage>;
 export type AdminAction = Static<typeof AdminAction>;
 export type AdminEvent = Static<typeof AdminEvent>;
 export type AdminAuditPage = Static<typeof AdminAuditPage>;

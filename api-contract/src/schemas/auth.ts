@@ -10,7 +10,7 @@ const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: 1024 });
 const RefreshToken = Type.String({ maxLength: 256 });
 
-/** The password rule of sign-up and password change (spec section 7): checked in the form before sending. */
+/** The password rule of sign-up and password change (6 characters, its text exact): checked in the form before sending. */
 export const PASSWORD_RULE = {
   minLength: 6,
   tooShort: 'Password must be at least 6 characters long',
@@ -102,4 +102,3 @@ export type Tokens = Static<typeof Tokens>;
 export type RegisterInput = Static<typeof RegisterBody>;
 export type AuthResponse = Static<typeof AuthResponse>;
 export type RefreshResponse = Static<typeof RefreshResponse>;
-export type MeResponse = Static<typeof MeResponse>;

@@ -279,21 +279,14 @@ export const cardsEndpoints = {
   }),
 };
 
-export type CardState = Static<typeof CardState>;
-export type NoteKindName = Static<typeof NoteKindSchema>;
 export type Card = Static<typeof Card>;
 export type CardInput = Static<typeof CardBody>;
 export type CardListQuery = Static<typeof CardListQuery>;
 export type CardSearchQuery = Static<typeof CardSearchQuery>;
 export type FilterOptions = Static<typeof FilterOptions>;
-export type TagList = Static<typeof TagList>;
-export type ResetKnownResult = Static<typeof ResetKnownResult>;
-export type MoveToSetResult = Static<typeof MoveToSetResult>;
 export type ImportFormat = Static<typeof ImportFormat>;
 export type ImportInput = Static<typeof ImportBody>;
-export type ImportRow = Static<typeof ImportRow>;
 export type ApkgImportResult = Static<typeof ApkgImportResult>;
-export type ImportRowError = Static<typeof ImportRowError>;
 export type ImportResult = Static<typeof ImportResult>;
 export type SkippedMediaReason = Static<typeof SkippedMediaReason>;
 export type SkippedMedia = Static<typeof SkippedMedia>;

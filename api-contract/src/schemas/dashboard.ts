@@ -97,7 +97,7 @@ export const StudyProgress = Type.Object({
 
 /** Days the analytics cover, today last: at most a leap year's worth, "the last year" whatever the date. */
 export const ANALYTICS_DAYS = { min: 1, max: 366, default: 30 } as const;
-/** Sessions recent activity lists; spec 9: 3. */
+/** Sessions recent activity lists: 3 unless asked for more. */
 export const RECENT_ACTIVITY_LIMIT = { min: 1, max: 50, default: 3 } as const;
 
 export const AnalyticsQuery = Type.Object({
@@ -112,6 +112,8 @@ export const RecentActivityQuery = Type.Object({
     `limit must be a whole number between ${RECENT_ACTIVITY_LIMIT.min} and ${RECENT_ACTIVITY_LIMIT.max}`,
   ),
 });
+export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
+export type RecentActivityQuery = Static<typeof RecentActivityQuery>;
 
 export const dashboardEndpoints = {
   dashboard: endpoint('GET', '/dashboard/dashboard', {
@@ -145,8 +147,5 @@ export type DashboardData = Static<typeof DashboardData>;
 export type AnalyticsDay = Static<typeof AnalyticsDay>;
 export type Analytics = Static<typeof Analytics>;
 export type UserStats = Static<typeof UserStats>;
-export type RecentActivity = Static<typeof RecentActivity>;
 export type CardCounts = Static<typeof CardCounts>;
 export type StudyProgress = Static<typeof StudyProgress>;
-export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
-export type RecentActivityQuery = Static<typeof RecentActivityQuery>;

@@ -112,13 +112,7 @@ export const gamificationEndpoints = {
 
 export type PublicProfile = Static<typeof PublicProfile>;
 export type Profile = Static<typeof Profile>;
-/** Your own profile, or someone's public view (no level_progress, no tokens). */
-export type GamificationProfile = Profile | PublicProfile;
-export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
 export type Leaderboard = Static<typeof Leaderboard>;
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 export type Achievement = Static<typeof Achievement>;
-export type Achievements = Static<typeof Achievements>;
-export type AchievementCheck = Static<typeof AchievementCheck>;
 export type AddExperienceInput = Static<typeof AddExperienceBody>;
-export type ExperienceGranted = Static<typeof ExperienceGranted>;

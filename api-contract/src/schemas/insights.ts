@@ -109,7 +109,6 @@ export type DifficultyRetention = Static<typeof DifficultyRetention>;
 export type SetRetention = Static<typeof SetRetention>;
 export type HardestCard = Static<typeof HardestCard>;
 export type BestStudyHour = Static<typeof BestStudyHour>;
-export type RecommendedActionKey = Static<typeof RecommendedActionKey>;
 export type RecommendedAction = Static<typeof RecommendedAction>;
 export type ComprehensiveInsights = Static<typeof ComprehensiveInsights>;
 export type InsightByType = Static<typeof InsightByType>;

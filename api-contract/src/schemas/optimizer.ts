@@ -52,6 +52,5 @@ export const optimizerEndpoints = {
 };
 
 export type ParameterScore = Static<typeof ParameterScore>;
-export type OptimizerResult = Static<typeof OptimizerResult>;
 export type OptimizerStatus = Static<typeof OptimizerStatus>;
 export type RescheduleResult = Static<typeof RescheduleResult>;

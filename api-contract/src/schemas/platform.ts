@@ -116,6 +116,23 @@ export const VersionHealth = Type.Object({
   lastAt: Nullable(Type.String()),
 });
 
+/** The health of a version nobody was served and nothing was reported of. */
+export function emptyHealth(version: string): VersionHealth {
+  return {
+    version,
+    servedUsers: 0,
+    failedUsers: 0,
+    failureRate: null,
+    loadFailures: 0,
+    renderErrors: 0,
+    lcpP75: null,
+    inpP75: null,
+    clsP75: null,
+    lastMessage: null,
+    lastAt: null,
+  };
+}
+
 /**
  * Why the registry stopped a canary, as numbers the console words in the admin's language:
  * served and failed users of the canary and of the active version, their failure rates and the
@@ -356,7 +373,6 @@ export type PublishReleaseBody = Static<typeof PublishReleaseBody>;
 export type Release = Static<typeof Release>;
 export type RemoteState = Static<typeof RemoteState>;
 export type RegistryEvent = Static<typeof RegistryEvent>;
-export type RegistryAction = Static<typeof RegistryAction>;
 export type RegistryOverview = Static<typeof RegistryOverview>;
 export type ManifestRemote = Static<typeof ManifestRemote>;
 export type Manifest = Static<typeof Manifest>;
@@ -367,5 +383,3 @@ export type CanaryBody = Static<typeof CanaryBody>;
 export type PreviewLink = Static<typeof PreviewLink>;
 export type DeployToken = Static<typeof DeployToken>;
 export type CreateDeployTokenBody = Static<typeof CreateDeployTokenBody>;
-export type CreatedDeployToken = Static<typeof CreatedDeployToken>;
-export type RemoteStatus = Static<typeof RemoteStatus>;

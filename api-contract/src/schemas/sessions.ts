@@ -51,5 +51,3 @@ export const sessionsEndpoints = {
 export type StartSessionInput = Static<typeof StartSessionBody>;
 export type EndSessionInput = Static<typeof EndSessionBody>;
 export type CardStudyInput = Static<typeof CardStudyBody>;
-export type StartSessionResponse = Static<typeof StartSessionResponse>;
-export type EndSessionResponse = Static<typeof SessionResponse>;

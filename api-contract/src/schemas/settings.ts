@@ -37,7 +37,7 @@ export const UserSettings = Type.Object({
 });
 
 /**
- * An account's settings until it saves some: the spec's defaults (section 9); the notification
+ * An account's settings until it saves some: the product's defaults; the notification
  * kinds it does not name start on. The API answers them, the shell paints with them meanwhile.
  */
 export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = {

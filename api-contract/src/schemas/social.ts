@@ -154,5 +154,4 @@ export type FriendRequestInput = Static<typeof FriendRequestBody>;
 export type SocialSearchResult = Static<typeof SocialSearchResult>;
 export type FeedItem = Static<typeof FeedItem>;
 export type SocialFeed = Static<typeof SocialFeed>;
-export type PrivacySetting = Static<typeof PrivacySetting>;
 export type SocialProfile = Static<typeof SocialProfile>;

@@ -56,7 +56,7 @@ const ScopeQuery = {
   tag: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
-/** New cards the review queue includes (`newLimit`); spec 9: the new-card session takes the first 10. */
+/** New cards the review queue includes (`newLimit`); the new-card session takes the first 10. */
 export const QUEUE_NEW_LIMIT = { min: 0, max: 100, default: 10 } as const;
 /** Due cards the queue includes (`limit`): by default Anki's review limit per day, so a session never holds more. */
 export const QUEUE_DUE_LIMIT = { min: 1, max: 1000, default: 200 } as const;
@@ -102,7 +102,7 @@ export const StudyCardResponse = Type.Object({ card: StudyCard });
 export const ResetParams = Type.Object({ cardId: PathId });
 
 /**
- * The study settings' bounds (the daily goal's are the settings slider's, spec 5): the API
+ * The study settings' bounds (the daily goal's are the settings slider's, 5 to 50): the API
  * refuses a value outside them, and the settings screen offers only these.
  */
 export const STUDY_SETTINGS_BOUNDS = {
@@ -121,7 +121,7 @@ export const StudySettings = Type.Object({
   newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
 });
 
-/** A learner's study settings until they save some (spec 9): the daily goal every screen shows until it knows the learner's. */
+/** A learner's study settings until they save some: the daily goal every screen shows until it knows the learner's. */
 export const DEFAULT_STUDY_SETTINGS: Readonly<StudySettings> = {
   dailyGoal: 15,
   desiredRetention: 0.9,
@@ -304,15 +304,12 @@ export const studyEndpoints = {
 };
 
 export type ReviewResult = Static<typeof ReviewResult>;
-export type RatingPreview = Static<typeof RatingPreview>;
-export type SchedulingPreview = Static<typeof SchedulingPreview>;
 export type StudyCard = Static<typeof StudyCard>;
 export type ReviewQueue = Static<typeof ReviewQueue>;
 export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 export type DueQuery = Static<typeof DueQuery>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ReviewResponse = Static<typeof ReviewResponse>;
-export type UndoReviewResponse = Static<typeof StudyCardResponse>;
 export type StudySettings = Static<typeof StudySettings>;
 export type StudySettingsInput = Static<typeof StudySettingsBody>;
 export type StudyStats = Static<typeof StudyStats>;
@@ -323,8 +320,6 @@ export type ForecastDay = Static<typeof ForecastDay>;
 export type ForecastQuery = Static<typeof ForecastQuery>;
 export type Forecast = Static<typeof Forecast>;
 export type CustomStudyQuery = Static<typeof CustomStudyQuery>;
-export type CustomStudy = Static<typeof CustomStudy>;
 export type MultipleChoiceQuery = Static<typeof MultipleChoiceQuery>;
 export type MultipleChoiceQuestion = Static<typeof MultipleChoiceQuestion>;
-export type MultipleChoice = Static<typeof MultipleChoice>;
 export type CardAction = Static<typeof CardActionParams>['action'];

@@ -53,9 +53,7 @@ export const tokensEndpoints = {
   }),
 };
 
-export type TokenBalance = Static<typeof TokenBalance>;
 export type TokenEntry = Static<typeof TokenEntry>;
-export type TokenHistory = Static<typeof TokenHistory>;
 export type TokenOpportunity = Static<typeof TokenOpportunity>;
 export type TokenOpportunities = Static<typeof TokenOpportunities>;
 export type TokenHistoryQuery = Static<typeof TokenHistoryQuery>;

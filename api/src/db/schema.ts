@@ -533,7 +533,6 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type NewRefreshToken = Insertable<RefreshTokensTable>;
@@ -541,12 +540,9 @@ export type NewRefreshToken = Insertable<RefreshTokensTable>;
 export type StudySessionRow = Selectable<StudySessionsTable>;
 export type NewStudySession = Insertable<StudySessionsTable>;
 
-export type UserSettingsRow = Selectable<UserSettingsTable>;
-
 export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 
-export type CardRow = Selectable<CardsTable>;
 export type NewCard = Insertable<CardsTable>;
 export type CardUpdate = Updateable<CardsTable>;
 

@@ -67,15 +67,18 @@ export interface AuthPluginOptions {
    * Called once per account: on its first signed-in request that names a zone (X-Time-Zone).
    */
   adoptTimeZone?: (userId: number, zone: string) => Promise<string | null>;
+  /** The clock the account-status cache lives by (ms); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 export default fp(
   async (app, options: AuthPluginOptions) => {
     // A tiny per-process cache: one lookup per user per second at most.
     const statusCache = new Map<number, { status: AccountStatus; until: number }>();
+    const clock = options.now ?? (() => Date.now());
     async function accountStatus(userId: number, tokenVersion: number): Promise<AccountStatus> {
       if (!options.accountStatus) return { status: 'active', tokenVersion, timeZone: null };
-      const now = Date.now();
+      const now = clock();
       const cached = statusCache.get(userId);
       // A token newer than the cached version was signed after a bump this instance has not
       // seen yet (another instance, the CLI): the cache is stale, not the token.

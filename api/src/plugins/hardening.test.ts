@@ -7,7 +7,7 @@ import { signedInClient, type ApiClient } from '../test/api-client';
 import { buildApp } from '../app';
 import { bearer, describeEachDb, makeTempDir, testConfig } from '../test/harness';
 import { INVALID_TEXT_MESSAGE, hasInvalidText } from './text-input';
-import { ACCOUNT_MISSING_MESSAGE } from './auth';
+import { ACCOUNT_MISSING_MESSAGE, ACCOUNT_STATUS_TTL_MS } from './auth';
 
 const NUL = 'a\u0000b';
 const LONE_HIGH = 'a\uD800b';
@@ -168,7 +168,8 @@ describeEachDb('ending a session ends its access tokens within a second, on ever
     app.inject({ method: 'GET', url: '/api/cards', headers: bearer(token) });
 
   it('sign-out: the token dies here at once and on another instance within a second; a new sign-in works', async () => {
-    const other = await ctx.buildApp();
+    let clock = Date.now();
+    const other = await ctx.buildApp({}, { now: () => new Date(clock) });
     const me = await signedInClient(ctx.app);
     const token = me.user.accessToken;
     // Both instances have the account's status cached.
@@ -185,7 +186,7 @@ describeEachDb('ending a session ends its access tokens within a second, on ever
     const here = await cards(ctx.app, token);
     expect(here.statusCode).toBe(401);
     expect(here.json()).toEqual(SESSION_ENDED);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock += ACCOUNT_STATUS_TTL_MS + 1;
     expect((await cards(other, token)).json()).toEqual(SESSION_ENDED);
 
     const again = await ctx.app.inject({

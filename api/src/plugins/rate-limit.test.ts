@@ -109,23 +109,24 @@ describeEachDb('attempt limits', (ctx) => {
 
   it('backs off per account: each failure past the free ones doubles the wait, refused attempts do not, and the owner gets in after a wait', async () => {
     const rule = { freeFailures: 2, firstWaitMs: 400, maxWaitMs: 10_000, forgetAfterMs: 60_000 };
-    const app = await ctx.buildApp({
-      trustProxy: '127.0.0.1',
-      rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: rule },
-    });
+    let clock = Date.now();
+    const app = await ctx.buildApp(
+      { trustProxy: '127.0.0.1', rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerAccount: rule } },
+      { now: () => new Date(clock) },
+    );
     const user = await registerUser(app);
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const wait = (ms: number) => (clock += ms);
     expect((await viaProxy(app, user.email, 'wrong guess one', '198.19.0.1')).statusCode).toBe(401);
     expect((await viaProxy(app, user.email, 'wrong guess two', '198.19.0.2')).statusCode).toBe(401);
     // Second failure: 400 ms to wait. Hammering meanwhile neither counts nor lengthens it.
     for (let i = 0; i < 5; i++)
       expect((await viaProxy(app, user.email, 'wrong guess', `198.19.1.${i + 1}`)).statusCode).toBe(429);
-    await sleep(450);
+    wait(450);
     expect((await viaProxy(app, user.email, 'wrong guess three', '198.19.0.3')).statusCode).toBe(401);
     // Third failure: 800 ms.
-    await sleep(450);
+    wait(450);
     expect((await viaProxy(app, user.email, user.password, '192.0.2.201')).statusCode).toBe(429);
-    await sleep(450);
+    wait(450);
     // The wait is over: the owner's right password works, and takes its attempt back.
     expect((await viaProxy(app, user.email, user.password, '192.0.2.201')).statusCode).toBe(200);
     expect((await viaProxy(app, user.email, user.password, '192.0.2.202')).statusCode).toBe(200);

@@ -61,16 +61,17 @@ class RedisLink {
   constructor(
     readonly redis: Redis | undefined,
     private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
   ) {}
 
   up(): boolean {
-    return this.redis?.status === 'ready' && Date.now() - this.failedAt > RETRY_REDIS_AFTER_MS;
+    return this.redis?.status === 'ready' && this.now() - this.failedAt > RETRY_REDIS_AFTER_MS;
   }
 
   failed(error: unknown): void {
     if (this.up())
       this.log.error({ err: error }, 'redis failed: attempt limits count in this process until it answers');
-    this.failedAt = Date.now();
+    this.failedAt = this.now();
   }
 
   state(): AttemptStoreState {
@@ -178,8 +179,12 @@ interface MemoryBackoff {
   waitUntil: number;
 }
 
-function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule) {
-  const memory = new LRUCache<string, MemoryBackoff>({ max: MEMORY_KEYS, ttl: rule.forgetAfterMs });
+function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule, clock: () => number) {
+  const memory = new LRUCache<string, MemoryBackoff>({
+    max: MEMORY_KEYS,
+    ttl: rule.forgetAfterMs,
+    perf: { now: clock },
+  });
   const keys = (key: string) => [`${PREFIX}${name}:failures:${key}`, `${PREFIX}${name}:wait:${key}`];
   return {
     /** The wait left in ms, or 0 once this attempt is counted. */
@@ -198,7 +203,7 @@ function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule) {
             ),
           ),
         () => {
-          const now = Date.now();
+          const now = clock();
           const entry = memory.get(key) ?? { failures: 0, waitUntil: 0 };
           if (entry.waitUntil > now) return entry.waitUntil - now;
           entry.failures += 1;
@@ -227,8 +232,15 @@ function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule) {
   };
 }
 
+export interface RateLimitOptions {
+  redisUrl?: string;
+  /** The clock (ms) of the waits counted in memory (Redis keeps its own); tests move it instead of waiting. */
+  now?: () => number;
+}
+
 export default fp(
-  async (app, options: { redisUrl?: string }) => {
+  async (app, options: RateLimitOptions) => {
+    const clock = options.now ?? (() => Date.now());
     let redis: Redis | undefined;
     if (options.redisUrl) {
       // Fail fast instead of queueing: a limit check must not hang a sign-in while Redis is away.
@@ -253,7 +265,7 @@ export default fp(
         await redis?.quit().catch(() => redis?.disconnect());
       });
     }
-    const link = new RedisLink(redis, app.log);
+    const link = new RedisLink(redis, app.log, clock);
     // The store falls back to memory by itself, so no error reaches the plugin to skip on. (The
     // plugin's types leave out the window and maximum it passes to a store's incr.)
     const store = fallbackStore(link) as unknown as FastifyRateLimitStoreCtor;
@@ -291,7 +303,7 @@ export default fp(
         key: (request: FastifyRequest) => string,
         failed: (reply: FastifyReply) => boolean,
       ) => {
-        const store = backoffStore(link, name, rule);
+        const store = backoffStore(link, name, rule, clock);
         const reserved = new WeakMap<FastifyRequest, string>();
         return {
           reserve: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -12,6 +12,7 @@ import fr from './fr';
 import italian from './it';
 
 jest.mock('@flashcard/api-contract', () => ({
+  ...jest.requireActual('@flashcard/api-contract'),
   ADMIN_PAGE_SIZE: 20,
   adminApi: {
     overview: jest.fn(),

@@ -1,11 +1,12 @@
 // Registry data for the platform console's tests, shaped as the API answers (newest first).
-import type {
-  DeployToken,
-  RegistryEvent,
-  RegistryOverview,
-  Release,
-  RemoteState,
-  VersionHealth,
+import {
+  emptyHealth,
+  type DeployToken,
+  type RegistryEvent,
+  type RegistryOverview,
+  type Release,
+  type RemoteState,
+  type VersionHealth,
 } from '@flashcard/api-contract';
 
 export function makeRelease(name: string, version: string, overrides: Partial<Release> = {}): Release {
@@ -26,22 +27,9 @@ export function makeRelease(name: string, version: string, overrides: Partial<Re
   };
 }
 
-/** A version's health with nothing reported: served to nobody. */
+/** A version's health: nothing reported, served to nobody, unless `overrides` say otherwise. */
 export function makeHealth(version: string, overrides: Partial<VersionHealth> = {}): VersionHealth {
-  return {
-    version,
-    servedUsers: 0,
-    failedUsers: 0,
-    failureRate: null,
-    loadFailures: 0,
-    renderErrors: 0,
-    lcpP75: null,
-    inpP75: null,
-    clsP75: null,
-    lastMessage: null,
-    lastAt: null,
-    ...overrides,
-  };
+  return { ...emptyHealth(version), ...overrides };
 }
 
 /** mfe_cards: 1.2.0 is a 25% canary (+ admins and user 42), 1.1.0 is active, 1.0.0 is older; 1.2.0 fails to load. */

@@ -48,7 +48,7 @@ const en = {
     hideKnown: 'Hide known cards',
     clear: 'Clear filters',
   },
-  // Spec section 9: levels 1-5. A choice in a list reads '3 Hard'.
+  // Difficulty levels 1-5. A choice in a list reads '3 Hard'.
   difficulty: {
     easy: 'Easy',
     medium: 'Medium',
@@ -249,7 +249,7 @@ const en = {
     languageSaved: 'Cards of "{{name}}" are read aloud in {{language}}',
     languageCleared: 'Cards of "{{name}}" are read aloud in the page language',
   },
-  // Toasts and confirmations (spec section 8 quotes the first group exactly; tests rely on them).
+  // Toasts and confirmations (the first group is the product's exact wording; tests rely on them).
   messages: {
     loadFailed: 'Failed to load cards',
     searchFailed: 'Search failed',

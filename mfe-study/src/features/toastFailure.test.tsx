@@ -1,4 +1,4 @@
-// One toast per failure (spec 8): through the real kernel client (only its transport faked),
+// One toast per failure: through the real kernel client (only its transport faked),
 // with the notifier wired as the shell wires it, a failed hub load shows the screen's toast only.
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

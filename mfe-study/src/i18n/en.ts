@@ -1,7 +1,7 @@
 // English messages of the study remote (namespace 'study'). Strings the spec quotes (the hub's
 // titles and buttons, the session toasts, the ratings, 'Card X of N', 'Session Complete!',
 // 'You reviewed N cards. Great job!') are verbatim. The spec's 'Coming soon' placeholders are
-// real modes now (issue 14).
+// real modes now.
 const en = {
   hub: {
     title: 'Study',

@@ -17,7 +17,7 @@ async function pageView() {
     onCLS: (cb, opts) => void (listeners.CLS.push(cb as Listener), options.push(opts)),
   }));
   // The loader runs when the browser is idle (a timer in jsdom).
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await jest.advanceTimersByTimeAsync(1);
   /** web-vitals reporting `value`, reached by an entry at `at` (performance.now() time). */
   const emit = (name: Metric['name'], value: number, at = performance.now()) => {
     const metric = { name, value, entries: [{ startTime: at }] } as unknown as Metric;
@@ -31,9 +31,12 @@ function hide() {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+beforeEach(() => jest.useFakeTimers());
+
 afterEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
   jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 test('the area the page opened on reports its LCP, INP and CLS once, when it is left', async () => {
@@ -66,7 +69,7 @@ test('an area reached by navigation gets no LCP, and nothing measured before it 
   emit('INP', 80);
   const before = performance.now();
   leaveDashboardArea();
-  await new Promise((resolve) => setTimeout(resolve, 2));
+  jest.advanceTimersByTime(2); // performance.now() too
   const leave = health.enterArea('mfe_study', '1.0.0+bbbbbbbb');
   emit('LCP', 3000); // a late LCP candidate: the page load's, not this area's
   emit('CLS', 0.2, before); // its shifts happened on the previous area

@@ -12,7 +12,7 @@ import { Layout } from '../layout/Layout';
 import { bellLabel } from '../layout/NotificationsBell';
 import { DashboardPage, sessionTitle } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
-import { validateSignup } from '../pages/SignupPage';
+import { SignupPage } from '../pages/SignupPage';
 import en from './en';
 import es from './es';
 import fr from './fr';
@@ -55,8 +55,8 @@ describe('catalogues', () => {
     expect(en.login.submitting).toBe('Signing in...');
     expect(en.dashboard.recentActivity).toBe('Recent Activity');
     expect(en.dashboard.dailyGoal).toBe('Daily Goal');
-    expect(validateSignup('a@b.co', 'abc', 'abc')).toEqual({ password: 'Password must be at least 6 characters long' });
-    expect(validateSignup('a@b.co', 'abcdef', 'abcdeg')).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(en.signup.passwordTooShort).toBe('Password must be at least {{min}} characters long');
+    expect(en.signup.passwordMismatch).toBe('Passwords do not match');
   });
 });
 
@@ -195,11 +195,20 @@ describe('the shell in another language', () => {
     } as Parameters<typeof sessionTitle>[0];
     expect(sessionTitle(session)).toBe('1 scheda studiata');
     expect(bellLabel(2)).toBe('Notifiche, 2 non lette');
-    expect(validateSignup('x', 'abc', '')).toEqual({
-      email: 'Inserisci un indirizzo email valido',
-      password: 'La password deve contenere almeno 6 caratteri',
-      confirmPassword: 'Conferma la tua password',
-    });
+    render(
+      <MemoryRouter>
+        <SignupPage />
+      </MemoryRouter>,
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'x');
+    await userEvent.type(screen.getByLabelText('Password'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Crea account' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Inserisci un indirizzo email valido');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'La password deve contenere almeno 6 caratteri',
+    );
+    expect(screen.getByLabelText('Conferma password')).toHaveAccessibleDescription('Conferma la tua password');
+    cleanup();
     await setLanguage('es');
     expect(relativeTime('2025-03-09T10:00:00Z', { now: NOW })).toBe('hace 1 d');
     expect(sessionTitle({ ...session, session_type: 'review' })).toBe('Sesión de repaso completada');

@@ -39,8 +39,8 @@ export function NotificationsBell() {
     notificationsApi.list(NOTIFICATIONS_SHOWN).then(
       (answer) => {
         if (request !== loadRef.current) return;
-        setList({ status: 'ready', data: Array.isArray(answer?.notifications) ? answer.notifications : [] });
-        if (typeof answer?.unreadCount === 'number') setCount(answer.unreadCount);
+        setList({ status: 'ready', data: answer.notifications });
+        setCount(answer.unreadCount);
       },
       (error: unknown) => request === loadRef.current && setList({ status: 'failed', error }),
     );

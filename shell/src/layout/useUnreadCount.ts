@@ -20,7 +20,7 @@ export function useUnreadCount(): { count: number; setCount: (count: number) => 
       const request = ++latest.current;
       notificationsApi.unreadCount().then(
         (answer) => {
-          if (active && request === latest.current && typeof answer?.count === 'number') setCountState(answer.count);
+          if (active && request === latest.current) setCountState(answer.count);
         },
         (error: unknown) => {
           if (active) console.warn('Could not load the unread notification count', error);

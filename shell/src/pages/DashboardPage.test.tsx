@@ -138,31 +138,6 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(EMPTY_ACTIVITY_TEXT)).not.toBeInTheDocument();
   });
 
-  it('never lists an open or empty session as completed, nor lets one push a finished one out', async () => {
-    const open = { ...session(10, 'practice', 0, 0, 0.1), ended_at: null };
-    const abandoned = { ...session(11, 'practice', 2, 100, 3), ended_at: null };
-    jest
-      .spyOn(dashboardApi, 'getDashboard')
-      .mockResolvedValue(
-        data([
-          open,
-          abandoned,
-          session(12, 'practice', 0, 0, 4),
-          session(1, 'review', 6, 50, 5),
-          session(2, 'practice', 5, 80, 6),
-          session(3, 'review', 4, 75, 7),
-        ]),
-      );
-    renderDashboard();
-    const items = await within(screen.getByRole('region', { name: 'Recent Activity' })).findAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('6 cards · 50% accuracy'),
-      expect.stringContaining('5 cards · 80% accuracy'),
-      expect.stringContaining('4 cards · 75% accuracy'),
-    ]);
-    expect(screen.queryByText(/0 cards · 0% accuracy/)).not.toBeInTheDocument();
-  });
-
   it('shows the daily goal and the streak', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue(data([]));
     renderDashboard();

@@ -50,7 +50,7 @@ export function formatSuccessRate(rate: number | null | undefined, language: str
 export function sessionTitle(session: StudySession, t: ShellText = shellText): string {
   if (session.session_type === 'practice') return t('dashboard.practiceSession');
   if (session.session_type === 'review') return t('dashboard.reviewSession');
-  return t('dashboard.studiedCards', { count: session.cards_studied ?? 0 });
+  return t('dashboard.studiedCards', { count: session.cards_studied });
 }
 
 function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
@@ -63,13 +63,8 @@ function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
     );
   }
   // A failed load already raised a toast (shared-auth's client); here it reads like "nothing yet".
-  // Only sessions that ended after studying a card are "completed" (the API lists only these).
-  const sessions =
-    state.status === 'ready'
-      ? (state.data.recentSessions ?? [])
-          .filter((s) => Boolean(s.ended_at) && (s.cards_studied ?? 0) > 0)
-          .slice(0, RECENT_ACTIVITY_LIMIT.default)
-      : [];
+  // The API lists only finished sessions that studied a card.
+  const sessions = state.status === 'ready' ? state.data.recentSessions.slice(0, RECENT_ACTIVITY_LIMIT.default) : [];
   if (sessions.length === 0) return <p className="muted">{t('dashboard.emptyActivity')}</p>;
   return (
     <ul className="dashboard-activity">
@@ -81,8 +76,8 @@ function RecentActivity({ state }: { state: LoadState<DashboardData> }) {
               <div style={{ fontWeight: 600 }}>{sessionTitle(session, t)}</div>
               <div className="muted">
                 {t('dashboard.sessionSummary', {
-                  count: session.cards_studied ?? 0,
-                  accuracy: formatPercent(session.accuracy ?? 0, language),
+                  count: session.cards_studied,
+                  accuracy: formatPercent(session.accuracy, language),
                 })}
               </div>
             </div>
@@ -116,13 +111,12 @@ export function DashboardPage() {
 
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
-  const studied = data?.dailyGoal?.cardsStudied ?? 0;
-  const goal = data?.dailyGoal?.dailyGoal || DEFAULT_STUDY_SETTINGS.dailyGoal;
+  const studied = data?.dailyGoal.cardsStudied ?? 0;
+  const goal = data?.dailyGoal.dailyGoal || DEFAULT_STUDY_SETTINGS.dailyGoal;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
-  const streak = data?.userStats?.currentStreak ?? 0;
-  // New: nothing to come back to yet (no card, no review). Unknown while loading (and from an
-  // API that does not send the counts).
-  const firstVisit = data !== null && data.userStats?.totalCards === 0 && data.userStats?.totalReviews === 0;
+  const streak = data?.userStats.currentStreak ?? 0;
+  // New: nothing to come back to yet (no card, no review). Unknown while loading.
+  const firstVisit = data !== null && data.userStats.totalCards === 0 && data.userStats.totalReviews === 0;
   const heading =
     firstVisit || data === null
       ? name

@@ -15,7 +15,6 @@ import { useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
-import { validateSignup } from './SignupPage';
 
 jest.mock('../federation/RemoteArea', () => ({
   RemoteArea: ({ remote }: { remote: string }) => `Remote area ${remote}`,
@@ -70,7 +69,9 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('validateSignup', () => {
+const LABELS = { email: 'Email', password: 'Password', confirmPassword: 'Confirm Password' } as const;
+
+describe('the checks before sending', () => {
   it.each([
     [
       '',
@@ -83,8 +84,14 @@ describe('validateSignup', () => {
     ['a@b.co', '12345', '12345', { password: 'Password must be at least 6 characters long' }],
     ['a@b.co', 'secret1', 'secret2', { confirmPassword: 'Passwords do not match' }],
     ['a@b.co', '123456', '123456', {}],
-  ])('(%p, %p, %p)', (email, password, confirm, expected) => {
-    expect(validateSignup(email, password, confirm)).toEqual(expected);
+  ])('(%p, %p, %p)', async (email, password, confirm, expected: Partial<Record<keyof typeof LABELS, string>>) => {
+    const register = jest.spyOn(authApi, 'register').mockReturnValue(new Promise(() => undefined));
+    renderSignup();
+    await fill(email, password, confirm);
+    for (const field of Object.keys(LABELS) as (keyof typeof LABELS)[])
+      expect(screen.getByLabelText(LABELS[field])).toHaveAccessibleDescription(expected[field] ?? '');
+    // Only a form without a message is sent.
+    expect(register).toHaveBeenCalledTimes(Object.keys(expected).length === 0 ? 1 : 0);
   });
 });
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { FormField } from './FormField';
 import { PASSWORD_RULE } from '@flashcard/api-contract';
-import { shellText, useShellText, type ShellText } from '../i18n';
+import { useShellText, type ShellText } from '../i18n';
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_RULE.minLength;
 
@@ -20,7 +20,6 @@ type ErrorKey =
   | 'signup.passwordMismatch';
 /** Kept as keys, so a message already shown follows a change of language. */
 type FieldErrorKeys = Partial<Record<Field, ErrorKey>>;
-type FieldErrors = Partial<Record<Field, string>>;
 
 function signupErrors(email: string, password: string, confirmPassword: string): FieldErrorKeys {
   const errors: FieldErrorKeys = {};
@@ -35,19 +34,6 @@ function signupErrors(email: string, password: string, confirmPassword: string):
 
 function errorText(key: ErrorKey | undefined, t: ShellText): string | undefined {
   return key && t(key, { min: MIN_PASSWORD_LENGTH });
-}
-
-/** The form's messages, in the page's language (English: the spec's texts). */
-export function validateSignup(
-  email: string,
-  password: string,
-  confirmPassword: string,
-  t: ShellText = shellText,
-): FieldErrors {
-  const keys = signupErrors(email, password, confirmPassword);
-  const errors: FieldErrors = {};
-  for (const field of Object.keys(keys) as Field[]) errors[field] = errorText(keys[field], t);
-  return errors;
 }
 
 export function SignupPage() {

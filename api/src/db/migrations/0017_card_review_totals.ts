@@ -1,5 +1,5 @@
 // Per-card review totals, kept on write so statistics read one row per reviewed card instead
-// of every review log (issue 16: insights at 200,000 logs read 200,000 index entries). Frozen:
+// of every review log (measured: insights at 200,000 logs read 200,000 index entries). Frozen:
 // a change is a new migration.
 // - card_review_totals: a card's reviews, those rated above Again and their time, always equal
 //   to the sums over its review_logs: the study repository changes both in one transaction

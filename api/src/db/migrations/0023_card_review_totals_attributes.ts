@@ -1,6 +1,6 @@
 // The card attributes the insights group and rank by, copied onto each card's review totals,
 // so retention by difficulty and set is one index-only pass over card_review_totals (no join
-// with 20,000 cards) and the hardest cards are the first ten entries of an index (issue 16:
+// with 20,000 cards) and the hardest cards are the first ten entries of an index (measured:
 // the join, the grouping and the sort were 16 ms of each insights call on PostgreSQL). Frozen:
 // a change is a new migration.
 // - card_review_totals gains difficulty_level, category_id and lapses: always the card's own,

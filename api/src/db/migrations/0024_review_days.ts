@@ -1,6 +1,6 @@
 // Each UTC day a learner reviewed on, with its first and last reviewed quarter hour, kept by
 // the database from review_quarters (0018), so streaks read one row per study day instead of
-// probing the logs once per local day (issue 16: the longest streak over two years was 730
+// probing the logs once per local day (measured: the longest streak over two years was 730
 // index probes, 9 ms of each user-stats call on PostgreSQL). Frozen: a change is a new migration.
 // - review_days(user_id, day, first_quarter, last_quarter): `day` is the UTC date
 //   ('2024-06-11'), the quarters are review_quarters' ISO starts. A day without reviews has no

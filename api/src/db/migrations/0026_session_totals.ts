@@ -2,7 +2,7 @@
 // studied over every session, and the sum and count of the accuracies of sessions that studied
 // a card (their mean is the dashboard's average accuracy). The dashboard and the user stats read
 // them from the one row they already read, instead of summing every session of the learner on
-// each call (issue 16: thousands of index entries and one more query per dashboard). Frozen: a
+// each call (measured: thousands of index entries and one more query per dashboard). Frozen: a
 // change is a new migration.
 // - Triggers keep them equal to those sums over study_sessions, whatever writes them: a session
 //   started (inserted), advanced or ended (cards_studied and accuracy updated), deleted (with its

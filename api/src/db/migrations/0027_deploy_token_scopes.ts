@@ -1,4 +1,4 @@
-// Deploy tokens belong to a team (issue 27): each names the remotes it may change, may expire,
+// Deploy tokens belong to a team: each names the only remotes it may change, may expire,
 // and can be revoked. Frozen: a change is a new migration.
 // - remotes: a JSON array of remote names. Tokens made before this migration get '[]': they
 //   were master keys of the whole registry, and now may change nothing until reissued.

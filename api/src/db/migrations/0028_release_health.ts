@@ -1,4 +1,4 @@
-// Canary cohorts, preview links and release health (issue 27). Frozen: a change is a new migration.
+// Canary cohorts, preview links and release health. Frozen: a change is a new migration.
 // - remote_state.canary_roles / canary_user_ids: JSON arrays; users of those roles and those
 //   accounts get the canary whatever its percent (QA or staff first).
 // - registry_events.detail: what else a change said (a canary's cohort, a halt's figures).

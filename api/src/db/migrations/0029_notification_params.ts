@@ -1,4 +1,4 @@
-// Notifications are worded by the screens in the learner's language (issue 28): each row keeps
+// Notifications are worded by the screens in the learner's language: each row keeps
 // its kind (`type`) and, here, the values its text needs as a JSON object. Frozen: a change is a
 // new migration.
 // - params: null for rows written before this migration; the screens then show their stored

@@ -1,5 +1,5 @@
 // A friend request by e-mail answers the same whether or not a learner uses the address
-// (issue 28): such a request keeps the address it was sent to (receiver_email) and the learner
+// (no account oracle): such a request keeps the address it was sent to (receiver_email) and the learner
 // it reached (receiver_id, now null when it reached no one: no such learner, or one it is not
 // delivered to). hidden_at: the receiver no longer sees it (declined), while its sender still
 // sees it pending until they cancel it, so a decline tells the sender nothing either.

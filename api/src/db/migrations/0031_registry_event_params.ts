@@ -1,4 +1,4 @@
-// A canary halt's reason is worded by the console in the admin's language (issue 28): each halt
+// A canary halt's reason is worded by the console in the admin's language: each halt
 // row keeps, here, its figures as a JSON object (the contract's HaltFigures) besides the English
 // `detail` the audit log keeps. Frozen: a change is a new migration.
 // - params: null for rows written before this migration and for other actions; the console then

@@ -19,14 +19,6 @@ import { localHour, offsetSpans } from '../../lib/local-time';
 import type { DailyGoalProgress, DashboardRepository } from '../dashboard';
 import type { InsightsRepository } from './repository';
 
-export const INSIGHT_TYPES = [
-  'retention-by-difficulty',
-  'retention-by-set',
-  'hardest-cards',
-  'best-study-hour',
-] as const;
-export type InsightType = (typeof INSIGHT_TYPES)[number];
-
 export const HARDEST_CARDS_LIMIT = 10;
 /** The best study hour looks at this many recent days. */
 export const BEST_HOUR_DAYS = 90;
@@ -41,7 +33,7 @@ export const MIN_HOUR_SHARE = 0.05;
 /** A difficulty level or set needs this many reviews before a sentence singles it out. */
 export const MIN_GROUP_REVIEWS = 10;
 
-/** Spec 9: difficulty labels. */
+/** The English names of difficulty levels 1-5. */
 export const DIFFICULTY_LABELS: Record<number, string> = {
   1: 'Easy',
   2: 'Medium',

@@ -19,9 +19,12 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
   // A fit can be held open to look at the learner meanwhile.
   let gate: Promise<void> | null = null;
   let fitsStarted = 0;
+  /** Called when a fit starts (the test awaits it instead of polling). */
+  let onFitStart: () => void = () => {};
   const workers: OptimizerWorkers = {
     fit: async (history) => {
       fitsStarted++;
+      onFitStart();
       if (gate) await gate;
       return fitParameters(history);
     },
@@ -112,9 +115,9 @@ describeEachDb('FSRS optimizer: /api/spaced-repetition/optimizer', (ctx) => {
     await seedReviewHistory(ctx.db, me.user.id, { cards: 50, reviewsPerCard: 10, now: NOW });
     let open: () => void = () => {};
     gate = new Promise((resolve) => (open = resolve));
-    const started = fitsStarted;
+    const started = new Promise<void>((resolve) => (onFitStart = resolve));
     const first = me.post('/api/spaced-repetition/optimizer');
-    while (fitsStarted === started) await new Promise((resolve) => setTimeout(resolve, 5));
+    await started;
 
     expect((await me.get('/api/spaced-repetition/optimizer')).json().running).toBe(true);
     const second = await me.post('/api/spaced-repetition/optimizer');

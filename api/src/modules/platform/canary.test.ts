@@ -1,4 +1,4 @@
-// Canary cohorts, preview links, health reports and canaries that halt themselves (issue 27), on
+// Canary cohorts, preview links, health reports and canaries that halt themselves, on
 // every database; a second instance on the same database agrees on all of it.
 import type { FastifyInstance } from 'fastify';
 import { bearer, describeEachDb, registerUser } from '../../test/harness';

@@ -1,4 +1,4 @@
-// Teams own their areas, and only theirs (issue 27): scoped deploy tokens, route namespaces,
+// Teams own their areas, and only theirs: scoped deploy tokens, route namespaces,
 // what a release may carry and the quota, on every database, and alike on a second instance.
 import platformCli from '@flashcard/platform-tools/platform-cli';
 import type { FastifyInstance } from 'fastify';

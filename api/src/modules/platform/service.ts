@@ -3,12 +3,13 @@
 // an audit record each, the manifest every browser loads, and the failures browsers report.
 import { createHash, randomBytes } from 'node:crypto';
 import semver from 'semver';
-import type {
-  CanaryBody,
-  HealthReportBody,
-  PublishReleaseBody,
-  ReleaseMetadata,
-  VersionHealth,
+import {
+  emptyHealth,
+  type CanaryBody,
+  type HealthReportBody,
+  type PublishReleaseBody,
+  type ReleaseMetadata,
+  type VersionHealth,
 } from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonList } from '../../lib/json';
@@ -61,20 +62,6 @@ export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const HALT_ACTOR = 'registry';
 
 const NO_CANARY = { canary_version: null, canary_percent: 0, canary_roles: '[]', canary_user_ids: '[]' };
-
-const emptyHealth = (version: string): VersionHealth => ({
-  version,
-  servedUsers: 0,
-  failedUsers: 0,
-  failureRate: null,
-  loadFailures: 0,
-  renderErrors: 0,
-  lcpP75: null,
-  inpP75: null,
-  clsP75: null,
-  lastMessage: null,
-  lastAt: null,
-});
 
 export interface PublishedRelease {
   release: ReleaseRow;

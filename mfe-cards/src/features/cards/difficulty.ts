@@ -1,4 +1,4 @@
-/** Spec section 9: difficulty levels 1-5; their labels ('Easy' ... 'Expert') are in src/i18n. */
+/** Difficulty levels 1-5; their labels ('Easy' ... 'Expert') are in src/i18n. */
 export const DIFFICULTY_KEYS = {
   1: 'easy',
   2: 'medium',

@@ -8,7 +8,7 @@ import {
 
 export type SessionKind = 'review' | 'new';
 
-/** Spec 9: the new-card session takes at most the first 10 new cards (the review queue's default). */
+/** The new-card session takes at most the first 10 new cards (the review queue's default). */
 export const NEW_CARD_LIMIT = QUEUE_NEW_LIMIT.default;
 /** Anki's cap on the time one answer may count: a learner who walked away skews nothing. */
 export const MAX_TIME_SPENT_MS = 60_000;

@@ -1,27 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Trans } from 'react-i18next';
-import type { RemoteState, VersionHealth } from '@flashcard/api-contract';
+import { emptyHealth, type RemoteState, type VersionHealth } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatCls, formatCount, formatDateTime, formatMs, formatRate } from '../format';
 import { haltReasonText, healthOf, otherFailingVersions } from '../registry';
 import { TableScroll } from '../../admin/components/TableScroll';
-
-/** A version nobody was served and nothing was reported of (absent from `health`). */
-function emptyHealth(version: string): VersionHealth {
-  return {
-    version,
-    servedUsers: 0,
-    failedUsers: 0,
-    failureRate: null,
-    loadFailures: 0,
-    renderErrors: 0,
-    lcpP75: null,
-    inpP75: null,
-    clsP75: null,
-    lastMessage: null,
-    lastAt: null,
-  };
-}
 
 /** A dash for the eye, words for a screen reader. */
 function NoValue() {

@@ -6,6 +6,7 @@ import { renderAdminApp, signInAs, signOut } from '../../../test/render';
 import { cardsRemote, makeEvent, makeHealth, makeOverview, studyRemote } from '../../../test/platform';
 
 jest.mock('@flashcard/api-contract', () => ({
+  ...jest.requireActual('@flashcard/api-contract'),
   platformApi: {
     overview: jest.fn(),
     promote: jest.fn(),

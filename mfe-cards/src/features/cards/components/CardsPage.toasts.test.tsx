@@ -1,4 +1,4 @@
-// One toast per failure (spec 8): the screen's own message replaces the kernel client's generic
+// One toast per failure: the screen's own message replaces the kernel client's generic
 // toast for the same failed call. These tests go through the real client (only its transport is
 // faked) with the notifier wired the way the shell wires it, and count the toasts on screen.
 import { act, render, screen } from '@testing-library/react';
