@@ -216,7 +216,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
             // registers and loads remotes (through the page's one runtime), so a remote never has any.
             optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
             // One federation runtime per page: a released remote's entry uses the host's (the
-            // global the shell's runtime plugin sets, shell/src/federation/runtimePlugin.ts)
+            // global the shell's runtime plugin sets, shell/src/federation/runtime-plugin.ts)
             // instead of carrying its own 65 KB copy. enhanced's own provideExternalRuntime
             // would add a second (CommonJS) copy to the shell, so the shell provides it itself.
             // A dev build keeps its runtime: its standalone page is its own host.

@@ -5,5 +5,5 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'shell',
   isHost: true,
-  runtimePlugins: [path.join(__dirname, 'src/federation/runtimePlugin.ts')],
+  runtimePlugins: [path.join(__dirname, 'src/federation/runtime-plugin.ts')],
 });

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast, Toaster } from 'react-hot-toast';
 import { failureToastId, setErrorNotifier, setUnauthorizedHandler, useAuthStore } from '@flashcard/shared-auth';
 import { takeEarlySession } from './federation/early';
-import { useApplyTheme, useSettingsStore } from './settings/settingsStore';
+import { useApplyTheme, useSettingsStore } from './settings/settings-store';
 
 export function ShellProviders({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

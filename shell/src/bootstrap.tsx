@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { ShellProviders } from './ShellProviders';
 import { startPlatform } from './federation/platform';
-import { initialLanguage } from './settings/settingsStore';
+import { initialLanguage } from './settings/settings-store';
 import { setLanguage } from '@flashcard/shared-auth';
 
 // Ask the registry what to load now, beside the session check: nothing waits for it but the

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { adminApi, platformApi, type AdminOverview } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
-import { makeUser } from '../features/admin/adminFixtures';
+import { makeUser } from '../features/admin/admin-fixtures';
 import { renderAdminApp, signInAs, signOut } from '../test/render';
 import { cardsRemote, makeEvent, makeOverview, studyRemote } from '../test/platform';
 import de from './de';

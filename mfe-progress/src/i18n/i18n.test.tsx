@@ -11,7 +11,7 @@ import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { relativeTime } from '@flashcard/shared-ui';
 import ProgressApp from '../App';
-import { cellTitle, formatRate, heatLegend, summarizeYear } from '../features/progress/chartData';
+import { cellTitle, formatRate, heatLegend, summarizeYear } from '../features/progress/chart-data';
 import { analytics, analyticsDays, NO_HISTORY, profile, WEEK_ANALYTICS } from '../features/progress/testing/fixtures';
 import en from './en';
 import es from './es';

@@ -1,7 +1,7 @@
 import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
-import { achievementText } from '../achievementText';
-import { learnerName } from '../learnerName';
+import { achievementText } from '../achievement-text';
+import { learnerName } from '../learner-name';
 import en from './en';
 import es from './es';
 import fr from './fr';

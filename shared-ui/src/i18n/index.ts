@@ -1,5 +1,5 @@
-// The shared components' namespace, 'ui' (createNamespace.ts describes the three parts).
-import { createNamespace } from './createNamespace';
+// The shared components' namespace, 'ui' (create-namespace.ts describes the three parts).
+import { createNamespace } from './create-namespace';
 import en from './en';
 
 declare module 'i18next' {

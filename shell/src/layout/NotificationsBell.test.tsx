@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { bellLabel, NotificationsBell } from './NotificationsBell';
-import { UNREAD_POLL_MS } from './useUnreadCount';
+import { UNREAD_POLL_MS } from './use-unread-count';
 
 const HOUR = 3_600_000;
 

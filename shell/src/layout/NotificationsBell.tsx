@@ -7,9 +7,9 @@ import { notificationsApi, type AppNotification } from '@flashcard/api-contract'
 import { relativeTime, type LoadState } from '@flashcard/shared-ui';
 import { shellText, useShellLocale } from '../i18n';
 import { Icon } from './Icon';
-import { notificationText } from './notificationText';
-import { useUnreadCount } from './useUnreadCount';
-import { useBrowserNotifications } from './browserNotifications';
+import { notificationText } from './notification-text';
+import { useUnreadCount } from './use-unread-count';
+import { useBrowserNotifications } from './browser-notifications';
 
 export const NOTIFICATIONS_SHOWN = 10;
 

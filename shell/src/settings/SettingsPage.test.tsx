@@ -13,8 +13,8 @@ import {
   initialLanguage,
   readStoredDarkMode,
   useSettingsStore,
-} from './settingsStore';
-import type * as SettingsStoreModule from './settingsStore';
+} from './settings-store';
+import type * as SettingsStoreModule from './settings-store';
 
 const user: User = {
   id: 1,
@@ -227,7 +227,7 @@ describe('SettingsPage', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'it');
     jest.isolateModules(() => {
       // A fresh module instance is what a reload gets.
-      const fresh = require('./settingsStore') as typeof SettingsStoreModule;
+      const fresh = require('./settings-store') as typeof SettingsStoreModule;
       expect(fresh.useSettingsStore.getState().settings).toMatchObject({ darkMode: true, language: 'it' });
     });
     expect(initialLanguage()).toBe('it');

@@ -7,8 +7,8 @@ import { STUDY_SETTINGS_BOUNDS, userApi, type UserSettings } from '@flashcard/ap
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
-import { allowBrowserNotifications } from '../layout/browserNotifications';
-import { applySettings, useSettingsStore } from './settingsStore';
+import { allowBrowserNotifications } from '../layout/browser-notifications';
+import { applySettings, useSettingsStore } from './settings-store';
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { optimizerApi, type OptimizerStatus, type ParameterScore } from '@flashc
 import { useLoad } from '@flashcard/shared-ui';
 import { useProgressText } from '../../i18n';
 import { PanelStatus } from '../progress/components/PanelStatus';
-import { formatLongDate } from '../progress/chartData';
+import { formatLongDate } from '../progress/chart-data';
 import './optimizer.css';
 
 /** Three decimals: log losses and RMSEs differ in the second or third. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { adminApi, type AdminOverview, type Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { renderAdminApp } from '../../../test/render';
-import { makeUser } from '../adminFixtures';
+import { makeUser } from '../admin-fixtures';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,

@@ -4,7 +4,7 @@ import { adminApi, type AdminTotals } from '@flashcard/api-contract';
 import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { formatCount } from '../format';
-import { useIsAdmin } from '../hooks/useIsAdmin';
+import { useIsAdmin } from '../hooks/use-is-admin';
 import { RecentUsersTable } from './RecentUsersTable';
 import '../admin.css';
 

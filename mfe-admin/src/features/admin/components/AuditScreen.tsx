@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, adminApi } from '@flashcard/api-contract';
 import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { ACTION_KEYS, formatDateTime } from '../format';
-import { useIsAdmin } from '../hooks/useIsAdmin';
+import { useIsAdmin } from '../hooks/use-is-admin';
 import '../admin.css';
 import { TableScroll } from './TableScroll';
 

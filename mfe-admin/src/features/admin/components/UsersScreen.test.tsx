@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { adminApi, type AdminUser } from '@flashcard/api-contract';
 import { renderAdminApp, signInAs, signOut } from '../../../test/render';
-import { makeUser } from '../adminFixtures';
+import { makeUser } from '../admin-fixtures';
 
 jest.mock('@flashcard/api-contract', () => ({
   ADMIN_PAGE_SIZE: 20,

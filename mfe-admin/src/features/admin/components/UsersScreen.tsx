@@ -8,7 +8,7 @@ import { useAuthStore } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText, type AdminText } from '../../../i18n';
 import { formatCount, formatDate, ROLE_KEYS, ROLES } from '../format';
-import { useIsAdmin } from '../hooks/useIsAdmin';
+import { useIsAdmin } from '../hooks/use-is-admin';
 import { StatusBadge, UserCell } from './RecentUsersTable';
 import '../admin.css';
 import { TableScroll } from './TableScroll';

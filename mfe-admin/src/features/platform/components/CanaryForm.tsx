@@ -3,7 +3,7 @@ import type { RemoteState } from '@flashcard/api-contract';
 import type { Role } from '@flashcard/shared-auth';
 import { useAdminText } from '../../../i18n';
 import { ROLE_KEYS, ROLES } from '../../admin/format';
-import type { CanaryChange } from '../hooks/useRegistryChanges';
+import type { CanaryChange } from '../hooks/use-registry-changes';
 import { canaryCandidates, canaryPercentError, isEmptyCanary, MAX_COHORT_USERS, parseUserIds } from '../registry';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useAdminText } from '../../../i18n';
-import { useCopy } from '../hooks/useCopy';
+import { useCopy } from '../hooks/use-copy';
 
 interface Props {
   /** The field's visible label, also what the Copy button names. */

@@ -3,7 +3,7 @@ import type { CreateDeployTokenBody, DeployToken } from '@flashcard/api-contract
 import { Spinner } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { formatDate, formatDateTime } from '../format';
-import { useDeployTokens } from '../hooks/useDeployTokens';
+import { useDeployTokens } from '../hooks/use-deploy-tokens';
 import { tokenState, type TokenState } from '../registry';
 import { CopyField } from './CopyField';
 import { CreateTokenForm } from './CreateTokenForm';

@@ -10,8 +10,8 @@ import {
   monthlyTotals,
   summarizeYear,
   weekdayName,
-} from '../chartData';
-import { HEATMAP_DAYS, useAnalytics } from '../hooks/useAnalytics';
+} from '../chart-data';
+import { HEATMAP_DAYS, useAnalytics } from '../hooks/use-analytics';
 import { PanelStatus } from './PanelStatus';
 
 const CELL = 11;

@@ -1,7 +1,7 @@
 // A plain SVG bar chart. Horizontal positions are percentages of the width, vertical ones pixels,
 // so the chart fills its panel at any width while its text keeps its size. The SVG is one image
 // to assistive technology (role="img" with a summary); each panel adds a table with the numbers.
-import { formatNumber } from '../chartData';
+import { formatNumber } from '../chart-data';
 
 export interface Bar {
   key: string;

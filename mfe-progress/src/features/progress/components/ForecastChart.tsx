@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ForecastDay } from '@flashcard/api-contract';
 import { useProgressText } from '../../../i18n';
-import { formatLongDate, formatNumber, formatShortDate, summarizeForecast } from '../chartData';
-import { FORECAST_DAYS, useForecast } from '../hooks/useForecast';
+import { formatLongDate, formatNumber, formatShortDate, summarizeForecast } from '../chart-data';
+import { FORECAST_DAYS, useForecast } from '../hooks/use-forecast';
 import { BarChart } from './BarChart';
 import { PanelStatus } from './PanelStatus';
 

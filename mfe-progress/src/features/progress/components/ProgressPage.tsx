@@ -1,8 +1,8 @@
 import { currentLanguage } from '@flashcard/shared-auth';
 import { useProgressText } from '../../../i18n';
 import { OptimizerPanel } from '../../optimizer/OptimizerPanel';
-import { formatRate } from '../chartData';
-import { useProgressData } from '../hooks/useProgressData';
+import { formatRate } from '../chart-data';
+import { useProgressData } from '../hooks/use-progress-data';
 import { ActivityHeatmap } from './ActivityHeatmap';
 import { ForecastChart } from './ForecastChart';
 import { RecentSessions } from './RecentSessions';

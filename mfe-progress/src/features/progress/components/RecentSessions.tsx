@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StudySession } from '@flashcard/api-contract';
 import { relativeTime } from '@flashcard/shared-ui';
 import { progressText, useProgressLocale } from '../../../i18n';
-import { formatRate } from '../chartData';
+import { formatRate } from '../chart-data';
 import { parseTimestamp } from '../timestamps';
 
 export const RECENT_SESSION_LIMIT = 3;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Analytics } from '@flashcard/api-contract';
 import { useProgressText } from '../../../i18n';
-import { formatLongDate, formatNumber, formatRate, formatWeekday, summarizeWeek } from '../chartData';
-import { useAnalytics, WEEK_DAYS } from '../hooks/useAnalytics';
+import { formatLongDate, formatNumber, formatRate, formatWeekday, summarizeWeek } from '../chart-data';
+import { useAnalytics, WEEK_DAYS } from '../hooks/use-analytics';
 import { BarChart } from './BarChart';
 import { PanelStatus } from './PanelStatus';
 

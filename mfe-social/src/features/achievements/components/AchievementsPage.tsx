@@ -1,4 +1,4 @@
-import { useAchievements } from '../hooks/useAchievements';
+import { useAchievements } from '../hooks/use-achievements';
 import { AchievementCard } from './AchievementCard';
 import { LoadStatus } from '../../../components/LoadStatus';
 import { useSocialLocale } from '../../../i18n';

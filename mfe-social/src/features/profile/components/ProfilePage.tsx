@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Profile, Role } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { Avatar, avatarInitial } from '../../../components/Avatar';
-import { useOwnProfile } from '../hooks/useOwnProfile';
+import { useOwnProfile } from '../hooks/use-own-profile';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LoadStatus } from '../../../components/LoadStatus';
 import { useSocialLocale } from '../../../i18n';

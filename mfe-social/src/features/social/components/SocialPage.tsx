@@ -1,7 +1,7 @@
 // The Social screen: search, friend requests, friends, follows, the friends' feed and privacy.
 import '../social.css';
 import { useSocialText } from '../../../i18n';
-import { useSocial } from '../useSocial';
+import { useSocial } from '../use-social';
 import { Feed, Follows, FriendRequests, Friends, Privacy } from './SocialSections';
 import { UserSearch } from './UserSearch';
 

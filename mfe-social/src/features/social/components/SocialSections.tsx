@@ -10,7 +10,7 @@ import {
 } from '@flashcard/api-contract';
 import { learnerName, relativeTime, useLearnerName } from '@flashcard/shared-ui';
 import { useSocialLocale, useSocialText } from '../../../i18n';
-import { feedText } from '../feedText';
+import { feedText } from '../feed-text';
 
 type Run = (action: () => Promise<unknown>, success: string) => Promise<boolean>;
 

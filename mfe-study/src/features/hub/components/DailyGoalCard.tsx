@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { studyLanguage, useStudyText } from '../../../i18n';
-import type { StudyOverviewState } from '../hooks/useStudyOverview';
+import type { StudyOverviewState } from '../hooks/use-study-overview';
 
 export function DailyGoalCard({ state }: { state: StudyOverviewState }) {
   const headingId = useId();

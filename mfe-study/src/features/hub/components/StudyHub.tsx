@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useStudyText } from '../../../i18n';
 import { scopeSearch, useScope } from '../../scope';
-import { useStudyOverview } from '../hooks/useStudyOverview';
+import { useStudyOverview } from '../hooks/use-study-overview';
 import { CustomStudyCard } from './CustomStudyCard';
 import { DailyGoalCard } from './DailyGoalCard';
 import { QueueCard } from './QueueCard';

@@ -7,7 +7,7 @@ import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { useStudyText } from '../../../i18n';
 import { useScope } from '../../scope';
-import { usePracticeSession } from '../hooks/usePracticeSession';
+import { usePracticeSession } from '../hooks/use-practice-session';
 import { PracticePage } from './PracticePage';
 import { PracticeSummary } from './PracticeSummary';
 

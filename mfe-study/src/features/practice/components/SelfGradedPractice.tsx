@@ -8,7 +8,7 @@ import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { studyLanguage, useStudyText } from '../../../i18n';
 import { useScope } from '../../scope';
-import { usePracticeSession } from '../hooks/usePracticeSession';
+import { usePracticeSession } from '../hooks/use-practice-session';
 import { PracticeSummary } from './PracticeSummary';
 import '../practice.css';
 

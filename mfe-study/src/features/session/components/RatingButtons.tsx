@@ -1,7 +1,7 @@
 import { Fragment, useId } from 'react';
 import type { ReviewResult, StudyCard } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
-import { RATING_KEYS } from '../sessionConfig';
+import { RATING_KEYS } from '../session-config';
 
 interface RatingButtonsProps {
   card: StudyCard;

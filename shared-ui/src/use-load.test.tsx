@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { useLoad, type LoadState } from './useLoad';
+import { useLoad, type LoadState } from './use-load';
 
 /** A promise the test settles by hand. */
 function deferred<T>() {

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { cardsApi, type CardInput } from '@flashcard/api-contract';
 import { makeCard, spyToasts } from '../../../test/cards';
-import { useCardEditor } from './useCardEditor';
+import { useCardEditor } from './use-card-editor';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {

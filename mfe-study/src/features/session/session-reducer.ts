@@ -7,7 +7,7 @@
 // (the returning copies in due order), marked in `again`; the session completes only when the
 // queue is done. 'Card X of N' counts distinct cards.
 import { LEARN_AHEAD_MS, type ReviewResult, type StudyCard } from '@flashcard/api-contract';
-import { MAX_TIME_SPENT_MS } from './sessionConfig';
+import { MAX_TIME_SPENT_MS } from './session-config';
 
 export type SessionPhase =
   | 'loading'

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { Card } from '@flashcard/api-contract';
 import { makeCard } from '../../../test/cards';
-import { useSelection } from './useSelection';
+import { useSelection } from './use-selection';
 
 const [one, two, three] = [makeCard(1), makeCard(2), makeCard(3)];
 

@@ -12,7 +12,7 @@ import {
   timeSpentMs,
   type SessionAction,
   type SessionState,
-} from './sessionReducer';
+} from './session-reducer';
 
 function run(actions: SessionAction[], from: SessionState = initialSessionState): SessionState {
   return actions.reduce(sessionReducer, from);

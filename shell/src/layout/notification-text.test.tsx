@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { setLanguage } from '@flashcard/shared-auth';
 import { NotificationsBell } from './NotificationsBell';
-import { notificationText } from './notificationText';
+import { notificationText } from './notification-text';
 
 let nextId = 1;
 function stored(

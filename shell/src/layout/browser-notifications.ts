@@ -3,8 +3,8 @@
 // browser, if the learner switched it on and the browser allows it.
 import { useEffect, useRef } from 'react';
 import { notificationsApi } from '@flashcard/api-contract';
-import { useSettingsStore } from '../settings/settingsStore';
-import { notificationText } from './notificationText';
+import { useSettingsStore } from '../settings/settings-store';
+import { notificationText } from './notification-text';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Category } from '@flashcard/api-contract';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
-import { useCards } from './useCards';
-import { useSearchInput } from './useSearchInput';
+import { useCards } from './use-cards';
+import { useSearchInput } from './use-search-input';
 
 /**
  * What the list shows: the filter controls, the search box, and the cards matching both, a

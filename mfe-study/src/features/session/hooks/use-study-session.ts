@@ -10,8 +10,8 @@ import {
 import { i18n } from '@flashcard/shared-auth';
 import { toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace the toasts below read
-import { newIdempotencyKey } from '../idempotencyKey';
-import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../sessionConfig';
+import { newIdempotencyKey } from '../idempotency-key';
+import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../session-config';
 import {
   comesBack,
   currentCard,
@@ -22,7 +22,7 @@ import {
   timeSpentMs,
   type SessionAction,
   type SessionState,
-} from '../sessionReducer';
+} from '../session-reducer';
 
 export interface StudySession {
   state: SessionState;

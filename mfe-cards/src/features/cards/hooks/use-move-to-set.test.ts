@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { cardsApi, type Card } from '@flashcard/api-contract';
 import { BIOLOGY, HISTORY, makeCard, spyToasts } from '../../../test/cards';
-import { useMoveToSet } from './useMoveToSet';
+import { useMoveToSet } from './use-move-to-set';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {

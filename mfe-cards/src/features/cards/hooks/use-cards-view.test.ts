@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { cardsApi } from '@flashcard/api-contract';
 import { BIOLOGY, HISTORY, makeCard, page, spyToasts } from '../../../test/cards';
 import { NO_FILTERS } from '../filters';
-import { useCardsView } from './useCardsView';
+import { useCardsView } from './use-cards-view';
 
 beforeEach(() => spyToasts());
 afterEach(() => jest.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { DEFAULT_USER_SETTINGS, notificationsApi } from '@flashcard/api-contract';
-import { useSettingsStore } from '../settings/settingsStore';
-import { allowBrowserNotifications, useBrowserNotifications } from './browserNotifications';
+import { useSettingsStore } from '../settings/settings-store';
+import { allowBrowserNotifications, useBrowserNotifications } from './browser-notifications';
 
 const shown: Array<{ title: string; body?: string }> = [];
 class FakeNotification {

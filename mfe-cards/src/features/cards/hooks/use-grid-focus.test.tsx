@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useGridFocus } from './useGridFocus';
+import { useGridFocus } from './use-grid-focus';
 
 let focus: ReturnType<typeof useGridFocus>;
 

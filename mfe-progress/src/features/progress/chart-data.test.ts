@@ -9,7 +9,7 @@ import {
   monthlyTotals,
   summarizeForecast,
   summarizeWeek,
-} from './chartData';
+} from './chart-data';
 import { analyticsDays, WEEK } from './testing/fixtures';
 
 describe('days', () => {

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Toaster, toast } from 'react-hot-toast';
 import type { AxiosError } from 'axios';
 import { failureToastId, setLanguage } from '@flashcard/shared-auth';
-import { toastFailure } from './toastFailure';
+import { toastFailure } from './toast-failure';
 
 /** A failed call as the kernel's axios client rejects it. */
 function failure(serverError?: string): AxiosError {

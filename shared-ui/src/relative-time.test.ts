@@ -1,5 +1,5 @@
 import { setLanguage } from '@flashcard/shared-auth';
-import { relativeTime } from './relativeTime';
+import { relativeTime } from './relative-time';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 

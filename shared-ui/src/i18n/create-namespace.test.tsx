@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { setLanguage } from '@flashcard/shared-auth';
-import { createNamespace } from './createNamespace';
+import { createNamespace } from './create-namespace';
 
 const en = { greeting: 'Hello {{name}}', farewell: 'Goodbye' };
 

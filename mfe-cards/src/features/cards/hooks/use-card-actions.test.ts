@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { cardsApi, spacedRepetitionApi } from '@flashcard/api-contract';
 import { makeCard, spyToasts } from '../../../test/cards';
-import { useCardActions } from './useCardActions';
+import { useCardActions } from './use-card-actions';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {
