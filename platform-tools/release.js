@@ -25,7 +25,7 @@ class ReleaseError extends Error {}
 function isReleaseFile(relativePath) {
   return (
     !relativePath.endsWith('.map') &&
-    !relativePath.endsWith('.html') &&
+    !/\.html(\.br|\.gz)?$/.test(relativePath) &&
     path.posix.basename(relativePath) !== '.build-stamp'
   );
 }

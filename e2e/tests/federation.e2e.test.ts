@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ROOT, serveFolder, signIn, signOut, signUp, startRemoteDevServer, testSite } from '../src/harness';
+import { ROOT, serveFolder, signIn, signOut, signUp, startRemoteDevServer, testSite, waitUntil } from '../src/harness';
 
 const site = testSite();
 
@@ -21,7 +21,6 @@ test('every navigation entry opens its area, each remote from its own build', as
     if (match) remoteEntries.add(match[1]);
   });
   await signUp(page);
-  expect(remoteEntries.size).toBe(0); // remotes load lazily, not at start-up
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const area of AREAS) {
     await nav.getByRole('link', { name: area.link, exact: true }).click();
@@ -55,8 +54,56 @@ test('the login page paints without waiting for the registry, which is asked at 
   await context.close();
 });
 
-test('hovering a navigation entry preloads its remote', async () => {
-  const { page, context } = await site.learner();
+test('the areas of the sidebar load on idle after the first paint, then open at once with their first calls asked once', async () => {
+  const { page, context, errors } = await site.session();
+  const entries: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const entry = /\/remotes\/(mfe_[a-z]+)\/[^/]+\/remoteEntry\.js/.exec(request.url());
+    if (entry) entries.push(entry[1]!);
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && request.method() === 'GET') calls.push(`${url.pathname}${url.search}`);
+  });
+  await signUp(page);
+  // Loaded without being opened: every area this learner's sidebar offers (no Admin), once each.
+  await waitUntil(() => entries.length >= 4, 15_000, 'the areas warmed on idle');
+  expect([...entries].sort()).toEqual(['mfe_cards', 'mfe_progress', 'mfe_social', 'mfe_study']);
+  await page.waitForTimeout(500); // the last entry's chunks run
+  calls.length = 0;
+  const loading = page.getByText('Loading section...');
+  let sawLoading = false;
+  void loading.waitFor({ timeout: 5000 }).then(
+    () => (sawLoading = true),
+    () => undefined,
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+  await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Personal scheduling' }).waitFor();
+  await page.waitForTimeout(1000);
+  expect(sawLoading).toBe(false);
+  // Each of the page's first calls reached the server once: the one started beside the code
+  // (hover or opening) served the screen's own.
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(call, (counts.get(call) ?? 0) + 1);
+  expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+  expect(calls).toEqual(expect.arrayContaining(['/api/dashboard/dashboard', '/api/gamification/profile']));
+  expect(entries).toHaveLength(4); // nothing loaded twice
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('with Save-Data nothing is loaded ahead: hovering a navigation entry preloads its remote', async () => {
+  const { page, context } = await site.session();
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }),
+  );
+  const entries: string[] = [];
+  page.on('request', (request) => {
+    if (/\/remoteEntry\.js/.test(request.url())) entries.push(request.url());
+  });
+  await signUp(page);
+  await page.waitForTimeout(3000);
+  expect(entries).toEqual([]);
   const preload = page.waitForRequest(/\/remotes\/mfe_progress\/[^/]+\/remoteEntry\.js/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).hover();
   await preload;

@@ -7,6 +7,9 @@ import { CardsPage } from './features/cards/components/CardsPage';
 /** The learner's images in cards, fetched once per page. */
 const media = cachedMediaResolver(mediaApi.fetch);
 
+/** The area's first calls, which the shell starts beside this code. */
+export { prefetch } from './prefetch';
+
 export default function CardsApp() {
   return (
     <RichMediaProvider resolve={media}>

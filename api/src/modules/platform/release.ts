@@ -64,7 +64,10 @@ export const isScriptType = (contentType: string) => contentType.startsWith('tex
 /** Files a build folder holds that are no part of a release: maps stay with the team, the standalone page with the dev server. */
 export function isReleaseFile(relativePath: string): boolean {
   return (
-    !relativePath.endsWith('.map') && !relativePath.endsWith('.html') && path.basename(relativePath) !== '.build-stamp'
+    !relativePath.endsWith('.map') &&
+    // The standalone page, and the compressed forms the build writes beside it.
+    !/\.html(\.br|\.gz)?$/.test(relativePath) &&
+    path.basename(relativePath) !== '.build-stamp'
   );
 }
 

@@ -42,11 +42,6 @@ export function ActivityHeatmap() {
   );
 }
 
-/** Start scrolled to the newest weeks when the grid is wider than the panel. */
-function scrollToNewest(element: HTMLDivElement | null) {
-  if (element) element.scrollLeft = element.scrollWidth;
-}
-
 export function ActivityHeatmapBody({ days }: { days: AnalyticsDay[] }) {
   const t = useProgressText();
   const layout = heatmapLayout(days);
@@ -67,13 +62,7 @@ export function ActivityHeatmapBody({ days }: { days: AnalyticsDay[] }) {
               activeDays: t('heatmap.activeDays', { count: activeDays }),
             })}
       </p>
-      <div
-        className="progress-heatmap-scroll"
-        ref={scrollToNewest}
-        tabIndex={0}
-        role="group"
-        aria-label={t('heatmap.gridLabel')}
-      >
+      <div className="progress-heatmap-scroll" tabIndex={0} role="group" aria-label={t('heatmap.gridLabel')}>
         <svg
           className="progress-heatmap"
           role="img"
