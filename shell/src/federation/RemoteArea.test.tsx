@@ -117,7 +117,7 @@ test('a path waiting for the registry shows a spinner, then Retry when the regis
 test('an area whose code has run renders in its first render, and its first calls start beside it', async () => {
   const prefetch = jest.fn();
   load.mockResolvedValue({ default: () => <h1>Progress area</h1>, prefetch });
-  await loadArea('mfe_progress', '2', './App'); // warmed on idle
+  await loadArea('mfe_progress', '2', './App'); // opened before in this page
   window.history.pushState({}, '', '/progress?days=7');
   render(<RemoteArea remote="mfe_progress" version="2" />);
   // No Suspense fallback in between: the heading is there synchronously.
@@ -127,7 +127,7 @@ test('an area whose code has run renders in its first render, and its first call
   expect(load).toHaveBeenCalledTimes(1);
 });
 
-test('an area opened while its code is still warming mounts once, then asks for its first calls', async () => {
+test('an area opened while its code is still loading mounts once, then asks for its first calls', async () => {
   let arrive: (module: AreaModule) => void = () => undefined;
   const prefetch = jest.fn();
   load.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
@@ -145,6 +145,6 @@ test('an area opened while its code is still warming mounts once, then asks for 
   expect(await screen.findByRole('heading', { name: 'Social area' })).toBeInTheDocument();
   rerender(<RemoteArea remote="mfe_social" version="3" />);
   expect(mounts).toBe(1);
-  expect(load).toHaveBeenCalledTimes(1); // the warm-up's load, not a second one
+  expect(load).toHaveBeenCalledTimes(1); // the load already under way, not a second one
   expect(prefetch).toHaveBeenCalledTimes(1);
 });

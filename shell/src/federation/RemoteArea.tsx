@@ -11,7 +11,7 @@ import { useAuthStore } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
 import en from '../i18n/en';
-import { enterArea, reportHealth } from './health';
+import { enterArea, reportHealth, startVitals } from './health';
 import { areaKey, forgetArea, loadArea, loadedArea, prefetchArea } from './areas';
 import { resetRemote } from './platform';
 
@@ -79,9 +79,9 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
 // One lazy component per remote version and module, kept across navigations so a loaded area
 // shows at once. Its factory runs at the area's first render: an area whose code has already run
-// (warmed on idle, areas.ts) resolves in that very render through a thenable that calls back at
-// once, so React neither suspends nor shows "Loading section..."; the component stays the same
-// whether the code was warm or not, so an area is never mounted twice.
+// (areas.ts keeps its module) resolves in that very render through a thenable that calls back at
+// once, so React neither suspends nor shows "Loading section..."; the component is the same
+// whether the code was there or not, so an area is never mounted twice.
 const lazyAreas = new Map<string, ComponentType>();
 
 type Loaded = { default: ComponentType };
@@ -151,9 +151,20 @@ export function RemoteArea({ remote, version, exposed = './App', roles }: Remote
             renders: not a new component type per render, which is what the rule guards against. */}
         {/* eslint-disable-next-line react-hooks/static-components */}
         <Area />
+        <AreaShown />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/**
+ * Rendered beside the area, inside its Suspense: its effect runs once the area's code has
+ * arrived and rendered, so web-vitals (loaded then, when idle; its observers are buffered) never
+ * competes with the area's own first load.
+ */
+function AreaShown() {
+  useEffect(() => startVitals(), []);
+  return null;
 }
 
 /** A path no loaded manifest routes: wait for the manifest, or offer Retry if it failed. */

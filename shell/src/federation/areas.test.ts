@@ -1,7 +1,7 @@
 import type { Manifest } from '@flashcard/api-contract';
 import type * as Zustand from 'zustand';
 import { fetchAhead } from '@flashcard/shared-auth';
-import { areaKey, loadedArea, prepareArea, warmAreas } from './areas';
+import { areaKey, loadArea, loadedArea, prepareArea } from './areas';
 import { loadRemoteModule, preloadRemoteArea, usePlatformStore } from './platform';
 
 jest.mock('./platform', () => {
@@ -30,52 +30,29 @@ const MANIFEST = {
   devOverrides: false,
   remotes: [remote('mfe_cards'), remote('mfe_study'), remote('mfe_dev')],
 } as unknown as Manifest;
-const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 beforeEach(() => {
   load.mockReset();
   usePlatformStore.setState({ manifest: MANIFEST, overridden: [] });
-  Object.defineProperty(navigator, 'connection', { value: undefined, configurable: true });
-});
-
-test('once the page has loaded, the areas load one after the other, an overridden one not at all', async () => {
-  const order: string[] = [];
-  let finishCards: () => void = () => undefined;
-  load.mockImplementation((name: string) => {
-    order.push(name);
-    return name === 'mfe_cards'
-      ? new Promise((resolve) => (finishCards = () => resolve({ default: () => null })))
-      : Promise.resolve({ default: () => null });
-  });
-  usePlatformStore.setState({ overridden: ['mfe_dev'] });
-  warmAreas(MANIFEST, [
-    { remote: 'mfe_cards', exposed: './App' },
-    { remote: 'mfe_study', exposed: './App' },
-    { remote: 'mfe_dev', exposed: './App' },
-  ]);
-  await idle();
-  expect(order).toEqual(['mfe_cards']); // the next waits for this one
-  finishCards();
-  await idle();
-  expect(order).toEqual(['mfe_cards', 'mfe_study']);
-  expect(loadedArea(areaKey('mfe_study', '1', './App'))).toBeDefined();
-});
-
-test('with Save-Data nothing is loaded ahead', async () => {
-  Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
-  warmAreas(MANIFEST, [{ remote: 'mfe_cards', exposed: './Other' }]);
-  await idle();
-  expect(load).not.toHaveBeenCalled();
 });
 
 test("hovering an entry starts a loaded area's first calls with the entry's path, else preloads its code", async () => {
   const prefetch = jest.fn();
   load.mockResolvedValue({ default: () => null, prefetch });
-  warmAreas(MANIFEST, [{ remote: 'mfe_study', exposed: './Hub' }]);
-  await idle();
+  await loadArea('mfe_study', '1', './Hub'); // opened once before
   prepareArea('mfe_study', './Hub', '/study?set=4');
   expect(fetchAhead).toHaveBeenCalledTimes(1);
   expect(prefetch).toHaveBeenCalledWith({ pathname: '/study', search: '?set=4' });
   prepareArea('mfe_cards', './Never', '/cards');
   expect(preloadRemoteArea).toHaveBeenCalledWith('mfe_cards', './Never');
+});
+
+test('a loaded module is kept per remote version; a failed load is forgotten, so opening the area again loads it', async () => {
+  load.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ default: () => null });
+  await expect(loadArea('mfe_cards', '7', './App')).rejects.toThrow('down');
+  expect(loadedArea(areaKey('mfe_cards', '7', './App'))).toBeUndefined();
+  await loadArea('mfe_cards', '7', './App');
+  await loadArea('mfe_cards', '7', './App');
+  expect(load).toHaveBeenCalledTimes(2);
+  expect(loadedArea(areaKey('mfe_cards', '7', './App'))).toBeDefined();
 });

@@ -1,12 +1,9 @@
-// The remote areas' code and first data, ready before they are opened. Once the page has loaded
-// and the browser is idle, the code of every area in the sidebar is loaded, one after the other
-// (not on Save-Data), so opening one renders it at once instead of showing "Loading section..."
-// while its entry and chunks are fetched and run. An area's module may also export `prefetch`,
-// its first calls: the shell runs it when the area opens (beside rendering its code) and when its
-// sidebar entry is hovered or focused, inside the kernel's `fetchAhead`, so the screen's own calls
-// take those answers instead of starting only after its first render.
+// The remote areas' modules and their first data. A module is kept once loaded (per remote
+// version), so an area opened again renders at once. It may also export `prefetch`, its first
+// calls: the shell runs it when the area opens (beside rendering its code) and when its sidebar
+// entry is hovered or focused, inside the kernel's `fetchAhead`, so the screen's own calls take
+// those answers instead of starting only after its first render.
 import type { ComponentType } from 'react';
-import type { Manifest } from '@flashcard/api-contract';
 import { fetchAhead } from '@flashcard/shared-auth';
 import { loadRemoteModule, preloadRemoteArea, usePlatformStore } from './platform';
 
@@ -71,42 +68,4 @@ export function prepareArea(remote: string, exposed: string, to: string): void {
   if (!module) return preloadRemoteArea(remote, exposed);
   const url = new URL(to, window.location.href);
   prefetchArea(module, { pathname: url.pathname, search: url.search });
-}
-
-function saveData(): boolean {
-  return Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
-}
-
-function afterLoadWhenIdle(run: () => void): void {
-  const idle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run, { timeout: 2000 })
-      : setTimeout(run, 1);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
-let warming: Promise<void> = Promise.resolve();
-
-/**
- * Loads the code of these areas (the sidebar's, for this user) once the page has loaded and the
- * browser is idle, one area at a time so that none competes with what the page is doing. Not
- * on Save-Data, and not an overridden remote (a developer's dev server, loaded when opened).
- */
-export function warmAreas(manifest: Manifest, areas: ReadonlyArray<{ remote: string; exposed: string }>): void {
-  if (saveData()) return;
-  afterLoadWhenIdle(() => {
-    const { overridden } = usePlatformStore.getState();
-    for (const { remote, exposed } of areas) {
-      const version = manifest.remotes.find((entry) => entry.name === remote)?.version;
-      if (!version || overridden.includes(remote) || loading.has(areaKey(remote, version, exposed))) continue;
-      // A failure here stays quiet: opening the area loads it again and reports what fails.
-      warming = warming
-        .then(() => loadArea(remote, version, exposed))
-        .then(
-          () => undefined,
-          () => undefined,
-        );
-    }
-  });
 }

@@ -64,7 +64,6 @@ export function enterArea(remote: string, version: string): () => void {
   else if (landing !== key) landing = null;
   const current: Visit = { remote, version, start: performance.now(), first: landing === key, values: {} };
   visit = current;
-  startVitals();
   return () => {
     if (visit !== current) return;
     visit = null;

@@ -14,7 +14,7 @@ import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
-import { prepareArea, warmAreas } from '../federation/areas';
+import { prepareArea } from '../federation/areas';
 import { usePlatformStore } from '../federation/platform';
 import { useShellLocale, useShellText } from '../i18n';
 import { avatarLetter } from './avatar';
@@ -236,20 +236,6 @@ export function Layout() {
   const closeSidebar = () => setOpenedOn(null);
 
   const navigation = visibleNavigation(navigationFrom(manifest, language), user?.role);
-  // The code of the areas this user's sidebar offers, loaded when the browser is idle (areas.ts).
-  const areas = navigation.flatMap(({ remote, exposed = './App' }) => (remote ? [`${remote} ${exposed}`] : []));
-  const areaList = [...new Set(areas)].join('\n');
-  useEffect(() => {
-    if (!manifest || !areaList) return;
-    warmAreas(
-      manifest,
-      areaList.split('\n').map((line) => {
-        const [remote = '', exposed = './App'] = line.split(' ');
-        return { remote, exposed };
-      }),
-    );
-  }, [manifest, areaList]);
-
   useEffect(() => {
     if (!sidebarOpen) return;
     // Opening moves focus into the panel, so keyboard users land on the links they asked for.

@@ -3,6 +3,7 @@
 import type { Language, UserSettings } from '@flashcard/api-contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { schedulerColumnsOf, studySettingsOf } from '../study';
 
 /** The settings row's fields; the account's time zone is kept on users (timeZone, changeTimeZone). */
 export type StoredSettings = Omit<UserSettings, 'timeZone'>;
@@ -14,6 +15,7 @@ export class SettingsRepository {
   async find(userId: number): Promise<StoredSettings | undefined> {
     const row = await this.db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return undefined;
+    const { dailyGoal, ...scheduler } = studySettingsOf(row);
     return {
       emailNotifications: Boolean(row.email_notifications),
       pushNotifications: Boolean(row.push_notifications),
@@ -22,12 +24,10 @@ export class SettingsRepository {
       achievementNotifications: Boolean(row.achievement_notifications),
       darkMode: Boolean(row.dark_mode),
       autoplay: Boolean(row.autoplay),
-      studyGoal: row.daily_goal,
+      studyGoal: dailyGoal,
       // Only the service writes this column, always one of the codes.
       language: row.language as Language,
-      desiredRetention: Number(row.desired_retention),
-      newCardsPerDay: row.new_cards_per_day,
-      maximumInterval: row.maximum_interval,
+      ...scheduler,
     };
   }
 
@@ -58,11 +58,8 @@ export class SettingsRepository {
       achievement_notifications: settings.achievementNotifications,
       dark_mode: settings.darkMode,
       autoplay: settings.autoplay,
-      daily_goal: settings.studyGoal,
       language: settings.language,
-      desired_retention: settings.desiredRetention,
-      new_cards_per_day: settings.newCardsPerDay,
-      maximum_interval: settings.maximumInterval,
+      ...schedulerColumnsOf({ ...settings, dailyGoal: settings.studyGoal }),
       updated_at: now,
     };
     await this.db

@@ -20,7 +20,7 @@ export { QueueRepository } from './queue-repository';
 export { ReviewRepository } from './review-repository';
 export { default as studyRoutes, type StudyServices } from './routes';
 export { NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from './scheduler';
-export { SchedulerSettingsRepository } from './settings-repository';
+export { SchedulerSettingsRepository, schedulerColumnsOf, studySettingsOf } from './settings-repository';
 export { applyStudySettings } from './settings-service';
 export { dueWindow } from './study-card';
 

@@ -1,11 +1,35 @@
 // SQL of the learner's scheduler settings (user_settings; the defaults until saved) and the
 // FSRS weights in use (fsrs_parameters, which modules/optimizer writes).
 import { DEFAULT_STUDY_SETTINGS, type StudySettings } from '@flashcard/api-contract/schemas';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserSettingsTable } from '../../db/schema';
 
 /** The learner's study settings, as GET /spaced-repetition/settings answers them. */
 export type { StudySettings };
+
+/** The scheduler's columns of a settings row; the account's settings (modules/settings) share them. */
+const SCHEDULER_COLUMNS = ['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'] as const;
+type SchedulerColumns = Pick<Selectable<UserSettingsTable>, (typeof SCHEDULER_COLUMNS)[number]>;
+
+/** A settings row's scheduler columns as the contract's StudySettings (the retention is a decimal on PostgreSQL). */
+export function studySettingsOf(row: SchedulerColumns): StudySettings {
+  return {
+    dailyGoal: row.daily_goal,
+    desiredRetention: Number(row.desired_retention),
+    maximumInterval: row.maximum_interval,
+    newCardsPerDay: row.new_cards_per_day,
+  };
+}
+
+/** StudySettings as a settings row's scheduler columns. */
+export function schedulerColumnsOf(settings: StudySettings): SchedulerColumns {
+  return {
+    daily_goal: settings.dailyGoal,
+    desired_retention: settings.desiredRetention,
+    maximum_interval: settings.maximumInterval,
+    new_cards_per_day: settings.newCardsPerDay,
+  };
+}
 
 export class SchedulerSettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -13,26 +37,14 @@ export class SchedulerSettingsRepository {
   async settings(userId: number): Promise<StudySettings> {
     const row = await this.db
       .selectFrom('user_settings')
-      .select(['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'])
+      .select(SCHEDULER_COLUMNS)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { ...DEFAULT_STUDY_SETTINGS };
-    return {
-      dailyGoal: row.daily_goal,
-      desiredRetention: Number(row.desired_retention),
-      maximumInterval: row.maximum_interval,
-      newCardsPerDay: row.new_cards_per_day,
-    };
+    return row ? studySettingsOf(row) : { ...DEFAULT_STUDY_SETTINGS };
   }
 
   async saveSettings(userId: number, settings: StudySettings, now: string): Promise<void> {
-    const values = {
-      daily_goal: settings.dailyGoal,
-      desired_retention: settings.desiredRetention,
-      maximum_interval: settings.maximumInterval,
-      new_cards_per_day: settings.newCardsPerDay,
-      updated_at: now,
-    };
+    const values = { ...schedulerColumnsOf(settings), updated_at: now };
     await this.db
       .insertInto('user_settings')
       .values({ user_id: userId, ...values })
