@@ -1,43 +1,21 @@
-import { render, waitFor } from '@testing-library/react';
-import axios from 'axios';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeServer, type FakeServer } from '@flashcard/shared-auth/testing';
-import App, { prefetch } from './App';
+import { waitFor } from '@testing-library/react';
+import { checkPrefetch } from '@flashcard/shared-auth/testing';
+import { prefetch } from './App';
+import { renderStudyAt } from './test/study';
 
-const WHERE = { pathname: '/study', search: '?set=4' };
-const ROUTE = '/study/*';
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
 
-// Every call fails: this test is about which calls are made, not what the screens show.
-let server: FakeServer;
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  server = fakeServer(() => ({ status: 503, data: { error: 'Unavailable' } }));
-});
-afterEach(() => {
-  server.restore();
-  jest.restoreAllMocks();
-});
-
-const asked = () => server.calls.map((config) => `${config.method} ${axios.getUri(config)}`);
-
-test('each call the shell starts ahead is one the screen makes itself, byte for byte', async () => {
-  const ahead = prefetch(WHERE);
-  await Promise.allSettled(ahead);
-  const prefetched = asked();
-  expect(prefetched).toHaveLength(ahead.length);
-  server.calls.length = 0;
-
-  render(
-    <MemoryRouter initialEntries={[WHERE.pathname + WHERE.search]}>
-      <Routes>
-        <Route path={ROUTE} element={<App />} />
-      </Routes>
-    </MemoryRouter>,
+test("each call the shell starts ahead is one the hub makes itself, its scope's query included", async () => {
+  const where = { pathname: '/study', search: '?set=4' };
+  const prefetched = await checkPrefetch(
+    () => prefetch(where),
+    () => renderStudyAt('/study?set=4'),
+    waitFor,
   );
-  await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(prefetched)));
+  expect(prefetched).toContain('get /api/learning/review-queue?set=4');
 });
 
 test('a session or practice screen is not prefetched (it starts from what the learner picks)', () => {
   expect(prefetch({ pathname: '/study/review', search: '' })).toEqual([]);
-  expect(server.calls).toHaveLength(0);
 });

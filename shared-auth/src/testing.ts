@@ -3,7 +3,7 @@
 // exactly as in the browser, no network is touched) and `mockKernel`, a signed-in kernel whose
 // API answers from a table, so a remote runs and tests alone.
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
+import axios, { AxiosError } from 'axios';
 import type { User } from '@flashcard/api-contract/schemas';
 import { apiClient, setAuthHeader } from './client';
 import { clearSession } from './session';
@@ -114,4 +114,34 @@ export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): Moc
       useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
     },
   };
+}
+
+/**
+ * A remote's prefetch test (kernel 2.1): runs `prefetch` against a server that fails every
+ * call, then shows the screen (`show`) and waits (`waitFor`, testing-library's; the kernel does
+ * not depend on it) until the screen has asked for every prefetched request the same way, path
+ * and query. Answers the prefetched requests as `'get /api/cards?limit=50'`; a request the screen
+ * never makes fails the wait, naming it.
+ */
+export async function checkPrefetch(
+  prefetch: () => unknown,
+  show: () => unknown,
+  waitFor: (check: () => void) => Promise<unknown>,
+): Promise<string[]> {
+  const server = fakeServer(() => ({ status: 503, data: { error: 'Unavailable' } }));
+  const asked = () => server.calls.map((config) => `${config.method} ${axios.getUri(config)}`);
+  try {
+    const started = prefetch();
+    await Promise.allSettled(Array.isArray(started) ? started : [started]);
+    const prefetched = asked();
+    server.calls.length = 0;
+    show();
+    await waitFor(() => {
+      const missing = prefetched.filter((request) => !asked().includes(request));
+      if (missing.length) throw new Error(`the screen never asked for ${missing.join(', ')}`);
+    });
+    return prefetched;
+  } finally {
+    server.restore();
+  }
 }
