@@ -7,6 +7,7 @@ import {
   setErrorNotifier,
   setUnauthorizedHandler,
 } from './client';
+import { fetchAhead, forgetFetchedAhead } from './fetch-ahead';
 import { getAccessToken, LEGACY_STORAGE_KEYS, STORAGE_KEYS } from './session';
 import { authHeader, fakeServer, type FakeServer } from './testing';
 import { API_BASE_URL, API_TIMEOUT_MS } from './client';
@@ -133,6 +134,27 @@ test('concurrent 401s share one refresh', async () => {
   const tokens = await Promise.all([refreshAccessToken(), refreshAccessToken(), refreshAccessToken()]);
   expect(tokens).toEqual(['new-access', 'new-access', 'new-access']);
   expect(refreshes).toBe(1);
+});
+
+test('an expired token met by a GET fetched ahead twice (a hover, then the click): one refresh, both retried, still signed in', async () => {
+  signIn();
+  forgetFetchedAhead();
+  let refreshes = 0;
+  server = fakeServer((config) => {
+    if (config.url === '/auth/refresh') {
+      refreshes += 1;
+      return refreshed();
+    }
+    return authHeader(config) === 'Bearer new-access' ? { status: 200, data: config.url } : { status: 401, data: {} };
+  });
+  const answers: Array<Promise<unknown>> = [];
+  const prefetch = () => answers.push(apiClient.get('/queue').then((r) => r.data));
+  fetchAhead(prefetch);
+  fetchAhead(prefetch);
+  await expect(Promise.all(answers)).resolves.toEqual(['/queue', '/queue']);
+  expect(refreshes).toBe(1);
+  expect(goToLogin).not.toHaveBeenCalled();
+  expect(getAccessToken()).toBe('new-access');
 });
 
 test('a request is retried at most once; then the session is cleared and the user sent to /login', async () => {

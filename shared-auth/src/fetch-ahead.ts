@@ -4,7 +4,7 @@
 // the same client, then takes that answer instead of asking the server again. The client's
 // request interceptor is synchronous, so a call made inside `fetchAhead` reaches the adapter
 // before `fetchAhead` returns: that is how the adapter knows which requests went ahead.
-import axios, { type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 /** How long an answer fetched ahead may wait for its screen; older ones are asked for again. */
 export const FETCH_AHEAD_FRESH_MS = 5000;
@@ -67,7 +67,17 @@ export function withFetchAhead(
     const kept = waiting.get(key);
     const fresh = kept && now() - kept.at <= FETCH_AHEAD_FRESH_MS ? kept : undefined;
     if (fetchingAhead()) {
-      if (fresh) return fresh.response;
+      // Sent once; each caller gets the answer, or the failure, as its own request's: the client
+      // handles a 401 per request (refresh, retry once), so two must not share one config.
+      if (fresh)
+        return fresh.response.then(
+          (response) => ({ ...response, config }),
+          (error: unknown) => {
+            throw error instanceof AxiosError
+              ? AxiosError.from(error, error.code, config, error.request, error.response)
+              : error;
+          },
+        );
       const response = network(config);
       waiting.set(key, { at: now(), response });
       return response;

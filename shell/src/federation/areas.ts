@@ -1,11 +1,12 @@
 // The remote areas' modules and their first data. A module is kept once loaded (per remote
 // version), so an area opened again renders at once. It may also export `prefetch`, its first
 // calls: the shell runs it when the area opens (beside rendering its code) and when its sidebar
-// entry is hovered or focused, inside the kernel's `fetchAhead`, so the screen's own calls take
-// those answers instead of starting only after its first render.
+// entry is hovered or focused (loading the code then if it has not run yet), inside the kernel's
+// `fetchAhead`, so the screen's own calls take those answers instead of starting only after its
+// first render.
 import type { ComponentType } from 'react';
 import { fetchAhead } from '@flashcard/shared-auth';
-import { loadRemoteModule, preloadRemoteArea, usePlatformStore } from './platform';
+import { loadRemoteModule, usePlatformStore } from './platform';
 
 /** Where the area opens, as its `prefetch` reads it (its path and query decide its first calls). */
 export interface AreaLocation {
@@ -59,13 +60,22 @@ export function prefetchArea(module: AreaModule, location: AreaLocation): void {
 }
 
 /**
- * The pointer rests on (or focus reaches) an area's sidebar entry: its first calls if its code
- * has run, else its code is preloaded.
+ * The pointer rests on (or focus reaches) an area's sidebar entry, the moment before a click:
+ * its code is loaded and run (kept for the click) and its first calls start. An overridden
+ * remote's code is not loaded here: it is a developer's dev server, loaded when the area opens.
  */
 export function prepareArea(remote: string, exposed: string, to: string): void {
-  const version = usePlatformStore.getState().manifest?.remotes.find((entry) => entry.name === remote)?.version;
-  const module = version ? loadedArea(areaKey(remote, version, exposed)) : undefined;
-  if (!module) return preloadRemoteArea(remote, exposed);
+  const { manifest, overridden } = usePlatformStore.getState();
+  const version = manifest?.remotes.find((entry) => entry.name === remote)?.version;
+  if (!version) return;
   const url = new URL(to, window.location.href);
-  prefetchArea(module, { pathname: url.pathname, search: url.search });
+  const location = { pathname: url.pathname, search: url.search };
+  const module = loadedArea(areaKey(remote, version, exposed));
+  if (module) return prefetchArea(module, location);
+  if (overridden.includes(remote)) return;
+  // A failure here is forgotten by loadArea: the click loads again and shows it.
+  loadArea(remote, version, exposed).then(
+    (loadedModule) => prefetchArea(loadedModule, location),
+    () => undefined,
+  );
 }

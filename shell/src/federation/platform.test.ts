@@ -1,22 +1,14 @@
-import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly, takeEarlySession } from './early';
 import { OVERRIDES_KEY } from './overrides';
-import {
-  loadRemoteModule,
-  preloadRemoteArea,
-  refreshManifest,
-  resetRemote,
-  startPlatform,
-  usePlatformStore,
-} from './platform';
+import { loadRemoteModule, refreshManifest, resetRemote, startPlatform, usePlatformStore } from './platform';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from './testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(async () => ({ default: 'the module' })),
-  preloadRemote: jest.fn(),
 }));
 
 const manifestCall = jest.spyOn(platformApi, 'manifest');
@@ -69,12 +61,8 @@ test('applies a localhost override when the site allows it and lists it for the 
     expect.arrayContaining([{ name: 'mfe_study', entry: 'http://localhost:3002/mf-manifest.json' }]),
     { force: true },
   );
-  // The server leaves its release out of the page's preloads; hovering preloads only the others.
+  // The server leaves its release out of the page's preloads.
   expect(document.cookie).toBe('flashcard-remote-overrides=mfe_study');
-  preloadRemoteArea('mfe_study');
-  preloadRemoteArea('mfe_cards');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(jest.mocked(preloadRemote).mock.calls).toEqual([[[{ nameOrAlias: 'mfe_cards', exposes: ['./App'] }]]]);
 });
 
 test('a failed manifest marks the store failed; a remote not in the manifest does not load', async () => {

@@ -4,7 +4,7 @@
 // are built from this manifest, and promoting or rolling back a remote takes effect on the next
 // page load. The request starts with the entry chunk (early.ts), before the shell's other
 // chunks, and nothing waits for it but the remote areas themselves.
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { create } from 'zustand';
@@ -99,8 +99,8 @@ export async function loadRemoteModule<T extends { default: unknown }>(remote: s
  * loading promise and container (`__GLOBAL_LOADING_REMOTE_ENTRY__`, the remote's global, its
  * instance in `__INSTANCES__`, the module cache) and the assets it preloaded
  * (`__PRELOADED_ASSETS__`). A forced registration of the same entry drops the first ones
- * (runtime-core's removeRemote); the preloaded-asset record is dropped here, so a hover after
- * Retry preloads the release's chunks again instead of trusting an attempt that failed.
+ * (runtime-core's removeRemote); the preloaded-asset record is dropped here, so the load after
+ * Retry fetches the release's chunks again instead of trusting an attempt that failed.
  */
 export async function resetRemote(remote: string): Promise<void> {
   const before = registered.get(remote);
@@ -118,18 +118,4 @@ function forgetPreloadedAssets(entry: string): void {
   if (!assets) return;
   const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
   for (const url of [...assets]) if (url.startsWith(folder)) assets.delete(url);
-}
-
-/**
- * Warm a remote's code while the pointer rests on its navigation entry. Not an overridden one:
- * its code is a developer's dev server, loaded when the area is opened.
- */
-export function preloadRemoteArea(remote: string, exposed = './App'): void {
-  manifestReady()
-    .then((manifest) => {
-      if (usePlatformStore.getState().overridden.includes(remote)) return;
-      if (manifest.remotes.some((entry) => entry.name === remote))
-        return preloadRemote([{ nameOrAlias: remote, exposes: [exposed] }]);
-    })
-    .catch(() => undefined); // preloading is a hint; the real load reports errors
 }

@@ -21,7 +21,6 @@ import itMessages from './it';
 
 jest.mock('../federation/platform', () => ({
   ...jest.requireActual('../federation/platform'),
-  preloadRemoteArea: jest.fn(),
 }));
 
 describe('catalogues', () => {

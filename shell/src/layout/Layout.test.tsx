@@ -13,7 +13,8 @@ import {
 } from '@flashcard/api-contract';
 import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
-import { preloadRemoteArea, usePlatformStore } from '../federation/platform';
+import { prepareArea } from '../federation/areas';
+import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
 
 jest.mock('../federation/RemoteArea', () => ({
@@ -21,9 +22,12 @@ jest.mock('../federation/RemoteArea', () => ({
     `Remote area ${remote}${exposed ? ` ${exposed}` : ''}`,
   PendingArea: () => 'Waiting for the registry',
 }));
+jest.mock('../federation/areas', () => ({
+  ...jest.requireActual('../federation/areas'),
+  prepareArea: jest.fn(),
+}));
 jest.mock('../federation/platform', () => ({
   ...jest.requireActual('../federation/platform'),
-  preloadRemoteArea: jest.fn(),
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 
@@ -59,7 +63,7 @@ const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 beforeEach(() => {
   localStorage.clear();
   usePlatformStore.setState({ manifest: TEST_MANIFEST, failed: false, overridden: [] });
-  jest.mocked(preloadRemoteArea).mockClear();
+  jest.mocked(prepareArea).mockClear();
   jest.spyOn(dashboardApi, 'getDashboard').mockResolvedValue({
     userStats: { totalCardsStudied: 0, averageAccuracy: 0, currentStreak: 0 },
     recentSessions: [],
@@ -91,21 +95,21 @@ describe('Layout navigation', () => {
     expect(mainNav().queryByRole('link', { name: /Admin/ }) !== null).toBe(visible);
   });
 
-  it('preloads a remote when its entry is hovered or focused', async () => {
+  it('prepares a remote area when its entry is hovered or focused', async () => {
     await renderSignedIn();
     await userEvent.hover(mainNav().getByRole('link', { name: /My Cards/ }));
-    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_cards', './App');
+    expect(prepareArea).toHaveBeenLastCalledWith('mfe_cards', './App', '/cards');
     mainNav()
       .getByRole('link', { name: /Progress/ })
       .focus();
-    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_progress', './App');
+    expect(prepareArea).toHaveBeenLastCalledWith('mfe_progress', './App', '/progress');
 
     await userEvent.hover(mainNav().getByRole('link', { name: /Achievements/ }));
-    expect(preloadRemoteArea).toHaveBeenLastCalledWith('mfe_social', './Achievements');
+    expect(prepareArea).toHaveBeenLastCalledWith('mfe_social', './Achievements', '/achievements');
 
-    jest.mocked(preloadRemoteArea).mockClear();
+    jest.mocked(prepareArea).mockClear();
     await userEvent.hover(mainNav().getByRole('link', { name: /Dashboard/ }));
-    expect(preloadRemoteArea).not.toHaveBeenCalled();
+    expect(prepareArea).not.toHaveBeenCalled();
   });
 
   it('has the search box, the bell and the user menu in the top bar', async () => {

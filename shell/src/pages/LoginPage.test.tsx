@@ -23,7 +23,6 @@ jest.mock('../federation/RemoteArea', () => ({
 }));
 jest.mock('../federation/platform', () => ({
   ...jest.requireActual('../federation/platform'),
-  preloadRemoteArea: jest.fn(),
   refreshManifest: jest.fn(() => new Promise(() => undefined)),
 }));
 

@@ -61,6 +61,8 @@ describe('heat levels and legend', () => {
     expect(cellTitle({ date: '2024-06-12', reviews: 1 })).toBe('2024-06-12: 1 review');
     expect(cellTitle({ date: '2024-06-13', reviews: 0 })).toBe('2024-06-13: 0 reviews');
     expect(cellTitle({ date: '2024-06-14', reviews: 1234 })).toBe('2024-06-14: 1,234 reviews');
+    // Another day with a count seen before gets its own date.
+    expect(cellTitle({ date: '2024-06-15', reviews: 12 })).toBe('2024-06-15: 12 reviews');
   });
 });
 
