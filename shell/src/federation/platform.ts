@@ -22,6 +22,8 @@ interface PlatformState {
 export const usePlatformStore = create<PlatformState>(() => ({ manifest: null, failed: false, overridden: [] }));
 
 let current: Promise<Manifest> | null = null;
+/** Manifest requests not answered yet (a sign-in asks again: canary shares are per user). */
+let unanswered = 0;
 /** Whom the latest manifest request was made for (canary shares are per user). */
 let askedFor: Promise<number | null> = Promise.resolve(null);
 /** name -> entry URL registered with the federation runtime. */
@@ -57,12 +59,22 @@ export function refreshManifest(): Promise<Manifest> {
     return manifest;
   });
   current = request;
+  unanswered += 1;
+  void request.then(
+    () => (unanswered -= 1),
+    () => (unanswered -= 1),
+  );
   request.catch(() => {
     if (current !== request) return;
     current = null;
     usePlatformStore.setState({ failed: true });
   });
   return request;
+}
+
+/** True while the registry is being asked again: what the store holds may be about to change. */
+export function manifestPending(): boolean {
+  return unanswered > 0;
 }
 
 function manifestReady(): Promise<Manifest> {

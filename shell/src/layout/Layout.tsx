@@ -14,7 +14,7 @@ import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
-import { prepareArea } from '../federation/areas';
+import { prepareArea, warmAreas } from '../federation/areas';
 import { usePlatformStore } from '../federation/platform';
 import { useShellLocale, useShellText } from '../i18n';
 import { avatarLetter } from './avatar';
@@ -236,6 +236,18 @@ export function Layout() {
   const closeSidebar = () => setOpenedOn(null);
 
   const navigation = visibleNavigation(navigationFrom(manifest, language), user?.role);
+  // The sidebar's areas, warmed on idle once this sidebar has painted (areas.ts); again only
+  // when the entries change (a string, so that an equal list is the same dependency).
+  const warmList = JSON.stringify(
+    navigation.flatMap(({ remote, exposed = './App' }) => (remote ? [{ remote, exposed }] : [])),
+  );
+  useEffect(() => {
+    let wanted = true;
+    void warmAreas(JSON.parse(warmList) as Array<{ remote: string; exposed: string }>, () => wanted);
+    return () => {
+      wanted = false;
+    };
+  }, [warmList]);
   useEffect(() => {
     if (!sidebarOpen) return;
     // Opening moves focus into the panel, so keyboard users land on the links they asked for.
