@@ -139,7 +139,8 @@ function isFresh(target, print) {
 /** @returns {Promise<void>} */
 function runWebpack(apps) {
   const webpack = require('webpack');
-  const configs = apps.map((t) => require(join(root, t.name, 'webpack.config.js'))({}, { mode: 'production' }));
+  // An app may give several compilations (the shell: its page and its service worker).
+  const configs = apps.flatMap((t) => require(join(root, t.name, 'webpack.config.js'))({}, { mode: 'production' }));
   return new Promise((resolve, reject) => {
     webpack(configs, (err, stats) => {
       if (err || !stats) return reject(err);

@@ -106,19 +106,39 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
   throw new Error(`timed out waiting for ${what}`);
 }
 
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+}
+
+/**
+ * A browser with a profile of its own on disk, as a learner's is (the contexts of `launchBrowser`
+ * are off the record, where Chromium installs no app). Removed with `close()`.
+ */
+export async function launchProfile(baseURL: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const folder = mkdtempSync(join(tmpdir(), 'flashcards-profile-'));
+  const context = await chromium.launchPersistentContext(folder, {
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: BROWSER_ARGS,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
   });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Session {

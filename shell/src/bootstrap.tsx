@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { ShellProviders } from './ShellProviders';
 import { startPlatform } from './federation/platform';
+import { registerServiceWorker } from './offline/register';
 import { initialLanguage } from './settings/settings-store';
 import { setLanguage } from '@flashcard/shared-auth';
 
@@ -13,6 +14,8 @@ import { setLanguage } from '@flashcard/shared-auth';
 startPlatform();
 // The last account's language on this browser, else the browser's own, until settings arrive.
 void setLanguage(initialLanguage());
+// The site opens offline once a page has loaded here (after that load, not during it).
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,30 @@
+// The site's service worker (built by Workbox's InjectManifest into /sw.js, registered by
+// ../offline/register.ts once the page has loaded). It keeps the shell's own files (its build,
+// the app manifest and icons) so the site opens without a network, and answers a page
+// navigation from the network first (the server writes the route's preload hints into the
+// page), with the shell's page when offline. Nothing else goes through it: API calls and remote
+// releases reach the network as before.
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** The shell's page as the build wrote it: what a navigation gets offline. */
+const OFFLINE_PAGE = '/index.html';
+
+// Registered before the precache's route, so a navigation to "/" is not answered from the cache.
+registerRoute(
+  new NavigationRoute(async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const page = await matchPrecache(OFFLINE_PAGE);
+      if (page) return page;
+      throw error;
+    }
+  }),
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+// Precaches in the format of an older Workbox (after an upgrade of it) are deleted.
+cleanupOutdatedCaches();
