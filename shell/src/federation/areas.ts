@@ -6,6 +6,7 @@
 // first render.
 import type { ComponentType } from 'react';
 import { fetchAhead } from '@flashcard/shared-auth';
+import { pageSettled } from '../settled';
 import { loadRemoteModule, manifestPending, usePlatformStore } from './platform';
 
 /** Where the area opens, as its `prefetch` reads it (its path and query decide its first calls). */
@@ -24,6 +25,11 @@ const loading = new Map<string, Promise<AreaModule>>();
 const loaded = new Map<string, AreaModule>();
 /** Every module this page has tried to load (the warm-up leaves a failed one to its Retry). */
 const attempted = new Set<string>();
+/** Loads not finished yet. */
+let pending = 0;
+
+/** True while the registry is being asked (the page's area is not known yet) or an area's code is on its way. */
+export const areasBusy = (): boolean => pending > 0 || manifestPending();
 
 export const areaKey = (remote: string, version: string, exposed: string) => `${remote}@${version}/${exposed}`;
 
@@ -33,11 +39,16 @@ export function loadArea(remote: string, version: string, exposed: string): Prom
   let area = loading.get(key);
   attempted.add(key);
   if (!area) {
+    pending += 1;
     area = loadRemoteModule<AreaModule>(remote, exposed).then((module) => {
       loaded.set(key, module);
       return module;
     });
     loading.set(key, area);
+    void area.then(
+      () => (pending -= 1),
+      () => (pending -= 1),
+    );
     area.catch(() => {
       if (loading.get(key) === area) loading.delete(key);
     });
@@ -94,8 +105,8 @@ const idle = (): Promise<void> =>
   );
 
 /**
- * After the page has painted, runs the code of the sidebar's areas one at a time while the page
- * is idle, so the first click on one (a tap has no hover before it) renders without fetching or
+ * Once the page has settled (../settled.ts), runs the code of the sidebar's areas one at a time
+ * while the page is idle, so the first click on one (a tap has no hover before it) renders without fetching or
  * running code. Only the versions the registry names once its answer is in (a sign-in asks
  * again); not an overridden remote's; not a module this page already tried (a failed one is its
  * Retry's); stops when `stillWanted` says the sidebar changed (sign-out, another manifest).
@@ -104,6 +115,7 @@ export async function warmAreas(
   areas: ReadonlyArray<{ remote: string; exposed: string }>,
   stillWanted: () => boolean,
 ): Promise<void> {
+  await pageSettled(areasBusy);
   for (const { remote, exposed } of areas) {
     do await idle();
     while (manifestPending() && stillWanted());

@@ -1,16 +1,17 @@
 // Registers the site's service worker (service-worker/sw.ts, built to /sw.js in production)
-// once the page has loaded: its install fetches the shell's files again to keep them, which must
-// not compete with the first load. workbox-window is its own chunk, loaded only then.
+// once the page has settled (loaded, its area shown with its first data): its install fetches the
+// shell's files again to keep them, which must not compete with the first load. workbox-window is
+// its own chunk, loaded only then.
+import { areasBusy } from '../federation/areas';
+import { pageSettled } from '../settled';
 
 /** The worker's URL: at the site root, so its scope is the whole site. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
-  const register = () =>
-    import('workbox-window')
-      .then(({ Workbox }) => new Workbox(SERVICE_WORKER_URL).register())
-      .catch((error: unknown) => console.warn('[offline] the service worker could not be registered', error));
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  pageSettled(areasBusy)
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => new Workbox(SERVICE_WORKER_URL).register())
+    .catch((error: unknown) => console.warn('[offline] the service worker could not be registered', error));
 }
