@@ -291,10 +291,6 @@ test("a remote's real dev server overrides its area on the site, under the site'
       localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_progress: entry }));
       document.cookie = 'flashcard-remote-overrides=mfe_progress; path=/; SameSite=Lax';
     }, `${devServer.origin}/mf-manifest.json`);
-    // Until now the release was the area's (the dashboard may have warmed it); none of it from the
-    // next page on (counted from its commit: the dashboard's requests still in flight are not its).
-    released.length = 0;
-    page.once('framenavigated', () => (released.length = 0));
     const response = await page.goto('/progress');
     const csp = response!.headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self'");

@@ -1,7 +1,8 @@
-// Work the page does for later (running the sidebar areas' code, installing the service worker)
-// waits until the page has settled: loaded, no API call in flight, nothing else busy (the registry's
-// answer or an area's code on its way), and the main thread idle. Started earlier, it would compete with what the learner is waiting for
-// (an area's first data), and the first load would send more than its own files.
+// Work the page does for later (installing the service worker, which fetches the shell's files
+// again) waits until the page has settled: loaded, no API call in flight, nothing else busy (the
+// registry's answer or an area's code on its way), quiet for a while and the main thread idle.
+// Started earlier, it would compete with what the learner is waiting for (an area's first data),
+// and the first load would send more than its own files.
 import { apiClient } from '@flashcard/shared-auth';
 
 /** Past this, the page counts as settled anyway (a call that never ends must not hold it off). */

@@ -1,8 +1,8 @@
 import type { Manifest } from '@flashcard/api-contract';
 import type * as Zustand from 'zustand';
 import { fetchAhead } from '@flashcard/shared-auth';
-import { areaKey, loadArea, loadedArea, prepareArea, warmAreas } from './areas';
-import { loadRemoteModule, manifestPending, usePlatformStore } from './platform';
+import { areaKey, loadArea, loadedArea, prepareArea } from './areas';
+import { loadRemoteModule, usePlatformStore } from './platform';
 
 jest.mock('./platform', () => {
   const { create } = jest.requireActual<typeof Zustand>('zustand');
@@ -76,27 +76,4 @@ test('a loaded module is kept per remote version; a failed load is forgotten, so
   await loadArea('mfe_cards', '7', './App');
   expect(load).toHaveBeenCalledTimes(2);
   expect(loadedArea(areaKey('mfe_cards', '7', './App'))).toBeDefined();
-});
-
-test("on idle, the sidebar's areas are loaded one by one: once the registry has answered, not an overridden one, not one already tried", async () => {
-  load.mockResolvedValue({ default: () => null });
-  const remotes = ['mfe_admin', 'mfe_social', 'mfe_dev', 'mfe_quiz'].map((name) => remote(name, '3'));
-  usePlatformStore.setState({ manifest: { ...MANIFEST, remotes }, overridden: ['mfe_dev'] });
-  await loadArea('mfe_social', '3', './App').catch(() => undefined); // tried before (opened)
-  load.mockClear();
-  // The registry is being asked again at first: nothing loads until it has answered.
-  let pending = 2;
-  jest.mocked(manifestPending).mockImplementation(() => pending-- > 0);
-  await warmAreas(
-    ['mfe_admin', 'mfe_social', 'mfe_dev', 'mfe_unknown'].map((name) => ({ remote: name, exposed: './App' })),
-    () => true,
-  );
-  expect(load.mock.calls).toEqual([['mfe_admin', './App']]);
-  expect(loadedArea(areaKey('mfe_admin', '3', './App'))).toBeDefined();
-  expect(pending).toBeLessThan(0);
-
-  // A sidebar that changed meanwhile stops the warm-up.
-  load.mockClear();
-  await warmAreas([{ remote: 'mfe_quiz', exposed: './App' }], () => false);
-  expect(load).not.toHaveBeenCalled();
 });

@@ -6,7 +6,6 @@
 // first render.
 import type { ComponentType } from 'react';
 import { fetchAhead } from '@flashcard/shared-auth';
-import { pageSettled } from '../settled';
 import { loadRemoteModule, manifestPending, usePlatformStore } from './platform';
 
 /** Where the area opens, as its `prefetch` reads it (its path and query decide its first calls). */
@@ -23,8 +22,6 @@ export interface AreaModule {
 
 const loading = new Map<string, Promise<AreaModule>>();
 const loaded = new Map<string, AreaModule>();
-/** Every module this page has tried to load (the warm-up leaves a failed one to its Retry). */
-const attempted = new Set<string>();
 /** Loads not finished yet. */
 let pending = 0;
 
@@ -37,7 +34,6 @@ export const areaKey = (remote: string, version: string, exposed: string) => `${
 export function loadArea(remote: string, version: string, exposed: string): Promise<AreaModule> {
   const key = areaKey(remote, version, exposed);
   let area = loading.get(key);
-  attempted.add(key);
   if (!area) {
     pending += 1;
     area = loadRemoteModule<AreaModule>(remote, exposed).then((module) => {
@@ -92,37 +88,4 @@ export function prepareArea(remote: string, exposed: string, to: string): void {
     (loadedModule) => prefetchArea(loadedModule, location),
     () => undefined,
   );
-}
-
-/** How long the page must be idle before the next area's code is warmed (requestIdleCallback's timeout). */
-const WARM_IDLE_TIMEOUT_MS = 2000;
-
-const idle = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(() => resolve(), { timeout: WARM_IDLE_TIMEOUT_MS })
-      : setTimeout(resolve, 200),
-  );
-
-/**
- * Once the page has settled (../settled.ts), runs the code of the sidebar's areas one at a time
- * while the page is idle, so the first click on one (a tap has no hover before it) renders without fetching or
- * running code. Only the versions the registry names once its answer is in (a sign-in asks
- * again); not an overridden remote's; not a module this page already tried (a failed one is its
- * Retry's); stops when `stillWanted` says the sidebar changed (sign-out, another manifest).
- */
-export async function warmAreas(
-  areas: ReadonlyArray<{ remote: string; exposed: string }>,
-  stillWanted: () => boolean,
-): Promise<void> {
-  await pageSettled(areasBusy);
-  for (const { remote, exposed } of areas) {
-    do await idle();
-    while (manifestPending() && stillWanted());
-    if (!stillWanted()) return;
-    const { manifest, overridden } = usePlatformStore.getState();
-    const version = manifest?.remotes.find((entry) => entry.name === remote)?.version;
-    if (!version || overridden.includes(remote) || attempted.has(areaKey(remote, version, exposed))) continue;
-    await loadArea(remote, version, exposed).catch(() => undefined); // opening the area shows the failure
-  }
 }

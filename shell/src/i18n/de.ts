@@ -192,6 +192,10 @@ const de: MessagesOf<typeof en> = {
     sessionSummary_one: '{{count}} Karte · {{accuracy}} Trefferquote',
     sessionSummary_other: '{{count}} Karten · {{accuracy}} Trefferquote',
   },
+  update: {
+    available: 'Update verfügbar',
+    reload: 'Neu laden',
+  },
   remote: {
     unavailable: 'Dieser Bereich ist gerade nicht verfügbar',
     unavailableHint: 'Der Rest der App funktioniert weiterhin. Du kannst versuchen, diesen Bereich neu zu laden.',

@@ -179,6 +179,10 @@ const en = {
     sessionSummary_one: '{{count}} card · {{accuracy}} accuracy',
     sessionSummary_other: '{{count}} cards · {{accuracy}} accuracy',
   },
+  update: {
+    available: 'Update available',
+    reload: 'Reload',
+  },
   remote: {
     unavailable: 'This section is unavailable right now',
     unavailableHint: 'The rest of the app still works. You can try loading this section again.',

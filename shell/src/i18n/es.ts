@@ -200,6 +200,10 @@ const es: MessagesOf<typeof en> = {
     sessionSummary_many: '{{count}} tarjetas · {{accuracy}} de precisión',
     sessionSummary_other: '{{count}} tarjetas · {{accuracy}} de precisión',
   },
+  update: {
+    available: 'Actualización disponible',
+    reload: 'Recargar',
+  },
   remote: {
     unavailable: 'Esta sección no está disponible en este momento',
     unavailableHint: 'El resto de la aplicación sigue funcionando. Puedes intentar cargar esta sección de nuevo.',

@@ -195,6 +195,10 @@ const fr: MessagesOf<typeof en> = {
     sessionSummary_many: '{{count}} cartes · {{accuracy}} de précision',
     sessionSummary_other: '{{count}} cartes · {{accuracy}} de précision',
   },
+  update: {
+    available: 'Mise à jour disponible',
+    reload: 'Recharger',
+  },
   remote: {
     unavailable: 'Cette section est indisponible pour le moment',
     unavailableHint: 'Le reste de l’application fonctionne toujours. Vous pouvez essayer de recharger cette section.',

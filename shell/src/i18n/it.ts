@@ -199,6 +199,10 @@ const it: MessagesOf<typeof en> = {
     sessionSummary_many: '{{count}} schede · {{accuracy}} di precisione',
     sessionSummary_other: '{{count}} schede · {{accuracy}} di precisione',
   },
+  update: {
+    available: 'Aggiornamento disponibile',
+    reload: 'Ricarica',
+  },
   remote: {
     unavailable: 'Questa sezione non è disponibile al momento',
     unavailableHint: 'Il resto dell’app funziona ancora. Puoi provare a ricaricare questa sezione.',

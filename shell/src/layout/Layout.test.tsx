@@ -15,6 +15,7 @@ import { STORAGE_KEYS, useAuthStore } from '@flashcard/shared-auth';
 import { App } from '../App';
 import { prepareArea } from '../federation/areas';
 import { usePlatformStore } from '../federation/platform';
+import { useUpdateStore } from '../offline/update-store';
 import { TEST_MANIFEST } from '../federation/testing';
 
 jest.mock('../federation/RemoteArea', () => ({
@@ -110,6 +111,21 @@ describe('Layout navigation', () => {
     jest.mocked(prepareArea).mockClear();
     await userEvent.hover(mainNav().getByRole('link', { name: /Dashboard/ }));
     expect(prepareArea).not.toHaveBeenCalled();
+  });
+
+  it("offers a waiting release on the shell's pages only, never inside an area", async () => {
+    const apply = jest.fn();
+    useUpdateStore.setState({ waiting: true, apply });
+    try {
+      await renderSignedIn('/cards');
+      expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+      await userEvent.click(mainNav().getByRole('link', { name: /Dashboard/ }));
+      expect(await screen.findByText('Update available —')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+      expect(apply).toHaveBeenCalledTimes(1);
+    } finally {
+      useUpdateStore.setState({ waiting: false, apply: null });
+    }
   });
 
   it('has the search box, the bell and the user menu in the top bar', async () => {

@@ -14,7 +14,9 @@ import { Trans } from 'react-i18next';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
-import { prepareArea, warmAreas } from '../federation/areas';
+import { prepareArea } from '../federation/areas';
+import { useUpdateStore } from '../offline/update-store';
+import { SHELL_PAGES } from '../pages/shell-pages';
 import { usePlatformStore } from '../federation/platform';
 import { useShellLocale, useShellText } from '../i18n';
 import { avatarLetter } from './avatar';
@@ -212,6 +214,22 @@ function PreviewBadge({ previews }: { previews: Manifest['previews'] }) {
   );
 }
 
+/**
+ * A new release of the shell is installed (offline/update-store.ts): offered on the shell's own
+ * pages only, between study sessions, never inside an area where a learner may be mid-session.
+ */
+function UpdateBadge({ apply }: { apply: () => void }) {
+  const t = useShellText();
+  return (
+    <div className="shell-badge shell-update-badge" role="status">
+      <span>{t('update.available')} —</span>
+      <button type="button" className="btn btn-small" onClick={apply}>
+        {t('update.reload')}
+      </button>
+    </div>
+  );
+}
+
 export function Layout() {
   // The language re-renders the sidebar too: its labels are picked per language.
   const { t, language } = useShellLocale();
@@ -220,7 +238,7 @@ export function Layout() {
   const overridden = usePlatformStore((s) => s.overridden);
   // An older registry's manifest has no previews.
   const previews = manifest?.previews ?? [];
-  const badges = Number(previews.length > 0) + Number(overridden.length > 0);
+  const update = useUpdateStore((s) => (s.waiting ? s.apply : null));
   const logout = useAuthStore((s) => s.logout);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -235,19 +253,9 @@ export function Layout() {
   const sidebarOpen = openedOn === pathname;
   const closeSidebar = () => setOpenedOn(null);
 
+  const offerUpdate = update && SHELL_PAGES.includes(pathname) ? update : null;
+  const badges = Number(previews.length > 0) + Number(overridden.length > 0) + Number(offerUpdate !== null);
   const navigation = visibleNavigation(navigationFrom(manifest, language), user?.role);
-  // The sidebar's areas, warmed on idle once this sidebar has painted (areas.ts); again only
-  // when the entries change (a string, so that an equal list is the same dependency).
-  const warmList = JSON.stringify(
-    navigation.flatMap(({ remote, exposed = './App' }) => (remote ? [{ remote, exposed }] : [])),
-  );
-  useEffect(() => {
-    let wanted = true;
-    void warmAreas(JSON.parse(warmList) as Array<{ remote: string; exposed: string }>, () => wanted);
-    return () => {
-      wanted = false;
-    };
-  }, [warmList]);
   useEffect(() => {
     if (!sidebarOpen) return;
     // Opening moves focus into the panel, so keyboard users land on the links they asked for.
@@ -341,6 +349,7 @@ export function Layout() {
           <div className="shell-badges">
             {previews.length > 0 && <PreviewBadge previews={previews} />}
             {overridden.length > 0 && <OverrideBadge remotes={overridden} />}
+            {offerUpdate && <UpdateBadge apply={offerUpdate} />}
           </div>
         )}
       </div>

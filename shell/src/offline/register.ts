@@ -4,6 +4,7 @@
 // its own chunk, loaded only then.
 import { areasBusy } from '../federation/areas';
 import { pageSettled } from '../settled';
+import { useUpdateStore } from './update-store';
 
 /** The worker's URL: at the site root, so its scope is the whole site. */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -12,6 +13,19 @@ export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
   pageSettled(areasBusy)
     .then(() => import('workbox-window'))
-    .then(({ Workbox }) => new Workbox(SERVICE_WORKER_URL).register())
+    .then(({ Workbox }) => {
+      const worker = new Workbox(SERVICE_WORKER_URL);
+      // A newer worker waits for this page (a first install takes over at once, nothing to offer).
+      worker.addEventListener('waiting', () =>
+        useUpdateStore.setState({
+          waiting: true,
+          apply: () => {
+            worker.addEventListener('controlling', () => window.location.reload());
+            worker.messageSkipWaiting();
+          },
+        }),
+      );
+      return worker.register();
+    })
     .catch((error: unknown) => console.warn('[offline] the service worker could not be registered', error));
 }

@@ -26,5 +26,11 @@ registerRoute(
 );
 
 precacheAndRoute(self.__WB_MANIFEST);
+
+// A new release waits until a page lets it take over (the learner chose "reload", between
+// sessions), so an open page never gets files of another release under it.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 // Precaches in the format of an older Workbox (after an upgrade of it) are deleted.
 cleanupOutdatedCaches();

@@ -1,7 +1,7 @@
 // Multiple choice: each question shows a card's front and its answer among answers of other cards
 // of the same set or tag (the server picks them). Digits 1-N choose, Enter goes on. Recorded as
 // practice: nothing is rescheduled.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { cardFaces, learningApi, type MultipleChoiceQuestion } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
@@ -62,7 +62,9 @@ export function MultipleChoiceScreen() {
     }
   }, [state, practice]);
 
-  useEffect(() => {
+  // A layout effect: the keys follow each answer in the same commit. A passive effect runs after
+  // the paint, and a key pressed in between (a quick learner, a busy page) met the old state.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
       if (/^[1-9]$/.test(event.key)) choose(Number(event.key) - 1);

@@ -2,7 +2,7 @@
 // card; running out counts as not known) and custom study (cram a set, or study ahead). The
 // learner says whether they knew each card; that is recorded as practice, never as a review,
 // so no schedule changes.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { cardFaces, type StudyCard, type StudyScope } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
@@ -91,7 +91,9 @@ export function SelfGradedPractice({ load, seconds }: SelfGradedPracticeProps) {
     [],
   );
 
-  useEffect(() => {
+  // A layout effect: the keys follow each answer in the same commit. A passive effect runs after
+  // the paint, and a key pressed in between (a quick learner, a busy page) met the old state.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (state.status !== 'studying') return;
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, button')) return;
