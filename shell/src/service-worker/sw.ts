@@ -1,9 +1,9 @@
-// The site's service worker (built by Workbox's InjectManifest into /sw.js, registered by
-// ../offline/register.ts once the page has loaded). It keeps the shell's own files (its build,
-// the app manifest and icons) so the site opens without a network, and answers a page
-// navigation from the network first (the server writes the route's preload hints into the
-// page), with the shell's page when offline. Nothing else goes through it: API calls and remote
-// releases reach the network as before.
+// The site's service worker (its own webpack compilation into /sw.js, where workbox-build then
+// injects the precache list: shell/webpack.config.js; registered by ../offline/register.ts once
+// the page has settled). It keeps the shell's own files (its build, the app manifest and icons)
+// so the site opens without a network, and answers a page navigation from the network first (the
+// server writes the route's preload hints into the page), with the shell's page when offline.
+// Nothing else goes through it: API calls and remote releases reach the network as before.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
