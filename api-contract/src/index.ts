@@ -2,6 +2,8 @@
 // app that imports it (not a federation singleton): a remote released alone brings its own
 // calls, so a call it adds is never missing at run time.
 export * from './schemas';
+// The FSRS-6 scheduler the API schedules with (ts-fsrs is bundled only where it is used).
+export * from './scheduler';
 export { callEndpoint } from './calls/call';
 export { authApi } from './calls/auth';
 export { healthApi } from './calls/health';

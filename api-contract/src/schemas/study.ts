@@ -32,8 +32,34 @@ export const SchedulingPreview = Type.Object({
   '3': RatingPreview,
 });
 
-/** A card as the study calls return it: with the preview of each rating. */
-export const StudyCard = Type.Composite([Card, Type.Object({ preview: SchedulingPreview })]);
+/**
+ * What FSRS remembers of a card beyond its state, due time, repetitions and lapses: with them,
+ * the whole scheduling state (`schedulingStateOf` of scheduler.ts rebuilds it in a browser).
+ */
+export const CardMemory = Type.Object({
+  stability: Type.Number(),
+  difficulty: Type.Number(),
+  elapsed_days: Type.Integer(),
+  scheduled_days: Type.Integer(),
+  learning_steps: Type.Integer(),
+  /** ISO time of the review its schedule follows from; null for a new card. */
+  last_review: Nullable(Type.String()),
+});
+
+/** A card as the study calls return it: with its memory and the preview of each rating. */
+export const StudyCard = Type.Composite([Card, Type.Object({ memory: CardMemory, preview: SchedulingPreview })]);
+
+/**
+ * The scheduler the server would use for this learner now: `new Scheduler(settings)` (scheduler.ts)
+ * in a browser previews and applies ratings exactly as the server does.
+ */
+export const SchedulerSettings = Type.Object({
+  desiredRetention: Type.Number(),
+  /** Days. */
+  maximumInterval: Type.Integer(),
+  /** The learner's fitted FSRS-6 weights while in use (the optimizer's); null: FSRS-6's defaults. */
+  parameters: Nullable(Type.Array(Type.Number())),
+});
 
 export const ReviewQueue = Type.Object({
   dueCount: Type.Integer(),
@@ -43,6 +69,8 @@ export const ReviewQueue = Type.Object({
   /** The first `newLimit` never-reviewed cards, oldest first. */
   new: Type.Array(StudyCard),
   dailyGoal: DailyGoalProgress,
+  /** What to schedule offline ratings of these cards with. */
+  scheduler: SchedulerSettings,
 });
 
 /** Anki's learn-ahead limit: a (re)learning card due within this counts as due now. */
@@ -78,6 +106,14 @@ export const ReviewHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+/**
+ * How old a review made offline may be when it reaches the server: older ones are refused (400),
+ * so a device forgotten in a drawer for months cannot rewrite a card's recent history.
+ */
+export const OFFLINE_REVIEW_MAX_AGE_DAYS = 30;
+/** How far ahead of the server's clock a device's clock may run: a `reviewedAt` within it counts as now. */
+export const OFFLINE_REVIEW_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 export const ReviewBody = Type.Object({
   cardId: BodyId,
   /** 0-3; anything else: 400 'Result must be 0 (Again), 1 (Hard), 2 (Good) or 3 (Easy)'. */
@@ -86,6 +122,14 @@ export const ReviewBody = Type.Object({
   timeSpent: Checked('string', 'number', 'null'),
   /** The study session (from the session start call) the review counts towards. */
   sessionId: Type.Optional(Checked('string', 'integer', 'null')),
+  /**
+   * When the learner rated the card (ISO 8601 with a time zone, e.g. 2024-06-11T05:00:00.000Z): a
+   * review made offline and sent later is scheduled, logged and counted at this time. Absent or
+   * null: now. Refused (400) when not such a time, later than now + OFFLINE_REVIEW_CLOCK_SKEW_MS,
+   * or older than OFFLINE_REVIEW_MAX_AGE_DAYS days; before the card was created: its creation.
+   * Earlier than the card's last review: the card's history is replayed in time order with it.
+   */
+  reviewedAt: Type.Optional(Checked('string', 'number', 'null')),
 });
 
 export const ReviewResponse = Type.Object({
@@ -97,7 +141,7 @@ export const ReviewResponse = Type.Object({
 });
 
 export const UndoBody = Type.Object({ reviewId: BodyId });
-/** The card exactly as before the undone review (or the reset). */
+/** The card exactly as before the undone review (or as the rest of its history replayed), or after the reset. */
 export const StudyCardResponse = Type.Object({ card: StudyCard });
 export const ResetParams = Type.Object({ cardId: PathId });
 
@@ -254,7 +298,10 @@ export const studyEndpoints = {
     body: ReviewBody,
     response: { 200: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
   }),
-  /** Only a card's latest review can be undone, while nothing else has changed the card since. */
+  /**
+   * Only the latest review sent for a card can be undone, while nothing else has changed the card
+   * since; one made before a review sent earlier leaves the card as the rest of its history replayed.
+   */
   undo: endpoint('POST', '/spaced-repetition/undo', {
     body: UndoBody,
     response: { 200: StudyCardResponse, ...errorResponses(400, 401, 404, 409) },
@@ -304,7 +351,11 @@ export const studyEndpoints = {
 };
 
 export type ReviewResult = Static<typeof ReviewResult>;
+export type RatingPreview = Static<typeof RatingPreview>;
+export type SchedulingPreview = Static<typeof SchedulingPreview>;
+export type CardMemory = Static<typeof CardMemory>;
 export type StudyCard = Static<typeof StudyCard>;
+export type SchedulerSettings = Static<typeof SchedulerSettings>;
 export type ReviewQueue = Static<typeof ReviewQueue>;
 export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 export type DueQuery = Static<typeof DueQuery>;

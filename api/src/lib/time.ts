@@ -56,3 +56,21 @@ export function localDayNumber(date: Date, timeZone: string): number {
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / MS_PER_DAY);
 }
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An ISO 8601 date and time with its zone (Z or an offset), as a Date; null for anything else,
+ * a day the month lacks or a 24:00 included (Date.parse takes 30 February as 1 March).
+ */
+export function parseInstant(text: string): Date | null {
+  const match = ISO_INSTANT.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1) return null;
+  if (date.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return null;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : new Date(time);
+}

@@ -3,10 +3,11 @@
 // binding's evaluate (log loss, RMSE) and schedules with the fitted ones only when their log
 // loss is lower. A reschedule replays each reviewed card's history with the weights in use and
 // gives it the interval its new memory state earns at the learner's desired retention.
+import { Scheduler } from '@flashcard/api-contract/scheduler';
 import type { OptimizerStatus, RescheduleResult } from '@flashcard/api-contract/schemas';
 import { conflict, HttpError } from '../../lib/http-error';
 import { MS_PER_DAY, toTimestamp } from '../../lib/time';
-import { Scheduler, type SchedulerSettingsRepository } from '../study';
+import type { SchedulerSettingsRepository } from '../study';
 import { presentStatus } from './presenter';
 import type { OptimizerRepository } from './repository';
 import { fitParameters, replayHistory, type FitResult, type ReplayResult, type ReviewHistory } from './worker';

@@ -2,9 +2,15 @@
 // package, then replay each card's Anki history through our FSRS scheduler (the learner's
 // settings and weights), giving the card's state now and one review log per answer. The
 // request thread only writes the result.
+import {
+  NEW_STATE,
+  Scheduler,
+  toResult,
+  type SchedulerOptions,
+  type SchedulingState,
+} from '@flashcard/api-contract/scheduler';
 import type { ApkgLimits } from '../../config';
 import type { NewReviewLog } from '../../db/schema';
-import { NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from '../study';
 import { readApkg, type ApkgContents } from './apkg';
 
 /** A review log before it knows its learner and card. */
@@ -25,40 +31,33 @@ export interface ApkgPlan extends Omit<ApkgContents, 'cards'> {
 
 export async function prepareApkg(
   bytes: Uint8Array,
-  scheduling: SchedulerSettings,
+  scheduling: SchedulerOptions,
   limits: ApkgLimits,
 ): Promise<ApkgPlan> {
   const contents = await readApkg(bytes, limits);
   const scheduler = new Scheduler(scheduling);
   const cards = contents.cards.map((card): PlannedCard => {
-    let state = NEW_STATE;
+    const replayed = scheduler.replay(
+      card.reviews.map((review) => ({ at: new Date(review.at), result: toResult(review.rating) })),
+    );
     const logs = card.reviews.map((review, k): PlannedLog => {
-      const before = state;
-      state = scheduler.review(before, new Date(review.at), (review.rating - 1) as 0 | 1 | 2 | 3);
+      const { before, after } = replayed[k]!;
       return {
         session_id: null,
         rating: review.rating,
         reviewed_at: new Date(review.at).toISOString(),
         time_spent_ms: review.timeMs,
-        state: before.state,
-        due: before.due,
-        stability: before.stability,
-        difficulty: before.difficulty,
-        elapsed_days: before.elapsed_days,
-        scheduled_days: before.scheduled_days,
-        learning_steps: before.learning_steps,
-        repetitions: before.repetitions,
-        lapses: before.lapses,
-        last_review: before.last_review,
+        ...before,
         sched_version: k,
-        state_after: state.state,
-        due_after: state.due!,
-        stability_after: state.stability,
-        scheduled_days_after: state.scheduled_days,
+        state_after: after.state,
+        due_after: after.due!,
+        stability_after: after.stability,
+        scheduled_days_after: after.scheduled_days,
         sched_version_after: k + 1,
         idempotency_key: null,
       };
     });
+    const state = replayed.at(-1)?.after ?? NEW_STATE;
     return { noteGuid: card.noteGuid, ord: card.ord, suspended: card.suspended, state, logs };
   });
   return { ...contents, cards };

@@ -22,17 +22,11 @@ export class SessionsRepository {
 
   /**
    * Adds (+1) or takes back (-1) one studied card; accuracy follows from the new counts. With
-   * `openOnly`, an ended session is left alone; with `at`, that is its last activity. False when
-   * no row changed.
+   * `at` (when the card was studied), only in a session that had not ended by then, whose last
+   * activity it becomes unless a later one was counted (a review made offline arrives late).
+   * False when no row changed.
    */
-  async countCard(
-    userId: number,
-    sessionId: number,
-    correct: boolean,
-    step: 1 | -1,
-    openOnly = false,
-    at?: string,
-  ): Promise<boolean> {
+  async countCard(userId: number, sessionId: number, correct: boolean, step: 1 | -1, at?: string): Promise<boolean> {
     const correctStep = correct ? step : 0;
     // SET expressions read the row's old values on both databases.
     const cards = sql<number>`cards_studied + ${step}`;
@@ -43,11 +37,15 @@ export class SessionsRepository {
         cards_studied: cards,
         correct_count: right,
         accuracy: sql<number>`case when ${cards} > 0 then 100.0 * (${right}) / (${cards}) else 0 end`,
-        ...(at === undefined ? {} : { last_activity_at: at }),
+        ...(at === undefined
+          ? {}
+          : {
+              last_activity_at: sql<string>`case when last_activity_at > ${at} then last_activity_at else ${at} end`,
+            }),
       })
       .where('user_id', '=', userId)
       .where('id', '=', sessionId);
-    if (openOnly) query = query.where('ended_at', 'is', null);
+    if (at !== undefined) query = query.where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', at)]));
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

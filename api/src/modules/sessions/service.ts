@@ -116,9 +116,9 @@ export class SessionsService {
 }
 
 /**
- * Counts a card in the user's session `sessionId` if it is still open (`at` is then its last
- * activity); 404 / 409 otherwise. One UPDATE on the common path: the session is only read to
- * explain a refusal.
+ * Counts a card studied at `at` in the user's session `sessionId` if it had not ended by then
+ * (`at` is then its last activity, unless a later card was counted); 404 / 409 otherwise. One
+ * UPDATE on the common path: the session is only read to explain a refusal.
  */
 export async function countInOpenSession(
   sessions: SessionsRepository,
@@ -127,7 +127,7 @@ export async function countInOpenSession(
   correct: boolean,
   at: string,
 ): Promise<void> {
-  if (await sessions.countCard(userId, sessionId, correct, 1, true, at)) return;
+  if (await sessions.countCard(userId, sessionId, correct, 1, at)) return;
   const session = await sessions.find(userId, sessionId);
   if (!session) throw notFound(MESSAGES.sessionNotFound);
   throw conflict(MESSAGES.sessionEnded);

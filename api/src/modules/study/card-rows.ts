@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { selectCardsWithSet, type CardWithSet } from '../cards';
-import type { SchedulingState } from './scheduler';
+import type { SchedulingState } from '@flashcard/api-contract/scheduler';
 
 /** A card with its set name and every scheduling column. */
 export interface StudyCardRow extends CardWithSet, SchedulingState {

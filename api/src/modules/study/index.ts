@@ -1,6 +1,7 @@
 // What the rest of the API uses of the study module (other modules import it from here only):
-// its routes with the services behind them, the repository each other module needs (the queue's
-// counts, review logs and whether a card exists, the scheduler settings), and the scheduler.
+// its routes with the services behind them and the repository each other module needs (the
+// queue's counts, review logs and whether a card exists, the scheduler settings). The scheduler
+// itself is the contract's (`@flashcard/api-contract/scheduler`), shared with the browsers.
 import type { Db } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { ExperienceRepository } from '../experience';
@@ -19,7 +20,6 @@ import { StudyStatsService } from './stats-service';
 export { QueueRepository } from './queue-repository';
 export { ReviewRepository } from './review-repository';
 export { default as studyRoutes, type StudyServices } from './routes';
-export { NEW_STATE, Scheduler, type SchedulerSettings, type SchedulingState } from './scheduler';
 export { SchedulerSettingsRepository, schedulerColumnsOf, studySettingsOf } from './settings-repository';
 export { applyStudySettings } from './settings-service';
 export { dueWindow } from './study-card';

@@ -1,6 +1,6 @@
 // What the study calls accept beyond their schemas (the time one answer may count, retries) and the
 // texts they answer with, for every study service; query ranges and settings bounds are the contract's.
-import { STUDY_SETTINGS_BOUNDS } from '@flashcard/api-contract/schemas';
+import { OFFLINE_REVIEW_MAX_AGE_DAYS, STUDY_SETTINGS_BOUNDS } from '@flashcard/api-contract/schemas';
 import { MS_PER_DAY } from '../../lib/time';
 
 /** Anki caps the time one answer counts at 60 s: a learner who walked away skews nothing. */
@@ -24,6 +24,10 @@ export const MESSAGES = {
   keyUndone: 'This review was undone; a retry does not store it again',
   busy: 'This card was changed by another request. Please try again.',
   notLatest: 'Only the latest review of a card can be undone',
+  reviewedAtInvalid:
+    'reviewedAt must be an ISO 8601 date and time with its time zone, such as 2024-06-11T05:00:00.000Z',
+  reviewedAtFuture: 'reviewedAt must not be in the future',
+  reviewedAtTooOld: `reviewedAt must be within the last ${OFFLINE_REVIEW_MAX_AGE_DAYS} days: an older review is not stored`,
   desiredRetention: `Desired retention must be between ${STUDY_SETTINGS_BOUNDS.desiredRetention.min.toFixed(2)} and ${STUDY_SETTINGS_BOUNDS.desiredRetention.max.toFixed(2)}`,
   maximumInterval: `Maximum interval must be between ${STUDY_SETTINGS_BOUNDS.maximumInterval.min} and ${STUDY_SETTINGS_BOUNDS.maximumInterval.max} days`,
   newCardsPerDay: `New cards per day must be between ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.min} and ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}`,

@@ -8,7 +8,18 @@ import type { ScheduledCard, StudyStats } from './stats-service';
 import type { StudyCard } from './study-card';
 
 export function presentStudyCard({ card, preview }: StudyCard): Json.StudyCard {
-  return { ...presentCard(card), preview };
+  return {
+    ...presentCard(card),
+    memory: {
+      stability: card.stability,
+      difficulty: card.difficulty,
+      elapsed_days: card.elapsed_days,
+      scheduled_days: card.scheduled_days,
+      learning_steps: card.learning_steps,
+      last_review: card.last_review,
+    },
+    preview,
+  };
 }
 
 export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
@@ -18,6 +29,11 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
     due: queue.due.map(presentStudyCard),
     new: queue.new.map(presentStudyCard),
     dailyGoal: queue.dailyGoal,
+    scheduler: {
+      desiredRetention: queue.scheduler.desiredRetention,
+      maximumInterval: queue.scheduler.maximumInterval,
+      parameters: queue.scheduler.parameters,
+    },
   };
 }
 

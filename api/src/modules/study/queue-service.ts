@@ -9,6 +9,7 @@ import {
   type DueQuery,
   type MultipleChoiceQuery,
   type ReviewQueueQuery,
+  type SchedulerSettings,
 } from '@flashcard/api-contract/schemas';
 import { HttpError, notFound } from '../../lib/http-error';
 import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
@@ -32,6 +33,8 @@ export interface ReviewQueue {
   due: StudyCard[];
   new: StudyCard[];
   dailyGoal: { cardsStudied: number; dailyGoal: number };
+  /** What the previews were computed with: a browser schedules offline ratings with it. */
+  scheduler: SchedulerSettings;
 }
 
 export interface ChoiceQuestion {
@@ -74,14 +77,19 @@ export class QueueService {
     const today = localDayNumber(now, timeZone);
     const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
 
-    const [{ scheduler, settings }, { due: dueCount, fresh: newTotal }, due, introducedToday, dailyGoal] =
-      await Promise.all([
-        schedulerFor(this.deps.settings, userId),
-        queue.queueCounts(userId, window, scope),
-        queue.dueCards(userId, window, dueLimit, scope),
-        queue.countFirstReviewsOn(userId, today, timeZone, since),
-        this.deps.dailyGoal(userId, timeZone),
-      ]);
+    const [
+      { scheduler, schedulerSettings, settings },
+      { due: dueCount, fresh: newTotal },
+      due,
+      introducedToday,
+      dailyGoal,
+    ] = await Promise.all([
+      schedulerFor(this.deps.settings, userId),
+      queue.queueCounts(userId, window, scope),
+      queue.dueCards(userId, window, dueLimit, scope),
+      queue.countFirstReviewsOn(userId, today, timeZone, since),
+      this.deps.dailyGoal(userId, timeZone),
+    ]);
     const newCount = Math.min(newTotal, Math.max(0, settings.newCardsPerDay - introducedToday));
     const fresh =
       newCount > 0 && newLimit > 0 ? await queue.newCards(userId, window.now, Math.min(newLimit, newCount), scope) : [];
@@ -91,6 +99,7 @@ export class QueueService {
       due: due.map((card) => withPreview(scheduler, card, now)),
       new: fresh.map((card) => withPreview(scheduler, card, now)),
       dailyGoal,
+      scheduler: schedulerSettings,
     };
   }
 

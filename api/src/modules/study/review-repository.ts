@@ -8,7 +8,8 @@ import { dialectOf } from '../../db';
 import { cardSearchText } from '../../db/search-text';
 import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import { RATING_AGAIN, selectStudyCards, type StudyCardRow } from './card-rows';
-import type { SchedulerSettings, SchedulingState } from './scheduler';
+import type { SchedulerSettings } from '@flashcard/api-contract/schemas';
+import type { SchedulingState } from '@flashcard/api-contract/scheduler';
 import { parseParameters } from './settings-repository';
 
 /** Rows per insert: well under SQLite's 32,766 bound parameters at 22 columns. */
@@ -35,6 +36,16 @@ function totalsOf(logs: readonly NewReviewLog[]): CardReviewTotals[] {
   return [...byCard.values()];
 }
 
+/** A log's columns for the card's state after it. */
+export function afterColumns(after: SchedulingState) {
+  return {
+    state_after: after.state,
+    due_after: after.due!,
+    stability_after: after.stability,
+    scheduled_days_after: after.scheduled_days,
+  };
+}
+
 export class ReviewRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -43,17 +54,27 @@ export class ReviewRepository {
     return selectStudyCards(this.db, userId).where('cards.id', '=', cardId).executeTakeFirst();
   }
 
-  /** The card and its owner's scheduler settings in one query: a review's only read. */
+  /**
+   * The card, the time of its newest review log (null without one) and its owner's scheduler
+   * settings in one query: a review's only read.
+   */
   async findCardForReview(
     userId: number,
     cardId: number,
-  ): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
+  ): Promise<{ card: StudyCardRow; newestReview: string | null; settings: SchedulerSettings } | undefined> {
     let query = selectStudyCards(this.db, userId)
       .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
       .leftJoin('fsrs_parameters', (join) =>
         join.onRef('fsrs_parameters.user_id', '=', 'cards.user_id').on('fsrs_parameters.in_use', '=', true),
       )
       .select(['user_settings.desired_retention', 'user_settings.maximum_interval', 'fsrs_parameters.parameters'])
+      .select((eb) =>
+        eb
+          .selectFrom('review_logs')
+          .select((sub) => sub.fn.max('review_logs.reviewed_at').as('newest'))
+          .whereRef('review_logs.card_id', '=', 'cards.id')
+          .as('newest_review'),
+      )
       .where('cards.id', '=', cardId);
     // Concurrent reviews of one card queue on its row instead of racing to a 409: each starts
     // from the previous one's result. Only the card's row is locked (not the settings row).
@@ -61,9 +82,10 @@ export class ReviewRepository {
     if (this.db.isTransaction && dialectOf(this.db) === 'postgres') query = query.forUpdate('cards');
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
-    const { desired_retention, maximum_interval, parameters, ...card } = row;
+    const { desired_retention, maximum_interval, parameters, newest_review, ...card } = row;
     return {
       card,
+      newestReview: newest_review ?? null,
       settings: {
         desiredRetention:
           desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
@@ -127,6 +149,32 @@ export class ReviewRepository {
           time_spent_ms: sql`card_review_totals.time_spent_ms + excluded.time_spent_ms`,
         }),
       )
+      .execute();
+  }
+
+  /** Every review log of the card, in time order (a log written later at the same instant after). */
+  historyOf(userId: number, cardId: number): Promise<ReviewLogRow[]> {
+    return this.db
+      .selectFrom('review_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('card_id', '=', cardId)
+      .orderBy('reviewed_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Gives a log the card's states before and after it as a replay of the card's history found
+   * them (a review added earlier in time changes those of the reviews after it). When, the
+   * rating, the time spent and the versions stay: no total or trigger depends on these columns.
+   */
+  async rewriteLog(userId: number, logId: number, before: SchedulingState, after: SchedulingState): Promise<void> {
+    await this.db
+      .updateTable('review_logs')
+      .set({ ...before, ...afterColumns(after) })
+      .where('user_id', '=', userId)
+      .where('id', '=', logId)
       .execute();
   }
 

@@ -1,26 +1,40 @@
-// Changing one card's schedule: a review (idempotent, safe under concurrency) with its XP, its
-// session's counts and the leech rule, undo, reset, and suspend / bury.
+// Changing one card's schedule: a review (idempotent, safe under concurrency, made now or
+// offline earlier) with its XP, its session's counts and the leech rule, undo, reset, and
+// suspend / bury.
 //
 // Concurrency: a review reads the card, computes the next state and writes it only if the
 // card's sched_version is unchanged; otherwise it starts over on the fresh card. A retried
 // request carries the same Idempotency-Key and gets the first answer back (the unique index on
 // (user_id, idempotency_key) settles two copies racing each other).
-import { REVIEW_RESULTS, type CardAction, type ReviewInput, type ReviewResult } from '@flashcard/api-contract/schemas';
+//
+// Time: a review counts at its `reviewedAt` (a review made offline is sent later). One earlier
+// than the card's newest review (another device sent a later one first) goes into the history in
+// its place, and the card's schedule becomes that history replayed in time order (history.ts).
+import { NEW_STATE, Scheduler, toResult, type SchedulingState } from '@flashcard/api-contract/scheduler';
+import {
+  OFFLINE_REVIEW_CLOCK_SKEW_MS,
+  OFFLINE_REVIEW_MAX_AGE_DAYS,
+  REVIEW_RESULTS,
+  type CardAction,
+  type ReviewInput,
+  type ReviewResult,
+} from '@flashcard/api-contract/schemas';
 import { isUniqueViolation } from '../../db/errors';
+import type { ReviewLogRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { dayStarts } from '../../lib/local-time';
 import { notificationKey } from '../../lib/notification-text';
 import { parseId } from '../../lib/params';
-import { localDayNumber, toTimestamp } from '../../lib/time';
+import { localDayNumber, MS_PER_DAY, parseInstant, toTimestamp } from '../../lib/time';
 import type { ExperienceRepository } from '../experience';
 import type { NotificationsRepository } from '../notifications';
 import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
-import type { StudyCardRow } from './card-rows';
+import { STATE_NEW, type StudyCardRow } from './card-rows';
+import { byTime, replayRun, type ReplayedRun } from './history';
 import { LEECH_LAPSES, MAX_ATTEMPTS, MAX_COUNTED_TIME_MS, MAX_TIME_SPENT_MS, MESSAGES } from './limits';
-import type { ReviewRepository } from './review-repository';
-import { NEW_STATE, Scheduler, toResult, type SchedulingState } from './scheduler';
+import { afterColumns, type ReviewRepository } from './review-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
 import { schedulerFor, withPreview, type StudyCard } from './study-card';
 
@@ -53,6 +67,23 @@ export const becomesLeech = (lapsesBefore: number, lapsesAfter: number) =>
 /** Thrown inside a transaction when the card changed under it: roll back and start over. */
 class LostRace extends Error {}
 
+const TOO_OLD = Symbol('older than OFFLINE_REVIEW_MAX_AGE_DAYS');
+
+/**
+ * When a review was made, from its `reviewedAt`: null for now (absent or null, or ahead of the
+ * server's clock within the skew: a review stored in the future would come after the reviews
+ * really made next), TOO_OLD past the age limit; 400 for anything but an ISO 8601 instant or one
+ * further ahead.
+ */
+function reviewTime(value: ReviewInput['reviewedAt'], now: Date): Date | null | typeof TOO_OLD {
+  if (value === undefined || value === null) return null;
+  const at = typeof value === 'string' ? parseInstant(value) : null;
+  if (at === null) throw badRequest(MESSAGES.reviewedAtInvalid);
+  if (at.getTime() > now.getTime() + OFFLINE_REVIEW_CLOCK_SKEW_MS) throw badRequest(MESSAGES.reviewedAtFuture);
+  if (at.getTime() > now.getTime()) return null;
+  return at.getTime() < now.getTime() - OFFLINE_REVIEW_MAX_AGE_DAYS * MS_PER_DAY ? TOO_OLD : at;
+}
+
 const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
 const isReviewResult = (value: ReviewInput['result']): value is ReviewResult => RESULT_VALUES.includes(value);
 
@@ -80,27 +111,35 @@ export class ReviewService {
     if (idempotencyKey !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(idempotencyKey)) {
       throw badRequest(MESSAGES.keyInvalid);
     }
+    const reviewedAt = reviewTime(input.reviewedAt, this.deps.now());
+    if (reviewedAt === TOO_OLD) {
+      // A retry of a review stored while it was recent still gets its first answer.
+      const stored = idempotencyKey && (await this.storedAnswer(userId, { cardId, result }, idempotencyKey));
+      if (stored) return stored;
+      throw badRequest(MESSAGES.reviewedAtTooOld);
+    }
 
     // The common case (a first submit) costs one read and four writes in one transaction; a
     // retried key is noticed by the unique index and answered from the stored review.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
         return await this.deps.inTransaction((repos) =>
-          this.applyReview(repos, userId, { cardId, result, timeSpent, sessionId, idempotencyKey }),
+          this.applyReview(repos, userId, { cardId, result, timeSpent, sessionId, idempotencyKey, reviewedAt }),
         );
       } catch (error) {
         // Another request changed the card since it was read: start over on the fresh card.
         if (error instanceof LostRace) continue;
         if (!isUniqueViolation(error) || idempotencyKey === undefined) throw error;
         // This key's review is stored already (a retry, or a copy that won the race).
-        const replay = await this.replay(userId, { cardId, result }, idempotencyKey);
-        if (replay) return replay;
+        const stored = await this.storedAnswer(userId, { cardId, result }, idempotencyKey);
+        if (stored) return stored;
       }
     }
     throw conflict(MESSAGES.busy);
   }
 
-  private async replay(
+  /** The first answer to the review stored under `key`; null when none is. */
+  private async storedAnswer(
     userId: number,
     request: { cardId: number; result: ReviewResult },
     key: string,
@@ -132,6 +171,8 @@ export class ReviewService {
       timeSpent: number;
       sessionId: number | null;
       idempotencyKey?: string;
+      /** When the learner rated the card; null: now. */
+      reviewedAt: Date | null;
     },
   ): Promise<ReviewOutcome> {
     // A key names one request for good: once its review was undone, a late retry is refused.
@@ -144,27 +185,45 @@ export class ReviewService {
     const scheduler = new Scheduler(found.settings);
 
     const now = this.deps.now();
-    const reviewedAt = toTimestamp(now);
-    const next = scheduler.review(card, now, input.result);
+    // Not before the card existed (a card made offline, then reviewed on a clock behind ours),
+    // nor after now (another instance's clock, a little ahead, wrote its creation).
+    const at = new Date(
+      Math.min(Math.max((input.reviewedAt ?? now).getTime(), Date.parse(card.created_at)), now.getTime()),
+    );
+    const reviewedAt = toTimestamp(at);
+    const rating = input.result + 1;
     const version = card.sched_version + 1;
+    // In time order (the common case) the review applies to the card as it is. Earlier than the
+    // card's newest review, it takes its place in the history, which is replayed.
+    let states: { before: SchedulingState; after: SchedulingState };
+    let next: SchedulingState;
+    let replayed: { history: ReviewLogRow[]; run: ReplayedRun } | null = null;
+    if (found.newestReview === null || reviewedAt >= found.newestReview) {
+      next = scheduler.review(card, at, input.result);
+      states = { before: schedulingOf(card), after: next };
+    } else {
+      const history = await reviews.historyOf(userId, card.id);
+      const run = replayRun(scheduler, history, { add: { reviewedAt, rating } });
+      states = run.reviews.find((review) => review.id === null)!;
+      next = scheduleAfter(run, card);
+      replayed = { history, run };
+    }
     if (!(await reviews.updateScheduling(userId, card.id, card.sched_version, next, version))) throw new LostRace();
 
     const reviewId = await reviews.insertLog({
       user_id: userId,
       card_id: card.id,
       session_id: input.sessionId,
-      rating: input.result + 1,
+      rating,
       reviewed_at: reviewedAt,
       time_spent_ms: Math.min(input.timeSpent, MAX_COUNTED_TIME_MS),
-      ...schedulingOf(card),
+      ...states.before,
+      ...afterColumns(states.after),
       sched_version: card.sched_version,
-      state_after: next.state,
-      due_after: next.due!,
-      stability_after: next.stability,
-      scheduled_days_after: next.scheduled_days,
       sched_version_after: version,
       idempotency_key: input.idempotencyKey ?? null,
     });
+    if (replayed) await rewriteHistory(reviews, userId, replayed.history, replayed.run);
     const xpEarned = reviewXp(input.result);
     await experience.grant({
       user_id: userId,
@@ -180,10 +239,11 @@ export class ReviewService {
 
     let updated: StudyCardRow = { ...card, ...next, sched_version: version };
     // A card forgotten again and again costs more time than it teaches: Anki suspends it as a
-    // leech and tells the learner to rewrite it.
+    // leech and tells the learner to rewrite it. Only the lapses this review adds count: a
+    // replayed history never suspends again a leech the learner took back.
     const leech = becomesLeech(card.lapses, next.lapses);
     if (leech) {
-      const tags = await reviews.markLeech(userId, card, reviewedAt);
+      const tags = await reviews.markLeech(userId, card, toTimestamp(now));
       updated = { ...updated, tags, suspended: true };
       await notifications.create({
         user_id: userId,
@@ -191,16 +251,18 @@ export class ReviewService {
         title: MESSAGES.leechTitle,
         message: MESSAGES.leechMessage,
         dedupe_key: `leech:${card.id}:${next.lapses}`,
-        created_at: reviewedAt,
+        created_at: toTimestamp(now),
       });
     }
     return { ...withPreview(scheduler, updated, now), reviewId, xpEarned, leech };
   }
 
   /**
-   * Puts the card back exactly as it was before review `reviewId`, deletes the review (and the
-   * XP it earned) and takes it out of its session's counts. Only a card's latest review can be
-   * undone, and only while nothing else (a reset, another review) has changed the card since.
+   * Takes back review `reviewId`: deletes it (and the XP it earned), takes it out of its
+   * session's counts and puts the card back as it was before it (its log's state before), or,
+   * when it was made before a review sent earlier, as the rest of its history replayed. Only the
+   * latest review sent for a card can be undone, and only while nothing else (a reset, another
+   * review) has changed the card since.
    */
   async undo(userId: number, reviewIdInput: string | number): Promise<StudyCard> {
     const reviewId = parseId(reviewIdInput);
@@ -214,11 +276,15 @@ export class ReviewService {
       const latest = await reviews.newestLogId(userId, card.id);
       if (latest !== log.id || card.sched_version !== log.sched_version_after) throw conflict(MESSAGES.notLatest);
 
-      const before = schedulingOf(log);
+      const history = await reviews.historyOf(userId, card.id);
+      const newestInTime = history.toSorted(byTime).at(-1)!.id === log.id;
+      const run = newestInTime ? null : replayRun(scheduler, history, { remove: log.id });
+      const before = run ? scheduleAfter(run, card) : schedulingOf(log);
       if (!(await reviews.updateScheduling(userId, card.id, card.sched_version, before, log.sched_version))) {
         throw conflict(MESSAGES.busy);
       }
       await reviews.deleteLog(userId, log);
+      if (run) await rewriteHistory(reviews, userId, history, run);
       if (log.idempotency_key !== null)
         await reviews.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
       if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
@@ -263,6 +329,40 @@ export class ReviewService {
     ]);
     if (!card) throw notFound(MESSAGES.cardNotFound);
     return withPreview(scheduler, card, now);
+  }
+}
+
+/**
+ * The card's schedule once its history changed in `run`: the run's last state when it is the
+ * card's last run (a new card if it has no review left), else, or when the card was reset after
+ * it (a new card with a history), the card's own.
+ */
+function scheduleAfter(run: ReplayedRun, card: StudyCardRow): SchedulingState {
+  if (!run.isLast || card.state === STATE_NEW) return schedulingOf(card);
+  return run.reviews.at(-1)?.after ?? NEW_STATE;
+}
+
+/** Writes the replayed states of the run's stored logs whose states changed. */
+async function rewriteHistory(
+  reviews: ReviewRepository,
+  userId: number,
+  history: readonly ReviewLogRow[],
+  run: ReplayedRun,
+): Promise<void> {
+  const stored = new Map(history.map((log) => [log.id, log]));
+  for (const { id, before, after } of run.reviews) {
+    const log = id === null ? undefined : stored.get(id);
+    if (!log) continue;
+    const same =
+      JSON.stringify(schedulingOf(log)) === JSON.stringify(schedulingOf(before)) &&
+      JSON.stringify(afterColumns(after)) ===
+        JSON.stringify({
+          state_after: log.state_after,
+          due_after: log.due_after,
+          stability_after: log.stability_after,
+          scheduled_days_after: log.scheduled_days_after,
+        });
+    if (!same) await reviews.rewriteLog(userId, log.id, before, after);
   }
 }
 

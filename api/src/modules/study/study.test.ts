@@ -52,6 +52,7 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       due: StudyCardJson[];
       new: StudyCardJson[];
       dailyGoal: { cardsStudied: number; dailyGoal: number };
+      scheduler: { desiredRetention: number; maximumInterval: number; parameters: number[] | null };
     };
   };
   const review = (cardId: number, result: number, extra: Record<string, unknown> = {}, key?: string, client = me) =>
@@ -94,13 +95,14 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
     );
 
   describe('the review queue', () => {
-    it('is empty for a learner without cards, with the default goal', async () => {
+    it('is empty for a learner without cards, with the default goal and scheduler', async () => {
       expect(await queue()).toEqual({
         dueCount: 0,
         newCount: 0,
         due: [],
         new: [],
         dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+        scheduler: { desiredRetention: 0.9, maximumInterval: 36500, parameters: null },
       });
     });
 

@@ -1,5 +1,6 @@
 import { createEmptyCard, fsrs, generatorParameters, Rating, State } from 'ts-fsrs';
-import { formatInterval, NEW_STATE, Scheduler, toRating, toResult } from './scheduler';
+import type { StudyCard } from './schemas/study';
+import { formatInterval, NEW_STATE, Scheduler, schedulingStateOf, toRating, toResult } from './scheduler';
 
 const NOW = new Date('2024-06-11T05:00:00.000Z');
 const settings = { desiredRetention: 0.9, maximumInterval: 36500 };
@@ -109,6 +110,58 @@ describe('Scheduler (FSRS-6 through ts-fsrs)', () => {
     // At its due date a card sits near the desired retention.
     expect(r).toBeGreaterThan(0.85);
     expect(r).toBeLessThan(0.95);
+  });
+});
+
+describe('a card as the study calls return it', () => {
+  const scheduler = new Scheduler(settings);
+  const learnt = scheduler.review(scheduler.review(NEW_STATE, NOW, 2), new Date(NOW.getTime() + 600_000), 3);
+  const json: Pick<StudyCard, 'state' | 'due' | 'repetitions' | 'lapses' | 'memory'> = {
+    state: 'review',
+    due: learnt.due,
+    repetitions: learnt.repetitions,
+    lapses: learnt.lapses,
+    memory: {
+      stability: learnt.stability,
+      difficulty: learnt.difficulty,
+      elapsed_days: learnt.elapsed_days,
+      scheduled_days: learnt.scheduled_days,
+      learning_steps: learnt.learning_steps,
+      last_review: learnt.last_review,
+    },
+  };
+
+  it('gives back the scheduling row the server schedules it from', () => {
+    expect(learnt.state).toBe(State.Review);
+    expect(schedulingStateOf(json)).toEqual(learnt);
+    expect(schedulingStateOf({ ...json, state: 'new' }).state).toBe(State.New);
+    expect(schedulingStateOf({ ...json, state: 'relearning' }).state).toBe(State.Relearning);
+  });
+
+  it('previews and reviews from that row exactly as from the stored one, fuzz included', () => {
+    const later = new Date(Date.parse(learnt.due!) + 3 * 86_400_000);
+    expect(scheduler.preview(schedulingStateOf(json), later)).toEqual(scheduler.preview(learnt, later));
+    for (const result of [0, 1, 2, 3] as const)
+      expect(scheduler.review(schedulingStateOf(json), later, result)).toEqual(scheduler.review(learnt, later, result));
+  });
+});
+
+describe('Scheduler.replay', () => {
+  it('applies a history one rating after the other from a new card, giving each state before and after', () => {
+    const scheduler = new Scheduler(settings);
+    const history = [
+      { at: NOW, result: 2 as const },
+      { at: new Date(NOW.getTime() + 600_000), result: 2 as const },
+      { at: new Date(NOW.getTime() + 3 * 86_400_000), result: 0 as const },
+    ];
+    const replayed = scheduler.replay(history);
+    let state = NEW_STATE;
+    history.forEach(({ at, result }, i) => {
+      expect(replayed[i]!.before).toEqual(state);
+      state = scheduler.review(state, at, result);
+      expect(replayed[i]!.after).toEqual(state);
+    });
+    expect(scheduler.replay([])).toEqual([]);
   });
 });
 

@@ -1,14 +1,22 @@
-// The only place that talks to ts-fsrs (FSRS-6). Converts card rows to ts-fsrs cards and
-// back, previews the four ratings and applies one. Pure: no database, no clock of its own.
-import { REVIEW_RESULTS, type ReviewResult } from '@flashcard/api-contract/schemas';
+// The only code that talks to ts-fsrs (FSRS-6), for the API and for a browser studying offline:
+// both schedule with this one module, so a rating computed in the browser is the one the server
+// stores. Converts scheduling rows to ts-fsrs cards and back, previews the four ratings, applies
+// one, replays a history. Pure: no database, no clock of its own. ts-fsrs seeds its fuzz from the
+// card and the review time, so the same review always gives the same result on either side.
 import { fsrs, generatorParameters, Rating, State, type Card as FsrsCard, type FSRS, type Grade } from 'ts-fsrs';
+import {
+  REVIEW_RESULTS,
+  type ReviewResult,
+  type SchedulerSettings,
+  type SchedulingPreview,
+  type StudyCard,
+} from './schemas/study';
 
-export interface SchedulerSettings {
-  desiredRetention: number;
-  maximumInterval: number;
-  /** The learner's fitted FSRS-6 weights (modules/optimizer); absent or null: FSRS-6's defaults. */
-  parameters?: readonly number[] | null;
-}
+/**
+ * What a Scheduler is built from: a review queue's `scheduler` as it comes, or the server's
+ * settings; parameters absent or null: FSRS-6's default weights.
+ */
+export type SchedulerOptions = Omit<SchedulerSettings, 'parameters'> & { parameters?: readonly number[] | null };
 
 /** The scheduling columns of a card row (a ts-fsrs Card in database types). */
 export interface SchedulingState {
@@ -24,13 +32,17 @@ export interface SchedulingState {
   last_review: string | null;
 }
 
-export interface RatingPreview {
-  /** Short label as Anki shows it above the button: '10m', '3h', '4d', '2.5mo', '1.2y'. */
-  interval: string;
-  due: string;
+/** One rating of a history: when, and the app's rating 0-3. */
+export interface HistoryReview {
+  at: Date;
+  result: ReviewResult;
 }
 
-export type SchedulingPreview = Record<`${ReviewResult}`, RatingPreview>;
+/** A rating as a replay applied it: the card's scheduling state before and after it. */
+export interface ReplayedReview {
+  before: SchedulingState;
+  after: SchedulingState;
+}
 
 /** ts-fsrs's Rating.Manual (0) is not a grade: the app's 0-3 map to Again..Easy (1-4). */
 export function toRating(result: ReviewResult): Grade {
@@ -54,6 +66,33 @@ export const NEW_STATE: SchedulingState = {
   last_review: null,
 };
 
+/** A card's state name (the JSON's) as ts-fsrs numbers it. */
+const STATE_NUMBERS: Record<StudyCard['state'], State> = {
+  new: State.New,
+  learning: State.Learning,
+  review: State.Review,
+  relearning: State.Relearning,
+};
+
+/** The scheduling row of a card as the study calls return it: what the server schedules it from. */
+export function schedulingStateOf(
+  card: Pick<StudyCard, 'state' | 'due' | 'repetitions' | 'lapses' | 'memory'>,
+): SchedulingState {
+  const { memory } = card;
+  return {
+    state: STATE_NUMBERS[card.state],
+    due: card.due,
+    stability: memory.stability,
+    difficulty: memory.difficulty,
+    elapsed_days: memory.elapsed_days,
+    scheduled_days: memory.scheduled_days,
+    learning_steps: memory.learning_steps,
+    repetitions: card.repetitions,
+    lapses: card.lapses,
+    last_review: memory.last_review,
+  };
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -61,6 +100,7 @@ const DAY = 24 * HOUR;
 /** One decimal, without a trailing ".0": 2.5mo, 3mo. */
 const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
 
+/** Short label as Anki shows it above the button: '10m', '3h', '4d', '2.5mo', '1.2y'. */
 export function formatInterval(ms: number): string {
   if (ms < HOUR) return `${Math.max(1, Math.round(ms / MINUTE))}m`;
   if (ms < DAY) return `${Math.round(ms / HOUR)}h`;
@@ -73,14 +113,13 @@ export function formatInterval(ms: number): string {
 export class Scheduler {
   private readonly fsrs: FSRS;
 
-  constructor(private readonly settings: SchedulerSettings) {
+  constructor(private readonly settings: SchedulerOptions) {
     this.fsrs = fsrs(
       generatorParameters({
         request_retention: settings.desiredRetention,
         maximum_interval: settings.maximumInterval,
         ...(settings.parameters ? { w: settings.parameters } : {}),
-        // Fuzz spreads cards learnt together over nearby days, as Anki does. ts-fsrs seeds it
-        // from the card and the review time, so the same review always gives the same result.
+        // Fuzz spreads cards learnt together over nearby days, as Anki does.
         enable_fuzz: true,
         enable_short_term: true,
       }),
@@ -100,6 +139,16 @@ export class Scheduler {
   review(row: SchedulingState, now: Date, result: ReviewResult): SchedulingState {
     const { card } = this.fsrs.next(toFsrsCard(row, now), now, toRating(result));
     return fromFsrsCard(card);
+  }
+
+  /** Applies the ratings one after the other, in the order given, from `from` (a new card). */
+  replay(reviews: readonly HistoryReview[], from: SchedulingState = NEW_STATE): ReplayedReview[] {
+    let state = from;
+    return reviews.map(({ at, result }) => {
+      const before = state;
+      state = this.review(before, at, result);
+      return { before, after: state };
+    });
   }
 
   /**
