@@ -157,6 +157,15 @@ const de: MessagesOf<typeof en> = {
       completedText_other: 'Du hast {{count, number}} neue Karten gelernt.',
     },
   },
+  offline: {
+    waiting_one: 'Offline — {{count, number}} Wiederholung wartet auf die Synchronisierung',
+    waiting_other: 'Offline — {{count, number}} Wiederholungen warten auf die Synchronisierung',
+    syncing_one: '{{count, number}} offline gemachte Wiederholung wird synchronisiert...',
+    syncing_other: '{{count, number}} offline gemachte Wiederholungen werden synchronisiert...',
+    savedAt: 'Karten gespeichert um {{time}}',
+    refused_one: '{{count, number}} offline gemachte Wiederholung konnte nicht gespeichert werden',
+    refused_other: '{{count, number}} offline gemachte Wiederholungen konnten nicht gespeichert werden',
+  },
 };
 
 export default de;

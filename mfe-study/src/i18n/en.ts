@@ -161,6 +161,16 @@ const en = {
       completedText_other: 'You learned {{count, number}} new cards.',
     },
   },
+  offline: {
+    // The page's state while the network is off: the count of ratings made offline.
+    waiting_one: 'Offline — {{count, number}} review waiting to sync',
+    waiting_other: 'Offline — {{count, number}} reviews waiting to sync',
+    syncing_one: 'Syncing {{count, number}} review made offline...',
+    syncing_other: 'Syncing {{count, number}} reviews made offline...',
+    savedAt: 'Showing the cards saved at {{time}}',
+    refused_one: '{{count, number}} review made offline could not be saved',
+    refused_other: '{{count, number}} reviews made offline could not be saved',
+  },
 } as const;
 
 export default en;

@@ -160,6 +160,15 @@ const es: MessagesOf<typeof en> = {
       completedText_other: 'Has aprendido {{count, number}} tarjetas nuevas.',
     },
   },
+  offline: {
+    waiting_one: 'Sin conexión — {{count, number}} repaso pendiente de sincronizar',
+    waiting_other: 'Sin conexión — {{count, number}} repasos pendientes de sincronizar',
+    syncing_one: 'Sincronizando {{count, number}} repaso hecho sin conexión...',
+    syncing_other: 'Sincronizando {{count, number}} repasos hechos sin conexión...',
+    savedAt: 'Mostrando las tarjetas guardadas a las {{time}}',
+    refused_one: 'No se pudo guardar {{count, number}} repaso hecho sin conexión',
+    refused_other: 'No se pudieron guardar {{count, number}} repasos hechos sin conexión',
+  },
 };
 
 export default es;

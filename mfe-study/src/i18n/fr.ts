@@ -161,6 +161,15 @@ const fr: MessagesOf<typeof en> = {
       completedText_other: 'Vous avez appris {{count, number}} nouvelles cartes.',
     },
   },
+  offline: {
+    waiting_one: 'Hors ligne — {{count, number}} révision en attente de synchronisation',
+    waiting_other: 'Hors ligne — {{count, number}} révisions en attente de synchronisation',
+    syncing_one: 'Synchronisation de {{count, number}} révision faite hors ligne...',
+    syncing_other: 'Synchronisation de {{count, number}} révisions faites hors ligne...',
+    savedAt: 'Cartes enregistrées à {{time}}',
+    refused_one: "{{count, number}} révision faite hors ligne n'a pas pu être enregistrée",
+    refused_other: "{{count, number}} révisions faites hors ligne n'ont pas pu être enregistrées",
+  },
 };
 
 export default fr;

@@ -9,7 +9,7 @@ declare module 'i18next' {
   }
 }
 
-export const { useText: useStudyText } = createNamespace('study', {
+export const { useText: useStudyText, useLocale: useStudyLocale } = createNamespace('study', {
   en,
   es: () => import('./es'),
   fr: () => import('./fr'),

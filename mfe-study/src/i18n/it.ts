@@ -161,6 +161,15 @@ const it: MessagesOf<typeof en> = {
       completedText_other: 'Hai imparato {{count, number}} carte nuove.',
     },
   },
+  offline: {
+    waiting_one: 'Offline — {{count, number}} ripasso in attesa di sincronizzazione',
+    waiting_other: 'Offline — {{count, number}} ripassi in attesa di sincronizzazione',
+    syncing_one: 'Sincronizzazione di {{count, number}} ripasso fatto offline...',
+    syncing_other: 'Sincronizzazione di {{count, number}} ripassi fatti offline...',
+    savedAt: 'Schede salvate alle {{time}}',
+    refused_one: 'Non è stato possibile salvare {{count, number}} ripasso fatto offline',
+    refused_other: 'Non è stato possibile salvare {{count, number}} ripassi fatti offline',
+  },
 };
 
 export default it;

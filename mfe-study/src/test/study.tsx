@@ -41,6 +41,14 @@ export function studyCard(id: number, overrides: Partial<StudyCard> = {}): Study
     buried_until: null,
     created_at: DUE,
     updated_at: DUE,
+    memory: {
+      stability: 0,
+      difficulty: 0,
+      elapsed_days: 0,
+      scheduled_days: 0,
+      learning_steps: 0,
+      last_review: null,
+    },
     preview: {
       '0': { interval: `${id}m`, due: DUE },
       '1': { interval: `${id + 5}m`, due: DUE },
@@ -64,6 +72,7 @@ export function reviewQueue(overrides: Partial<ReviewQueue> = {}): ReviewQueue {
     due,
     new: fresh,
     dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+    scheduler: { desiredRetention: 0.9, maximumInterval: 36_500, parameters: null },
     ...overrides,
   };
 }

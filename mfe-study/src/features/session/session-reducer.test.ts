@@ -18,6 +18,9 @@ function run(actions: SessionAction[], from: SessionState = initialSessionState)
   return actions.reduce(sessionReducer, from);
 }
 
+/** When the ratings below were made: the reducer carries it, never reads it. */
+const AT = '2026-11-27T08:00:00.000Z';
+
 const loaded = (count = 2): SessionAction => ({ type: 'loaded', cards: studyCards(count), sessionId: 7, now: 1000 });
 
 describe('sessionReducer', () => {
@@ -37,7 +40,9 @@ describe('sessionReducer', () => {
 
   it('reveals and hides the answer; ratings only count once it is shown', () => {
     const question = run([loaded()]);
-    expect(run([{ type: 'submit', result: 2, idempotencyKey: 'k', timeSpent: 100 }], question)).toBe(question);
+    expect(run([{ type: 'submit', result: 2, idempotencyKey: 'k', timeSpent: 100, reviewedAt: AT }], question)).toBe(
+      question,
+    );
     const answer = run([{ type: 'reveal' }], question);
     expect(answer.phase).toBe('answer');
     expect(isAnswerShown(answer)).toBe(true);
@@ -48,23 +53,25 @@ describe('sessionReducer', () => {
     const state = run([
       loaded(),
       { type: 'reveal' },
-      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100 },
+      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100, reviewedAt: AT },
       { type: 'submitSucceeded', reviewId: 50, now: 5000 },
     ]);
     expect(state).toMatchObject({ phase: 'question', index: 1, shownAt: 5000, pending: null });
-    expect(state.ratings).toEqual([{ index: 0, card: studyCard(1), reviewId: 50, result: 2, requeuedAt: null }]);
+    expect(state.ratings).toEqual([
+      { index: 0, card: studyCard(1), reviewId: 50, idempotencyKey: 'k1', result: 2, requeuedAt: null },
+    ]);
   });
 
   it('blocks a second rating while one is being sent', () => {
     const submitting = run([
       loaded(),
       { type: 'reveal' },
-      { type: 'submit', result: 1, idempotencyKey: 'k1', timeSpent: 100 },
+      { type: 'submit', result: 1, idempotencyKey: 'k1', timeSpent: 100, reviewedAt: AT },
     ]);
     expect(submitting.phase).toBe('submitting');
     expect(isAnswerShown(submitting)).toBe(true);
     for (const action of [
-      { type: 'submit', result: 3, idempotencyKey: 'k2', timeSpent: 100 },
+      { type: 'submit', result: 3, idempotencyKey: 'k2', timeSpent: 100, reviewedAt: AT },
       { type: 'hide' },
       { type: 'undoStarted' },
     ] as SessionAction[]) {
@@ -76,12 +83,12 @@ describe('sessionReducer', () => {
     const failed = run([
       loaded(),
       { type: 'reveal' },
-      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 4200 },
+      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 4200, reviewedAt: AT },
       { type: 'submitFailed' },
     ]);
     expect(failed).toMatchObject({ phase: 'answer', index: 0 });
     // The retry resends the same key and the same time spent.
-    expect(retryOf(failed, 2)).toEqual({ cardId: 1, result: 2, idempotencyKey: 'k1', timeSpent: 4200 });
+    expect(retryOf(failed, 2)).toEqual({ cardId: 1, result: 2, idempotencyKey: 'k1', timeSpent: 4200, reviewedAt: AT });
     // Another rating is another request.
     expect(retryOf(failed, 3)).toBeNull();
     // Hiding and showing the answer again does not forget it.
@@ -92,13 +99,13 @@ describe('sessionReducer', () => {
     const state = run([
       loaded(3),
       { type: 'reveal' },
-      { type: 'submit', result: 0, idempotencyKey: 'a', timeSpent: 100 },
+      { type: 'submit', result: 0, idempotencyKey: 'a', timeSpent: 100, reviewedAt: AT },
       { type: 'submitSucceeded', reviewId: 1, now: 1 },
       { type: 'reveal' },
-      { type: 'submit', result: 1, idempotencyKey: 'b', timeSpent: 100 },
+      { type: 'submit', result: 1, idempotencyKey: 'b', timeSpent: 100, reviewedAt: AT },
       { type: 'submitSucceeded', reviewId: 2, now: 2 },
       { type: 'reveal' },
-      { type: 'submit', result: 3, idempotencyKey: 'c', timeSpent: 100 },
+      { type: 'submit', result: 3, idempotencyKey: 'c', timeSpent: 100, reviewedAt: AT },
       { type: 'submitSucceeded', reviewId: 3, now: 3 },
     ]);
     expect(state.phase).toBe('completed');
@@ -111,7 +118,7 @@ describe('sessionReducer', () => {
     const rated = run([
       loaded(),
       { type: 'reveal' },
-      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100 },
+      { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100, reviewedAt: AT },
       { type: 'submitSucceeded', reviewId: 50, now: 5000 },
       { type: 'reveal' },
     ]);
@@ -133,7 +140,7 @@ describe('sessionReducer', () => {
     const answer = run(
       [
         { type: 'reveal' },
-        { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100 },
+        { type: 'submit', result: 2, idempotencyKey: 'k1', timeSpent: 100, reviewedAt: AT },
         { type: 'submitSucceeded', reviewId: 50, now: 5000 },
         { type: 'reveal' },
       ],
@@ -166,7 +173,7 @@ describe('relearning within the session', () => {
     run(
       [
         { type: 'reveal' },
-        { type: 'submit', result: 0, idempotencyKey: `k${reviewId}`, timeSpent: 100 },
+        { type: 'submit', result: 0, idempotencyKey: `k${reviewId}`, timeSpent: 100, reviewedAt: AT },
         { type: 'submitSucceeded', reviewId, now: 2000, requeue: studyCard(cardId, { state: 'relearning', due }) },
       ],
       state,
@@ -175,7 +182,7 @@ describe('relearning within the session', () => {
     run(
       [
         { type: 'reveal' },
-        { type: 'submit', result: 2, idempotencyKey: `g${reviewId}`, timeSpent: 100 },
+        { type: 'submit', result: 2, idempotencyKey: `g${reviewId}`, timeSpent: 100, reviewedAt: AT },
         { type: 'submitSucceeded', reviewId, now: 3000 },
       ],
       state,

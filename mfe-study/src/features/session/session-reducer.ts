@@ -20,12 +20,14 @@ export type SessionPhase =
   | 'empty'
   | 'failed';
 
-/** One rating accepted by the server in this session (newest last). */
+/** One rating accepted by the server, or queued to be sent, in this session (newest last). */
 export interface SessionRating {
   index: number;
   /** The card as it was before the rating: what undo puts back. */
   card: StudyCard;
-  reviewId: number;
+  /** The server's id of the review; null while the rating waits in the outbox. */
+  reviewId: number | null;
+  idempotencyKey: string;
   result: ReviewResult;
   /** Where this rating put the card back into the queue (undo takes the copy out), or null. */
   requeuedAt: number | null;
@@ -37,6 +39,8 @@ export interface PendingSubmit {
   result: ReviewResult;
   idempotencyKey: string;
   timeSpent: number;
+  /** When the learner rated (ISO 8601): sent with a rating queued offline. */
+  reviewedAt: string;
 }
 
 export interface SessionState {
@@ -55,14 +59,15 @@ export interface SessionState {
 }
 
 export type SessionAction =
-  | { type: 'loaded'; cards: StudyCard[]; sessionId: number; now: number }
+  /** `sessionId` null: studying offline, no server session. */
+  | { type: 'loaded'; cards: StudyCard[]; sessionId: number | null; now: number }
   | { type: 'empty' }
   | { type: 'loadFailed' }
   | { type: 'reveal' }
   | { type: 'hide' }
-  | { type: 'submit'; result: ReviewResult; idempotencyKey: string; timeSpent: number }
-  /** `requeue`: the card as the server left it, when it must come back in this session. */
-  | { type: 'submitSucceeded'; reviewId: number; now: number; requeue?: StudyCard }
+  | { type: 'submit'; result: ReviewResult; idempotencyKey: string; timeSpent: number; reviewedAt: string }
+  /** `requeue`: the card as the rating left it, when it must come back in this session; `reviewId` null: queued. */
+  | { type: 'submitSucceeded'; reviewId: number | null; now: number; requeue?: StudyCard }
   /** The current card leaves the session (suspended, buried, a leech), with any copy of it. */
   | { type: 'drop'; now: number }
   | { type: 'submitFailed' }
@@ -107,8 +112,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'submit': {
       if (state.phase !== 'answer') return state;
       const cardId = state.cards[state.index].id;
-      const { result, idempotencyKey, timeSpent } = action;
-      return { ...state, phase: 'submitting', pending: { cardId, result, idempotencyKey, timeSpent } };
+      const { result, idempotencyKey, timeSpent, reviewedAt } = action;
+      return { ...state, phase: 'submitting', pending: { cardId, result, idempotencyKey, timeSpent, reviewedAt } };
     }
     case 'submitSucceeded': {
       if (state.phase !== 'submitting' || !state.pending) return state;
@@ -127,6 +132,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         index: state.index,
         card: state.cards[state.index],
         reviewId: action.reviewId,
+        idempotencyKey: state.pending.idempotencyKey,
         result: state.pending.result,
         requeuedAt,
       };

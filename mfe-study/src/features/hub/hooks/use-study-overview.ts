@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_STUDY_SETTINGS, learningApi, type StudyScope } from '@flashcard/api-contract';
-import { i18n } from '@flashcard/shared-auth';
+import { DEFAULT_STUDY_SETTINGS, learningApi, type ReviewQueue, type StudyScope } from '@flashcard/api-contract';
+import { i18n, useAuthStore } from '@flashcard/shared-auth';
 import { toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace of the toast below
+import { offlineQueue, savedQueue } from '../../offline/offline-queue';
+import { saveForOffline, studyingOffline } from '../../offline/offline-study';
+import { failureKind, queuedReviews } from '../../offline/review-outbox';
 
 export interface DailyGoal {
   cardsStudied: number;
@@ -25,15 +28,32 @@ export function goalPercent(cardsStudied: number, dailyGoal: number): number {
 export type StudyOverviewState =
   { status: 'loading' } | { status: 'ready'; overview: StudyOverview } | { status: 'failed' };
 
-/** The hub's counts (of the chosen set or tag) and daily goal, all from the review queue (one call). */
+/**
+ * The hub's counts (of the chosen set or tag) and daily goal, all from the review queue (one
+ * call). The queue is saved for studying offline; offline, the saved one (with the ratings
+ * waiting applied) gives the counts.
+ */
 export function useStudyOverview(scope: StudyScope = {}): StudyOverviewState {
   const [state, setState] = useState<StudyOverviewState>({ status: 'loading' });
   const { set, tag } = scope;
 
   useEffect(() => {
     let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
+    const userId = useAuthStore.getState().user?.id ?? null;
+    const scope = { set, tag };
+    /** No network: the queue saved for this scope, or the failure. */
+    const offline = async (err: unknown): Promise<ReviewQueue> => {
+      const saved = userId !== null && failureKind(err) === 'network' ? await savedQueue(userId, scope) : undefined;
+      if (!saved || userId === null) throw err;
+      studyingOffline(saved.savedAt);
+      return offlineQueue(saved.queue, await queuedReviews(userId), new Date());
+    };
     learningApi
-      .reviewQueue(undefined, { set, tag })
+      .reviewQueue(undefined, scope)
+      .then((queue) => {
+        saveForOffline(scope, queue);
+        return queue;
+      }, offline)
       .then((queue) => {
         if (!active) return;
         const cardsStudied = Number(queue?.dailyGoal?.cardsStudied) || 0;
