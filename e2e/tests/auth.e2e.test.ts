@@ -13,13 +13,20 @@ test('a visitor is sent to /login; signs up, lands on the dashboard, signs out, 
   const email = await signUp(page);
   await page.getByText(/Welcome/).waitFor();
   // Kernel 2: no token in storage (session.e2e.test.ts proves it thoroughly), only the session
-  // hint beside the remembered theme and language.
+  // hint and the profile an offline start shows, beside the remembered theme, language and
+  // registry manifest.
   const sessionKeys = () =>
-    page.evaluate(() => Object.keys(localStorage).filter((key) => !/^flashcard-(theme|language)$/.test(key)));
-  expect(await sessionKeys()).toEqual(['flashcard_session_hint']);
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => !/^flashcard-(theme|language|last-manifest)$/.test(key))
+        .sort(),
+    );
+  expect(await sessionKeys()).toEqual(['flashcard_last_user', 'flashcard_session_hint']);
 
   await signOut(page);
   expect(await sessionKeys()).toEqual([]);
+  // The registry manifest kept for this learner goes with the session.
+  expect(await page.evaluate(() => localStorage.getItem('flashcard-last-manifest'))).toBeNull();
 
   await signIn(page, email);
   await page.waitForURL('**/dashboard');

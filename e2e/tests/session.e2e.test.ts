@@ -49,7 +49,7 @@ test('no page script can read a refresh token or an access token; the page itsel
         ),
       );
   });
-  await signUp(page);
+  const email = await signUp(page);
   await page.getByText(/Welcome/).waitFor();
 
   const cookie = await refreshCookie(context);
@@ -59,9 +59,13 @@ test('no page script can read a refresh token or an access token; the page itsel
   expect(everything).not.toContain(cookie!.value);
   expect(everything).not.toContain('flashcard_refresh');
   expect(everything).not.toMatch(JWT);
-  expect(seen.local.filter((entry) => !/^flashcard-(theme|language)=/.test(entry))).toEqual([
-    'flashcard_session_hint=1',
-  ]);
+  // The session's storage: the hint and the profile a page opened offline shows, nothing else.
+  const session = seen.local.filter((entry) => !/^flashcard-(theme|language|last-manifest)=/.test(entry)).sort();
+  expect(session.map((entry) => entry.split('=')[0])).toEqual(['flashcard_last_user', 'flashcard_session_hint']);
+  expect(session).toContain('flashcard_session_hint=1');
+  const profile = JSON.parse(session[0]!.slice('flashcard_last_user='.length));
+  expect(Object.keys(profile).sort()).toEqual(['created_at', 'display_name', 'email', 'id', 'role']);
+  expect(profile).toMatchObject({ email, role: 'user' });
   expect(seen.session).toEqual([]);
   // No answer the page received carried the refresh token either.
   await Promise.all(reads);

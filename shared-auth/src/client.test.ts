@@ -30,9 +30,16 @@ function stored(): string[] {
   return values;
 }
 
+const refreshedUser = {
+  id: 1,
+  email: 'a@b.co',
+  display_name: null,
+  role: 'user',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 const refreshed = (accessToken = 'new-access') => ({
   status: 200,
-  data: { tokens: { accessToken }, user: { id: 1, email: 'a@b.co' } },
+  data: { tokens: { accessToken }, user: refreshedUser },
 });
 
 beforeEach(() => {
@@ -81,7 +88,10 @@ test('on a 401 refreshes once through the cookie (no token in the body) and retr
   expect(response.data).toEqual(['ok']);
   expect(server.calls.map((c) => c.url)).toEqual(['/cards', '/auth/refresh', '/cards']);
   expect(getAccessToken()).toBe('new-access');
-  expect(stored()).toEqual([`${STORAGE_KEYS.sessionHint}=1`]);
+  expect(stored()).toEqual([
+    `${STORAGE_KEYS.sessionHint}=1`,
+    `${STORAGE_KEYS.lastUser}=${JSON.stringify(refreshedUser)}`,
+  ]);
   expect(goToLogin).not.toHaveBeenCalled();
 });
 
@@ -98,7 +108,10 @@ test('a kernel 1.x refresh token in storage is sent once to move into the cookie
   await refreshAccessToken();
   await refreshAccessToken();
   expect(bodies).toEqual([{ refreshToken: 'refresh-1' }, {}]);
-  expect(stored()).toEqual([`${STORAGE_KEYS.sessionHint}=1`]);
+  expect(stored()).toEqual([
+    `${STORAGE_KEYS.sessionHint}=1`,
+    `${STORAGE_KEYS.lastUser}=${JSON.stringify(refreshedUser)}`,
+  ]);
 });
 
 test('no session hinted: a 401 asks no refresh', async () => {

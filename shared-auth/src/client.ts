@@ -2,19 +2,21 @@
 // header, the one-shot token refresh and the error texts behave the same everywhere. The access
 // token is the kernel's memory (session.ts); the refresh token is the HttpOnly cookie the API
 // reads on /auth/refresh, which no script of the page can read.
-import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import type { authEndpoints, RefreshResponse, Tokens, User } from '@flashcard/api-contract/schemas';
 import { getErrorMessage } from './errors';
 import {
   BROWSER_SESSION_HEADER,
   clearSession,
   getAccessToken,
+  offlineSession,
   openSessionChannel,
   sessionWorthRestoring,
   setAccessToken,
   setSessionHint,
   takeLegacyRefreshToken,
   withRefreshLock,
+  type OfflineSession,
   type RestoredSession,
   type SessionMessage,
 } from './session';
@@ -70,6 +72,7 @@ export function setAuthHeader(token: string | null): void {
 type Listener<T> = (value: T) => void;
 const tokenListeners = new Set<(tokens: Tokens, user?: User) => void>();
 const expiryListeners = new Set<Listener<void>>();
+const offlineListeners = new Set<Listener<void>>();
 let notifyError: Listener<string> | null = null;
 let goToLogin: () => void = () => window.location.assign('/login');
 
@@ -86,6 +89,12 @@ export function onTokensRefreshed(listener: (tokens: Tokens, user?: User) => voi
 export function onSessionExpired(listener: Listener<void>): () => void {
   expiryListeners.add(listener);
   return () => expiryListeners.delete(listener);
+}
+
+/** Called when a refresh got no answer: the session goes on offline, without an access token (the store follows). */
+export function onSessionOffline(listener: Listener<void>): () => void {
+  offlineListeners.add(listener);
+  return () => offlineListeners.delete(listener);
 }
 
 /** The shell shows failed calls as toasts; shared-auth itself renders nothing. */
@@ -111,7 +120,21 @@ function isOnLoginPage(): boolean {
   return path.startsWith('/login') || path.startsWith('/signup');
 }
 
-let refreshInFlight: Promise<string | null> | null = null;
+/**
+ * A refresh's outcome: the new access token, or none and, when no answer came at all (the network
+ * is unreachable, not an HTTP refusal), that request's error.
+ */
+interface Refresh {
+  token: string | null;
+  unreachable?: AxiosError;
+}
+
+/** No answer: a network failure or a timeout; never an HTTP status, never a cancelled call. */
+function noAnswer(error: unknown): error is AxiosError {
+  return axios.isAxiosError(error) && !error.response && error.code !== AxiosError.ERR_CANCELED;
+}
+
+let refreshInFlight: Promise<Refresh> | null = null;
 const channel = openSessionChannel();
 
 function tokensChanged(accessToken: string, user?: User): void {
@@ -130,8 +153,8 @@ channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
   else if (message?.type === 'signed-out') expireSession();
 });
 
-async function performRefresh(): Promise<string | null> {
-  if (!sessionWorthRestoring()) return null; // never signed in here: no cookie to try
+async function performRefresh(): Promise<Refresh> {
+  if (!sessionWorthRestoring()) return { token: null }; // never signed in here: no cookie to try
   // A kernel 1.x token still in storage is sent once: the answer moves the session into the cookie.
   const legacy = takeLegacyRefreshToken();
   try {
@@ -141,16 +164,16 @@ async function performRefresh(): Promise<string | null> {
       legacy ? { refreshToken: legacy } : {},
       { skipErrorToast: true },
     );
-    if (!data?.tokens?.accessToken) return null;
-    setSessionHint(true);
+    if (!data?.tokens?.accessToken) return { token: null };
+    setSessionHint(true, data.user);
     tokensChanged(data.tokens.accessToken, data.user);
     if (data.user) announceSession({ type: 'session', accessToken: data.tokens.accessToken, user: data.user });
-    return data.tokens.accessToken;
+    return { token: data.tokens.accessToken };
   } catch (error) {
-    // No session behind the cookie: the next page load asks nothing.
+    // No session behind the cookie: the next page load asks nothing (and has no profile to show).
     const status = (error as AxiosError).response?.status;
     if (status === 401 || status === 403) setSessionHint(false);
-    return null;
+    return { token: null, unreachable: noAnswer(error) ? error : undefined };
   }
 }
 
@@ -159,34 +182,59 @@ async function performRefresh(): Promise<string | null> {
  * So tabs take turns (Web Locks), and a tab that got another tab's new access token while it
  * waited (BroadcastChannel) uses it instead of rotating again.
  */
-async function refreshAcrossTabs(): Promise<string | null> {
+async function refreshAcrossTabs(): Promise<Refresh> {
   const seen = getAccessToken();
   return withRefreshLock(async () => {
     const current = getAccessToken();
-    if (current && current !== seen) return current;
+    if (current && current !== seen) return { token: current };
     return performRefresh();
   });
 }
 
-/** Get a new access token; concurrent callers share one refresh request. */
-export function refreshAccessToken(): Promise<string | null> {
+/** One refresh at a time: concurrent callers share its request. */
+function refreshSession(): Promise<Refresh> {
   refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
-/** The page's session from the cookie (no session hinted and no kernel 1.x token: none, no request). */
-export async function restoreSessionThroughClient(): Promise<RestoredSession | null> {
+/** Get a new access token; concurrent callers share one refresh request. */
+export function refreshAccessToken(): Promise<string | null> {
+  return refreshSession().then(({ token }) => token);
+}
+
+/**
+ * The page's session from the cookie (no session hinted and no kernel 1.x token: none, no
+ * request); the offline session when the refresh got no answer.
+ */
+export async function restoreSessionThroughClient(): Promise<RestoredSession | OfflineSession | null> {
   if (!sessionWorthRestoring()) return null;
   let user: User | undefined;
   const off = onTokensRefreshed((_tokens, refreshedUser) => void (user = refreshedUser ?? user));
   try {
-    const token = await refreshAccessToken();
-    return token && user ? { accessToken: token, user } : null;
+    const { token, unreachable } = await refreshSession();
+    if (token && user) return { accessToken: token, user };
+    return unreachable ? offlineSession() : null;
   } finally {
     off();
   }
+}
+
+/**
+ * An offline session's way back (the browser is online again): a refresh through the cookie.
+ * A new token ends the offline state (`onTokensRefreshed`); a refused cookie, which leaves no
+ * session to restore, ends the session; anything else (no answer, a server error) stays offline.
+ */
+export async function resumeSession(): Promise<void> {
+  const { token } = await refreshSession();
+  if (!token && !sessionWorthRestoring()) expireSession();
+}
+
+/** A refresh got no answer: the refused token is dropped, the session goes on offline. */
+function goOffline(): void {
+  setAuthHeader(null);
+  offlineListeners.forEach((listener) => listener());
 }
 
 /** The session cannot be saved (or another tab signed out): forget it and go to /login (unless already there). */
@@ -234,10 +282,18 @@ apiClient.interceptors.response.use(
         const sentWith = String(config.headers?.Authorization ?? '');
         const current = getAccessToken();
         // A refresh finished while this request was in flight: retry with the newer token.
-        const token = current && bearer(current) !== sentWith ? current : await refreshAccessToken();
+        const { token, unreachable } =
+          current && bearer(current) !== sentWith ? { token: current } : await refreshSession();
         if (token) {
           config.headers.set('Authorization', bearer(token));
           return apiClient.request(config);
+        }
+        // The network went between the call and its refresh: not a reason to sign out.
+        if (unreachable) {
+          goOffline();
+          const message = getErrorMessage(unreachable);
+          if (message && !config.skipErrorToast) notifyError?.(message);
+          return Promise.reject(unreachable);
         }
       }
       expireSession();

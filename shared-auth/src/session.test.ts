@@ -38,6 +38,9 @@ function stored(): string {
   return entries.join('\n');
 }
 
+/** What storage holds for a hinted session: the hint and the user's profile, never a token. */
+const hintedWithProfile = `${STORAGE_KEYS.sessionHint}=1\n${STORAGE_KEYS.lastUser}=${JSON.stringify(user)}`;
+
 const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
 let fetchMock: jest.Mock;
 
@@ -59,7 +62,7 @@ describe('restoreSession (the entry chunk, before shared modules)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('refreshes through the cookie: the page marks the call, sends no token, stores none, tells the other tabs', async () => {
+  test('refreshes through the cookie: the page marks the call, sends no token, stores none (the profile only), tells the other tabs', async () => {
     localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
     const otherTab = new Bus(SESSION_CHANNEL);
     const heard: unknown[] = [];
@@ -71,7 +74,8 @@ describe('restoreSession (the entry chunk, before shared modules)', () => {
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: '{}',
     });
-    expect(stored()).toBe(`${STORAGE_KEYS.sessionHint}=1`);
+    expect(stored()).toBe(hintedWithProfile);
+    expect(stored()).not.toContain('early-access');
     expect(heard).toEqual([{ type: 'session', accessToken: 'early-access', user }]);
   });
 
@@ -79,14 +83,35 @@ describe('restoreSession (the entry chunk, before shared modules)', () => {
     for (const [name, key] of Object.entries(LEGACY_STORAGE_KEYS)) localStorage.setItem(key, `legacy-${name}`);
     await expect(restoreSession()).resolves.toEqual({ accessToken: 'early-access', user });
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ refreshToken: 'legacy-refreshToken' });
-    expect(stored()).toBe(`${STORAGE_KEYS.sessionHint}=1`);
+    expect(stored()).toBe(hintedWithProfile);
   });
 
-  test('a refused refresh drops the hint: the next load asks nothing', async () => {
+  test('a refused refresh (401) drops the hint and the profile: signed out, the next load asks nothing', async () => {
     localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
     fetchMock.mockResolvedValueOnce(answer(401, { error: 'Invalid or expired refresh token' }));
     await expect(restoreSession()).resolves.toBeNull();
     expect(stored()).toBe('');
+  });
+
+  test('no answer (the network is unreachable) with a hint and a kept profile: an offline session, no token', async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(restoreSession()).resolves.toEqual({ offline: true, user });
+    // Nothing is dropped: the cookie may be fine, the next load online asks again.
+    expect(stored()).toBe(hintedWithProfile);
+  });
+
+  test('no answer without a kept profile, or an HTTP failure other than a refusal: no session (as before)', async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(restoreSession()).resolves.toBeNull();
+
+    localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    fetchMock.mockResolvedValueOnce(answer(503, { error: 'Service unavailable' }));
+    await expect(restoreSession()).resolves.toBeNull();
+    expect(stored()).toBe(hintedWithProfile);
   });
 });
 

@@ -1,9 +1,11 @@
 // Where the session lives in the page (kernel 2). Every remote's code runs in this page, so no
 // credential that outlives the tab is where a script can read it: the refresh token is an
 // HttpOnly cookie the API sets (path /api/auth), the access token lives only in this module's
-// memory. Storage holds one non-secret hint: that this browser has a session worth restoring.
-// A deliberate departure from the spec's storage keys (flashcard_refresh_token and friends),
-// which kernel 1.x used and this module removes on sight.
+// memory. Storage holds two non-secrets: a hint that this browser has a session worth restoring,
+// and the profile of its user (no token), so a page opened without a network shows who is signed
+// in (an offline session) until the cookie's refresh can be made. A deliberate departure from the
+// spec's storage keys (flashcard_refresh_token and friends), which kernel 1.x used and this module
+// removes on sight.
 //
 // Plain code only (fetch, no axios, nothing shared): the shell's entry chunk restores the session
 // through `restoreSession` before shared modules are ready (@flashcard/shared-auth/boot).
@@ -13,6 +15,8 @@ import { API_BASE_URL } from './api-base';
 export const STORAGE_KEYS = {
   /** '1' while this browser has a session cookie worth trying; a hint, not a credential. */
   sessionHint: 'flashcard_session_hint',
+  /** The signed-in user's profile (id, email, name, role, created): what an offline start shows. */
+  lastUser: 'flashcard_last_user',
 } as const;
 
 /** Kernel 1.x's keys (the spec's): tokens in localStorage. Removed by `clearSession` and at start. */
@@ -33,6 +37,15 @@ export const SESSION_CHANNEL = 'flashcard-session';
 
 export interface RestoredSession {
   accessToken: string;
+  user: User;
+}
+
+/**
+ * A hinted session whose refresh got no answer (the network is unreachable): the learner stays
+ * signed in as the last known user, with no access token until a refresh succeeds.
+ */
+export interface OfflineSession {
+  offline: true;
   user: User;
 }
 
@@ -61,10 +74,34 @@ export function hasSessionHint(): boolean {
   return storage()?.getItem(STORAGE_KEYS.sessionHint) === '1';
 }
 
-export function setSessionHint(signedIn: boolean): void {
+/**
+ * Hints a session (and keeps `user`'s profile when given), or drops the hint and the profile
+ * together: a refused cookie leaves nothing to show offline.
+ */
+export function setSessionHint(signedIn: boolean, user?: User): void {
   const s = storage();
-  if (signedIn) s?.setItem(STORAGE_KEYS.sessionHint, '1');
-  else s?.removeItem(STORAGE_KEYS.sessionHint);
+  if (!signedIn) {
+    s?.removeItem(STORAGE_KEYS.sessionHint);
+    s?.removeItem(STORAGE_KEYS.lastUser);
+    return;
+  }
+  s?.setItem(STORAGE_KEYS.sessionHint, '1');
+  if (user) {
+    // Field by field: whatever else an answer carries never reaches storage.
+    const { id, email, display_name, role, created_at } = user;
+    s?.setItem(STORAGE_KEYS.lastUser, JSON.stringify({ id, email, display_name, role, created_at }));
+  }
+}
+
+/** The offline session of a hinted browser with a kept profile; null otherwise. */
+export function offlineSession(): OfflineSession | null {
+  if (!hasSessionHint()) return null;
+  try {
+    const user = JSON.parse(storage()?.getItem(STORAGE_KEYS.lastUser) ?? 'null') as User | null;
+    return user && typeof user.id === 'number' ? { offline: true, user } : null;
+  } catch {
+    return null; // not ours, or cut short: no profile to show
+  }
 }
 
 /** A session hinted, or a kernel 1.x token to move into the cookie: a refresh may succeed. */
@@ -81,7 +118,7 @@ export function takeLegacyRefreshToken(): string | null {
   return token;
 }
 
-/** Forget the session on this page: the access token, the hint and anything kernel 1.x stored. */
+/** Forget the session on this page: the access token, the hint, the kept profile and anything kernel 1.x stored. */
 export function clearSession(): void {
   accessToken = null;
   setSessionHint(false);
@@ -105,11 +142,12 @@ export function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * The page's first refresh, through the cookie (or a kernel 1.x token, moved into the cookie):
- * the access token and the user, or null when there is no session. Skipped when no session is
+ * the access token and the user, the offline session when no answer came (fetch threw) in a
+ * browser with a kept profile, or null when there is no session. Skipped when no session is
  * hinted, so a signed-out first visit makes no request. Another tab's refresh finished while
  * this one waited for the lock is used instead of rotating again.
  */
-export function restoreSession(): Promise<RestoredSession | null> {
+export function restoreSession(): Promise<RestoredSession | OfflineSession | null> {
   if (!sessionWorthRestoring()) return Promise.resolve(null);
   const legacy = takeLegacyRefreshToken();
   const channel = openSessionChannel();
@@ -117,18 +155,24 @@ export function restoreSession(): Promise<RestoredSession | null> {
   channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
     heard = event.data.type === 'session' ? { accessToken: event.data.accessToken, user: event.data.user } : null;
   });
-  return withRefreshLock(async () => {
+  return withRefreshLock(async (): Promise<RestoredSession | OfflineSession | null> => {
     if (heard) return heard;
-    const response = await fetch(`${API_BASE_URL}${REFRESH_PATH}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value,
-      },
-      body: JSON.stringify(legacy ? { refreshToken: legacy } : {}),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE_URL}${REFRESH_PATH}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          [BROWSER_SESSION_HEADER.name]: BROWSER_SESSION_HEADER.value,
+        },
+        body: JSON.stringify(legacy ? { refreshToken: legacy } : {}),
+      });
+    } catch {
+      // No answer at all: the cookie may be fine, the network is not. Any HTTP answer is below.
+      return offlineSession();
+    }
     if (!response.ok) {
       if (response.status === 401 || response.status === 403) setSessionHint(false);
       return null;
@@ -136,7 +180,7 @@ export function restoreSession(): Promise<RestoredSession | null> {
     const data = (await response.json()) as { tokens?: { accessToken?: string }; user?: User };
     if (!data?.tokens?.accessToken || !data.user) return null;
     const session = { accessToken: data.tokens.accessToken, user: data.user };
-    setSessionHint(true);
+    setSessionHint(true, data.user);
     channel?.postMessage({ type: 'session', ...session } satisfies SessionMessage);
     return session;
   })

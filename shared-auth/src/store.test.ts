@@ -1,4 +1,6 @@
-import { apiClient, setAuthHeader } from './client';
+import { AxiosError } from 'axios';
+import { waitFor } from '@testing-library/react';
+import { apiClient, setAuthHeader, setUnauthorizedHandler } from './client';
 import { getAccessToken, STORAGE_KEYS } from './session';
 import { useAuthStore } from './store';
 import { authHeader, fakeServer, type FakeServer } from './testing';
@@ -23,16 +25,19 @@ function stored(): string {
   return entries.join('\n');
 }
 
+/** What storage holds for a hinted session: the hint and the user's profile, never a token. */
+const hintedWithProfile = `${STORAGE_KEYS.sessionHint}=1\n${STORAGE_KEYS.lastUser}=${JSON.stringify(user)}`;
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   setAuthHeader(null);
-  useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
+  useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, isOffline: false, error: null });
   window.history.pushState({}, '', '/login');
 });
 afterEach(() => server?.restore());
 
-test('login keeps the access token in memory only: no token (nor user) in any storage, none in the store', async () => {
+test('login keeps the access token in memory only: no token in any storage (the profile only), none in the store', async () => {
   server = fakeServer((config) =>
     config.url === '/auth/login'
       ? { status: 200, data: { user, tokens, message: 'Login successful' } }
@@ -42,8 +47,8 @@ test('login keeps the access token in memory only: no token (nor user) in any st
   const state = useAuthStore.getState();
   expect(state).toMatchObject({ user, isAuthenticated: true, isLoading: false, error: null });
   expect(Object.keys(state)).not.toContain('token');
-  expect(stored()).toBe(`${STORAGE_KEYS.sessionHint}=1`);
-  expect(stored()).not.toMatch(/acc|ref|ada@example/);
+  expect(stored()).toBe(hintedWithProfile);
+  expect(stored()).not.toMatch(/acc|ref/);
   expect(getAccessToken()).toBe('acc');
   await apiClient.get('/cards');
   expect(authHeader(server.calls[1])).toBe('Bearer acc');
@@ -126,7 +131,7 @@ test('changePassword keeps this device signed in with the new access token the s
   await expect(useAuthStore.getState().changePassword('old-pass', 'new-pass')).resolves.toEqual({ success: true });
   expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true });
   expect(getAccessToken()).toBe('acc-2');
-  expect(stored()).toBe(`${STORAGE_KEYS.sessionHint}=1`);
+  expect(stored()).toBe(hintedWithProfile);
 });
 
 test('initialize with no session hinted asks nothing and ends the loading state signed out', async () => {
@@ -143,9 +148,9 @@ test('initialize restores a hinted session through the cookie: one refresh, its 
   useAuthStore.setState({ isLoading: true });
   await useAuthStore.getState().initialize();
   expect(server.calls.map((c) => `${c.url} ${c.data}`)).toEqual(['/auth/refresh {}']);
-  expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: true, user });
+  expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: true, isOffline: false, user });
   expect(getAccessToken()).toBe('acc-3');
-  expect(stored()).toBe(`${STORAGE_KEYS.sessionHint}=1`);
+  expect(stored()).toBe(hintedWithProfile);
 });
 
 test('initialize takes the refresh the entry chunk made', async () => {
@@ -163,4 +168,126 @@ test('a refused cookie refresh at start-up signs out and drops the hint', async 
   await useAuthStore.getState().initialize();
   expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false });
   expect(stored()).toBe('');
+});
+
+describe('offline session: a hinted browser whose refresh gets no answer', () => {
+  const goToLogin = jest.fn();
+  const unreachable = (config: Parameters<Parameters<typeof fakeServer>[0]>[0]) =>
+    new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    useAuthStore.setState({ isLoading: true });
+    goToLogin.mockReset();
+    setUnauthorizedHandler(goToLogin);
+    window.history.pushState({}, '', '/cards');
+  });
+
+  /** Starts the page offline: the refresh through the client gets no answer. */
+  async function startOffline() {
+    server = fakeServer((config) => unreachable(config));
+    await useAuthStore.getState().initialize();
+    server.restore();
+  }
+
+  test('signs in as the kept profile, offline, with no access token; nothing is dropped', async () => {
+    await startOffline();
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true, isOffline: true, isLoading: false });
+    expect(getAccessToken()).toBeNull();
+    expect(stored()).toBe(hintedWithProfile);
+  });
+
+  test("takes the entry chunk's offline session the same way", async () => {
+    server = fakeServer(() => ({ status: 500, data: {} }));
+    await useAuthStore.getState().initialize(Promise.resolve({ offline: true, user }));
+    expect(server.calls).toHaveLength(0);
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true, isOffline: true });
+    expect(getAccessToken()).toBeNull();
+  });
+
+  test('a call made offline fails as a network failure, and the learner stays signed in', async () => {
+    await startOffline();
+    server = fakeServer((config) => unreachable(config));
+    await expect(apiClient.get('/cards')).rejects.toMatchObject({ code: AxiosError.ERR_NETWORK });
+    expect(server.calls.map((c) => c.url)).toEqual(['/cards']);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isOffline: true });
+  });
+
+  test('a 401 at start-up is a sign-out: signed out, the hint and the profile dropped', async () => {
+    server = fakeServer(() => ({ status: 401, data: { error: 'Invalid or expired refresh token' } }));
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false, isOffline: false });
+    expect(stored()).toBe('');
+  });
+
+  test('back online (the online event): one refresh through the cookie, then a normal session', async () => {
+    await startOffline();
+    server = fakeServer((config) =>
+      config.url === '/auth/refresh'
+        ? { status: 200, data: { tokens: { accessToken: 'back' }, user: { ...user, display_name: 'Ada L.' } } }
+        : { status: 200, data: [] },
+    );
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(useAuthStore.getState().isOffline).toBe(false));
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: { display_name: 'Ada L.' } });
+    expect(getAccessToken()).toBe('back');
+    await apiClient.get('/cards');
+    expect(server.calls.map((c) => `${c.url} ${authHeader(c)}`)).toEqual([
+      '/auth/refresh undefined',
+      '/cards Bearer back',
+    ]);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastUser)!)).toMatchObject({ display_name: 'Ada L.' });
+  });
+
+  test('back online but the cookie is refused (401): signed out as before, the profile dropped, sent to /login', async () => {
+    await startOffline();
+    server = fakeServer(() => ({ status: 401, data: { error: 'Invalid or expired refresh token' } }));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isOffline: false });
+    expect(stored()).toBe('');
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('online event while the API is still out of reach: stays offline, signed in', async () => {
+    await startOffline();
+    server = fakeServer((config) => unreachable(config));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(server!.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true, isOffline: true });
+    expect(stored()).toBe(hintedWithProfile);
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  test('a later call that meets a 401 refreshes through the cookie: retried, and the session is normal', async () => {
+    await startOffline();
+    server = fakeServer((config) => {
+      if (config.url === '/auth/refresh') return { status: 200, data: { tokens: { accessToken: 'again' }, user } };
+      return authHeader(config) === 'Bearer again' ? { status: 200, data: ['ok'] } : { status: 401, data: {} };
+    });
+    await expect(apiClient.get('/cards').then((r) => r.data)).resolves.toEqual(['ok']);
+    expect(server.calls.map((c) => c.url)).toEqual(['/cards', '/auth/refresh', '/cards']);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isOffline: false, user });
+  });
+
+  test('sign-out while offline drops the hint and the profile, whatever the network says', async () => {
+    await startOffline();
+    server = fakeServer((config) => unreachable(config));
+    await useAuthStore.getState().logout();
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false, isOffline: false });
+    expect(stored()).toBe('');
+  });
+
+  test('a normal session whose refresh after a 401 gets no answer goes offline instead of signing out', async () => {
+    useAuthStore.setState({ user, isAuthenticated: true, isLoading: false });
+    setAuthHeader('expired');
+    server = fakeServer((config) => (config.url === '/auth/refresh' ? unreachable(config) : { status: 401, data: {} }));
+    await expect(apiClient.get('/cards')).rejects.toMatchObject({ code: AxiosError.ERR_NETWORK });
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true, isOffline: true });
+    expect(getAccessToken()).toBeNull();
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(stored()).toBe(hintedWithProfile);
+  });
 });

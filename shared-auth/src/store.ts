@@ -1,19 +1,23 @@
 // THE auth store. This module must be loaded once per page: module federation shares the whole
 // package as a singleton, so the shell and every remote read and write the same state. It holds
 // no token (kernel 2): the access token is the client's memory, the refresh token an HttpOnly
-// cookie; nothing of the session is persisted but a hint (session.ts).
+// cookie; nothing of the session is persisted but a hint and the user's profile (session.ts),
+// which let a page opened offline keep its learner signed in (`isOffline`) until the cookie's
+// refresh can be made.
 import { create } from 'zustand';
 import type { AuthResponse, RegisterInput, User } from '@flashcard/api-contract/schemas';
 import { authCalls } from './auth-calls';
 import {
   announceSession,
   onSessionExpired,
+  onSessionOffline,
   onTokensRefreshed,
   restoreSessionThroughClient,
+  resumeSession,
   setAuthHeader,
 } from './client';
 import { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
-import { clearSession, setSessionHint, type RestoredSession } from './session';
+import { clearSession, setSessionHint, type OfflineSession, type RestoredSession } from './session';
 
 export type AuthResult = { success: true } | { success: false; error: string };
 
@@ -21,6 +25,12 @@ export interface AuthState {
   user: User | null;
   isAuthenticated: boolean;
   isLoading: boolean;
+  /**
+   * Signed in without an access token because the API could not be reached (kernel 2.2): `user`
+   * is this browser's last known profile, calls fail as offline calls do, and the kernel
+   * refreshes through the cookie when the browser is back online or a call meets a 401.
+   */
+  isOffline: boolean;
   error: string | null;
   login: (email: string, password: string) => Promise<AuthResult>;
   register: (input: RegisterInput) => Promise<AuthResult>;
@@ -31,17 +41,18 @@ export interface AuthState {
   /**
    * Restores the session once at start-up (the refresh cookie) and ends the loading state. The
    * shell passes the refresh its entry chunk already made (`restoreSession` of
-   * `@flashcard/shared-auth/boot`); without one the client refreshes itself.
+   * `@flashcard/shared-auth/boot`); without one the client refreshes itself. A refresh that got
+   * no answer in a browser with a kept profile starts an offline session.
    */
-  initialize: (restoring?: Promise<RestoredSession | null> | null) => Promise<void>;
+  initialize: (restoring?: Promise<RestoredSession | OfflineSession | null> | null) => Promise<void>;
 }
 
-const signedOut = { user: null, isAuthenticated: false, isLoading: false } as const;
+const signedOut = { user: null, isAuthenticated: false, isLoading: false, isOffline: false } as const;
 
 /** A new access token for this page (and the other tabs), and the user it belongs to. */
 function startSession(accessToken: string, user: User): void {
   setAuthHeader(accessToken);
-  setSessionHint(true);
+  setSessionHint(true, user);
   announceSession({ type: 'session', accessToken, user });
 }
 
@@ -53,7 +64,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       const data = await call();
       if (!data?.tokens?.accessToken) throw new Error(fallback);
       startSession(data.tokens.accessToken, data.user);
-      set({ user: data.user, isAuthenticated: true, isLoading: false });
+      set({ user: data.user, isAuthenticated: true, isLoading: false, isOffline: false });
       return { success: true };
     } catch (err) {
       const error = getErrorMessage(err, fallback) ?? fallback;
@@ -88,6 +99,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (!get().isAuthenticated) return;
       try {
         const { user } = await authCalls.me();
+        setSessionHint(true, user);
         set({ user });
       } catch {
         // A 401 here has already expired the session through the client; nothing else to do.
@@ -115,8 +127,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (get().isAuthenticated) return set({ isLoading: false });
       const session = await (restoring ?? restoreSessionThroughClient());
       if (session && !get().isAuthenticated) {
-        setAuthHeader(session.accessToken);
-        set({ user: session.user, isAuthenticated: true });
+        if ('offline' in session) set({ user: session.user, isAuthenticated: true, isOffline: true });
+        else {
+          setAuthHeader(session.accessToken);
+          set({ user: session.user, isAuthenticated: true, isOffline: false });
+        }
       }
       set({ isLoading: false });
     },
@@ -125,6 +140,16 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
 // Keep the store in step with what the client does behind its back (and other tabs tell it).
 onTokensRefreshed((_tokens, user) => {
-  if (user) useAuthStore.setState({ user, isAuthenticated: true });
+  // A new access token ends an offline session, whoever made it (a call's refresh, another tab).
+  useAuthStore.setState(user ? { user, isAuthenticated: true, isOffline: false } : { isOffline: false });
 });
 onSessionExpired(() => useAuthStore.setState({ ...signedOut, error: null }));
+onSessionOffline(() => {
+  if (useAuthStore.getState().isAuthenticated) useAuthStore.setState({ isOffline: true });
+});
+// Back online: an offline session refreshes through the cookie (a refused cookie signs out).
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (useAuthStore.getState().isOffline) void resumeSession();
+  });
+}

@@ -101,7 +101,13 @@ export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): Moc
   const signedIn = user === null ? null : { ...MOCK_USER, ...user };
   clearSession();
   setAuthHeader(signedIn ? MOCK_TOKENS.accessToken : null);
-  useAuthStore.setState({ user: signedIn, isAuthenticated: Boolean(signedIn), isLoading: false, error: null });
+  useAuthStore.setState({
+    user: signedIn,
+    isAuthenticated: Boolean(signedIn),
+    isLoading: false,
+    isOffline: false,
+    error: null,
+  });
   return {
     ...server,
     user: signedIn,
@@ -111,7 +117,7 @@ export function mockKernel({ user = {}, api = {} }: MockKernelOptions = {}): Moc
       server.restore();
       clearSession();
       setAuthHeader(null);
-      useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
+      useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, isOffline: false, error: null });
     },
   };
 }

@@ -1,7 +1,8 @@
 // Wires shared-auth to the shell: failed calls become toasts, an expired session goes to /login
 // inside the SPA (remembering the page), the session is restored once at start-up (the refresh
 // the entry chunk made through the HttpOnly cookie, federation/early.ts), and the
-// account's settings (language, theme) are loaded at every sign-in and dropped at sign-out.
+// account's settings (language, theme) are loaded at every sign-in (an offline session's once it
+// is online again) and dropped at sign-out.
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast, Toaster } from 'react-hot-toast';
@@ -31,11 +32,14 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   }, [initialize]);
 
   const userId = useAuthStore((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
+  // A session restored offline keeps the look this browser remembers; its settings load once online.
+  const offline = useAuthStore((s) => s.isOffline);
   const loadSettings = useSettingsStore((s) => s.load);
   const resetSettings = useSettingsStore((s) => s.reset);
   useEffect(() => {
-    void (userId === null ? resetSettings() : loadSettings());
-  }, [userId, loadSettings, resetSettings]);
+    if (userId === null) void resetSettings();
+    else if (!offline) void loadSettings();
+  }, [userId, offline, loadSettings, resetSettings]);
 
   return (
     <>

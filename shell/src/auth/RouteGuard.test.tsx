@@ -118,6 +118,13 @@ describe('RouteGuard in the app', () => {
     if (signedIn) await screen.findByText(/No recent activity yet/);
   });
 
+  it('lets a learner restored offline (the kept profile, no access token) into protected pages and areas', () => {
+    useAuthStore.setState({ user, isAuthenticated: true, isOffline: true, isLoading: false, error: null });
+    renderApp('/cards/42');
+    expect(location()).toHaveTextContent('/cards/42');
+    expect(screen.getByText('Remote area mfe_cards')).toBeInTheDocument();
+  });
+
   it('redirects / to /dashboard', async () => {
     setSignedIn(true);
     renderApp('/');

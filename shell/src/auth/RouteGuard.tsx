@@ -1,6 +1,8 @@
 // The route guard. requireAuth defaults to true: a signed-out user on a protected page goes to
 // /login and the page is remembered; a signed-in user on a guest page (requireAuth=false: login,
-// signup) goes back where they came from, else /dashboard.
+// signup) goes back where they came from, else /dashboard. A session the kernel restored offline
+// (its last known profile, no access token) is signed in: its pages and areas open, their calls
+// fail as offline calls do.
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';

@@ -1,6 +1,8 @@
+import { AxiosError } from 'axios';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly, takeEarlySession } from './early';
+import { KEPT_MANIFEST_KEY } from '../offline/kept-manifest';
 import { OVERRIDES_KEY } from './overrides';
 import { loadRemoteModule, refreshManifest, resetRemote, startPlatform, usePlatformStore } from './platform';
 import { useAuthStore } from '@flashcard/shared-auth';
@@ -153,6 +155,81 @@ test('with no session hinted the early manifest is asked at once, signed out, wi
   expect(fetchMock).toHaveBeenCalledWith('/api/platform/manifest', { headers: { Accept: 'application/json' } });
 });
 
+describe('the kept manifest (offline)', () => {
+  const ada = {
+    id: 7,
+    email: 'ada@example.com',
+    display_name: 'Ada',
+    role: 'user' as const,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+  const noAnswer = () => new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+  const kept = () => JSON.parse(localStorage.getItem(KEPT_MANIFEST_KEY) ?? 'null');
+
+  beforeEach(() => useAuthStore.setState({ user: ada, isAuthenticated: true, isOffline: false, isLoading: false }));
+  afterEach(() => {
+    manifestCall.mockReset();
+    useAuthStore.setState({ user: null, isAuthenticated: false, isOffline: false });
+  });
+
+  test("a signed-in learner's manifest is kept; when the registry gives no answer the kept copy stands in", async () => {
+    manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
+    await refreshManifest();
+    expect(kept()).toEqual({ userId: 7, manifest: TEST_MANIFEST });
+    expect(usePlatformStore.getState()).toMatchObject({ userId: 7, kept: false });
+
+    usePlatformStore.setState({ manifest: null });
+    manifestCall.mockRejectedValueOnce(noAnswer());
+    await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+    // The routes and the sidebar are the manifest's: they exist offline.
+    expect(usePlatformStore.getState()).toMatchObject({
+      manifest: TEST_MANIFEST,
+      failed: false,
+      kept: true,
+      userId: 7,
+    });
+    await expect(loadRemoteModule('mfe_cards')).resolves.toEqual({ default: 'the module' });
+  });
+
+  test('an HTTP answer (a server error) is no reason to take it, nor is another learner, nor a signed-out page', async () => {
+    localStorage.setItem(KEPT_MANIFEST_KEY, JSON.stringify({ userId: 7, manifest: TEST_MANIFEST }));
+    const refused = new AxiosError('Server error', AxiosError.ERR_BAD_RESPONSE, undefined, undefined, {
+      status: 503,
+      data: { error: 'Unavailable' },
+    } as never);
+    manifestCall.mockRejectedValueOnce(refused);
+    await expect(refreshManifest()).rejects.toBe(refused);
+    expect(usePlatformStore.getState().failed).toBe(true);
+
+    useAuthStore.setState({ user: { ...ada, id: 8 } });
+    manifestCall.mockRejectedValueOnce(noAnswer());
+    await expect(refreshManifest()).rejects.toMatchObject({ code: AxiosError.ERR_NETWORK });
+
+    useAuthStore.setState({ user: null, isAuthenticated: false });
+    manifestCall.mockRejectedValueOnce(noAnswer());
+    await expect(refreshManifest()).rejects.toMatchObject({ code: AxiosError.ERR_NETWORK });
+    // A signed-out answer is never kept as anyone's.
+    manifestCall.mockResolvedValueOnce({ ...TEST_MANIFEST, remotes: [] });
+    await refreshManifest();
+    expect(kept()).toEqual({ userId: 7, manifest: TEST_MANIFEST });
+  });
+
+  test('a session the entry chunk restored offline asks the registry nothing and takes the kept copy', async () => {
+    useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: true });
+    localStorage.setItem('flashcard_session_hint', '1');
+    localStorage.setItem('flashcard_last_user', JSON.stringify(ada));
+    localStorage.setItem(KEPT_MANIFEST_KEY, JSON.stringify({ userId: 7, manifest: TEST_MANIFEST }));
+    const fetchMock = jest.fn(async (_url: string) => Promise.reject(new TypeError('Failed to fetch')));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    requestManifestEarly();
+    await expect(takeEarlySession()).resolves.toEqual({ offline: true, user: ada });
+    await expect(refreshManifest()).resolves.toEqual(TEST_MANIFEST);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh']);
+    expect(manifestCall).not.toHaveBeenCalled();
+    expect(usePlatformStore.getState()).toMatchObject({ kept: true, userId: 7, failed: false });
+  });
+});
+
 // Last: startPlatform's subscription stays for the rest of the file.
 test('the session the entry chunk restored does not ask again for the manifest it was asked for; another user does', async () => {
   localStorage.setItem('flashcard_session_hint', '1');
@@ -181,4 +258,15 @@ test('the session the entry chunk restored does not ask again for the manifest i
   useAuthStore.setState({ user: { ...user, id: 8 } });
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(manifestCall).toHaveBeenCalledTimes(1);
+
+  // An offline session back online asks again (the registry may have moved on meanwhile).
+  useAuthStore.setState({ isOffline: true });
+  useAuthStore.setState({ isOffline: false });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(manifestCall).toHaveBeenCalledTimes(2);
+
+  // Signing out forgets the kept manifest.
+  expect(localStorage.getItem(KEPT_MANIFEST_KEY)).not.toBeNull();
+  useAuthStore.setState({ user: null, isAuthenticated: false });
+  expect(localStorage.getItem(KEPT_MANIFEST_KEY)).toBeNull();
 });

@@ -3,11 +3,16 @@
 // its share). Nothing about remotes is compiled into the shell: the route table and the sidebar
 // are built from this manifest, and promoting or rolling back a remote takes effect on the next
 // page load. The request starts with the entry chunk (early.ts), before the shell's other
-// chunks, and nothing waits for it but the remote areas themselves.
+// chunks, and nothing waits for it but the remote areas themselves. The last manifest a
+// signed-in learner got is kept in this browser (offline/kept-manifest.ts): when the registry
+// cannot be reached (no answer, or a session restored offline) the page takes it, so the areas
+// exist offline; their release files come from the service worker's cache.
+import axios from 'axios';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { create } from 'zustand';
+import { forgetManifest, keepManifest, keptManifest } from '../offline/kept-manifest';
 import { takeEarlyManifest } from './early';
 import { applyOverrides, readOverrides, writeOverridesCookie } from './overrides';
 
@@ -17,9 +22,27 @@ interface PlatformState {
   failed: boolean;
   /** Remotes this browser loads from a developer's localhost (the override badge lists them). */
   overridden: string[];
+  /** Whom `manifest` was asked for (null: signed out); canary shares and previews are per user. */
+  userId: number | null;
+  /** `manifest` is the copy this browser kept, the registry being out of reach. */
+  kept: boolean;
 }
 
-export const usePlatformStore = create<PlatformState>(() => ({ manifest: null, failed: false, overridden: [] }));
+export const usePlatformStore = create<PlatformState>(() => ({
+  manifest: null,
+  failed: false,
+  overridden: [],
+  userId: null,
+  kept: false,
+}));
+
+/** Thrown instead of asking the registry while the session is offline. */
+const OFFLINE = new Error('the registry is out of reach (offline session)');
+
+/** No answer came (offline, timeout): the kept manifest may stand in. An HTTP answer may not. */
+function outOfReach(error: unknown): boolean {
+  return error === OFFLINE || (axios.isAxiosError(error) && !error.response);
+}
 
 let current: Promise<Manifest> | null = null;
 /** Manifest requests not answered yet (a sign-in asks again: canary shares are per user). */
@@ -49,13 +72,30 @@ function register(manifest: Manifest): void {
 export function refreshManifest(): Promise<Manifest> {
   const early = takeEarlyManifest();
   const signedIn = useAuthStore.getState();
-  askedFor = early ? early.userId : Promise.resolve(signedIn.isAuthenticated ? (signedIn.user?.id ?? null) : null);
-  const asked = early ? early.manifest.catch(() => platformApi.manifest()) : platformApi.manifest();
-  const request = asked.then((raw) => {
+  const forWhom = early ? early.userId : Promise.resolve(signedIn.isAuthenticated ? (signedIn.user?.id ?? null) : null);
+  askedFor = forWhom;
+  const offline = early ? early.offline : Promise.resolve(signedIn.isOffline);
+  // An offline session has no token to ask with, and no network to ask over.
+  const asked = offline.then((isOffline) => {
+    if (isOffline) throw OFFLINE;
+    return early ? early.manifest.catch(() => platformApi.manifest()) : platformApi.manifest();
+  });
+  const answered = asked.then(
+    async (raw) => ({ raw, userId: await forWhom, kept: false }),
+    async (error: unknown) => {
+      const userId = await forWhom;
+      const raw = userId !== null && outOfReach(error) ? keptManifest(userId) : null;
+      if (!raw) throw error;
+      return { raw, userId, kept: true };
+    },
+  );
+  const request = answered.then(({ raw, userId, kept }) => {
+    // The registry's own answer is kept (overrides are this browser's, applied on every read).
+    if (!kept && userId !== null) keepManifest(userId, raw);
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
     writeOverridesCookie(overridden);
     register(manifest);
-    usePlatformStore.setState({ manifest, failed: false, overridden });
+    usePlatformStore.setState({ manifest, failed: false, overridden, userId, kept });
     return manifest;
   });
   current = request;
@@ -85,6 +125,13 @@ function manifestReady(): Promise<Manifest> {
 export function startPlatform(): void {
   refreshManifest().catch((error) => console.error('[platform] the manifest could not be loaded', error));
   useAuthStore.subscribe((state, previous) => {
+    // Signed out (or a refused cookie at start-up): this browser keeps no learner's areas.
+    if (!state.isLoading && !state.isAuthenticated) forgetManifest();
+    // Online again: the registry may have moved on while the page used the kept copy.
+    if (previous.isOffline && !state.isOffline && state.isAuthenticated) {
+      refreshManifest().catch(() => undefined);
+      return;
+    }
     if (state.user?.id === previous.user?.id) return;
     // The session the entry chunk restored arrives after its manifest was asked for with it.
     const asked = askedFor;
