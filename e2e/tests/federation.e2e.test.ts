@@ -158,8 +158,19 @@ test('one React, one store: singletons are shared and a sign-out in a remote is 
   await context.close();
 });
 
+/**
+ * A learner whose page runs without the service worker: it keeps every release the registry names
+ * and answers them from its cache, so a remote down for the server is not down for a learner
+ * who has it (offline.e2e.test.ts); these tests are about the page's own fallback and Retry.
+ */
+async function learnerWithoutWorker() {
+  const session = await site.session({ serviceWorkers: 'block' });
+  await signUp(session.page);
+  return session;
+}
+
 test('a remote that is down shows its fallback with Retry while the rest keeps working', async () => {
-  const { page, context } = await site.learner();
+  const { page, context } = await learnerWithoutWorker();
   // The network to one remote's files fails, as when its host is down.
   const down = '**/remotes/mfe_progress/**';
   await page.route(down, (route) => route.abort());
@@ -196,7 +207,7 @@ test('Retry fetches the same remote again after a transient failure of its entry
     ['remoteEntry.js', 'click'],
     ['mf-manifest.json', 'goto'],
   ] as const) {
-    const { page, context, errors } = await site.learner();
+    const { page, context, errors } = await learnerWithoutWorker();
     let reachable = false;
     let fetchedAfter = 0;
     await page.route(new RegExp(`/remotes/mfe_progress/[^/]+/${file.replace('.', '\\.')}$`), (route) => {

@@ -1,7 +1,8 @@
 // Registers the site's service worker (service-worker/sw.ts, built to /sw.js in production)
 // once the page has settled (loaded, its area shown with its first data): its install fetches the
 // shell's files again to keep them, which must not compete with the first load. workbox-window is
-// its own chunk, loaded only then.
+// its own chunk, loaded only then, and so is remote-cache.ts: once registered, the worker is told
+// which remote releases the registry serves this learner, to keep them for offline use.
 import { areasBusy } from '../federation/areas';
 import { pageSettled } from '../settled';
 import { useUpdateStore } from './update-store';
@@ -12,8 +13,8 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
   pageSettled(areasBusy)
-    .then(() => import('workbox-window'))
-    .then(({ Workbox }) => {
+    .then(() => Promise.all([import('workbox-window'), import('./remote-cache')]))
+    .then(async ([{ Workbox }, { keepRemotesOffline }]) => {
       const worker = new Workbox(SERVICE_WORKER_URL);
       // A newer worker waits for this page (a first install takes over at once, nothing to offer).
       worker.addEventListener('waiting', () =>
@@ -25,7 +26,8 @@ export function registerServiceWorker(): void {
           },
         }),
       );
-      return worker.register();
+      await worker.register();
+      keepRemotesOffline(() => navigator.serviceWorker.ready.then((registration) => registration.active));
     })
     .catch((error: unknown) => console.warn('[offline] the service worker could not be registered', error));
 }
