@@ -172,6 +172,29 @@ export function uniqueEmail(prefix = 'learner'): string {
 
 export const PASSWORD = 'correct-horse-7';
 
+/** Waits until the site's service worker is active and controls `page` (a reload after its first install). */
+export async function controlledByWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * The release folders (`/remotes/<name>/<version>/`) the site's service worker keeps whole, as it
+ * answers `REMOTES_STATUS` once the caching the page asked for has ended.
+ */
+export function releasesKept(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const channel = new MessageChannel();
+    const answer = new Promise<string[]>((resolve) => {
+      channel.port1.onmessage = (event: MessageEvent<{ releases: string[] }>) => resolve(event.data.releases);
+    });
+    registration.active!.postMessage({ type: 'REMOTES_STATUS' }, [channel.port2]);
+    return answer;
+  });
+}
+
 /** Signs up through the UI and waits for the dashboard. */
 export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<string> {
   await page.goto('/signup');

@@ -6,8 +6,7 @@
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { ROOT, testSite } from '../src/harness';
+import { controlledByWorker, ROOT, testSite } from '../src/harness';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'flashcards-webroot-'));
 cpSync(join(ROOT, 'package.json'), join(webRoot, 'package.json'));
@@ -17,12 +16,6 @@ for (const folder of readdirSync(ROOT).filter((name) => name.startsWith('mfe-'))
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 const site = testSite({ WEB_ROOT: webRoot });
-
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 test('a new shell release is offered between sessions, on the dashboard, and taken only on Reload', async () => {
   const { page, context, errors } = await site.learner();

@@ -1,7 +1,8 @@
-// The installable, offline-first site (issue "Study anywhere"), first part: the app manifest
-// Chromium accepts, and the service worker that keeps the shell so the site opens offline.
-import type { Page } from 'playwright-core';
-import { launchProfile, testSite } from '../src/harness';
+// The installable, offline-first site: the app manifest Chromium accepts, the service worker
+// that keeps the shell so the site opens offline, and a signed-in learner's second visit with the
+// network off (the kernel's offline session, the kept registry manifest, the remotes' releases
+// the worker keeps).
+import { controlledByWorker, launchProfile, releasesKept, testSite, uniqueEmail, waitUntil } from '../src/harness';
 
 const site = testSite();
 
@@ -10,13 +11,6 @@ interface ManifestIcon {
   sizes: string;
   type: string;
   purpose: string;
-}
-
-/** Waits until the service worker is active and controls `page` (a reload after its first install). */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 test('the site is installable: its app manifest, icons and theme colours, with no installability error from Chromium', async () => {
@@ -98,6 +92,66 @@ test('the worker registers only after the page has loaded, then the site opens o
   await page.waitForURL('**/login');
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await context.setOffline(false);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a learner who opened the site once opens it again offline: signed in, the areas there, My Cards from the worker; online again the session is normal', async () => {
+  const email = uniqueEmail('offline');
+  await site.register({ email, displayName: 'Ada Offline' });
+  const { page, context, errors } = await site.signedIn(email);
+  await controlledByWorker(page);
+  await page.getByRole('heading', { name: /Welcome.*Ada Offline/ }).waitFor();
+
+  // The page told the worker the releases its manifest names; the worker keeps each one whole,
+  // though this learner has opened no area.
+  const { remotes } = await site.callAs<{ remotes: Array<{ entry: string }> }>(page, 'GET', '/platform/manifest');
+  const named = remotes.map((remote) => remote.entry.replace(/mf-manifest\.json$/, '')).sort();
+  expect(named).toHaveLength(5);
+  await waitUntil(
+    async () => JSON.stringify(await releasesKept(page)) === JSON.stringify(named),
+    60_000,
+    'the worker to keep every release the registry names',
+  );
+  const cardsRelease = named.find((folder) => folder.startsWith('/remotes/mfe_cards/'))!;
+  const visited = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  expect(visited.filter((url) => url.includes(cardsRelease))).toEqual([]);
+
+  await context.setOffline(true);
+  const offline = await page.reload();
+  expect(offline?.fromServiceWorker()).toBe(true);
+  // The worker's own requests are offline too (a file it never kept gets no answer, not a 404):
+  // what loads below comes from its cache.
+  const unkept = (folder: string) =>
+    fetch(`${folder}never-kept.js`).then(
+      (r) => `HTTP ${r.status}`,
+      () => 'no answer',
+    );
+  expect(await page.evaluate(unkept, cardsRelease)).toBe('no answer');
+  // Still signed in (the kept profile), not sent to /login.
+  await page.getByRole('heading', { name: /Welcome.*Ada Offline/ }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  // The sidebar has the areas of the kept manifest.
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const area of ['My Cards', 'Study', 'Progress', 'Social'])
+    await sidebar.getByRole('link', { name: area, exact: true }).waitFor();
+
+  // My Cards' code comes from the worker's cache: its screen shows (its data calls fail offline).
+  await sidebar.getByRole('link', { name: 'My Cards', exact: true }).click();
+  await page.getByRole('heading', { name: 'My Flashcards' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/cards');
+  expect(await page.getByText('This section is unavailable right now').count()).toBe(0);
+
+  // Online again: the kernel refreshes through the cookie and the calls succeed, no new sign-in.
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+  await context.setOffline(false);
+  expect((await refreshed).status()).toBe(200);
+  const dashboard = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboard/dashboard');
+  await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  expect((await dashboard).status()).toBe(200);
+  expect((await dashboard).request().headers().authorization).toMatch(/^Bearer /);
+  await page.getByRole('heading', { name: /Welcome.*Ada Offline/ }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
   expect(errors).toEqual([]);
   await context.close();
 });
