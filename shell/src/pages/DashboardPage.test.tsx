@@ -80,9 +80,14 @@ function renderDashboard(u: User | null = user, manifest: Manifest | null = TEST
 }
 
 function dueNow(dueCount: number) {
-  return jest
-    .spyOn(learningApi, 'reviewQueue')
-    .mockResolvedValue({ dueCount, newCount: 0, due: [], new: [], dailyGoal: { cardsStudied: 0, dailyGoal: 15 } });
+  return jest.spyOn(learningApi, 'reviewQueue').mockResolvedValue({
+    dueCount,
+    newCount: 0,
+    due: [],
+    new: [],
+    dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
+    scheduler: { desiredRetention: 0.9, maximumInterval: 36_500, parameters: null },
+  });
 }
 
 beforeEach(() => {
