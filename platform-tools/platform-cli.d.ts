@@ -18,6 +18,8 @@ declare const platformCli: {
   parseArgs(argv: string[]): { command: string; [option: string]: unknown };
   /** A remote's status (GET /api/platform/remotes/:name) as lines a person reads. */
   describeStatus(status: unknown): string;
+  /** A service's status (GET /api/platform/services/:name) as lines a person reads. */
+  describeService(status: unknown): string;
   /** The version active before the current one, from the status's audit events. */
   previousVersion(status: unknown): string | null;
   /** Resolves to the exit code. */

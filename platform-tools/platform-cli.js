@@ -6,6 +6,8 @@
 //   canary <remote> <version> <percent> [--roles admin,super_admin] [--users 12,40]
 //   canary <remote> off                             end the canary
 //   preview <remote> <version>                      a 24-hour link that pins the version for whoever opens it signed in
+//   service add <name> <url> [--remote mfe_x]      register a team's server at /api/services/<name>/* (an operator's token)
+//   service list [--json] | service status <name> [--json] | service remove <name>
 // Node 20 built-ins only. The pure parts are exported for tests; `main` wires them.
 const { ReleaseError, callPlatform, errorOf, platformUrl, requireToken } = require('./release');
 
@@ -17,6 +19,11 @@ const USAGE = `Usage: flashcard-platform <command> <remote> ...
   canary <remote> <version> <percent> [--roles admin,super_admin] [--users 12,40]
   canary <remote> off
   preview <remote> <version>
+
+  service add <name> <url> [--remote mfe_x[,mfe_y]]   register a team's server (super_admin)
+  service list [--json]                              every registered service (admin)
+  service status <name> [--json]                     its address, health and changes (admin, or its remotes' token)
+  service remove <name>                              (super_admin)
 
 Environment:
   PLATFORM_TOKEN   a deploy token naming the remote (fcd_...) or a super_admin's access token (required)
@@ -31,6 +38,7 @@ const ROLES = ['user', 'admin', 'super_admin'];
  * @property {boolean} help
  * @property {string[]} [roles] a canary's cohort: these roles...
  * @property {number[]} [userIds] ...and these accounts
+ * @property {string[]} [remotes] a service's remotes (their deploy tokens may read its health)
  */
 /**
  * What the command line asks for: help, or a command on a remote.
@@ -40,6 +48,11 @@ const ROLES = ['user', 'admin', 'super_admin'];
  *   version?: string,
  *   percent?: number,
  *   off?: boolean,
+ * } | {
+ *   command: 'service',
+ *   action: 'add' | 'list' | 'status' | 'remove',
+ *   service?: string,
+ *   url?: string,
  * })} Command
  */
 
@@ -51,12 +64,20 @@ const ROLES = ['user', 'admin', 'super_admin'];
 function parseArgs(argv) {
   const positional = [];
   /** @type {Options} */
-  const options = { json: false, help: false, roles: undefined, userIds: undefined };
+  const options = { json: false, help: false, roles: undefined, userIds: undefined, remotes: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--json') options.json = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--roles' || arg === '--users') {
+    else if (arg === '--remote') {
+      const value = argv[(i += 1)];
+      if (value === undefined) throw new ReleaseError(`--remote needs a remote name\n\n${USAGE}`);
+      const names = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      options.remotes = [...new Set([...(options.remotes || []), ...names])];
+    } else if (arg === '--roles' || arg === '--users') {
       const value = argv[(i += 1)];
       if (value === undefined) throw new ReleaseError(`${arg} needs a value\n\n${USAGE}`);
       const list = value
@@ -79,6 +100,8 @@ function parseArgs(argv) {
   const [command, remote, ...rest] = positional;
   const usage = (why) => new ReleaseError(`${why}\n\n${USAGE}`);
   if (!command) throw usage('Name a command');
+  if (command === 'service') return parseService(positional.slice(1), options, usage);
+  if (options.remotes) throw usage('--remote is an option of service add');
   if (!remote) throw usage(`${command} needs a remote (e.g. mfe_quiz)`);
   switch (command) {
     case 'status':
@@ -99,6 +122,98 @@ function parseArgs(argv) {
     }
     default:
       throw usage(`Unknown command ${command}`);
+  }
+}
+
+/**
+ * `service add|list|status|remove ...`.
+ * @param {string[]} args
+ * @param {Options} options
+ * @param {(why: string) => Error} usage
+ * @returns {Command}
+ */
+function parseService(args, options, usage) {
+  const [action, service, ...rest] = args;
+  if (options.remotes && action !== 'add') throw usage('--remote is an option of service add');
+  switch (action) {
+    case 'add':
+      if (!service || rest.length !== 1)
+        throw usage('service add needs a name and a url (e.g. quiz http://quiz-svc:4100)');
+      return { ...options, command: 'service', action, service, url: rest[0] };
+    case 'list':
+      if (service) throw usage('service list takes no name');
+      return { ...options, command: 'service', action };
+    case 'status':
+    case 'remove':
+      if (!service || rest.length) throw usage(`service ${action} needs the service's name and nothing else`);
+      return { ...options, command: 'service', action, service };
+    default:
+      throw usage(action ? `Unknown service command ${action}` : 'service needs add, list, status or remove');
+  }
+}
+
+/** A service's status as lines a person reads. */
+function describeService(status) {
+  const probe = status.health.probe;
+  const lines = [
+    `${status.name}  ${status.url}`,
+    `  remotes  ${status.remotes.length ? status.remotes.join(', ') : 'none'}`,
+    `  probe    ${probe.reachable ? `answered ${probe.status} in ${probe.latencyMs} ms` : `unreachable: ${probe.error}`}`,
+  ];
+  if (status.health.circuit)
+    lines.push(
+      `  circuit  ${status.health.circuit} (${status.health.consecutiveFailures} failures in a row${status.health.lastFailure ? `, last ${status.health.lastFailure.reason} at ${status.health.lastFailure.at}` : ''})`,
+    );
+  lines.push('  recent changes:');
+  for (const event of status.events.slice(0, 10))
+    lines.push(`    ${event.at}  ${event.action}  ${event.url}  by ${event.actor}`);
+  return lines.join('\n');
+}
+
+/** The registered services, one line each. */
+function describeServices(overview) {
+  if (!overview.services.length) return 'No services registered';
+  return overview.services
+    .map(
+      (service) =>
+        `${service.name}  ${service.url}  remotes: ${service.remotes.length ? service.remotes.join(', ') : 'none'}  (by ${service.createdBy} at ${service.createdAt})`,
+    )
+    .join('\n');
+}
+
+/**
+ * Runs a service command.
+ * @param {Extract<Command, { command: 'service' }>} options
+ * @param {(method: string, url: string, body?: unknown) => Promise<any>} call
+ * @param {(line: string) => void} out
+ */
+async function runService(options, call, out) {
+  const base = '/api/platform/services';
+  switch (options.action) {
+    case 'add': {
+      /** @type {{ name: string | undefined, url: string | undefined, remotes?: string[] }} */
+      const body = { name: options.service, url: options.url };
+      if (options.remotes) body.remotes = options.remotes;
+      const service = await call('POST', base, body);
+      out(`${service.name}: /api/services/${service.name}/* goes to ${service.url}`);
+      return 0;
+    }
+    case 'list': {
+      const overview = await call('GET', base);
+      out(options.json ? JSON.stringify(overview, null, 2) : describeServices(overview));
+      return 0;
+    }
+    case 'status': {
+      const status = await call('GET', `${base}/${encodeURIComponent(options.service || '')}`);
+      out(options.json ? JSON.stringify(status, null, 2) : describeService(status));
+      return 0;
+    }
+    case 'remove':
+      await call('DELETE', `${base}/${encodeURIComponent(options.service || '')}`);
+      out(`${options.service}: removed`);
+      return 0;
+    default:
+      return 1;
   }
 }
 
@@ -168,6 +283,24 @@ async function main(argv, io = {}) {
       return 0;
     }
     const token = requireToken(env);
+    if (options.command === 'service') {
+      const what = `service ${options.action}${options.service ? ` ${options.service}` : ''}`;
+      return await runService(
+        options,
+        async (method, path, body) => {
+          const { status, payload } = await callPlatform({
+            method,
+            url: `${platformUrl(env)}${path}`,
+            token,
+            body,
+            fetchImpl: io.fetchImpl,
+          });
+          if (status >= 400) throw new ReleaseError(`${what} refused (${status}): ${errorOf(payload)}`);
+          return payload;
+        },
+        out,
+      );
+    }
     const base = `${platformUrl(env)}/api/platform/remotes/${encodeURIComponent(options.remote)}`;
     const call = async (method, path, body) => {
       const { status, payload } = await callPlatform({
@@ -235,4 +368,4 @@ async function main(argv, io = {}) {
   }
 }
 
-module.exports = { USAGE, parseArgs, describeStatus, previousVersion, main };
+module.exports = { USAGE, parseArgs, describeStatus, describeService, previousVersion, main };

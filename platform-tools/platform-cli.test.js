@@ -164,3 +164,85 @@ test("canary, preview and the server's refusals", async () => {
   const noToken = await main(['status', 'mfe_quiz'], { env: {}, stdout: () => {}, stderr: () => {} });
   expect(noToken).toBe(1);
 });
+
+const SERVICES = 'https://site.example/api/platform/services';
+const SERVICE_STATUS = {
+  name: 'quiz',
+  url: 'http://quiz-svc:4100',
+  remotes: ['mfe_quiz'],
+  createdBy: 'user:ops@example.com',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  health: {
+    circuit: 'open',
+    consecutiveFailures: 5,
+    lastFailure: { at: '2030-01-02T00:00:00.000Z', reason: 'timeout' },
+    probe: { reachable: false, ok: false, status: null, latencyMs: 2001, error: 'no answer within 2000 ms' },
+  },
+  events: [
+    {
+      id: 1,
+      service: 'quiz',
+      action: 'register',
+      url: 'http://quiz-svc:4100',
+      remotes: ['mfe_quiz'],
+      actor: 'user:ops@example.com',
+      at: '2030-01-01T00:00:00.000Z',
+    },
+  ],
+};
+
+test('parses the service commands and refuses what they cannot do', () => {
+  expect(parseArgs(['service', 'add', 'quiz', 'http://quiz-svc:4100', '--remote', 'mfe_quiz,mfe_x'])).toMatchObject({
+    command: 'service',
+    action: 'add',
+    service: 'quiz',
+    url: 'http://quiz-svc:4100',
+    remotes: ['mfe_quiz', 'mfe_x'],
+  });
+  expect(parseArgs(['service', 'list', '--json'])).toMatchObject({ command: 'service', action: 'list', json: true });
+  expect(parseArgs(['service', 'remove', 'quiz'])).toMatchObject({ action: 'remove', service: 'quiz' });
+  expect(() => parseArgs(['service'])).toThrow('service needs add, list, status or remove');
+  expect(() => parseArgs(['service', 'add', 'quiz'])).toThrow('service add needs a name and a url');
+  expect(() => parseArgs(['service', 'rename', 'quiz'])).toThrow('Unknown service command rename');
+  expect(() => parseArgs(['service', 'remove', 'quiz', '--remote', 'mfe_quiz'])).toThrow(
+    '--remote is an option of service add',
+  );
+  expect(() => parseArgs(['status', 'mfe_quiz', '--remote', 'mfe_quiz'])).toThrow('--remote is an option');
+});
+
+test('service add, list, status and remove call /api/platform/services and print what holds', async () => {
+  const added = await run(['service', 'add', 'quiz', 'http://quiz-svc:4100', '--remote', 'mfe_quiz'], {
+    [`POST ${SERVICES}`]: [201, { ...SERVICE_STATUS, health: undefined, events: undefined }],
+  });
+  expect(added.calls[0].body).toEqual({ name: 'quiz', url: 'http://quiz-svc:4100', remotes: ['mfe_quiz'] });
+  expect(added.out).toBe('quiz: /api/services/quiz/* goes to http://quiz-svc:4100');
+
+  const listed = await run(['service', 'list'], {
+    [`GET ${SERVICES}`]: [200, { services: [SERVICE_STATUS], events: [] }],
+  });
+  expect(listed.out).toBe(
+    'quiz  http://quiz-svc:4100  remotes: mfe_quiz  (by user:ops@example.com at 2030-01-01T00:00:00.000Z)',
+  );
+  const empty = await run(['service', 'list'], { [`GET ${SERVICES}`]: [200, { services: [], events: [] }] });
+  expect(empty.out).toBe('No services registered');
+
+  const shown = await run(['service', 'status', 'quiz'], { [`GET ${SERVICES}/quiz`]: [200, SERVICE_STATUS] });
+  expect(shown.out.split('\n')).toEqual([
+    'quiz  http://quiz-svc:4100',
+    '  remotes  mfe_quiz',
+    '  probe    unreachable: no answer within 2000 ms',
+    '  circuit  open (5 failures in a row, last timeout at 2030-01-02T00:00:00.000Z)',
+    '  recent changes:',
+    '    2030-01-01T00:00:00.000Z  register  http://quiz-svc:4100  by user:ops@example.com',
+  ]);
+
+  const removed = await run(['service', 'remove', 'quiz'], { [`DELETE ${SERVICES}/quiz`]: [204, ''] });
+  expect(removed).toMatchObject({ code: 0, out: 'quiz: removed' });
+  const refused = await run(['service', 'add', 'quiz', 'http://x:1'], {
+    [`POST ${SERVICES}`]: [409, { error: 'A service named quiz is already registered' }],
+  });
+  expect(refused).toMatchObject({
+    code: 1,
+    err: 'service add quiz refused (409): A service named quiz is already registered',
+  });
+});

@@ -16,6 +16,7 @@ import { AuthRepository, authRoutes, AuthService } from './modules/auth';
 import { CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
 import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
+import { GatewayRepository, ServiceRegistry, serviceRoutes } from './modules/gateway';
 import {
   createEngagementServices,
   dailyBonusRoutes,
@@ -260,11 +261,17 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         service: new SettingsService({ repository: new SettingsRepository(db), now }),
         auth,
       });
+      const deployTokens = new DeployTokenService(platformRepository, now);
       await api.register(platformRoutes, {
         service: platform,
-        tokens: new DeployTokenService(platformRepository, now),
+        tokens: deployTokens,
         repository: platformRepository,
         secureCookies: config.isProduction,
+      });
+      await api.register(serviceRoutes, {
+        registry: new ServiceRegistry(new GatewayRepository(db), now),
+        tokens: deployTokens,
+        emailOf: (userId) => platformRepository.emailOf(userId),
       });
       const admin = new AdminService({
         repository: adminRepository,

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULT_APKG_LIMITS, DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config';
+import {
+  ConfigError,
+  DEFAULT_APKG_LIMITS,
+  DEFAULT_GATEWAY,
+  DEFAULT_RATE_LIMITS,
+  loadConfig,
+  REPO_ROOT,
+} from './config';
 import { makeTempDir } from './test/harness';
 
 describe('loadConfig', () => {
@@ -110,5 +117,36 @@ describe('loadConfig', () => {
       /APKG_MAX_UNPACKED_BYTES must be a positive whole number/,
     );
     expect(() => loadConfig({ ...secret, APKG_CONCURRENT_IMPORTS: '0' })).toThrow(ConfigError);
+  });
+
+  it("reads the service gateway's limits once; a service token lives 60 s at most", () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).gateway).toEqual(DEFAULT_GATEWAY);
+    expect(DEFAULT_GATEWAY).toMatchObject({ timeoutMs: 10_000, bodyLimitBytes: 1024 * 1024, tokenTtlSeconds: 60 });
+    const gateway = loadConfig({
+      ...secret,
+      GATEWAY_TIMEOUT_MS: '2500',
+      GATEWAY_BODY_LIMIT: '4096',
+      GATEWAY_RATE_LIMIT: '20',
+      GATEWAY_BREAKER_FAILURES: '3',
+      GATEWAY_BREAKER_COOLDOWN_MS: '1000',
+      GATEWAY_ISSUER: 'https://flashcards.example',
+      GATEWAY_TOKEN_TTL_SECONDS: '30',
+      GATEWAY_KEY_MAX_AGE_DAYS: '7',
+    }).gateway;
+    expect(gateway).toEqual({
+      ...DEFAULT_GATEWAY,
+      timeoutMs: 2500,
+      bodyLimitBytes: 4096,
+      rateLimit: { max: 20, timeWindowMs: 60_000 },
+      breaker: { failures: 3, cooldownMs: 1000 },
+      issuer: 'https://flashcards.example',
+      tokenTtlSeconds: 30,
+      keyMaxAgeMs: 7 * 86_400_000,
+    });
+    expect(() => loadConfig({ ...secret, GATEWAY_TOKEN_TTL_SECONDS: '61' })).toThrow(
+      /GATEWAY_TOKEN_TTL_SECONDS must be at most 60/,
+    );
+    expect(() => loadConfig({ ...secret, GATEWAY_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
 });

@@ -78,6 +78,34 @@ export interface Config {
   platform: PlatformConfig;
   /** What one Anki package import may unpack, and how many run at once (modules/packages). */
   apkg: ApkgLimits;
+  /** The service gateway: /api/services/<name>/* proxied to a team's own server (modules/gateway). */
+  gateway: GatewayConfig;
+}
+
+export interface GatewayConfig {
+  /** How long a service may take to answer (its headers, then each pause in its body): 504 (GATEWAY_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Largest request body a call may carry: 413 (GATEWAY_BODY_LIMIT, bytes). */
+  bodyLimitBytes: number;
+  /** Calls one learner may make to one service per window: 429 (GATEWAY_RATE_LIMIT per minute). */
+  rateLimit: RateLimitRule;
+  /**
+   * After `failures` failures in a row (a 5xx answer, a refused connection, a timeout) a service
+   * is answered 503 at once for `cooldownMs`, then one call may try it (GATEWAY_BREAKER_FAILURES,
+   * GATEWAY_BREAKER_COOLDOWN_MS).
+   */
+  breaker: { failures: number; cooldownMs: number };
+  /** `iss` of the tokens the gateway signs (GATEWAY_ISSUER): the platform's public origin, or 'flashcard-platform'. */
+  issuer: string;
+  /** Lifetime of a signed token, at most 60 s (GATEWAY_TOKEN_TTL_SECONDS). */
+  tokenTtlSeconds: number;
+  /** A signing key signs this long, then the next one takes over (GATEWAY_KEY_MAX_AGE_DAYS). */
+  keyMaxAgeMs: number;
+  /**
+   * The next key is published this long before it signs, so a service's cached key set (jose
+   * refetches at most every 30 s, a cache may keep the JSON 5 minutes) already holds it.
+   */
+  keyPublishAheadMs: number;
 }
 
 /**
@@ -127,6 +155,21 @@ export const DEFAULT_RELEASE_QUOTA_BYTES = 500_000_000;
 export const DEFAULT_RELEASE_BUDGET_GZIP_BYTES = 150_000;
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The longest a token signed for a service may live: a stolen one is worth a minute at most. */
+export const MAX_SERVICE_TOKEN_TTL_SECONDS = 60;
+
+export const DEFAULT_GATEWAY: GatewayConfig = {
+  timeoutMs: 10_000,
+  bodyLimitBytes: 1024 * 1024,
+  rateLimit: { max: 300, timeWindowMs: MINUTE },
+  breaker: { failures: 5, cooldownMs: 30_000 },
+  issuer: 'flashcard-platform',
+  tokenTtlSeconds: MAX_SERVICE_TOKEN_TTL_SECONDS,
+  keyMaxAgeMs: 30 * DAY,
+  keyPublishAheadMs: 10 * MINUTE,
+};
 
 /** 15 minutes: the refresh token (HttpOnly cookie) gets the next one. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -222,6 +265,48 @@ export function loadConfig(env: Env = process.env): Config {
       // Off in production unless asked for: it lets a browser run code from its own localhost.
       devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,
     },
+    gateway: parseGateway(env),
+  };
+}
+
+function parseGateway(env: Env): GatewayConfig {
+  const tokenTtlSeconds = parsePositiveInteger(
+    'GATEWAY_TOKEN_TTL_SECONDS',
+    env.GATEWAY_TOKEN_TTL_SECONDS,
+    DEFAULT_GATEWAY.tokenTtlSeconds,
+  );
+  if (tokenTtlSeconds > MAX_SERVICE_TOKEN_TTL_SECONDS)
+    throw new ConfigError(
+      `GATEWAY_TOKEN_TTL_SECONDS must be at most ${MAX_SERVICE_TOKEN_TTL_SECONDS}, got "${env.GATEWAY_TOKEN_TTL_SECONDS}"`,
+    );
+  return {
+    timeoutMs: parsePositiveInteger('GATEWAY_TIMEOUT_MS', env.GATEWAY_TIMEOUT_MS, DEFAULT_GATEWAY.timeoutMs),
+    bodyLimitBytes: parsePositiveInteger('GATEWAY_BODY_LIMIT', env.GATEWAY_BODY_LIMIT, DEFAULT_GATEWAY.bodyLimitBytes),
+    rateLimit: {
+      max: parsePositiveInteger('GATEWAY_RATE_LIMIT', env.GATEWAY_RATE_LIMIT, DEFAULT_GATEWAY.rateLimit.max),
+      timeWindowMs: MINUTE,
+    },
+    breaker: {
+      failures: parsePositiveInteger(
+        'GATEWAY_BREAKER_FAILURES',
+        env.GATEWAY_BREAKER_FAILURES,
+        DEFAULT_GATEWAY.breaker.failures,
+      ),
+      cooldownMs: parsePositiveInteger(
+        'GATEWAY_BREAKER_COOLDOWN_MS',
+        env.GATEWAY_BREAKER_COOLDOWN_MS,
+        DEFAULT_GATEWAY.breaker.cooldownMs,
+      ),
+    },
+    issuer: env.GATEWAY_ISSUER || DEFAULT_GATEWAY.issuer,
+    tokenTtlSeconds,
+    keyMaxAgeMs:
+      parsePositiveInteger(
+        'GATEWAY_KEY_MAX_AGE_DAYS',
+        env.GATEWAY_KEY_MAX_AGE_DAYS,
+        DEFAULT_GATEWAY.keyMaxAgeMs / DAY,
+      ) * DAY,
+    keyPublishAheadMs: DEFAULT_GATEWAY.keyPublishAheadMs,
   };
 }
 

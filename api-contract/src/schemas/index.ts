@@ -16,6 +16,7 @@ export * from './daily-bonus';
 export * from './tokens';
 export * from './notifications';
 export * from './platform';
+export * from './gateway';
 export * from './social';
 export * from './admin';
 export * from './settings';
@@ -29,6 +30,7 @@ import { categoriesEndpoints } from './categories';
 import { dailyBonusEndpoints } from './daily-bonus';
 import { dashboardEndpoints } from './dashboard';
 import { gamificationEndpoints } from './gamification';
+import { gatewayEndpoints } from './gateway';
 import { healthEndpoints } from './health';
 import { insightsEndpoints } from './insights';
 import { notificationsEndpoints } from './notifications';
@@ -56,6 +58,7 @@ export const ENDPOINTS = {
   tokens: tokensEndpoints,
   notifications: notificationsEndpoints,
   platform: platformEndpoints,
+  gateway: gatewayEndpoints,
   social: socialEndpoints,
   admin: adminEndpoints,
   settings: settingsEndpoints,

@@ -358,6 +358,39 @@ export interface PreviewLinksTable {
   expires_at: string;
 }
 
+/** A team's own server the gateway proxies /api/services/<name>/* to (migration 0033). */
+export interface GatewayServicesTable {
+  name: string;
+  url: string;
+  /** JSON array of remotes whose deploy tokens may read the service's health. */
+  remotes: string;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+/** The audit of service registrations: who registered or removed which service, and its url then. */
+export interface GatewayServiceEventsTable {
+  id: Generated<number>;
+  service: string;
+  action: 'register' | 'remove';
+  url: string;
+  remotes: string;
+  actor: string;
+  created_at: CreatedAt;
+}
+
+/** The gateway's signing keys (ES256, JWK JSON); `generation` is unique, so instances agree on one. */
+export interface GatewaySigningKeysTable {
+  id: Generated<number>;
+  generation: number;
+  kid: string;
+  algorithm: string;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: CreatedAt;
+  signs_from: string;
+}
+
 /** One admin act on an account: a role change, a disable or an enable. */
 /** A learner's uploaded or imported file (images), served only to its owner. */
 export interface MediaTable {
@@ -521,6 +554,9 @@ export interface Database {
   remote_served: RemoteServedTable;
   remote_health_reports: RemoteHealthReportsTable;
   preview_links: PreviewLinksTable;
+  gateway_services: GatewayServicesTable;
+  gateway_service_events: GatewayServiceEventsTable;
+  gateway_signing_keys: GatewaySigningKeysTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   follows: FollowsTable;

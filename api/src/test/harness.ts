@@ -11,6 +11,7 @@ import { buildApp, type AppOverrides } from '../app';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_APKG_LIMITS,
+  DEFAULT_GATEWAY,
   DEFAULT_RATE_LIMITS,
   type Config,
   type DatabaseConfig,
@@ -66,6 +67,7 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
       devOverrides: false,
     },
     apkg: DEFAULT_APKG_LIMITS,
+    gateway: DEFAULT_GATEWAY,
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ import * as releaseHealth from './0028_release_health';
 import * as notificationParams from './0029_notification_params';
 import * as friendRequestPrivacy from './0030_friend_request_privacy';
 import * as registryEventParams from './0031_registry_event_params';
+import * as serviceGateway from './0033_service_gateway';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0029_notification_params': notificationParams,
   '0030_friend_request_privacy': friendRequestPrivacy,
   '0031_registry_event_params': registryEventParams,
+  '0033_service_gateway': serviceGateway,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

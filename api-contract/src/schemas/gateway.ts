@@ -1,0 +1,106 @@
+// The service gateway: a team's own server, registered by an operator, reached by the browser at
+// /api/services/<name>/* with the learner's identity as a short token the platform signs (never
+// the learner's own token). See "Your own API" in docs/PLATFORM.md.
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../endpoint';
+import { errorResponses, Nullable } from './common';
+import { RemoteName } from './platform';
+
+/** A service's registry key and its path segment: `quiz`, `quiz-api`. */
+export const SERVICE_NAME_PATTERN = '^[a-z][a-z0-9-]{0,38}[a-z0-9]$';
+export const ServiceName = Type.String({
+  pattern: SERVICE_NAME_PATTERN,
+  errorMessage:
+    'name must be 2-40 lowercase letters, digits or hyphens, starting with a letter and not ending with a hyphen',
+});
+
+/** The http(s) address the gateway forwards to; the API checks it further (no credentials, no query). */
+export const ServiceUrl = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  errorMessage: 'url must be an http(s) address',
+});
+
+export const RegisterServiceBody = Type.Object({
+  name: ServiceName,
+  /** `http://quiz-svc:4100` or `https://quiz.internal/api`: the path is kept as the service's base. */
+  url: ServiceUrl,
+  /** The remotes whose deploy tokens may read this service's health (its team's). */
+  remotes: Type.Optional(Type.Array(RemoteName, { maxItems: 20, uniqueItems: true })),
+});
+
+export const Service = Type.Object({
+  name: ServiceName,
+  url: Type.String(),
+  remotes: Type.Array(RemoteName),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+});
+
+export const ServiceEvent = Type.Object({
+  id: Type.Integer(),
+  service: Type.String(),
+  action: Type.Union([Type.Literal('register'), Type.Literal('remove')]),
+  url: Type.String(),
+  remotes: Type.Array(Type.String()),
+  /** `user:<email>`, as the registry's audit names people. */
+  actor: Type.String(),
+  at: Type.String(),
+});
+
+export const ServiceHealth = Type.Object({
+  /** GET on the service's address, now: any answer is reachable, a 5xx is not ok. */
+  probe: Type.Object({
+    reachable: Type.Boolean(),
+    ok: Type.Boolean(),
+    status: Nullable(Type.Integer()),
+    latencyMs: Type.Integer(),
+    error: Nullable(Type.String()),
+  }),
+});
+
+export const ServiceStatus = Type.Composite([
+  Service,
+  Type.Object({
+    health: ServiceHealth,
+    /** Newest first: at most 20. */
+    events: Type.Array(ServiceEvent),
+  }),
+]);
+
+export const ServicesOverview = Type.Object({
+  services: Type.Array(Service),
+  /** Latest registrations and removals, newest first (removed services' too). */
+  events: Type.Array(ServiceEvent),
+});
+
+const ServiceParams = Type.Object({ name: ServiceName });
+
+export const gatewayEndpoints = {
+  /** Every registered service and the latest registrations and removals (admin, super_admin). */
+  services: endpoint('GET', '/platform/services', {
+    response: { 200: ServicesOverview, ...errorResponses(401, 403) },
+  }),
+  /** Register a team's service under a name (super_admin only: only operators set upstream addresses). */
+  registerService: endpoint('POST', '/platform/services', {
+    body: RegisterServiceBody,
+    response: { 201: Service, ...errorResponses(400, 401, 403, 409) },
+  }),
+  /** One service, its health and audit: an admin, or a deploy token of one of its remotes. */
+  serviceStatus: endpoint('GET', '/platform/services/:name', {
+    params: ServiceParams,
+    response: { 200: ServiceStatus, ...errorResponses(400, 401, 403, 404) },
+  }),
+  /** Remove a service: its calls answer 404 from then on (super_admin). */
+  removeService: endpoint('DELETE', '/platform/services/:name', {
+    params: ServiceParams,
+    response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+  }),
+};
+
+export type RegisterServiceBody = Static<typeof RegisterServiceBody>;
+export type Service = Static<typeof Service>;
+export type ServiceEvent = Static<typeof ServiceEvent>;
+export type ServiceHealth = Static<typeof ServiceHealth>;
+export type ServiceStatus = Static<typeof ServiceStatus>;
+export type ServicesOverview = Static<typeof ServicesOverview>;
