@@ -249,6 +249,21 @@ describe('error notifications use the catalogue texts', () => {
     }
   });
 
+  test('no answer while the browser says it is offline: no toast (the page shows it is offline), a refusal still has one', async () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      server = fakeServer((config) => new AxiosError('failed', 'ERR_NETWORK', config));
+      await expect(apiClient.get('/cards')).rejects.toBeDefined();
+      expect(notify).not.toHaveBeenCalled();
+      server.restore();
+      server = fakeServer(() => ({ status: 400, data: { error: 'Bad' } }));
+      await expect(apiClient.get('/cards')).rejects.toBeDefined();
+      expect(notify).toHaveBeenCalledWith('Bad');
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   test('calls marked skipErrorToast stay silent', async () => {
     server = fakeServer(() => ({ status: 400, data: { error: 'Bad' } }));
     await expect(apiClient.get('/x', { skipErrorToast: true })).rejects.toBeDefined();

@@ -73,6 +73,15 @@ type Listener<T> = (value: T) => void;
 const tokenListeners = new Set<(tokens: Tokens, user?: User) => void>();
 const expiryListeners = new Set<Listener<void>>();
 const offlineListeners = new Set<Listener<void>>();
+/**
+ * A call that got no answer while the browser says it is offline: the page shows that it is
+ * offline (the shell's top bar, an area's own banner), so a toast per failed call would only
+ * repeat it. Areas still toast their own failures.
+ */
+function knownOffline(error: { response?: unknown }): boolean {
+  return !error.response && typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 let notifyError: Listener<string> | null = null;
 let goToLogin: () => void = () => window.location.assign('/login');
 
@@ -292,14 +301,14 @@ apiClient.interceptors.response.use(
         if (unreachable) {
           goOffline();
           const message = getErrorMessage(unreachable);
-          if (message && !config.skipErrorToast) notifyError?.(message);
+          if (message && !config.skipErrorToast && !knownOffline(unreachable)) notifyError?.(message);
           return Promise.reject(unreachable);
         }
       }
       expireSession();
       return Promise.reject(error);
     }
-    if (!config?.skipErrorToast && error.response?.status !== 401) {
+    if (!config?.skipErrorToast && error.response?.status !== 401 && !knownOffline(error)) {
       const message = getErrorMessage(error);
       if (message) notifyError?.(message);
     }

@@ -51,6 +51,7 @@ const de: MessagesOf<typeof en> = {
     main: 'Hauptnavigation',
   },
   layout: {
+    offline: 'Offline',
     skipToMain: 'Zum Hauptinhalt springen',
     openMenu: 'Menü öffnen',
     closeMenu: 'Menü schließen',

@@ -47,6 +47,8 @@ const en = {
     main: 'Main',
   },
   layout: {
+    // The top bar while the browser is offline (what waits to sync is each area's to say).
+    offline: 'Offline',
     skipToMain: 'Skip to main content',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

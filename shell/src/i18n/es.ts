@@ -52,6 +52,7 @@ const es: MessagesOf<typeof en> = {
     main: 'Principal',
   },
   layout: {
+    offline: 'Sin conexión',
     skipToMain: 'Saltar al contenido principal',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',

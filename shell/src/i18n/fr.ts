@@ -53,6 +53,7 @@ const fr: MessagesOf<typeof en> = {
     main: 'Principale',
   },
   layout: {
+    offline: 'Hors ligne',
     skipToMain: 'Aller au contenu principal',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',

@@ -51,6 +51,7 @@ const it: MessagesOf<typeof en> = {
     main: 'Principale',
   },
   layout: {
+    offline: 'Offline',
     skipToMain: 'Vai al contenuto principale',
     openMenu: 'Apri menu',
     closeMenu: 'Chiudi menu',

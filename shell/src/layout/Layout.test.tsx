@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import {
@@ -125,6 +125,28 @@ describe('Layout navigation', () => {
       expect(apply).toHaveBeenCalledTimes(1);
     } finally {
       useUpdateStore.setState({ waiting: false, apply: null });
+    }
+  });
+
+  it('says in the top bar while the browser is offline, and nothing online', async () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      await renderSignedIn();
+      const status = document.querySelector('.shell-offline')!;
+      expect(status).toHaveAttribute('role', 'status');
+      expect(status).toBeEmptyDOMElement();
+      onLine.mockReturnValue(false);
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(status).toHaveTextContent('Offline');
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(status).toBeEmptyDOMElement();
+    } finally {
+      onLine.mockRestore();
     }
   });
 

@@ -15,6 +15,7 @@ import { platformApi, type Manifest } from '@flashcard/api-contract';
 import { useAuthStore, type User } from '@flashcard/shared-auth';
 import { clearOverrides } from '../federation/overrides';
 import { prepareArea } from '../federation/areas';
+import { useOnline } from '../offline/use-online';
 import { useUpdateStore } from '../offline/update-store';
 import { SHELL_PAGES } from '../pages/shell-pages';
 import { usePlatformStore } from '../federation/platform';
@@ -230,6 +231,22 @@ function UpdateBadge({ apply }: { apply: () => void }) {
   );
 }
 
+/**
+ * Says so in the top bar while the site is offline (the browser says so, or the session could
+ * not reach the API): every area's calls fail meanwhile, and each area says what waits to sync.
+ */
+function OfflineStatus() {
+  const t = useShellText();
+  const online = useOnline();
+  const offlineSession = useAuthStore((s) => s.isOffline);
+  const offline = !online || offlineSession;
+  return (
+    <span role="status" className="shell-offline">
+      {offline && t('layout.offline')}
+    </span>
+  );
+}
+
 export function Layout() {
   // The language re-renders the sidebar too: its labels are picked per language.
   const { t, language } = useShellLocale();
@@ -337,6 +354,7 @@ export function Layout() {
           </form>
 
           <div className="shell-topbar-actions">
+            <OfflineStatus />
             <NotificationsBell />
             <UserMenu user={user} onSignOut={() => void signOut()} />
           </div>

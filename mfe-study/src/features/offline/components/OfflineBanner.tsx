@@ -15,22 +15,25 @@ export function OfflineBanner() {
   }, []);
 
   const shown = !online || waiting > 0;
+  // The live region stays in the page (hidden) so the first change is announced.
   return (
-    <div role="status" className="study-offline" hidden={!shown}>
-      {shown && (
-        <>
-          <strong>
-            {online ? t('offline.syncing', { count: waiting }) : t('offline.waiting', { count: waiting })}
-          </strong>
-          {!online && savedAt !== null && (
-            <span>
-              {t('offline.savedAt', {
-                time: new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(savedAt),
-              })}
-            </span>
-          )}
-        </>
-      )}
+    <div className="study-offline-frame" hidden={!shown}>
+      <div role="status" className="study-offline">
+        {shown && (
+          <>
+            <strong>
+              {online ? t('offline.syncing', { count: waiting }) : t('offline.waiting', { count: waiting })}
+            </strong>
+            {!online && savedAt !== null && (
+              <span>
+                {t('offline.savedAt', {
+                  time: new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(savedAt),
+                })}
+              </span>
+            )}
+          </>
+        )}
+      </div>
     </div>
   );
 }
