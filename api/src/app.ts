@@ -16,7 +16,15 @@ import { AuthRepository, authRoutes, AuthService } from './modules/auth';
 import { CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
 import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
-import { GatewayRepository, ServiceRegistry, serviceRoutes } from './modules/gateway';
+import {
+  CircuitBreakers,
+  GatewayRepository,
+  gatewayRoutes,
+  ServiceIdentity,
+  ServiceRegistry,
+  serviceRoutes,
+  SigningKeys,
+} from './modules/gateway';
 import {
   createEngagementServices,
   dailyBonusRoutes,
@@ -268,10 +276,33 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         repository: platformRepository,
         secureCookies: config.isProduction,
       });
+      const gateway = config.gateway;
+      const gatewayRepository = new GatewayRepository(db);
+      const services = new ServiceRegistry(gatewayRepository, now);
+      const breakers = new CircuitBreakers({ ...gateway.breaker, trialTimeoutMs: gateway.timeoutMs + 1000 }, () =>
+        now().getTime(),
+      );
+      const keys = new SigningKeys(
+        gatewayRepository,
+        {
+          maxAgeMs: gateway.keyMaxAgeMs,
+          publishAheadMs: gateway.keyPublishAheadMs,
+          tokenTtlMs: gateway.tokenTtlSeconds * 1000,
+        },
+        now,
+      );
       await api.register(serviceRoutes, {
-        registry: new ServiceRegistry(new GatewayRepository(db), now),
+        registry: services,
+        breakers,
+        keys,
         tokens: deployTokens,
         emailOf: (userId) => platformRepository.emailOf(userId),
+      });
+      await api.register(gatewayRoutes, {
+        registry: services,
+        breakers,
+        identity: new ServiceIdentity({ keys, issuer: gateway.issuer, ttlSeconds: gateway.tokenTtlSeconds, now }),
+        config: gateway,
       });
       const admin = new AdminService({
         repository: adminRepository,

@@ -5,8 +5,10 @@ import { ENDPOINTS, type Endpoint } from '@flashcard/api-contract/schemas';
 import type { RouteOptions } from 'fastify';
 import { describeEachDb } from './test/harness';
 
-/** /api routes deliberately outside the contract: [method, url, reason]. None today. */
-const NOT_IN_CONTRACT: ReadonlyArray<readonly [method: string, url: string, reason: string]> = [];
+/** /api routes deliberately outside the contract: [method, url, reason]. */
+const NOT_IN_CONTRACT: ReadonlyArray<readonly [method: string, url: string, reason: string]> = [
+  ['PATCH', '/api/services/:name/*', "the gateway passes a service's PATCH through; endpoint() has no PATCH"],
+];
 
 interface Served {
   method: string;

@@ -48,7 +48,15 @@ export const ServiceEvent = Type.Object({
   at: Type.String(),
 });
 
+/** The circuit breaker of one API instance (the one that answered): open means calls get 503 at once. */
+export const CircuitState = Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half-open')]);
+
 export const ServiceHealth = Type.Object({
+  circuit: CircuitState,
+  /** Failures in a row (5xx answers, refused connections, timeouts) seen by this instance. */
+  consecutiveFailures: Type.Integer(),
+  /** The last failure this instance saw and why: `status 503`, `refused`, `timeout`. */
+  lastFailure: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
   /** GET on the service's address, now: any answer is reachable, a 5xx is not ok. */
   probe: Type.Object({
     reachable: Type.Boolean(),
@@ -74,7 +82,25 @@ export const ServicesOverview = Type.Object({
   events: Type.Array(ServiceEvent),
 });
 
+/** A public signing key as RFC 7517 has it (EC P-256). */
+export const Jwk = Type.Object({
+  kty: Type.String(),
+  crv: Type.String(),
+  x: Type.String(),
+  y: Type.String(),
+  kid: Type.String(),
+  alg: Type.String(),
+  use: Type.String(),
+});
+
+export const Jwks = Type.Object({ keys: Type.Array(Jwk) });
+
 const ServiceParams = Type.Object({ name: ServiceName });
+/** `/services/quiz/questions/3` -> name `quiz`, `*` `questions/3`. */
+const ServiceCallParams = Type.Object({ name: ServiceName, '*': Type.String() });
+/** What the gateway itself may answer; any other status is the service's own. */
+const gatewayRefusals = errorResponses(400, 401, 404, 413, 429, 502, 503, 504);
+const serviceCall = { params: ServiceCallParams, response: gatewayRefusals };
 
 export const gatewayEndpoints = {
   /** Every registered service and the latest registrations and removals (admin, super_admin). */
@@ -96,6 +122,13 @@ export const gatewayEndpoints = {
     params: ServiceParams,
     response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
   }),
+  /** The public keys a service verifies the gateway's tokens with (no sign-in; cacheable a few minutes). */
+  jwks: endpoint('GET', '/platform/jwks.json', { response: { 200: Jwks } }),
+  /** A call to a service, passed through as it is (method, path, query, body, status, headers). */
+  callServiceGet: endpoint('GET', '/services/:name/*', serviceCall),
+  callServicePost: endpoint('POST', '/services/:name/*', serviceCall),
+  callServicePut: endpoint('PUT', '/services/:name/*', serviceCall),
+  callServiceDelete: endpoint('DELETE', '/services/:name/*', serviceCall),
 };
 
 export type RegisterServiceBody = Static<typeof RegisterServiceBody>;
@@ -104,3 +137,5 @@ export type ServiceEvent = Static<typeof ServiceEvent>;
 export type ServiceHealth = Static<typeof ServiceHealth>;
 export type ServiceStatus = Static<typeof ServiceStatus>;
 export type ServicesOverview = Static<typeof ServicesOverview>;
+export type Jwk = Static<typeof Jwk>;
+export type Jwks = Static<typeof Jwks>;

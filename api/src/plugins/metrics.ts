@@ -15,9 +15,17 @@ import type { AttemptStoreState } from './rate-limit';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry: a module adds its own metrics to it (the gateway's per service). */
+    metricsRegistry: client.Registry;
+  }
+}
+
 export default fp(
   async (app, options: { db: Db; token?: string; attemptStore: () => AttemptStoreState }) => {
     const registry = new client.Registry();
+    app.decorate('metricsRegistry', registry);
 
     // Refused like an unknown path: the endpoint is not advertised to the public.
     const scraperOnly = async (request: FastifyRequest) => {

@@ -1,17 +1,21 @@
 // /api/platform/services*: the registry of teams' own servers. Admins read it, super_admins change
 // it; a deploy token (a team) reads only the health of a service tied to one of its remotes and
-// changes nothing.
+// changes nothing. /api/platform/jwks.json: the keys services verify the gateway's tokens with.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { gatewayEndpoints as ep } from '@flashcard/api-contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/http-error';
 import { DEPLOY_TOKEN_PREFIX, type DeployTokenService, type RegistryActor } from '../platform';
+import type { CircuitBreakers } from './breaker';
+import type { SigningKeys } from './keys';
 import { presentService, presentServiceEvent } from './presenter';
 import { probeService, type ProbeResult } from './probe';
 import { assertOperator, type ServiceRegistry } from './registry';
 
 export interface ServiceRoutesOptions {
   registry: ServiceRegistry;
+  breakers: CircuitBreakers;
+  keys: SigningKeys;
   tokens: DeployTokenService;
   /** Who a signed-in actor is in the audit (`user:<email>`). */
   emailOf: (userId: number) => Promise<string>;
@@ -21,7 +25,7 @@ export interface ServiceRoutesOptions {
 
 const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (
   app,
-  { registry, tokens, emailOf, probe = probeService },
+  { registry, breakers, keys, tokens, emailOf, probe = probeService },
 ) => {
   /**
    * A deploy token (the registry checks what it may do), or a signed-in user holding one of
@@ -66,14 +70,22 @@ const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (
     const { service, events } = await registry.find(actorOf(request), request.params.name);
     return {
       ...presentService(service),
-      health: { probe: await probe(service.url) },
+      health: { ...breakers.view(service.name), probe: await probe(service.url) },
       events: events.map(presentServiceEvent),
     };
   });
 
   app.delete(ep.removeService.path, { schema: ep.removeService.schema, ...superAdmin }, async (request, reply) => {
     await registry.remove(actorOf(request), request.params.name);
+    breakers.forget(request.params.name);
     return reply.code(204).send(null);
+  });
+
+  // Public by design: anyone may verify the platform's signatures. A service's cache may keep it
+  // a few minutes: the next key is published well before it signs (keys.ts).
+  app.get(ep.jwks.path, { schema: ep.jwks.schema }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { keys: await keys.published() };
   });
 };
 
