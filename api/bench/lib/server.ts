@@ -40,6 +40,7 @@ export function benchConfig(dataDir: string): Config {
     changePasswordPerUser: unlimited,
     friendRequestsPerUser: unlimited,
   };
+  config.gateway = { ...config.gateway, rateLimit: unlimited };
   return config;
 }
 
