@@ -11,10 +11,13 @@ export function given<T extends object>(values: T): Partial<T> {
   ) as Partial<T>;
 }
 
+/** What a call may add to its request: axios options and the kernel's (`skipErrorToast`). */
+export type CallConfig = AxiosRequestConfig;
+
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   request: RequestOf<E>,
-  config: AxiosRequestConfig = {},
+  config: CallConfig = {},
 ): Promise<ResponseOf<E>> {
   const parts = request as {
     params?: Record<string, string | number>;

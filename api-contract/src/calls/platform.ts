@@ -5,10 +5,11 @@ import {
   type CreateDeployTokenBody,
   type HealthReportBody,
 } from '../schemas/platform';
-import { callEndpoint } from './call';
+import { callEndpoint, type CallConfig } from './call';
 
 export const platformApi = {
-  manifest: () => callEndpoint(ep.manifest, {}),
+  /** `config`: e.g. `{ skipErrorToast: true }` for a check in the background. */
+  manifest: (config?: CallConfig) => callEndpoint(ep.manifest, {}, config),
   overview: () => callEndpoint(ep.overview, {}),
   promote: (name: string, version: string) => callEndpoint(ep.promote, { params: { name }, body: { version } }),
   setCanary: (name: string, body: CanaryBody) => callEndpoint(ep.canary, { params: { name }, body }),

@@ -4,7 +4,14 @@ import { platformApi } from '@flashcard/api-contract';
 import { requestManifestEarly, takeEarlySession } from './early';
 import { KEPT_MANIFEST_KEY } from '../offline/kept-manifest';
 import { OVERRIDES_KEY } from './overrides';
-import { loadRemoteModule, refreshManifest, resetRemote, startPlatform, usePlatformStore } from './platform';
+import {
+  checkForReleases,
+  loadRemoteModule,
+  refreshManifest,
+  resetRemote,
+  startPlatform,
+  usePlatformStore,
+} from './platform';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { TEST_MANIFEST } from './testing';
 
@@ -269,4 +276,37 @@ test('the session the entry chunk restored does not ask again for the manifest i
   expect(localStorage.getItem(KEPT_MANIFEST_KEY)).not.toBeNull();
   useAuthStore.setState({ user: null, isAuthenticated: false });
   expect(localStorage.getItem(KEPT_MANIFEST_KEY)).toBeNull();
+});
+
+test('a quiet check finds a release the registry serves now, registers nothing and leaves the page on its own', async () => {
+  useAuthStore.setState({ isAuthenticated: true, isOffline: false, user: { id: 3 } as never });
+  manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
+  await refreshManifest();
+  usePlatformStore.setState({ userId: 3 });
+  register.mockClear();
+
+  manifestCall.mockResolvedValueOnce(TEST_MANIFEST);
+  expect(await checkForReleases()).toBe(false);
+  expect(manifestCall).toHaveBeenLastCalledWith({ skipErrorToast: true });
+  expect(usePlatformStore.getState().newer).toBeNull();
+
+  const promoted = {
+    ...TEST_MANIFEST,
+    remotes: TEST_MANIFEST.remotes.map((r) =>
+      r.name === 'mfe_study' ? { ...r, version: '0.3.0+7', entry: '/remotes/mfe_study/0.3.0+7/mf-manifest.json' } : r,
+    ),
+  };
+  manifestCall.mockResolvedValueOnce(promoted);
+  expect(await checkForReleases()).toBe(true);
+  expect(usePlatformStore.getState()).toMatchObject({ manifest: TEST_MANIFEST, newer: promoted });
+  expect(register).not.toHaveBeenCalled();
+
+  // A failed check says nothing; an offline session does not ask.
+  manifestCall.mockRejectedValueOnce(new AxiosError('down', 'ERR_NETWORK'));
+  expect(await checkForReleases()).toBe(false);
+  useAuthStore.setState({ isOffline: true });
+  const calls = manifestCall.mock.calls.length;
+  expect(await checkForReleases()).toBe(false);
+  expect(manifestCall.mock.calls).toHaveLength(calls);
+  useAuthStore.setState({ isAuthenticated: false, isOffline: false, user: null });
 });

@@ -26,6 +26,12 @@ interface PlatformState {
   userId: number | null;
   /** `manifest` is the copy this browser kept, the registry being out of reach. */
   kept: boolean;
+  /**
+   * What the registry serves now when it names other releases than this page runs (a promote,
+   * a rollback, a canary since the page loaded): offered as a reload on the shell's pages, and
+   * kept by the service worker meanwhile. The page goes on with the releases it started with.
+   */
+  newer: Manifest | null;
 }
 
 export const usePlatformStore = create<PlatformState>(() => ({
@@ -34,6 +40,7 @@ export const usePlatformStore = create<PlatformState>(() => ({
   overridden: [],
   userId: null,
   kept: false,
+  newer: null,
 }));
 
 /** Thrown instead of asking the registry while the session is offline. */
@@ -95,7 +102,7 @@ export function refreshManifest(): Promise<Manifest> {
     const { manifest, overridden } = applyOverrides(raw, readOverrides());
     writeOverridesCookie(overridden);
     register(manifest);
-    usePlatformStore.setState({ manifest, failed: false, overridden, userId, kept });
+    usePlatformStore.setState({ manifest, failed: false, overridden, userId, kept, newer: null });
     return manifest;
   });
   current = request;
@@ -110,6 +117,26 @@ export function refreshManifest(): Promise<Manifest> {
     usePlatformStore.setState({ failed: true });
   });
   return request;
+}
+
+/**
+ * Asks the registry, quietly, whether it serves this learner other releases than the page runs;
+ * registers nothing (an area open in the page keeps its code). True when it does.
+ */
+export async function checkForReleases(): Promise<boolean> {
+  const { manifest, userId, kept } = usePlatformStore.getState();
+  const auth = useAuthStore.getState();
+  if (!manifest || kept || userId === null || !auth.isAuthenticated || auth.isOffline || manifestPending())
+    return false;
+  const raw = await platformApi.manifest({ skipErrorToast: true }).catch(() => null);
+  // Another request (a sign-in, Retry) moved the page on meanwhile: that one decides.
+  if (!raw || usePlatformStore.getState().manifest !== manifest) return false;
+  const { manifest: served } = applyOverrides(raw, readOverrides());
+  const moved = served.remotes.some(
+    (remote) => registered.get(remote.name) !== new URL(remote.entry, window.location.href).href,
+  );
+  if (moved) usePlatformStore.setState({ newer: served });
+  return moved;
 }
 
 /** True while the registry is being asked again: what the store holds may be about to change. */

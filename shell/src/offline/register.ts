@@ -2,7 +2,8 @@
 // once the page has settled (loaded, its area shown with its first data): its install fetches the
 // shell's files again to keep them, which must not compete with the first load. workbox-window is
 // its own chunk, loaded only then, and so is remote-cache.ts: once registered, the worker is told
-// which remote releases the registry serves this learner, to keep them for offline use.
+// which remote releases the registry serves this learner, to keep them for offline use, and the
+// page watches for newer ones to offer a reload (between sessions, never inside an area).
 import { areasBusy } from '../federation/areas';
 import { pageSettled } from '../settled';
 import { useUpdateStore } from './update-store';
@@ -14,7 +15,7 @@ export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
   pageSettled(areasBusy)
     .then(() => Promise.all([import('workbox-window'), import('./remote-cache')]))
-    .then(async ([{ Workbox }, { keepRemotesOffline }]) => {
+    .then(async ([{ Workbox }, { keepRemotesOffline, watchReleases }]) => {
       const worker = new Workbox(SERVICE_WORKER_URL);
       // A newer worker waits for this page (a first install takes over at once, nothing to offer).
       worker.addEventListener('waiting', () =>
@@ -28,6 +29,7 @@ export function registerServiceWorker(): void {
       );
       await worker.register();
       keepRemotesOffline(() => navigator.serviceWorker.ready.then((registration) => registration.active));
+      watchReleases();
     })
     .catch((error: unknown) => console.warn('[offline] the service worker could not be registered', error));
 }

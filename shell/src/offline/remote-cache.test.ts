@@ -1,6 +1,7 @@
 import { usePlatformStore } from '../federation/platform';
 import { TEST_MANIFEST } from '../federation/testing';
-import { keepRemotesOffline, namedReleases } from './remote-cache';
+import { keepRemotesOffline, namedReleases, RELEASE_CHECK_MS, watchReleases } from './remote-cache';
+import { useUpdateStore } from './update-store';
 
 const entries = TEST_MANIFEST.remotes.map((remote) => `http://localhost${remote.entry}`);
 
@@ -55,4 +56,65 @@ test("each manifest the registry answers a signed-in learner tells the worker it
     ),
   });
   stop();
+});
+
+test('a newer manifest adds its releases to what the worker keeps, and the page keeps its own', async () => {
+  const { messages, get } = worker();
+  const stop = keepRemotesOffline(get);
+  const newer = {
+    ...TEST_MANIFEST,
+    remotes: TEST_MANIFEST.remotes.map((remote) =>
+      remote.name === 'mfe_study'
+        ? { ...remote, entry: remote.entry.replace(/\/[^/]+\/mf-manifest/, '/9.9.9/mf-manifest') }
+        : remote,
+    ),
+  };
+  usePlatformStore.setState({ manifest: TEST_MANIFEST, userId: 7, kept: false, newer });
+  await settle();
+  const told = (messages[messages.length - 1] as { entries: string[] }).entries;
+  expect(told).toEqual(expect.arrayContaining(entries));
+  expect(told.filter((entry) => entry.includes('/9.9.9/'))).toHaveLength(1);
+  stop();
+  usePlatformStore.setState({ newer: null });
+});
+
+describe('watching for newer releases', () => {
+  let clock = 0;
+  const visibility = jest.spyOn(document, 'visibilityState', 'get');
+  beforeEach(() => {
+    jest.useFakeTimers();
+    clock = 0;
+    visibility.mockReturnValue('visible');
+    useUpdateStore.setState({ waiting: false, apply: null });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    useUpdateStore.setState({ waiting: false, apply: null });
+  });
+
+  it('asks every interval while visible, and offers a reload once the registry serves other releases', async () => {
+    const check = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    const stop = watchReleases(check, () => clock);
+    clock += RELEASE_CHECK_MS;
+    jest.advanceTimersByTime(RELEASE_CHECK_MS);
+    await Promise.resolve();
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(useUpdateStore.getState().waiting).toBe(false);
+
+    // Hidden: not asked; shown again after the interval: asked at once.
+    visibility.mockReturnValue('hidden');
+    clock += RELEASE_CHECK_MS;
+    jest.advanceTimersByTime(RELEASE_CHECK_MS);
+    expect(check).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(check).toHaveBeenCalledTimes(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(useUpdateStore.getState()).toMatchObject({ waiting: true, apply: expect.any(Function) });
+    // Shown again soon after: not asked again.
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(check).toHaveBeenCalledTimes(2);
+    stop();
+  });
 });

@@ -3,8 +3,9 @@
 // and the protocol: ../offline/remote-releases.ts, ../service-worker/sw.ts). Started by
 // register.ts once the worker is registered, so it costs the first load nothing.
 import type { Manifest } from '@flashcard/api-contract';
-import { usePlatformStore } from '../federation/platform';
+import { checkForReleases, usePlatformStore } from '../federation/platform';
 import { releaseFolder, type PageMessage } from './remote-releases';
+import { useUpdateStore } from './update-store';
 
 /** The mf-manifest.json URLs of the releases `manifest` serves from this site (an override's are not). */
 export function namedReleases(manifest: Manifest, origin: string = window.location.origin): string[] {
@@ -21,13 +22,44 @@ export function namedReleases(manifest: Manifest, origin: string = window.locati
  */
 export function keepRemotesOffline(worker: () => Promise<ServiceWorker | null>): () => void {
   let told = '';
-  function tell({ manifest, userId, kept }: ReturnType<typeof usePlatformStore.getState>): void {
+  function tell({ manifest, userId, kept, newer }: ReturnType<typeof usePlatformStore.getState>): void {
     if (!manifest || userId === null || kept) return;
-    const entries = namedReleases(manifest);
+    // A newer release is fetched ahead, and the page's own stays until it reloads.
+    const entries = [...new Set([...namedReleases(manifest), ...(newer ? namedReleases(newer) : [])])];
     if (entries.join('\n') === told) return;
     told = entries.join('\n');
     void worker().then((active) => active?.postMessage({ type: 'CACHE_REMOTES', entries } satisfies PageMessage));
   }
   tell(usePlatformStore.getState());
   return usePlatformStore.subscribe(tell);
+}
+
+/** How often an open page asks whether the registry serves other releases (and when it shows again). */
+export const RELEASE_CHECK_MS = 10 * 60_000;
+
+/**
+ * Offers a reload when the registry serves this learner other releases than the page runs: asked
+ * every RELEASE_CHECK_MS while the page is visible, and when it becomes visible after that long.
+ * The offer shows on the shell's pages only (never inside an area where a session may run).
+ * Returns the stop.
+ */
+export function watchReleases(
+  check: () => Promise<boolean> = checkForReleases,
+  now: () => number = Date.now,
+): () => void {
+  let asked = now();
+  const ask = () => {
+    if (document.visibilityState !== 'visible' || now() - asked < RELEASE_CHECK_MS) return;
+    asked = now();
+    void check().then((moved) => {
+      if (moved && !useUpdateStore.getState().waiting)
+        useUpdateStore.setState({ waiting: true, apply: () => window.location.reload() });
+    });
+  };
+  const timer = window.setInterval(ask, RELEASE_CHECK_MS);
+  document.addEventListener('visibilitychange', ask);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', ask);
+  };
 }
