@@ -1,6 +1,12 @@
 import { fakeServer } from '@flashcard/shared-auth/testing';
 import { cardQueryParams, cardsApi } from './cards';
 
+function header(config: { headers?: unknown }, name: string): string | undefined {
+  const headers = config.headers as { get?: (n: string) => unknown } & Record<string, unknown>;
+  const value = headers?.get?.(name) ?? headers?.[name];
+  return value == null ? undefined : String(value);
+}
+
 test('only set filters are sent, hideKnown as true', () => {
   expect(cardQueryParams({ category: 3, college: '', difficultyMin: 2, hideKnown: false })).toEqual({
     category: '3',
@@ -44,6 +50,34 @@ test('search reads the results field and the paging headers, and sends the filte
   }));
   await expect(cardsApi.search('q', { category: 2 })).resolves.toEqual({ cards: [card], total: 51, nextCursor: 1 });
   expect(server.calls[0].params).toEqual({ q: 'q', category: '2', limit: '50' });
+  server.restore();
+});
+
+test('a create carries its Idempotency-Key only when given', async () => {
+  const server = fakeServer(() => ({ status: 201, data: { id: 4 } }));
+  await cardsApi.create({ question: 'q', answer: 'a' }, 'create-1');
+  await cardsApi.create({ question: 'q2', answer: 'a2' });
+  expect(server.calls.map((call) => [call.method, call.url, JSON.parse(call.data)])).toEqual([
+    ['post', '/cards', { question: 'q', answer: 'a' }],
+    ['post', '/cards', { question: 'q2', answer: 'a2' }],
+  ]);
+  expect(server.calls.map((call) => header(call, 'Idempotency-Key'))).toEqual(['create-1', undefined]);
+  server.restore();
+});
+
+test('an edit sends its time in the body and answers whose version was kept', async () => {
+  const server = fakeServer(() => ({ status: 200, data: { id: 4, question: 'theirs', kept: 'server' } }));
+  const editedAt = '2026-11-27T08:00:00.000Z';
+  await expect(cardsApi.update(4, { question: 'mine', editedAt })).resolves.toEqual({
+    id: 4,
+    question: 'theirs',
+    kept: 'server',
+  });
+  expect([server.calls[0].method, server.calls[0].url, JSON.parse(server.calls[0].data)]).toEqual([
+    'put',
+    '/cards/4',
+    { question: 'mine', editedAt },
+  ]);
   server.restore();
 });
 

@@ -3,7 +3,14 @@
 // client directly, with the endpoint's path.
 import { apiClient } from '@flashcard/shared-auth';
 import type { ResponseOf } from '../endpoint';
-import { CARD_PAGE_SIZE, cardsEndpoints as ep, type Card, type CardInput, type ImportInput } from '../schemas/cards';
+import {
+  CARD_PAGE_SIZE,
+  cardsEndpoints as ep,
+  type Card,
+  type CardEditInput,
+  type CardInput,
+  type ImportInput,
+} from '../schemas/cards';
 import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
 import { callEndpoint } from './call';
 
@@ -66,8 +73,14 @@ export const cardsApi = {
       .get<ResponseOf<typeof ep.search>>(ep.search.path, { params: { q, ...pageParams(filters, cursor) } })
       .then((r) => toPage(r.data.results, r.headers)),
   get: (id: number) => callEndpoint(ep.get, { params: { id: String(id) } }),
-  create: (input: CardInput) => callEndpoint(ep.create, { body: input }),
-  update: (id: number, input: CardInput) => callEndpoint(ep.update, { params: { id: String(id) }, body: input }),
+  /** With an Idempotency-Key, a resend (a create queued offline, a lost answer) creates nothing twice. */
+  create: (input: CardInput, idempotencyKey?: string) =>
+    callEndpoint(ep.create, {
+      body: input,
+      ...(idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': idempotencyKey } }),
+    }),
+  /** The card as the server holds it after the edit; `kept: 'server'` when a later change won over it. */
+  update: (id: number, input: CardEditInput) => callEndpoint(ep.update, { params: { id: String(id) }, body: input }),
   remove: (id: number) => callEndpoint(ep.remove, { params: { id: String(id) }, querystring: { confirm: 'true' } }),
   markKnown: (id: number) => callEndpoint(ep.markKnown, { params: { id: String(id) } }),
   markUnknown: (id: number) => callEndpoint(ep.markUnknown, { params: { id: String(id) } }),

@@ -85,6 +85,40 @@ export const CardBody = Type.Object({
   category_id: Type.Optional(Nullable(Type.Integer())),
 });
 
+/**
+ * The body of PUT /cards/:id: the card's fields, and when the learner made the edit. An edit made
+ * offline is sent later: the server applies it only if the card has not changed since.
+ */
+export const CardEditBody = Type.Object({
+  ...CardBody.properties,
+  /**
+   * When the learner saved the edit (ISO 8601 with a time zone, e.g. 2024-06-11T05:00:00.000Z).
+   * Absent or null: now. Refused (400) when not such a time or later than now +
+   * OFFLINE_REVIEW_CLOCK_SKEW_MS (study.ts: how far a device's clock may run ahead; within it:
+   * now). No age limit: an old edit loses to any later change and otherwise is still the newest.
+   */
+  editedAt: Type.Optional(Checked('string', 'number', 'null')),
+});
+
+/**
+ * Whose version of the card the answer holds: 'edit', the edit was applied (or the card already
+ * held exactly that); 'server', the card was changed after the edit's `editedAt` (another device,
+ * a later save), so the later change was kept and the edit was not applied.
+ */
+export const EditKept = Type.Union([Type.Literal('edit'), Type.Literal('server')]);
+
+/** PUT /cards/:id answers the card as the server now holds it, and which edit that is. */
+export const CardEditResult = Type.Composite([Card, Type.Object({ kept: EditKept })]);
+
+export const CreateCardHeaders = Type.Object({
+  /**
+   * Every resend of one create carries the same key (1-100 letters, digits, dashes or
+   * underscores): a resend answers the card the first one created, as it is now, and creates
+   * nothing.
+   */
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })),
+});
+
 const CardQueryValue = Type.String({ maxLength: 1000 });
 
 /** A card's difficulty (the screens word each level). */
@@ -236,10 +270,16 @@ export const cardsEndpoints = {
   }),
   get: endpoint('GET', '/cards/:id', { params: CardParams, response: cardResponses }),
   create: endpoint('POST', '/cards', {
+    headers: CreateCardHeaders,
     body: CardBody,
     response: { 201: Card, ...errorResponses(400, 401, 404) },
   }),
-  update: endpoint('PUT', '/cards/:id', { params: CardParams, body: CardBody, response: cardResponses }),
+  /** The note's edit, unless the card changed after `editedAt` (then `kept: 'server'`, nothing written). */
+  update: endpoint('PUT', '/cards/:id', {
+    params: CardParams,
+    body: CardEditBody,
+    response: { 200: CardEditResult, ...errorResponses(400, 401, 404) },
+  }),
   remove: endpoint('DELETE', '/cards/:id', {
     params: CardParams,
     querystring: DeleteCardQuery,
@@ -281,6 +321,9 @@ export const cardsEndpoints = {
 
 export type Card = Static<typeof Card>;
 export type CardInput = Static<typeof CardBody>;
+export type CardEditInput = Static<typeof CardEditBody>;
+export type CardEditResult = Static<typeof CardEditResult>;
+export type EditKept = Static<typeof EditKept>;
 export type CardListQuery = Static<typeof CardListQuery>;
 export type CardSearchQuery = Static<typeof CardSearchQuery>;
 export type FilterOptions = Static<typeof FilterOptions>;

@@ -169,6 +169,8 @@ export interface CardsTable {
   suspended: BooleanColumn;
   /** Left out of the queues until this instant (buried until the learner's next day). */
   buried_until: string | null;
+  /** The Idempotency-Key of the create that made this note (on its first card only), else null. */
+  idempotency_key: string | null;
 }
 
 /** One rating of one card, with the card's scheduling state before it (what undo restores). */

@@ -34,6 +34,7 @@ import * as notificationParams from './0029_notification_params';
 import * as friendRequestPrivacy from './0030_friend_request_privacy';
 import * as registryEventParams from './0031_registry_event_params';
 import * as serviceGateway from './0033_service_gateway';
+import * as cardCreateKeys from './0034_card_create_keys';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0030_friend_request_privacy': friendRequestPrivacy,
   '0031_registry_event_params': registryEventParams,
   '0033_service_gateway': serviceGateway,
+  '0034_card_create_keys': cardCreateKeys,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

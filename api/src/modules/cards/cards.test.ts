@@ -205,7 +205,7 @@ describeEachDb('cards API', (ctx) => {
   });
 
   describe('PUT /api/cards/:id', () => {
-    it('changes only the fields sent and moves updated_at', async () => {
+    it('changes only the fields sent and moves updated_at; the answer says the edit was kept', async () => {
       const set = await me.createSet('Geography');
       const card = await me.createCard({
         question: 'Capital of France?',
@@ -222,6 +222,7 @@ describeEachDb('cards API', (ctx) => {
         answer: 'Paris, of course',
         difficulty_level: 2,
         updated_at: clock.toISOString(),
+        kept: 'edit',
       });
       expect(response.json().created_at).toBe(card.created_at);
     });

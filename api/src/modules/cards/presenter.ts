@@ -1,5 +1,5 @@
 // Card rows -> the JSON the cards and study screens read.
-import type { Card } from '@flashcard/api-contract/schemas';
+import type { Card, CardEditResult, EditKept } from '@flashcard/api-contract/schemas';
 import { CARD_STATES, type CardStateName } from '../../db/schema';
 import type { CardPage, CardWithSet } from './repository';
 
@@ -34,6 +34,11 @@ export function presentCard(card: CardWithSet): Card {
 }
 
 export const presentCards = (cards: CardWithSet[]) => cards.map(presentCard);
+
+/** An edit's answer: the card as the server holds it, and whether that is the edit or a later change. */
+export function presentEdit({ card, kept }: { card: CardWithSet; kept: EditKept }): CardEditResult {
+  return { ...presentCard(card), kept };
+}
 
 /**
  * A page of the list or of search results travels in headers, so that GET /cards stays a plain

@@ -222,6 +222,11 @@ export class CardsRepository {
     return this.selectCards(userId).where('cards.id', '=', cardId).executeTakeFirst();
   }
 
+  /** The card a create with this Idempotency-Key made (the note's first card), if it is still there. */
+  findCardByKey(userId: number, idempotencyKey: string): Promise<CardWithSet | undefined> {
+    return this.selectCards(userId).where('cards.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+
   async insertCard(card: NewCard): Promise<number> {
     const row = await this.db
       .insertInto('cards')
@@ -422,6 +427,21 @@ export class CardsRepository {
       .where('note_guid', '=', noteGuid)
       .orderBy('ord')
       .execute();
+  }
+
+  /**
+   * The cards of one note with when each last changed, by ord; inside a transaction on PostgreSQL
+   * they stay locked until it ends (SQLite has one writer at a time anyway).
+   */
+  lockNoteCards(userId: number, noteGuid: string): Promise<Array<NoteCard & { updated_at: string }>> {
+    let query = this.db
+      .selectFrom('cards')
+      .select(['id', 'ord', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('note_guid', '=', noteGuid)
+      .orderBy('ord');
+    if (this.db.isTransaction && dialectOf(this.db) === 'postgres') query = query.forUpdate();
+    return query.execute();
   }
 
   /** Writes the note's shared fields to each of its cards (with their search text). */

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cardsEndpoints as ep } from '@flashcard/api-contract/schemas';
-import { pageHeaders, presentCard, presentCards } from './presenter';
+import { pageHeaders, presentCard, presentCards, presentEdit } from './presenter';
 import { MAX_IMPORT_BYTES, MESSAGES, type CardsService } from './service';
 
 // A JSON string may spell the 2 MB of text with escapes (\n, \") up to twice as long.
@@ -64,11 +64,13 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
   );
 
   app.post(ep.create.path, { schema: ep.create.schema }, async (request, reply) =>
-    reply.code(201).send(presentCard(await service.create(request.user.id, request.body))),
+    reply
+      .code(201)
+      .send(presentCard(await service.create(request.user.id, request.body, request.headers['idempotency-key']))),
   );
 
   app.put(ep.update.path, { schema: ep.update.schema }, async (request) =>
-    presentCard(await service.update(request.user.id, request.params.id, request.body)),
+    presentEdit(await service.update(request.user.id, request.params.id, request.body)),
   );
 
   app.delete(ep.remove.path, { schema: ep.remove.schema }, async (request) => {

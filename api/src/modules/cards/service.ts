@@ -5,21 +5,24 @@ import {
   DIFFICULTY_MESSAGE,
   isNoteKind,
   noteOrds,
+  OFFLINE_REVIEW_CLOCK_SKEW_MS,
+  type CardEditInput,
   type CardInput,
   type CardListQuery,
   type CardSearchQuery,
+  type EditKept,
   type ImportInput,
   type ImportResult as ImportReport,
   type NoteKind,
 } from '@flashcard/api-contract/schemas';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { CardUpdate, NewCard } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
 import { defuse, sanitizeImported } from '../../lib/sanitize';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { parseId } from '../../lib/params';
-import { toTimestamp } from '../../lib/time';
+import { parseInstant, toTimestamp } from '../../lib/time';
 import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCardBatches, type ImportFormat } from './csv';
 import { writeNotes } from './write-notes';
 import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
@@ -62,12 +65,15 @@ export const MESSAGES = {
   tooManyColumns: 'Too many columns',
   kindInvalid: 'Note type must be basic, reversed or cloze',
   clozeRequired: 'A cloze note needs at least one cloze, like {{c1::answer}}',
+  keyInvalid: 'Idempotency-Key must be 1-100 letters, digits, dashes or underscores',
+  editedAtInvalid: 'editedAt must be an ISO 8601 date and time with its time zone, such as 2024-06-11T05:00:00.000Z',
+  editedAtFuture: 'editedAt must not be in the future',
 } as const;
 
 // Request and report shapes are the contract's (api-contract/src/schemas/cards.ts): the body of
 // POST /cards and PUT /cards/:id (absent fields stay unchanged on update), the list's and
 // search's query strings as their schemas let them through, the import's body and report.
-export type { CardInput, ImportInput, ImportReport };
+export type { CardEditInput, CardInput, ImportInput, ImportReport };
 export type ListQuery = CardListQuery;
 export type SearchQuery = CardSearchQuery;
 
@@ -96,6 +102,31 @@ function parseDifficulty(value: CardInput['difficulty_level']): number | undefin
     throw badRequest(MESSAGES.difficultyRange);
   }
   return level;
+}
+
+/**
+ * When an edit was made, from its `editedAt`: null for now (absent or null, or ahead of the
+ * server's clock within the skew a device's clock may have); 400 for anything but an ISO 8601
+ * instant or one further ahead. The same rule as a review's `reviewedAt`.
+ */
+function editTime(value: CardEditInput['editedAt'], now: Date): Date | null {
+  if (value === undefined || value === null) return null;
+  const at = typeof value === 'string' ? parseInstant(value) : null;
+  if (at === null) throw badRequest(MESSAGES.editedAtInvalid);
+  if (at.getTime() > now.getTime() + OFFLINE_REVIEW_CLOCK_SKEW_MS) throw badRequest(MESSAGES.editedAtFuture);
+  return at.getTime() > now.getTime() ? null : at;
+}
+
+/** An Idempotency-Key as reviews take it; undefined when none was sent. */
+function parseKey(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(value)) throw badRequest(MESSAGES.keyInvalid);
+  return value;
+}
+
+/** Whether writing `changes` (and `kind`) would leave the card as it is. */
+function holdsAlready(card: CardWithSet, kind: NoteKind, changes: CardUpdate): boolean {
+  const current: Record<string, unknown> = card as unknown as Record<string, unknown>;
+  return card.kind === kind && Object.entries(changes).every(([field, value]) => current[field] === value);
 }
 
 function queryText(value: string | undefined): string | undefined {
@@ -177,8 +208,29 @@ export class CardsService {
     return card;
   }
 
-  /** Creates a note: one card, two (reversed) or one per cloze number; answers with its first card. */
-  async create(userId: number, input: CardInput): Promise<CardWithSet> {
+  /**
+   * Creates a note: one card, two (reversed) or one per cloze number; answers with its first card.
+   * With an Idempotency-Key, a resend answers the card the first send created (as it is now):
+   * the key is kept on that card, unique per learner, so two copies racing make one note.
+   */
+  async create(userId: number, input: CardInput, rawKey?: string): Promise<CardWithSet> {
+    const idempotencyKey = parseKey(rawKey);
+    if (idempotencyKey !== undefined) {
+      const first = await this.repository.findCardByKey(userId, idempotencyKey);
+      if (first) return first;
+    }
+    try {
+      return await this.createNote(userId, input, idempotencyKey);
+    } catch (error) {
+      if (idempotencyKey === undefined || !isUniqueViolation(error)) throw error;
+      // The other copy committed first: its card is the answer.
+      const first = await this.repository.findCardByKey(userId, idempotencyKey);
+      if (!first) throw error;
+      return first;
+    }
+  }
+
+  private async createNote(userId: number, input: CardInput, idempotencyKey: string | undefined): Promise<CardWithSet> {
     const kind = parseKind(input.kind) ?? 'basic';
     const fields = this.validateFields(input, 'create', kind);
     const ords = requiredOrds(kind, fields.question!);
@@ -200,6 +252,7 @@ export class CardsService {
               user_id: userId,
               created_at: now,
               updated_at: now,
+              idempotency_key: ids.length === 0 ? (idempotencyKey ?? null) : null,
             }),
           );
         }
@@ -213,21 +266,36 @@ export class CardsService {
    * Edits the card's whole note: every card of it gets the new text; a change of type or of the
    * cloze numbers adds the cards the note now makes and deletes those it no longer makes (their
    * reviews go with them). Answers with this card, or the note's first card if this one went.
+   *
+   * The later change wins: an edit made at `editedAt` (offline, sent later) is not applied when a
+   * card of the note was changed after it (its `updated_at` is later); the answer is then the
+   * card as it is, `kept: 'server'`. An edit the card already holds (a resend whose first answer
+   * was lost) changes nothing and is answered as applied. An applied edit is stamped now.
    */
-  async update(userId: number, rawId: string, input: CardInput): Promise<CardWithSet> {
+  async update(userId: number, rawId: string, input: CardEditInput): Promise<{ card: CardWithSet; kept: EditKept }> {
     const id = parseId(rawId);
     const card = id === null ? undefined : await this.repository.findCard(userId, id);
     if (!card) throw notFound(MESSAGES.cardNotFound);
+    const editedAt = editTime(input.editedAt, this.deps.now());
     const kind = parseKind(input.kind) ?? card.kind;
     const changes = this.validateFields(input, 'update', kind);
     const ords = requiredOrds(kind, changes.question ?? card.question);
     if (kind !== 'cloze' && !(changes.answer ?? card.answer)) throw badRequest(MESSAGES.questionAndAnswerRequired);
     if (changes.category_id != null) await this.requireSet(userId, changes.category_id);
     const now = this.timestamp();
-    const kept = await this.withSetCheck(() =>
+    const written = await this.withSetCheck(() =>
       this.repository.transaction(async (repository) => {
-        const existing = await repository.noteCards(userId, card.note_guid);
+        // Locked until the commit: a concurrent edit waits, then sees this one's updated_at.
+        const existing = await repository.lockNoteCards(userId, card.note_guid);
         if (existing.length === 0) throw notFound(MESSAGES.cardNotFound);
+        if (editedAt !== null && existing.some((sibling) => Date.parse(sibling.updated_at) > editedAt.getTime())) {
+          const current = await repository.findCard(userId, card.id);
+          if (!current) throw notFound(MESSAGES.cardNotFound);
+          return {
+            id: current.id,
+            kept: holdsAlready(current, kind, changes) ? ('edit' as const) : ('server' as const),
+          };
+        }
         await repository.updateNote(userId, card.note_guid, { ...changes, kind, updated_at: now });
         const gone = existing.filter((sibling) => !ords.includes(sibling.ord)).map((sibling) => sibling.id);
         await repository.deleteNoteCards(userId, card.note_guid, gone);
@@ -249,10 +317,10 @@ export class CardsService {
           });
         }
         const cards = await repository.noteCards(userId, card.note_guid);
-        return cards.find((sibling) => sibling.id === card.id) ?? cards[0]!;
+        return { id: (cards.find((sibling) => sibling.id === card.id) ?? cards[0]!).id, kept: 'edit' as const };
       }),
     );
-    return this.get(userId, String(kept.id));
+    return { card: await this.get(userId, String(written.id)), kept: written.kept };
   }
 
   /** Deletes the card's note: all of its cards (a reversed or cloze note's cards go together). */

@@ -186,6 +186,7 @@ describe('Edit card', () => {
       category_id: null,
       category_name: null,
       category: null,
+      kept: 'edit',
     });
     const user = userEvent.setup();
 

@@ -51,7 +51,9 @@ it('reloads the list for a note of several cards (cloze, reversed)', async () =>
 });
 
 it('puts an edited basic card in place, and reloads when the note changed kind', async () => {
-  const update = jest.spyOn(cardsApi, 'update').mockResolvedValue(makeCard(3, { question: 'New' }));
+  const update = jest
+    .spyOn(cardsApi, 'update')
+    .mockResolvedValue({ ...makeCard(3, { question: 'New' }), kept: 'edit' });
   const { result, replace, reload } = setup();
   act(() => result.current.openEdit(makeCard(3)));
   await act(() => result.current.submit(INPUT));
@@ -59,7 +61,7 @@ it('puts an edited basic card in place, and reloads when the note changed kind',
   expect(replace).toHaveBeenCalledWith(makeCard(3, { question: 'New' }));
   expect(toasts.success).toHaveBeenCalledWith('Card updated successfully');
 
-  update.mockResolvedValue(makeCard(3, { kind: 'reversed' }));
+  update.mockResolvedValue({ ...makeCard(3, { kind: 'reversed' }), kept: 'edit' });
   act(() => result.current.openEdit(makeCard(3)));
   await act(() => result.current.submit(INPUT));
   expect(replace).toHaveBeenCalledTimes(1);

@@ -47,7 +47,7 @@ export function useCardEditor({ prepend, replace, reload, saved }: CardEditorOpt
 
   async function update(before: Card, input: CardInput) {
     try {
-      const updated = await cardsApi.update(before.id, input);
+      const { kept: _kept, ...updated } = await cardsApi.update(before.id, input);
       // An edit covers the whole note: its other cards changed too (and a cloze may add or drop cards).
       if (updated.kind === 'basic' && before.kind === 'basic') replace(updated);
       else reload();
