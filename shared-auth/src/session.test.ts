@@ -86,9 +86,10 @@ describe('restoreSession (the entry chunk, before shared modules)', () => {
     expect(stored()).toBe(hintedWithProfile);
   });
 
-  test('a refused refresh (401) drops the hint and the profile: signed out, the next load asks nothing', async () => {
+  test("a refused refresh (401) drops the hint, the profile and the screens' kept answers: signed out, the next load asks nothing", async () => {
     localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
     localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    localStorage.setItem(`${STORAGE_KEYS.keptLoads}7:dashboard`, '{"data":{},"savedAt":1}');
     fetchMock.mockResolvedValueOnce(answer(401, { error: 'Invalid or expired refresh token' }));
     await expect(restoreSession()).resolves.toBeNull();
     expect(stored()).toBe('');

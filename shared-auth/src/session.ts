@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
   sessionHint: 'flashcard_session_hint',
   /** The signed-in user's profile (id, email, name, role, created): what an offline start shows. */
   lastUser: 'flashcard_last_user',
+  /**
+   * The prefix of the screens' last answers kept for showing offline (shared-ui's `useLoad` with
+   * `keep`): `<prefix><user id>:<key>`. The learner's own data, not a credential; gone on sign-out.
+   */
+  keptLoads: 'flashcard_kept:',
 } as const;
 
 /** Kernel 1.x's keys (the spec's): tokens in localStorage. Removed by `clearSession` and at start. */
@@ -83,6 +88,7 @@ export function setSessionHint(signedIn: boolean, user?: User): void {
   if (!signedIn) {
     s?.removeItem(STORAGE_KEYS.sessionHint);
     s?.removeItem(STORAGE_KEYS.lastUser);
+    if (s) for (const key of Object.keys(s)) if (key.startsWith(STORAGE_KEYS.keptLoads)) s.removeItem(key);
     return;
   }
   s?.setItem(STORAGE_KEYS.sessionHint, '1');

@@ -1,4 +1,6 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { KeptNotice } from './KeptNotice';
 import { useLoad, type LoadState } from './use-load';
 
 /** A promise the test settles by hand. */
@@ -98,5 +100,42 @@ describe('useLoad', () => {
     rerender();
     expect(result.current.state).toBe(before.state);
     expect(result.current.reload).toBe(before.reload);
+  });
+});
+
+describe('useLoad with keep: the last answer offline', () => {
+  const offline = Object.assign(new Error('Network Error'), { isAxiosError: true, response: undefined });
+  const serverError = Object.assign(new Error('boom'), { isAxiosError: true, response: { status: 500 } });
+
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ user: { id: 4 } as never });
+  });
+  afterEach(() => useAuthStore.setState({ user: null }));
+
+  it('keeps each answer per learner and gives it, with when it was loaded, when the next load gets no answer', async () => {
+    const online = renderHook(() => useLoad(() => Promise.resolve({ streak: 3 }), [], { keep: 'dashboard' }));
+    await waitFor(() => expect(online.result.current.state).toEqual({ status: 'ready', data: { streak: 3 } }));
+    const stored = JSON.parse(localStorage.getItem('flashcard_kept:4:dashboard')!);
+    expect(stored.data).toEqual({ streak: 3 });
+
+    const later = renderHook(() => useLoad(() => Promise.reject(offline), [], { keep: 'dashboard' }));
+    await waitFor(() =>
+      expect(later.result.current.state).toEqual({ status: 'ready', data: { streak: 3 }, keptAt: stored.savedAt }),
+    );
+
+    // The server's own failure is not hidden behind old data; another learner has nothing kept.
+    const failed = renderHook(() => useLoad(() => Promise.reject(serverError), [], { keep: 'dashboard' }));
+    await waitFor(() => expect(failed.result.current.state).toMatchObject({ status: 'failed', error: serverError }));
+    useAuthStore.setState({ user: { id: 5 } as never });
+    const other = renderHook(() => useLoad(() => Promise.reject(offline), [], { keep: 'dashboard' }));
+    await waitFor(() => expect(other.result.current.state).toMatchObject({ status: 'failed', error: offline }));
+  });
+
+  it('says so on the screen, with the time', () => {
+    const { container, rerender } = render(<KeptNotice keptAt={undefined} />);
+    expect(container).toBeEmptyDOMElement();
+    rerender(<KeptNotice keptAt={Date.UTC(2026, 10, 27, 10, 42)} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Offline — showing what was loaded at \d{1,2}:42/);
   });
 });

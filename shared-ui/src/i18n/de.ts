@@ -18,6 +18,7 @@ const de: MessagesOf<typeof en> = {
     daily_goal: { name: 'Zielstrebig', description: 'Erreiche dein Tagesziel' },
   },
   learner: 'Lernende*r {{id}}',
+  keptAt: 'Offline — angezeigt wird der Stand von {{time}}',
   loading: 'Wird geladen...',
   relativeTime: {
     justNow: 'Gerade eben',

@@ -19,6 +19,8 @@ const en = {
   },
   // The stand-in name of a learner who chose no display name (shared-ui learnerName).
   learner: 'Learner {{id}}',
+  // A screen showing the answer kept from its last load, the network not answering (useLoad's keep).
+  keptAt: 'Offline — showing what was loaded at {{time}}',
   loading: 'Loading...',
   // How long ago (relativeTime): on its own (the spec's 'Just now'), and inside a sentence.
   relativeTime: {

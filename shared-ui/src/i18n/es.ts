@@ -18,6 +18,7 @@ const es: MessagesOf<typeof en> = {
     daily_goal: { name: 'A por la meta', description: 'Alcanza tu objetivo diario' },
   },
   learner: 'Estudiante {{id}}',
+  keptAt: 'Sin conexión — se muestra lo cargado a las {{time}}',
   loading: 'Cargando...',
   relativeTime: {
     justNow: 'Justo ahora',

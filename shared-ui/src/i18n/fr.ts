@@ -18,6 +18,7 @@ const fr: MessagesOf<typeof en> = {
     daily_goal: { name: 'Objectif atteint', description: 'Atteignez votre objectif quotidien' },
   },
   learner: 'Apprenant {{id}}',
+  keptAt: 'Hors ligne — affichage des données chargées à {{time}}',
   loading: 'Chargement...',
   relativeTime: {
     justNow: 'À l’instant',

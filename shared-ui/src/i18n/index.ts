@@ -11,6 +11,7 @@ declare module 'i18next' {
 export const {
   namespace: UI_NAMESPACE,
   useText: useUiText,
+  useLocale: useUiLocale,
   text: uiText,
 } = createNamespace('ui', {
   en,

@@ -18,6 +18,7 @@ const it: MessagesOf<typeof en> = {
     daily_goal: { name: 'Obiettivo centrato', description: 'Raggiungi il tuo obiettivo giornaliero' },
   },
   learner: 'Studente {{id}}',
+  keptAt: 'Offline — dati caricati alle {{time}}',
   loading: 'Caricamento...',
   relativeTime: {
     justNow: 'Proprio ora',

@@ -250,11 +250,28 @@ describe('DashboardPage', () => {
     expect(await screen.findByText(EMPTY_ACTIVITY_TEXT)).toBeInTheDocument();
   });
 
-  it('shows the empty note and default goal when the call fails', async () => {
+  it('shows the empty note and no made-up figures when the call fails', async () => {
     jest.spyOn(dashboardApi, 'getDashboard').mockRejectedValue(new Error('boom'));
     renderDashboard();
     expect(await screen.findByText(EMPTY_ACTIVITY_TEXT)).toBeInTheDocument();
-    expect(screen.getByText('0/15')).toBeInTheDocument();
+    expect(screen.queryByText('0/15')).toBeNull();
+    const goal = screen.getByRole('region', { name: 'Daily Goal' });
+    expect(goal.querySelector('.stat-value')).toHaveTextContent('—');
+  });
+
+  it('offline, shows what it loaded last time and says from when', async () => {
+    localStorage.clear();
+    jest
+      .spyOn(dashboardApi, 'getDashboard')
+      .mockResolvedValueOnce(data([], { dailyGoal: { cardsStudied: 6, dailyGoal: 20 } }));
+    const first = renderDashboard();
+    expect(await screen.findByText('6/20')).toBeInTheDocument();
+    first.unmount();
+    const offline = Object.assign(new Error('Network Error'), { isAxiosError: true, response: undefined });
+    jest.spyOn(dashboardApi, 'getDashboard').mockRejectedValue(offline);
+    renderDashboard();
+    expect(await screen.findByText(/^Offline — showing what was loaded at /)).toBeInTheDocument();
+    expect(screen.getByText('6/20')).toBeInTheDocument();
   });
 });
 

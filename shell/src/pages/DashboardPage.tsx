@@ -8,7 +8,7 @@ import {
   type StudySession,
 } from '@flashcard/api-contract';
 import { currentLanguage, useAuthStore } from '@flashcard/shared-auth';
-import { relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
+import { KeptNotice, relativeTime, useLoad, type LoadState } from '@flashcard/shared-ui';
 import { usePlatformStore } from '../federation/platform';
 import { areaPath } from '../layout/navigation';
 import { DailyBonusCard } from './DailyBonusCard';
@@ -104,13 +104,16 @@ export function DashboardPage() {
   });
   const cardsPath = pathOf(CARDS);
   const studyPath = pathOf(STUDY);
-  const { state } = useLoad(loadDashboard);
-  const { state: queue } = useLoad(loadDueCount);
+  // Kept for a visit offline: the page then shows them with the time they were loaded.
+  const { state } = useLoad(loadDashboard, [], { keep: 'dashboard' });
+  const { state: queue } = useLoad(loadDueCount, [], { keep: 'dashboard-due' });
   /** Cards due now (the study hub's count); null until known or when it could not be read. */
   const dueNow = queue.status === 'ready' ? queue.data : null;
 
   const name = user?.display_name?.trim() || user?.email || '';
   const data = state.status === 'ready' ? state.data : null;
+  /** The figures could not be read (and none were kept): a dash, never a made-up zero. */
+  const unknown = state.status === 'failed';
   const studied = data?.dailyGoal.cardsStudied ?? 0;
   const goal = data?.dailyGoal.dailyGoal || DEFAULT_STUDY_SETTINGS.dailyGoal;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
@@ -152,6 +155,8 @@ export function DashboardPage() {
         </div>
       </div>
 
+      <KeptNotice keptAt={state.status === 'ready' ? state.keptAt : undefined} />
+
       {tiles.length > 0 && (
         <section aria-labelledby="dashboard-shortcuts" className="stack" style={{ marginBottom: '1.5rem' }}>
           <h2 id="dashboard-shortcuts" className="visually-hidden">
@@ -181,7 +186,7 @@ export function DashboardPage() {
             {t('dashboard.dailyGoal')}
           </h2>
           <div className="stat-value">
-            {t('dashboard.dailyGoalValue', { studied: number(studied), goal: number(goal) })}
+            {unknown ? '—' : t('dashboard.dailyGoalValue', { studied: number(studied), goal: number(goal) })}
           </div>
           <div
             className="progress"
@@ -199,7 +204,7 @@ export function DashboardPage() {
           <h2 id="dashboard-streak" className="stat-label" style={{ fontSize: '0.9rem' }}>
             {t('dashboard.streak')}
           </h2>
-          <div className="stat-value">{t('dashboard.streakValue', { count: streak })}</div>
+          <div className="stat-value">{unknown ? '—' : t('dashboard.streakValue', { count: streak })}</div>
         </section>
         <section className="card" aria-labelledby="dashboard-success">
           <h2 id="dashboard-success" className="stat-label" style={{ fontSize: '0.9rem' }}>

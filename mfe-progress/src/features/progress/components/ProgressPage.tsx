@@ -1,4 +1,5 @@
 import { currentLanguage } from '@flashcard/shared-auth';
+import { KeptNotice } from '@flashcard/shared-ui';
 import { useProgressText } from '../../../i18n';
 import { OptimizerPanel } from '../../optimizer/OptimizerPanel';
 import { formatRate } from '../chart-data';
@@ -17,7 +18,7 @@ function formatStat(value: number): string {
 
 export function ProgressPage() {
   const t = useProgressText();
-  const { loading, data } = useProgressData();
+  const { loading, data, keptAt } = useProgressData();
 
   return (
     <div className="page">
@@ -27,6 +28,7 @@ export function ProgressPage() {
           <p className="muted">{t('page.subtitle')}</p>
         </div>
       </header>
+      <KeptNotice keptAt={keptAt} />
 
       <div className="stack">
         {loading ? (

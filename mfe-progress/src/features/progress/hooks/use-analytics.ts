@@ -10,7 +10,7 @@ async function loadAnalytics(days: number): Promise<Analytics> {
   return data;
 }
 
-/** Reviews per local day over the last `days` days, oldest first, today last. */
+/** Reviews per local day over the last `days` days, oldest first, today last (kept for offline). */
 export function useAnalytics(days: number) {
-  return useLoad(() => loadAnalytics(days), [days]);
+  return useLoad(() => loadAnalytics(days), [days], { keep: `analytics:${days}` });
 }

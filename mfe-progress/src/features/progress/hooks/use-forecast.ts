@@ -10,7 +10,7 @@ async function loadForecast(): Promise<Forecast> {
   return { days: data.days.slice(0, FORECAST_DAYS) };
 }
 
-/** Cards falling due on each of the next 30 local days; today includes the overdue ones. */
+/** Cards falling due on each of the next 30 local days; today includes the overdue ones (kept for offline). */
 export function useForecast() {
-  return useLoad(loadForecast);
+  return useLoad(loadForecast, [], { keep: 'forecast' });
 }

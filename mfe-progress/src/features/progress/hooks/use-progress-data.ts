@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import { dashboardApi, gamificationApi, type StudySession } from '@flashcard/api-contract';
+import { unanswered, useLoad } from '@flashcard/shared-ui';
 import { progressText } from '../../../i18n';
 
 export interface ProgressData {
@@ -26,32 +27,41 @@ const EMPTY: ProgressData = {
   recentSessions: [],
 };
 
-/** Dashboard statistics plus XP. XP is a nice-to-have: its failure alone shows no toast and reads 0. */
-export function useProgressData(): { loading: boolean; data: ProgressData } {
-  const [loading, setLoading] = useState(true);
-  const [data, setData] = useState<ProgressData>(EMPTY);
+type Loaded = ProgressData & {
+  /** The dashboard's statistics could not be read (answered with a failure): zeros and a toast. */
+  failed: boolean;
+};
 
+/**
+ * Dashboard statistics plus XP. XP is a nice-to-have: its failure alone reads 0 with a note. A
+ * dashboard call that got no answer fails the load, so the kept statistics stand in (offline).
+ */
+async function loadProgress(): Promise<Loaded> {
+  const [dashboard, profile] = await Promise.allSettled([dashboardApi.getDashboard(), gamificationApi.profile()]);
+  if (dashboard.status === 'rejected' && unanswered(dashboard.reason)) throw dashboard.reason;
+  const d = dashboard.status === 'fulfilled' ? dashboard.value : null;
+  const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
+  return {
+    totalCardsStudied: d?.userStats?.totalCardsStudied ?? 0,
+    successRate: d ? (typeof d.userStats?.successRate === 'number' ? d.userStats.successRate : null) : 0,
+    currentStreak: d?.userStats?.currentStreak ?? 0,
+    experiencePoints: typeof xp === 'number' ? xp : 0,
+    experienceUnavailable: typeof xp !== 'number',
+    recentSessions: Array.isArray(d?.recentSessions) ? d.recentSessions : [],
+    failed: d === null,
+  };
+}
+
+/**
+ * The page's statistics: zeros and a toast when they cannot be read; offline, the ones kept from
+ * the last visit with `keptAt`, when they were loaded.
+ */
+export function useProgressData(): { loading: boolean; data: ProgressData; keptAt?: number } {
+  const { state } = useLoad(loadProgress, [], { keep: 'progress' });
+  const failed = state.status === 'failed' || (state.status === 'ready' && state.data.failed);
   useEffect(() => {
-    let active = true; // ignore answers that arrive after unmount (or StrictMode's first mount)
-    Promise.allSettled([dashboardApi.getDashboard(), gamificationApi.profile()]).then(([dashboard, profile]) => {
-      if (!active) return;
-      if (dashboard.status === 'rejected') toast.error(progressText('page.loadFailed'));
-      const d = dashboard.status === 'fulfilled' ? dashboard.value : null;
-      const xp = profile.status === 'fulfilled' ? profile.value?.experience_points : undefined;
-      setData({
-        totalCardsStudied: d?.userStats?.totalCardsStudied ?? 0,
-        successRate: d ? (typeof d.userStats?.successRate === 'number' ? d.userStats.successRate : null) : 0,
-        currentStreak: d?.userStats?.currentStreak ?? 0,
-        experiencePoints: typeof xp === 'number' ? xp : 0,
-        experienceUnavailable: typeof xp !== 'number',
-        recentSessions: Array.isArray(d?.recentSessions) ? d.recentSessions : [],
-      });
-      setLoading(false);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  return { loading, data };
+    if (failed) toast.error(progressText('page.loadFailed'));
+  }, [failed]);
+  if (state.status === 'ready') return { loading: false, data: state.data, keptAt: state.keptAt };
+  return { loading: state.status === 'loading', data: EMPTY };
 }
