@@ -89,8 +89,8 @@ export async function syncReviews(): Promise<SyncOutcome | null> {
 let watching = false;
 
 /**
- * Once per page: sync when the browser comes back online, and keep no other learner's saved
- * cards (the learner changed or signed out).
+ * Once per page (from the study area's first render): sync when the browser comes back online,
+ * and keep no other learner's saved cards (the learner changed or signed out).
  */
 export function watchConnectivity(): void {
   if (watching || typeof window === 'undefined') return;
@@ -100,6 +100,10 @@ export function watchConnectivity(): void {
     void syncReviews();
   });
   window.addEventListener('offline', () => useOfflineStudy.setState({ online: false }));
+  // Cards saved for a learner who is not the one signed in now (signed out meanwhile, on a page
+  // where this code did not run) go as soon as it runs.
+  const { user, isLoading } = useAuthStore.getState();
+  if (!isLoading && user) void forgetQueues(user.id);
   useAuthStore.subscribe((state, before) => {
     const userId = state.user?.id ?? null;
     if (userId === (before.user?.id ?? null)) return;
