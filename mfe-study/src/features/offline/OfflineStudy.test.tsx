@@ -106,3 +106,13 @@ it('says the session cannot start offline when no queue was saved for the scope'
   renderStudyAt('/study/review?set=9');
   await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to load review cards', expect.anything()));
 });
+
+it('practises offline with the saved cards of the scope (practice reschedules nothing)', async () => {
+  jest.spyOn(learningApi, 'custom').mockRejectedValue(networkDown());
+  jest.spyOn(dashboardApi, 'startSession').mockRejectedValue(networkDown());
+  const user = userEvent.setup();
+  renderStudyAt('/study/timed');
+  await user.click(await screen.findByRole('button', { name: 'Start Timed Practice' }));
+  expect(await screen.findByText('Question 1')).toBeInTheDocument();
+  expect(screen.getByText(/^Offline —/)).toBeInTheDocument();
+});

@@ -13,8 +13,8 @@ import { i18n, useAuthStore } from '@flashcard/shared-auth';
 import { toastFailure } from '@flashcard/shared-ui';
 import '../../i18n'; // registers the namespace of the toast below
 import { keepMediaOf } from './offline-media';
-import { forgetQueues, rememberCard, saveQueue } from './offline-queue';
-import { queuedReviews, syncOutbox, type SyncOutcome } from './review-outbox';
+import { forgetQueues, rememberCard, savedQueue, saveQueue } from './offline-queue';
+import { failureKind, queuedReviews, syncOutbox, type SyncOutcome } from './review-outbox';
 
 export interface OfflineStudyState {
   /** False from a network failure (or the browser saying so) until the browser is online again. */
@@ -110,4 +110,26 @@ export function watchConnectivity(): void {
     void forgetQueues(userId);
     void refreshWaiting();
   });
+}
+
+/**
+ * A practice's cards (cram, timed practice), or with the network off the saved cards of the
+ * scope: practice reschedules nothing, so any of the learner's cards will do.
+ */
+export function orSavedCards(
+  load: (scope: StudyScope) => Promise<{ cards: StudyCard[] }>,
+  limit: number,
+): (scope: StudyScope) => Promise<{ cards: StudyCard[] }> {
+  return async (scope) => {
+    try {
+      return await load(scope);
+    } catch (error) {
+      const userId = signedInUser();
+      const saved = userId !== null && failureKind(error) === 'network' ? await savedQueue(userId, scope) : undefined;
+      const cards = saved ? [...saved.queue.due, ...saved.queue.new].slice(0, limit) : [];
+      if (!saved || cards.length === 0) throw error;
+      studyingOffline(saved.savedAt);
+      return { cards };
+    }
+  };
 }

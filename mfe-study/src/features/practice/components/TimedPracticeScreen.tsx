@@ -3,12 +3,14 @@
 import { useId, useState } from 'react';
 import { learningApi, type StudyScope } from '@flashcard/api-contract';
 import { useStudyText } from '../../../i18n';
+import { orSavedCards } from '../../offline/offline-study';
 import { PracticePage } from './PracticePage';
 import { SelfGradedPractice } from './SelfGradedPractice';
 
 const CARDS = 20;
 export const SECONDS_CHOICES = [10, 20, 30] as const;
-const loadCram = (scope: StudyScope) => learningApi.custom('cram', scope, { limit: CARDS });
+/** Cards of the scope to cram; offline, the cards saved for studying. */
+const loadCram = orSavedCards((scope: StudyScope) => learningApi.custom('cram', scope, { limit: CARDS }), CARDS);
 
 export function TimedPracticeScreen() {
   const t = useStudyText();
