@@ -22,6 +22,7 @@ export { mediaApi } from './calls/media';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';
+export { serviceApi, type ServiceCalls } from './calls/gateway';
 export { socialApi } from './calls/social';
 export { adminApi } from './calls/admin';
 export { userApi } from './calls/user';

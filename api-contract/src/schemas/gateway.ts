@@ -2,7 +2,7 @@
 // /api/services/<name>/* with the learner's identity as a short token the platform signs (never
 // the learner's own token). See "Your own API" in docs/PLATFORM.md.
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from '../endpoint';
+import { endpoint, type Endpoint, type EndpointSchemas, type HttpMethod } from '../endpoint';
 import { errorResponses, Nullable } from './common';
 import { RemoteName } from './platform';
 
@@ -130,6 +130,40 @@ export const gatewayEndpoints = {
   callServicePut: endpoint('PUT', '/services/:name/*', serviceCall),
   callServiceDelete: endpoint('DELETE', '/services/:name/*', serviceCall),
 };
+
+/**
+ * An endpoint of a team's own service, declared as the platform declares its own: `path` is the
+ * gateway's (`/services/quiz/questions/:id`), so `callEndpoint` sends it through the kernel's
+ * client like any platform call; `servicePath` (`/questions/:id`) is where the service itself
+ * registers it, since the gateway forwards what follows the name.
+ */
+export interface ServiceEndpoint<
+  S extends EndpointSchemas = EndpointSchemas,
+  P extends string = string,
+  M extends HttpMethod = HttpMethod,
+  N extends string = string,
+> extends Endpoint<S, `/services/${N}${P}`, M> {
+  service: N;
+  servicePath: P;
+}
+
+/**
+ * `serviceEndpoint('quiz', 'GET', '/questions/:id', { params, response })`. Server-safe (no HTTP
+ * client), so the team's service imports the same declaration its remote calls. Throws for a name
+ * the registry would refuse or a path the gateway would (not absolute, `.` or `..` segments).
+ */
+export function serviceEndpoint<
+  const N extends string,
+  const M extends HttpMethod,
+  const P extends `/${string}`,
+  const S extends EndpointSchemas,
+>(service: N, method: M, path: P, schema: S): ServiceEndpoint<S, P, M, N> {
+  if (!new RegExp(SERVICE_NAME_PATTERN).test(service))
+    throw new Error(`"${service}" cannot name a service: 2-40 lowercase letters, digits or hyphens`);
+  if (!path.startsWith('/') || /[?#]/.test(path) || /(^|\/)\.\.?(\/|$)/.test(path))
+    throw new Error(`"${path}" is not a service path: absolute, no query, no . or .. segments`);
+  return { method, path: `/services/${service}${path}`, schema, service, servicePath: path };
+}
 
 export type RegisterServiceBody = Static<typeof RegisterServiceBody>;
 export type Service = Static<typeof Service>;
