@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { FirstLoadPreloadPlugin } = require('./first-load-preload');
 const { kernelCacheGroup } = require('./kernel-chunk');
+const { withDevGateway } = require('./dev-gateway');
 const { findRemotes, findWorkspaceRoot, readPackage } = require('./remotes');
 
 /**
@@ -256,7 +257,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, runtimePlugi
             const proxyAt = middlewares.findIndex((m) => typeof m === 'object' && m.name === 'http-proxy-middleware');
             middlewares.splice(proxyAt === -1 ? middlewares.length : proxyAt, 0, manifest);
           }
-          return middlewares;
+          // Also before it: the services SERVICE_TARGETS names, on the team's machine (dev-gateway.js).
+          return withDevGateway(middlewares, apiTarget());
         },
       },
     };
