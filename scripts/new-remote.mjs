@@ -14,6 +14,9 @@
 //                       of @flashcard/platform-tools, a dev port no platform remote uses
 //   --packages <dir>    with --standalone: the @flashcard packages as `file:` ranges to the
 //                       tarballs of `npm pack` in <dir>, instead of registry versions
+//   --service <name>    also the team's own server behind the platform's gateway: service/ (Fastify,
+//                       verifying the gateway's token with jose), a contract both it and the App
+//                       import (src/service-contract.ts), and an App that calls it
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const USAGE =
-  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack] [--standalone <dir> [--packages <dir>]]';
+  'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack] [--service <name>] [--standalone <dir> [--packages <dir>]]';
 
 /** Paths the shell owns (same list as SHELL_PATHS in api/src/modules/platform/service.ts). */
 const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
@@ -58,6 +61,18 @@ const TEST_TOOLS = {
   '@types/react': '^19.1.0',
   '@types/react-dom': '^19.1.0',
 };
+/** A --service's server: what it runs on when the platform's API does not say (its package.json). */
+const SERVICE_DEFAULTS = { fastify: '^5.4.0', jose: '^5.10.0', tsx: '^4.20.0' };
+/** ...and what its tests and typecheck need: this repository's versions (root devDependencies). */
+const SERVICE_TOOLS = {
+  jest: '^30.0.0',
+  'ts-jest': '^29.4.0',
+  typescript: '~5.9.3',
+  '@types/jest': '^30.0.0',
+  '@types/node': '^20.19.0',
+};
+/** A service's registry name: the contract's SERVICE_NAME_PATTERN (api-contract/src/schemas/gateway.ts). */
+const SERVICE_NAME = /^[a-z][a-z0-9-]{0,38}[a-z0-9]$/;
 const DEFAULT_ICON = '◇';
 const FIRST_DEV_PORT = 3001;
 /** The shell (3000) and the built-in remotes (3001-3005) in development: a team's own repository starts above them. */
@@ -160,6 +175,7 @@ export function validate({
   bundler = 'webpack',
   standalone,
   packages,
+  service,
 }) {
   if (!name) throw new ScaffoldError(`Name the remote: mfe-<name>.\n${USAGE}`);
   if (!/^mfe-[a-z][a-z0-9-]*$/.test(name)) {
@@ -239,6 +255,11 @@ export function validate({
   if (!BUNDLERS.includes(bundler))
     throw new ScaffoldError(`--bundler takes ${BUNDLERS.join(' or ')}, got "${bundler}".`);
 
+  if (service !== undefined && !SERVICE_NAME.test(service))
+    throw new ScaffoldError(
+      `--service "${service}" cannot name a service: 2-40 lower-case letters, digits or dashes, starting with a letter (quiz).`,
+    );
+
   const devPort = nextDevPort(remotes, standalone !== undefined);
   const packs = packages === undefined ? undefined : tarballs(packages);
 
@@ -255,6 +276,7 @@ export function validate({
     remotes,
     standalone,
     packs,
+    service,
   };
 }
 
@@ -301,6 +323,7 @@ module.exports = createAppConfig({
 const rspackConfig = (
   federationName,
   devPort,
+  service,
 ) => `// The remote's Rspack build. The contract with the shell (docs/PLATFORM.md, "Rules a remote
 // keeps"): federation name = registry key, './App' exposed, publicPath 'auto', a manifest, the
 // kernel's share map, no remote loader of its own (the shell loads remotes), and in production
@@ -364,7 +387,14 @@ module.exports = (_env, argv = {}) => {
       historyApiFallback: true,
       // The shell (another origin in dev) fetches the manifest and chunks from here.
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:4000' }],
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:4000' }],${
+        service
+          ? `
+      // Before that proxy: the services SERVICE_TARGETS names, on this machine (the platform's guide).
+      setupMiddlewares: (middlewares) =>
+        require('@flashcard/platform-tools/dev-gateway').withDevGateway(middlewares, 'http://127.0.0.1:4000'),`
+          : ''
+      }
     },
   };
 };
@@ -388,7 +418,7 @@ function standaloneTsconfig(root) {
 }
 
 /** What a team's own repository has beside the remote's files. */
-const standaloneReadme = (name, label, devPort) => `# ${name}
+const standaloneReadme = (name, label, devPort, service) => `# ${name}
 
 The ${label} area of the flashcard platform, a Module Federation remote built and released on its
 own. The platform's guide (docs/PLATFORM.md of the platform repository) has the whole workflow
@@ -402,6 +432,29 @@ npm run dev              # alone on http://localhost:${devPort}, the API proxied
 npm run build            # dist/, what a release publishes
 PLATFORM_URL=https://flashcards.example PLATFORM_TOKEN=fcd_... npx flashcard-release . [--promote]
 \`\`\`
+${service ? serviceReadme(name, service, devPort) : ''}`;
+
+/** The README's part on the --service's server. */
+const serviceReadme = (name, service, devPort) => `
+## The ${service} service
+
+\`service/\` is the area's own server (Fastify), reached by the browser at
+\`/api/services/${service}/*\` through the platform's gateway, which sends it a token it signs for
+this service alone instead of the learner's. \`src/service-contract.ts\` declares its endpoints
+once: the App calls them (\`serviceApi\` of \`@flashcard/api-contract\`), the service registers its
+routes from them. The service is started from this repository (it imports that file).
+
+\`\`\`sh
+npm test --workspace service                                     # its test: tokens signed with a local key pair
+npm run typecheck --workspace service
+PLATFORM_URL=http://localhost:4000 npm start --workspace service  # on :4100 (PORT, HOST, GATEWAY_ISSUER)
+\`\`\`
+
+An operator registers it once, with a super_admin's token:
+\`npm run platform -- service add ${service} <its address> --remote ${name.replace(/-/g, '_')}\`.
+To work on both without the platform's API reaching your machine, the dev server stands in for
+the gateway: \`SERVICE_TARGETS=${service}=http://127.0.0.1:4100 npm run dev\`, and the service
+started with \`PLATFORM_URL=http://localhost:${devPort}\` (that dev server publishes the key it signs with).
 `;
 
 /**
@@ -538,59 +591,225 @@ describe('${name}', () => {
 `;
 
 /**
+ * With --service, the area's first screen asks the team's service instead: its contract's call
+ * through the gateway (serviceApi), with the same kit (useLoad, toastFailure) and texts.
+ */
+const serviceAppSource = ({
+  federationName,
+  route,
+  componentName,
+  i18nNames,
+  where,
+  service: { endpoints },
+}) => `// Exposed as ${federationName}/App; the shell mounts it at ${route}/* inside its own router (the
+// standalone harness provides one too), so this area never renders a Router of its own: it may
+// use <Routes>, <Link> and the router hooks directly. The signed-in user comes from the kernel's
+// one auth store, the shell's; every text from src/i18n, in the page's language; the team's own
+// data from its service, through the platform's gateway.
+import { serviceApi } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
+import { toastFailure, useLoad } from '@flashcard/shared-ui';
+import { ${i18nNames.text}, ${i18nNames.hook} } from './i18n';
+import { SERVICE, ${endpoints} } from './service-contract';
+
+// Through the kernel's client: its token, refresh and error texts, like every platform call.
+const calls = serviceApi(${endpoints});
+
+/** What the service answers this learner. */
+const loadGreeting = () =>
+  calls.greeting({}).catch((err: unknown) => {
+    // The kernel's client toasted the gateway's text for the failure: this screen's words replace it.
+    toastFailure(${i18nNames.text}('serviceFailed', { service: SERVICE }), err);
+    throw err;
+  });
+
+export default function ${componentName}() {
+  const { t } = ${i18nNames.hook}();
+  const user = useAuthStore((state) => state.user);
+  const { state, reload } = useLoad(loadGreeting);
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('title')}</h1>
+      </header>
+      <section className="card stack">
+        <p className="muted" style={{ margin: 0 }}>
+          {t('intro', { folder: ${quote(where.folder)}, release: ${quote(`\`${where.release}\``)} })}
+        </p>
+        {user && <p style={{ margin: 0 }}>{t('signedIn', { name: user.display_name || user.email })}</p>}
+        {state.status === 'loading' && (
+          <p className="muted" role="status" style={{ margin: 0 }}>
+            {t('loading')}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <p role="alert" style={{ margin: 0 }}>
+            {t('serviceFailed', { service: SERVICE })}{' '}
+            <button type="button" className="btn btn-small" onClick={reload}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {state.status === 'ready' && (
+          <p style={{ margin: 0 }}>
+            {t('greeting', { learner: state.data.learner, service: SERVICE, visits: state.data.visits })}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+`;
+
+const serviceAppTestSource = ({
+  name,
+  route,
+  label,
+  service: { service },
+}) => `import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { mockKernel, type MockKernel } from '@flashcard/shared-auth/testing';
+import App from './App';
+
+// The gateway's path for the service's GET /greeting.
+const GREETING = 'GET /services/${service}/greeting';
+
+// The kernel as the shell leaves it: a signed-in learner, the API (here the gateway) answering from a table.
+let kernel: MockKernel;
+beforeEach(() => {
+  kernel = mockKernel({
+    user: { id: 7, display_name: 'Ada' },
+    api: { [GREETING]: { status: 200, data: { learner: 7, roles: ['user'], visits: 1 } } },
+  });
+});
+afterEach(() => kernel.restore());
+
+/** The app where the shell mounts it, inside the shell's router (a Router inside the app would throw). */
+function renderApp() {
+  render(
+    <MemoryRouter initialEntries={['${route}']}>
+      <Routes>
+        <Route path="${route}/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('${name}', () => {
+  it("renders its page where the shell mounts it, with the service's answer for the learner", async () => {
+    renderApp();
+    expect(screen.getByRole('heading', { level: 1, name: ${quote(label)} })).toBeInTheDocument();
+    expect(screen.getByText('Signed in as Ada.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByText('Hello, learner 7, from the ${service} service (visit 1).')).toBeInTheDocument();
+    expect(kernel.requests()).toEqual([GREETING]);
+  });
+
+  it('offers Retry when the service does not answer, and asks again', async () => {
+    kernel.on(GREETING, { status: 502, data: { error: 'The ${service} service could not be reached (refused)' } });
+    renderApp();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The ${service} service is not answering right now.');
+    kernel.on(GREETING, { status: 200, data: { learner: 7, roles: ['user'], visits: 2 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello, learner 7, from the ${service} service (visit 2).')).toBeInTheDocument();
+  });
+});
+`;
+
+/**
  * The area's namespace: English and its four translations (the scaffold's own sentences, already
  * translated; the area's name stays the label until the team translates it), the index that
  * registers them, and the test every app runs over its catalogues.
  */
-function i18nFiles({ name, label, i18nNames }) {
-  const texts = {
+function i18nFiles({ name, label, i18nNames, service }) {
+  // The common sentences, then the screen's own: the last study session, or with --service the
+  // service's answer.
+  const common = {
     en: {
       intro: 'This area is ready to grow: its screens live in {{folder}}, and {{release}} publishes it.',
       signedIn: 'Signed in as {{name}}.',
       loading: 'Loading...',
-      lastSession: 'Your last study session: {{when}}.',
-      noSession: 'No study session yet.',
-      loadFailed: 'Could not load your study sessions.',
-      retry: 'Retry',
     },
     es: {
       intro: 'Esta área está lista para crecer: sus pantallas están en {{folder}} y {{release}} la publica.',
       signedIn: 'Sesión iniciada como {{name}}.',
       loading: 'Cargando...',
-      lastSession: 'Tu última sesión de estudio: {{when}}.',
-      noSession: 'Todavía no hay ninguna sesión de estudio.',
-      loadFailed: 'No se pudieron cargar tus sesiones de estudio.',
-      retry: 'Reintentar',
     },
     fr: {
       intro: 'Cet espace est prêt à grandir : ses écrans sont dans {{folder}}, et {{release}} le publie.',
       signedIn: 'Connecté en tant que {{name}}.',
       loading: 'Chargement...',
-      lastSession: 'Votre dernière session d’étude : {{when}}.',
-      noSession: 'Aucune session d’étude pour l’instant.',
-      loadFailed: 'Impossible de charger vos sessions d’étude.',
-      retry: 'Réessayer',
     },
     de: {
       intro:
         'Dieser Bereich ist bereit zu wachsen: Seine Seiten liegen in {{folder}}, und {{release}} veröffentlicht ihn.',
       signedIn: 'Angemeldet als {{name}}.',
       loading: 'Wird geladen...',
-      lastSession: 'Deine letzte Lernsitzung: {{when}}.',
-      noSession: 'Noch keine Lernsitzung.',
-      loadFailed: 'Deine Lernsitzungen konnten nicht geladen werden.',
-      retry: 'Erneut versuchen',
     },
     it: {
       intro: 'Quest’area è pronta a crescere: le sue schermate sono in {{folder}} e {{release}} la pubblica.',
       signedIn: 'Accesso effettuato come {{name}}.',
       loading: 'Caricamento...',
+    },
+  };
+  const sessions = {
+    en: {
+      lastSession: 'Your last study session: {{when}}.',
+      noSession: 'No study session yet.',
+      loadFailed: 'Could not load your study sessions.',
+    },
+    es: {
+      lastSession: 'Tu última sesión de estudio: {{when}}.',
+      noSession: 'Todavía no hay ninguna sesión de estudio.',
+      loadFailed: 'No se pudieron cargar tus sesiones de estudio.',
+    },
+    fr: {
+      lastSession: 'Votre dernière session d’étude : {{when}}.',
+      noSession: 'Aucune session d’étude pour l’instant.',
+      loadFailed: 'Impossible de charger vos sessions d’étude.',
+    },
+    de: {
+      lastSession: 'Deine letzte Lernsitzung: {{when}}.',
+      noSession: 'Noch keine Lernsitzung.',
+      loadFailed: 'Deine Lernsitzungen konnten nicht geladen werden.',
+    },
+    it: {
       lastSession: 'La tua ultima sessione di studio: {{when}}.',
       noSession: 'Ancora nessuna sessione di studio.',
       loadFailed: 'Impossibile caricare le tue sessioni di studio.',
-      retry: 'Riprova',
     },
   };
+  const serviceTexts = {
+    en: {
+      greeting: 'Hello, learner {{learner}}, from the {{service}} service (visit {{visits}}).',
+      serviceFailed: 'The {{service}} service is not answering right now.',
+    },
+    es: {
+      greeting: 'Hola, estudiante {{learner}}, desde el servicio {{service}} (visita {{visits}}).',
+      serviceFailed: 'El servicio {{service}} no responde en este momento.',
+    },
+    fr: {
+      greeting: 'Bonjour, apprenant {{learner}}, de la part du service {{service}} (visite {{visits}}).',
+      serviceFailed: 'Le service {{service}} ne répond pas pour le moment.',
+    },
+    de: {
+      greeting: 'Hallo, Lernender {{learner}}, vom Dienst {{service}} (Besuch {{visits}}).',
+      serviceFailed: 'Der Dienst {{service}} antwortet gerade nicht.',
+    },
+    it: {
+      greeting: 'Ciao, studente {{learner}}, dal servizio {{service}} (visita {{visits}}).',
+      serviceFailed: 'Il servizio {{service}} non risponde al momento.',
+    },
+  };
+  const retry = { en: 'Retry', es: 'Reintentar', fr: 'Réessayer', de: 'Erneut versuchen', it: 'Riprova' };
+  const texts = Object.fromEntries(
+    Object.keys(common).map((language) => [
+      language,
+      { ...common[language], ...(service ? serviceTexts : sessions)[language], retry: retry[language] },
+    ]),
+  );
+  // The i18n test's sample: a text of this screen, in English and German.
+  const sample = service ? 'retry' : 'noSession';
   const entries = (messages) =>
     Object.entries(messages)
       .map(([key, text]) => `  ${key}: ${quote(text)},`)
@@ -658,13 +877,263 @@ describe('${name} catalogues', () => {
   });
 
   it("speaks the page's language once it is chosen", async () => {
-    expect(${i18nNames.text}('noSession')).toBe('No study session yet.');
+    expect(${i18nNames.text}('${sample}')).toBe(${quote(texts.en[sample])});
     await setLanguage('de');
-    expect(${i18nNames.text}('noSession')).toBe(de.noSession);
+    expect(${i18nNames.text}('${sample}')).toBe(de.${sample});
   });
 });
 `;
   return files;
+}
+
+/**
+ * With --service: the names the generated code uses for the service `quiz-api` (its endpoints
+ * `quizApiEndpoints`), and its files. The shared contract (src/service-contract.ts) declares the
+ * service's endpoints once with the contract's `serviceEndpoint`: the App calls them through the
+ * gateway, the service (service/) registers its routes from them and verifies the gateway's token.
+ */
+function serviceNames(service) {
+  const camel = service.replace(/-([a-z0-9])/g, (_match, letter) => letter.toUpperCase());
+  return { service, endpoints: `${camel}Endpoints` };
+}
+
+const serviceContractSource = ({
+  service,
+  endpoints,
+}) => `// The ${service} service's endpoints, declared once: the App calls them through the platform's
+// gateway (/api/services/${service}/..., serviceApi of @flashcard/api-contract) and the service
+// (service/src/server.ts) registers its routes from them. Server-safe: TypeBox and the contract's
+// schemas entry only (browser builds replace TypeBox with a stub; only the paths are used there).
+import { Type, type Static } from '@sinclair/typebox';
+import { ErrorResponse, serviceEndpoint } from '@flashcard/api-contract/schemas';
+
+/** Its name in the platform's registry (\`npm run platform -- service add ${service} <url>\`). */
+export const SERVICE = '${service}';
+
+/** What the service answers the learner who called, known from the gateway's token. */
+export const Greeting = Type.Object({
+  /** The learner's id: the token's \`sub\`. */
+  learner: Type.Integer(),
+  roles: Type.Array(Type.String()),
+  /** This learner's calls since the service started, this one included. */
+  visits: Type.Integer(),
+});
+export type Greeting = Static<typeof Greeting>;
+
+export const ${endpoints} = {
+  greeting: serviceEndpoint(SERVICE, 'GET', '/greeting', { response: { 200: Greeting, 401: ErrorResponse } }),
+};
+`;
+
+const serverSource = ({
+  service,
+  endpoints,
+}) => `// The ${service} service: the team's own server behind the platform's gateway, which passes
+// /api/services/${service}/* here with the learner's own token and cookies removed and a token it
+// signs for this service alone (ES256, \`aud\` service:${service}, \`sub\` the learner's id, \`roles\`,
+// a minute's life). Every call is verified against the platform's public keys before a route runs.
+//   PLATFORM_URL   the site (its keys: /api/platform/jwks.json)      required
+//   GATEWAY_ISSUER the site's GATEWAY_ISSUER                          default flashcard-platform
+//   PORT, HOST     where it listens                                   default 4100, 127.0.0.1
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { SERVICE, ${endpoints} as ep, type Greeting } from '../../src/service-contract';
+
+/** Who is calling, from the gateway's token. */
+export interface Learner {
+  id: number;
+  roles: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    learner: Learner;
+  }
+}
+
+export interface ServiceOptions {
+  /** The platform's public keys: its JWKS (createRemoteJWKSet), a local key set in tests. */
+  keys: JWTVerifyGetKey;
+  /** The \`iss\` the platform's tokens carry. */
+  issuer: string;
+  logger?: boolean;
+}
+
+export function buildServer({ keys, issuer, logger = false }: ServiceOptions): FastifyInstance {
+  const app = Fastify({ logger });
+  app.decorateRequest('learner', null as unknown as Learner);
+  // Before every route: a call without a valid token for this service is not a learner's.
+  app.addHook('onRequest', async (request, reply) => {
+    const token = /^Bearer (\\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    try {
+      if (!token) throw new Error('no token');
+      const { payload } = await jwtVerify(token, keys, {
+        issuer,
+        audience: \`service:\${SERVICE}\`,
+        algorithms: ['ES256'],
+      });
+      const id = Number(payload.sub);
+      if (!Number.isInteger(id)) throw new Error('no learner');
+      request.learner = { id, roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [] };
+    } catch {
+      return reply.code(401).send({ error: 'Call this service through the platform' });
+    }
+  });
+
+  // Per-learner data, in memory for the example: keep yours in your own database.
+  const visits = new Map<number, number>();
+  app.route({
+    method: ep.greeting.method,
+    url: ep.greeting.servicePath,
+    schema: ep.greeting.schema,
+    handler: async (request): Promise<Greeting> => {
+      const { id, roles } = request.learner;
+      visits.set(id, (visits.get(id) ?? 0) + 1);
+      return { learner: id, roles, visits: visits.get(id)! };
+    },
+  });
+  return app;
+}
+
+if (require.main === module) {
+  const platform = process.env.PLATFORM_URL;
+  if (!platform) {
+    console.error('Set PLATFORM_URL to the site whose gateway calls this service (e.g. http://localhost:4000).');
+    process.exit(1);
+  }
+  const app = buildServer({
+    keys: createRemoteJWKSet(new URL('/api/platform/jwks.json', platform)),
+    issuer: process.env.GATEWAY_ISSUER || 'flashcard-platform',
+    logger: true,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
+  app.listen({ port: Number(process.env.PORT || 4100), host: process.env.HOST || '127.0.0.1' }).catch((error) => {
+    app.log.error(error);
+    process.exit(1);
+  });
+}
+`;
+
+const serverTestSource = ({
+  service,
+  endpoints,
+}) => `// The service as the gateway calls it, with tokens signed here by a key pair of the test's own
+// (the platform's are its to keep): only a valid token made for this service names a learner.
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { ${endpoints} as ep } from '../../src/service-contract';
+import { buildServer } from './server';
+
+const ISSUER = 'flashcard-platform';
+let app: FastifyInstance;
+let origin: string;
+let platformKey: KeyLike;
+let strangerKey: KeyLike;
+
+beforeAll(async () => {
+  const platform = await generateKeyPair('ES256');
+  platformKey = platform.privateKey;
+  strangerKey = (await generateKeyPair('ES256')).privateKey;
+  const jwk = { ...(await exportJWK(platform.publicKey)), kid: 'platform-key', alg: 'ES256', use: 'sig' };
+  app = buildServer({ keys: createLocalJWKSet({ keys: [jwk] }), issuer: ISSUER });
+  // Over HTTP, as the gateway calls it.
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+/** A token as the gateway signs one, but for what a test makes wrong. */
+function token({
+  sub = '42',
+  audience = 'service:${service}',
+  issuer = ISSUER,
+  expires = '60s' as string | number,
+  key = platformKey,
+} = {}) {
+  return new SignJWT({ roles: ['user'] })
+    .setProtectedHeader({ alg: 'ES256', kid: 'platform-key' })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime(expires)
+    .sign(key);
+}
+
+const greet = (authorization?: string) =>
+  fetch(\`\${origin}\${ep.greeting.servicePath}\`, { headers: authorization ? { authorization } : {} });
+
+test('refuses a call without a token', async () => {
+  const response = await greet();
+  expect(response.status).toBe(401);
+  expect(await response.json()).toEqual({ error: 'Call this service through the platform' });
+});
+
+test.each([
+  ['made for another service', () => token({ audience: 'service:other' })],
+  ['of another issuer', () => token({ issuer: 'someone-else' })],
+  ['signed with a key the platform does not publish', () => token({ key: strangerKey })],
+  ['expired', () => token({ expires: Math.floor(Date.now() / 1000) - 10 })],
+])('refuses a token %s', async (_what, make) => {
+  const response = await greet(\`Bearer \${await make()}\`);
+  expect(response.status).toBe(401);
+});
+
+test("answers each learner from the token's sub", async () => {
+  const first = await greet(\`Bearer \${await token({ sub: '42' })}\`);
+  expect(first.status).toBe(200);
+  expect(await first.json()).toEqual({ learner: 42, roles: ['user'], visits: 1 });
+  const again = await greet(\`Bearer \${await token({ sub: '42' })}\`);
+  expect(await again.json()).toMatchObject({ learner: 42, visits: 2 });
+  const other = await greet(\`Bearer \${await token({ sub: '7' })}\`);
+  expect(await other.json()).toMatchObject({ learner: 7, visits: 1 });
+});
+`;
+
+/** service/package.json, tsconfig.json and jest.config.js. */
+function serviceProjectFiles({ root, name, standalone, pickTools }) {
+  const api = platformJson(root, join('api', 'package.json')) ?? {};
+  const fromApi = (dependency, fallback) =>
+    api.dependencies?.[dependency] ?? api.devDependencies?.[dependency] ?? fallback;
+  const pkg = {
+    name: standalone ? `${name}-service` : `@flashcard/${name}-service`,
+    version: '0.1.0',
+    private: true,
+    description: 'The remote\u2019s own server, behind the platform\u2019s service gateway',
+    scripts: {
+      start: 'tsx src/server.ts',
+      dev: 'tsx watch src/server.ts',
+      test: 'jest',
+      typecheck: 'tsc --noEmit -p .',
+    },
+    dependencies: {
+      fastify: fromApi('fastify', SERVICE_DEFAULTS.fastify),
+      jose: fromApi('jose', SERVICE_DEFAULTS.jose),
+      tsx: fromApi('tsx', SERVICE_DEFAULTS.tsx),
+    },
+    devDependencies: pickTools(SERVICE_TOOLS),
+  };
+  return {
+    'service/package.json': `${JSON.stringify(pkg, null, 2)}\n`,
+    // Node's own module rules (CommonJS here); its source files and the shared contract in ../src.
+    'service/tsconfig.json': `{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "Node16",
+    "moduleResolution": "Node16",
+    "strict": true,
+    "esModuleInterop": true,
+    "skipLibCheck": true,
+    "isolatedModules": true,
+    "noEmit": true,
+    "types": ["node", "jest"]
+  },
+  "include": ["src"]
+}
+`,
+    'service/jest.config.js': `// The service's tests: Node, TypeScript through ts-jest (its tsconfig.json).
+module.exports = { testEnvironment: 'node', roots: ['<rootDir>/src'], transform: { '^.+\\\\.ts$': 'ts-jest' } };
+`,
+  };
 }
 
 /** A string literal in the quotes Prettier would choose. */
@@ -686,14 +1155,26 @@ function files({
   testTools,
   standalone,
   root,
+  service,
+  pickTools,
 }) {
   const federationName = name.replace(/-/g, '_');
   const withRoles = roles ? { roles } : {};
   const rspack = bundler === 'rspack';
+  const serviceInfo = service ? serviceNames(service) : undefined;
+  if (service) {
+    // The shared contract builds its schemas with TypeBox, as the platform's contract does.
+    const typebox = platformJson(root, join('api-contract', 'package.json'))?.dependencies?.['@sinclair/typebox'];
+    dependencies = sortedKeys({ ...dependencies, '@sinclair/typebox': typebox ?? '^0.34.33' });
+  }
   const pkg = {
     name: standalone ? name : `@flashcard/${name}`,
     version: '0.1.0',
     private: true,
+    // One install for the remote and its service. In the platform's repository the service stays a
+    // folder of the remote (a workspace of its own would be a second remote to the lint's
+    // boundaries) and runs on the root's install, where the API brings its packages.
+    ...(standalone && service ? { workspaces: ['service'] } : {}),
     scripts: {
       build: rspack ? 'rspack build --mode production' : 'webpack --mode production',
       dev: rspack ? 'rspack serve --mode development' : 'webpack serve --mode development',
@@ -730,7 +1211,7 @@ function files({
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
     ...(rspack
-      ? { 'rspack.config.js': rspackConfig(federationName, devPort) }
+      ? { 'rspack.config.js': rspackConfig(federationName, devPort, Boolean(service)) }
       : { 'webpack.config.js': webpackConfig(federationName) }),
     ...(standalone
       ? {
@@ -739,7 +1220,7 @@ function files({
 module.exports = { preset: '@flashcard/platform-tools' };
 `,
           '.gitignore': 'node_modules/\ndist/\n',
-          'README.md': standaloneReadme(name, label, devPort),
+          'README.md': standaloneReadme(name, label, devPort, service),
         }
       : {
           'tsconfig.json': '{ "extends": "../tsconfig.base.json", "include": ["src"] }\n',
@@ -760,14 +1241,28 @@ createRoot(document.getElementById('root')!).render(
   </StandaloneHarness>,
 );
 `,
-    'src/App.tsx': appSource({ federationName, route, componentName, i18nNames, where }),
-    'src/App.test.tsx': appTestSource({ name, route, label, where }),
-    ...i18nFiles({ name, label, i18nNames }),
+    'src/App.tsx': serviceInfo
+      ? serviceAppSource({ federationName, route, componentName, i18nNames, where, service: serviceInfo })
+      : appSource({ federationName, route, componentName, i18nNames, where }),
+    'src/App.test.tsx': serviceInfo
+      ? serviceAppTestSource({ name, route, label, service: serviceInfo })
+      : appTestSource({ name, route, label, where }),
+    ...i18nFiles({ name, label, i18nNames, service }),
     'src/jest-dom.d.ts': `// The jest preset installs the jest-dom matchers at runtime; this makes tsc know about them too.
 /// <reference types="@testing-library/jest-dom" />
 `,
+    ...(serviceInfo
+      ? {
+          'src/service-contract.ts': serviceContractSource(serviceInfo),
+          ...serviceProjectFiles({ root, name, standalone, pickTools }),
+          'service/src/server.ts': serverSource(serviceInfo),
+          'service/src/server.test.ts': serverTestSource(serviceInfo),
+        }
+      : {}),
   };
 }
+
+const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * Adds `folder` to the root package.json workspaces, right after the last remote (a targeted
@@ -827,6 +1322,7 @@ export function scaffold(options) {
     platformTools,
     toolchain,
     testTools: pick(TEST_TOOLS),
+    pickTools: pick,
   });
   for (const [path, content] of Object.entries(contents)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -846,6 +1342,7 @@ const FLAGS = {
   '--root': 'root',
   '--standalone': 'standalone',
   '--packages': 'packages',
+  '--service': 'service',
 };
 
 /** The command line as scaffold() options. */
@@ -885,21 +1382,38 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.log(`Created ${dir}:`);
       for (const file of written) console.log(`  ${file}`);
       const summary = `${pkg.name}: route ${pkg.flashcardRemote.routes[0].path}, sidebar "${nav.label}" (order ${nav.order}), dev server :${pkg.flashcardRemote.devPort}, kernel ${pkg.flashcardRemote.kernel}.`;
+      const service = options.service;
+      const inService = options.standalone ? '--workspace service' : `--prefix ${options.name}/service`;
+      // A command and what it does, on one line when it fits beside the others.
+      const step = (command, what) =>
+        command.length < 32 ? `\n  ${command.padEnd(32)} ${what}` : `\n  ${command}\n  ${''.padEnd(32)} ${what}`;
+      const serviceSteps = service
+        ? step(`npm test ${inService}`, "the service's test") +
+          step(
+            `PLATFORM_URL=http://localhost:4000 npm start ${inService}`,
+            "the service on :4100 (PORT), verifying the tokens of that site's gateway",
+          )
+        : '';
+      const register = service
+        ? `
+Then an operator (PLATFORM_TOKEN: a super_admin's access token) registers the service where the site's API reaches it:
+  npm run platform -- service add ${service} http://127.0.0.1:4100 --remote ${pkg.name.replace(/^@flashcard\//, '').replace(/-/g, '_')}`
+        : '';
       if (options.standalone) {
         console.log(`
 ${summary}
 A repository of its own. Next, in ${dir}:
   ${'npm install'.padEnd(32)} its dependencies${options.packages ? ' (the platform from the tarballs)' : ''}
-  ${'npm test'.padEnd(32)} its test, on the mock kernel
+  ${'npm test'.padEnd(32)} its test, on the mock kernel${serviceSteps}
   ${'npm run dev'.padEnd(32)} the remote alone
-  ${'npx flashcard-release .'.padEnd(32)} build and publish it (PLATFORM_URL, PLATFORM_TOKEN)`);
+  ${'npx flashcard-release .'.padEnd(32)} build and publish it (PLATFORM_URL, PLATFORM_TOKEN)${register}`);
       } else {
         console.log(`
 ${summary}
 Added to the workspaces of package.json. Next:
   ${'npm install'.padEnd(32)} link the new workspace
-  ${'npm run dev'.padEnd(32)} every app, the new one included
-  ${`npm run release -- ${options.name}`.padEnd(32)} publish it to the platform (PLATFORM_URL, PLATFORM_TOKEN)`);
+  ${'npm run dev'.padEnd(32)} every app, the new one included${serviceSteps}
+  ${`npm run release -- ${options.name}`.padEnd(32)} publish it to the platform (PLATFORM_URL, PLATFORM_TOKEN)${register}`);
       }
     }
   } catch (error) {

@@ -430,6 +430,139 @@ describe('new-remote', () => {
     expect(fs.readFileSync(path.join(dir, 'rspack.config.js'), 'utf8')).toContain('port: 3006');
   });
 
+  it('with --service writes the service beside the remote, a contract both import, and an App that calls it', () => {
+    const result = run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service', 'quiz');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const written = fs
+      .readdirSync(path.join(root, 'mfe-quiz'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => !fs.statSync(path.join(root, 'mfe-quiz', file)).isDirectory());
+    expect(written.filter((file) => /service/.test(file)).sort()).toEqual([
+      'service/jest.config.js',
+      'service/package.json',
+      'service/src/server.test.ts',
+      'service/src/server.ts',
+      'service/tsconfig.json',
+      'src/service-contract.ts',
+    ]);
+    // The service is a folder of the remote here, not a workspace (nor a second remote).
+    expect(readJson('package.json').workspaces).toContain('mfe-quiz');
+    expect(readJson('package.json').workspaces.filter((entry) => entry.includes('service'))).toEqual([]);
+    // The operator's step, with the remote whose token may read the service's health.
+    expect(result.stdout).toContain('npm run platform -- service add quiz http://127.0.0.1:4100 --remote mfe_quiz');
+    expect(result.stdout).toContain('npm test --prefix mfe-quiz/service');
+
+    // The contract's TypeBox is the remote's to install (the contract file builds schemas with it).
+    const api = JSON.parse(fs.readFileSync(path.join(REPO, 'api', 'package.json'), 'utf8'));
+    const contract = JSON.parse(fs.readFileSync(path.join(REPO, 'api-contract', 'package.json'), 'utf8'));
+    expect(readJson('mfe-quiz/package.json').dependencies['@sinclair/typebox']).toBe(
+      contract.dependencies['@sinclair/typebox'],
+    );
+    const service = readJson('mfe-quiz/service/package.json');
+    expect(service).toMatchObject({
+      name: '@flashcard/mfe-quiz-service',
+      scripts: { start: 'tsx src/server.ts', test: 'jest', typecheck: 'tsc --noEmit -p .' },
+      // The API's own versions of what it signs and serves with.
+      dependencies: { fastify: api.dependencies.fastify, jose: api.dependencies.jose, tsx: api.devDependencies.tsx },
+    });
+    expect(Object.keys(service.devDependencies).sort()).toEqual([
+      '@types/jest',
+      '@types/node',
+      'jest',
+      'ts-jest',
+      'typescript',
+    ]);
+
+    const shared = read('mfe-quiz/src/service-contract.ts');
+    expect(shared).toContain("import { ErrorResponse, serviceEndpoint } from '@flashcard/api-contract/schemas';");
+    expect(shared).toContain("export const SERVICE = 'quiz';");
+    expect(shared).toContain("greeting: serviceEndpoint(SERVICE, 'GET', '/greeting',");
+    const server = read('mfe-quiz/service/src/server.ts');
+    expect(server).toContain("from '../../src/service-contract';");
+    expect(server).toContain("createRemoteJWKSet(new URL('/api/platform/jwks.json', platform))");
+    expect(server).toContain('audience: `service:${SERVICE}`');
+    expect(server).toContain("algorithms: ['ES256']");
+    expect(server).toContain('url: ep.greeting.servicePath');
+    const app = read('mfe-quiz/src/App.tsx');
+    expect(app).toContain("import { serviceApi } from '@flashcard/api-contract';");
+    expect(app).toContain("import { toastFailure, useLoad } from '@flashcard/shared-ui';");
+    expect(app).toContain("import { SERVICE, quizEndpoints } from './service-contract';");
+    expect(app).not.toContain('dashboardApi');
+    expect(app).not.toMatch(/>\s*[A-Z][a-z]+ [a-z]/);
+    expect(read('mfe-quiz/src/App.test.tsx')).toContain("const GREETING = 'GET /services/quiz/greeting';");
+
+    // The screen's texts in five languages, none of the study-session screen's.
+    expect(read('mfe-quiz/src/i18n/en.ts')).toContain(
+      "greeting: 'Hello, learner {{learner}}, from the {{service}} service (visit {{visits}}).',",
+    );
+    expect(read('mfe-quiz/src/i18n/en.ts')).not.toContain('noSession');
+    for (const [language, failed] of [
+      ['es', 'El servicio {{service}} no responde en este momento.'],
+      ['fr', 'Le service {{service}} ne répond pas pour le moment.'],
+      ['de', 'Der Dienst {{service}} antwortet gerade nicht.'],
+      ['it', 'Il servizio {{service}} non risponde al momento.'],
+    ])
+      expect(read(`mfe-quiz/src/i18n/${language}.ts`)).toContain(`serviceFailed: '${failed}',`);
+    expect(read('mfe-quiz/src/i18n/i18n.test.ts')).toContain("expect(quizText('retry')).toBe('Retry');");
+  });
+
+  it("with --service the generated code typechecks and its tests pass: the service's on tokens it signs, the App's on the mock kernel", () => {
+    // This repository's installed packages and settings, as a workspace of it would see them.
+    fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+    fs.copyFileSync(path.join(REPO, 'tsconfig.base.json'), path.join(root, 'tsconfig.base.json'));
+    fs.symlinkSync(path.join(REPO, 'jest.preset.js'), path.join(root, 'jest.preset.js'));
+    expect(run('mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service', 'quiz-api').code).toBe(0);
+    const remote = path.join(root, 'mfe-quiz');
+    const node = (args, cwd) => {
+      const done = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+      return { code: done.status, out: `${done.stdout}${done.stderr}` };
+    };
+    const jest = require.resolve('jest/bin/jest');
+    const tsc = require.resolve('typescript/bin/tsc');
+
+    const serviceTests = node([jest], path.join(remote, 'service'));
+    expect(serviceTests.out).toMatch(/Tests:\s+6 passed, 6 total/);
+    expect(serviceTests.out).toMatch(/refuses a token made for another service/);
+    expect(node([tsc, '--noEmit', '-p', '.'], path.join(remote, 'service'))).toEqual({ code: 0, out: '' });
+    expect(node([tsc, '--noEmit', '-p', '.'], remote)).toEqual({ code: 0, out: '' });
+    const appTests = node([jest], remote);
+    expect(appTests.out).toMatch(/Tests:\s+4 passed, 4 total/);
+    expect(appTests.code).toBe(0);
+  }, 120_000);
+
+  it('with --standalone and --service makes one repository of both: the service a workspace, its README part, the dev gateway in an Rspack dev server', () => {
+    const dir = path.join(root, 'teams', 'quiz');
+    const result = run(
+      'mfe-quiz',
+      '--route',
+      '/quiz',
+      '--label',
+      'Quiz',
+      '--service',
+      'quiz',
+      '--bundler',
+      'rspack',
+      '--standalone',
+      dir,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(read('package.json')).toBe(rootPackageBefore);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.workspaces).toEqual(['service']);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'service', 'package.json'), 'utf8')).name).toBe(
+      'mfe-quiz-service',
+    );
+    expect(result.stdout).toContain('npm test --workspace service');
+    expect(result.stdout).toContain('npm run platform -- service add quiz http://127.0.0.1:4100 --remote mfe_quiz');
+    const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('## The quiz service');
+    expect(readme).toContain('SERVICE_TARGETS=quiz=http://127.0.0.1:4100 npm run dev');
+    expect(fs.readFileSync(path.join(dir, 'rspack.config.js'), 'utf8')).toContain(
+      "require('@flashcard/platform-tools/dev-gateway').withDevGateway(middlewares, 'http://127.0.0.1:4000')",
+    );
+  });
+
   it.each([
     [['--packages', 'packs'], /--packages goes with --standalone/],
     [['--standalone', 'out', '--packages', 'nowhere'], /--packages .*nowhere is not a folder/],
@@ -497,6 +630,13 @@ describe('new-remote', () => {
       ['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--bundler', 'vite'],
       /--bundler takes webpack or rspack, got "vite"/,
     ],
+    [
+      ['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service', 'Quiz'],
+      /--service "Quiz" cannot name a service/,
+    ],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service', 'q'], /--service "q" cannot name a service/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service', 'quiz-'], /cannot name a service/],
+    [['mfe-quiz', '--route', '/quiz', '--label', 'Quiz', '--service'], /--service needs a value/],
   ])('refuses %j with a clear message, exit code 1 and nothing written', (args, message) => {
     const result = run(...args);
     expect(result.code).toBe(1);
