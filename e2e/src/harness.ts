@@ -5,7 +5,16 @@
 // (signed up or signed in), makes accounts and calls the API. Below it: what several test files
 // need beside it (a command's output, a scratch workspace for scaffolds, a static server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -498,4 +507,95 @@ export async function startRemoteDevServer(folder: string): Promise<{ origin: st
   // Ready once the first compilation is served.
   await new Promise<void>((resolve) => server.middleware!.waitUntilValid(() => resolve()));
   return { origin: `http://127.0.0.1:${port}`, close: () => server.stop() };
+}
+
+/** A request as a team's service read it: method, path and query, headers. */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface TeamService {
+  url: string;
+  /** Every request its HTTP server has received so far, in order. */
+  received(): ReceivedRequest[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A team's service as its own process: `node --import tsx <entry>` in `dir` (the team's installed
+ * tsx) on a free port, with `env` over PORT and HOST. A preload wraps Node's http.Server, so every
+ * request the service receives is written down exactly as it arrived (headers included) without
+ * changing the team's code. Resolves once it answers on its port.
+ */
+export async function startTeamService(dir: string, entry: string, env: Record<string, string>): Promise<TeamService> {
+  const port = await freePort();
+  const folder = mkdtempSync(join(tmpdir(), 'flashcards-service-'));
+  const log = join(folder, 'received.ndjson');
+  const preload = join(folder, 'record.cjs');
+  writeFileSync(log, '');
+  writeFileSync(
+    preload,
+    `const { appendFileSync } = require('node:fs');
+const { Server } = require('node:http');
+const emit = Server.prototype.emit;
+Server.prototype.emit = function (event, request, ...rest) {
+  if (event === 'request') {
+    const { method, url, headers } = request;
+    appendFileSync(${JSON.stringify(log)}, JSON.stringify({ method, url, headers }) + '\\n');
+  }
+  return emit.call(this, event, request, ...rest);
+};
+`,
+  );
+  const child = spawn(process.execPath, ['--require', preload, '--import', 'tsx', entry], {
+    cwd: dir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the service in ${dir} exited with ${child.exitCode}`);
+      await fetch(url);
+      return true;
+    },
+    30_000,
+    `the service in ${dir} to answer`,
+  );
+  return {
+    url,
+    received: () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ReceivedRequest),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The platform's packages as a team gets them: `npm pack` of the kernel, shared-ui, the contract
+ * and platform-tools into `folder` (the kernel's built by its prepack).
+ */
+export async function packPlatform(folder: string): Promise<void> {
+  const packages = [
+    '@flashcard/shared-auth',
+    '@flashcard/shared-ui',
+    '@flashcard/api-contract',
+    '@flashcard/platform-tools',
+  ];
+  await run('npm', [
+    'pack',
+    '--silent',
+    '--pack-destination',
+    folder,
+    ...packages.flatMap((name) => ['--workspace', name]),
+  ]);
 }
