@@ -274,6 +274,22 @@ const de: MessagesOf<typeof en> = {
     resetKnown_one: '{{count, number}} Karte wieder als nicht gewusst markiert',
     resetKnown_other: '{{count, number}} Karten wieder als nicht gewusst markiert',
   },
+  offline: {
+    waiting_one: 'Offline — {{count, number}} Änderung wartet auf die Synchronisierung',
+    waiting_other: 'Offline — {{count, number}} Änderungen warten auf die Synchronisierung',
+    syncing_one: '{{count, number}} offline gemachte Änderung wird synchronisiert...',
+    syncing_other: '{{count, number}} offline gemachte Änderungen werden synchronisiert...',
+    savedAt: 'Karten gespeichert um {{time}}',
+    queued: 'Wartet auf Synchronisierung',
+    savedCreate: 'Karte auf diesem Gerät gespeichert: Sie wird synchronisiert, sobald du wieder online bist',
+    savedEdit: 'Änderungen auf diesem Gerät gespeichert: Sie werden synchronisiert, sobald du wieder online bist',
+    keptServer_one:
+      '{{count, number}} Karte wurde später auf einem anderen Gerät geändert: Diese spätere Änderung wurde behalten, nicht deine',
+    keptServer_other:
+      '{{count, number}} Karten wurden später auf einem anderen Gerät geändert: Diese späteren Änderungen wurden behalten, nicht deine',
+    refused_one: '{{count, number}} offline gemachte Änderung konnte nicht gespeichert werden',
+    refused_other: '{{count, number}} offline gemachte Änderungen konnten nicht gespeichert werden',
+  },
 };
 
 export default de;

@@ -278,6 +278,22 @@ const en = {
     resetKnown_one: '{{count, number}} card marked unknown again',
     resetKnown_other: '{{count, number}} cards marked unknown again',
   },
+  offline: {
+    // The screen's state while the network is off: the count of changes made offline.
+    waiting_one: 'Offline — {{count, number}} change waiting to sync',
+    waiting_other: 'Offline — {{count, number}} changes waiting to sync',
+    syncing_one: 'Syncing {{count, number}} change made offline...',
+    syncing_other: 'Syncing {{count, number}} changes made offline...',
+    savedAt: 'Showing the cards saved at {{time}}',
+    queued: 'Waiting to sync',
+    savedCreate: 'Card saved on this device: it will sync when you are back online',
+    savedEdit: 'Changes saved on this device: they will sync when you are back online',
+    keptServer_one: '{{count, number}} card was changed later on another device: that later edit was kept, not yours',
+    keptServer_other:
+      '{{count, number}} cards were changed later on another device: those later edits were kept, not yours',
+    refused_one: '{{count, number}} change made offline could not be saved',
+    refused_other: '{{count, number}} changes made offline could not be saved',
+  },
 } as const;
 
 export default en;

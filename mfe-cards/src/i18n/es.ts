@@ -291,6 +291,27 @@ const es: MessagesOf<typeof en> = {
     resetKnown_many: '{{count, number}} tarjetas marcadas de nuevo como no conocidas',
     resetKnown_other: '{{count, number}} tarjetas marcadas de nuevo como no conocidas',
   },
+  offline: {
+    waiting_one: 'Sin conexión — {{count, number}} cambio pendiente de sincronizar',
+    waiting_many: 'Sin conexión — {{count, number}} cambios pendientes de sincronizar',
+    waiting_other: 'Sin conexión — {{count, number}} cambios pendientes de sincronizar',
+    syncing_one: 'Sincronizando {{count, number}} cambio hecho sin conexión...',
+    syncing_many: 'Sincronizando {{count, number}} cambios hechos sin conexión...',
+    syncing_other: 'Sincronizando {{count, number}} cambios hechos sin conexión...',
+    savedAt: 'Mostrando las tarjetas guardadas a las {{time}}',
+    queued: 'Pendiente de sincronizar',
+    savedCreate: 'Tarjeta guardada en este dispositivo: se sincronizará cuando vuelvas a tener conexión',
+    savedEdit: 'Cambios guardados en este dispositivo: se sincronizarán cuando vuelvas a tener conexión',
+    keptServer_one:
+      '{{count, number}} tarjeta se cambió después en otro dispositivo: se conservó ese cambio posterior, no el tuyo',
+    keptServer_many:
+      '{{count, number}} tarjetas se cambiaron después en otro dispositivo: se conservaron esos cambios posteriores, no los tuyos',
+    keptServer_other:
+      '{{count, number}} tarjetas se cambiaron después en otro dispositivo: se conservaron esos cambios posteriores, no los tuyos',
+    refused_one: 'No se pudo guardar {{count, number}} cambio hecho sin conexión',
+    refused_many: 'No se pudieron guardar {{count, number}} cambios hechos sin conexión',
+    refused_other: 'No se pudieron guardar {{count, number}} cambios hechos sin conexión',
+  },
 };
 
 export default es;

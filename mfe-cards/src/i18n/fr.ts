@@ -291,6 +291,27 @@ const fr: MessagesOf<typeof en> = {
     resetKnown_many: '{{count, number}} cartes de nouveau marquées comme inconnues',
     resetKnown_other: '{{count, number}} cartes de nouveau marquées comme inconnues',
   },
+  offline: {
+    waiting_one: 'Hors ligne — {{count, number}} modification en attente de synchronisation',
+    waiting_many: 'Hors ligne — {{count, number}} modifications en attente de synchronisation',
+    waiting_other: 'Hors ligne — {{count, number}} modifications en attente de synchronisation',
+    syncing_one: 'Synchronisation de {{count, number}} modification faite hors ligne...',
+    syncing_many: 'Synchronisation de {{count, number}} modifications faites hors ligne...',
+    syncing_other: 'Synchronisation de {{count, number}} modifications faites hors ligne...',
+    savedAt: 'Cartes enregistrées à {{time}}',
+    queued: 'En attente de synchronisation',
+    savedCreate: 'Carte enregistrée sur cet appareil : elle sera synchronisée au retour de la connexion',
+    savedEdit: 'Modifications enregistrées sur cet appareil : elles seront synchronisées au retour de la connexion',
+    keptServer_one:
+      '{{count, number}} carte a été modifiée plus tard sur un autre appareil : cette modification plus récente a été conservée, pas la vôtre',
+    keptServer_many:
+      '{{count, number}} cartes ont été modifiées plus tard sur un autre appareil : ces modifications plus récentes ont été conservées, pas les vôtres',
+    keptServer_other:
+      '{{count, number}} cartes ont été modifiées plus tard sur un autre appareil : ces modifications plus récentes ont été conservées, pas les vôtres',
+    refused_one: "{{count, number}} modification faite hors ligne n'a pas pu être enregistrée",
+    refused_many: "{{count, number}} modifications faites hors ligne n'ont pas pu être enregistrées",
+    refused_other: "{{count, number}} modifications faites hors ligne n'ont pas pu être enregistrées",
+  },
 };
 
 export default fr;

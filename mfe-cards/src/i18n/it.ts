@@ -291,6 +291,27 @@ const it: MessagesOf<typeof en> = {
     resetKnown_many: '{{count, number}} schede di nuovo da studiare',
     resetKnown_other: '{{count, number}} schede di nuovo da studiare',
   },
+  offline: {
+    waiting_one: 'Offline — {{count, number}} modifica in attesa di sincronizzazione',
+    waiting_many: 'Offline — {{count, number}} modifiche in attesa di sincronizzazione',
+    waiting_other: 'Offline — {{count, number}} modifiche in attesa di sincronizzazione',
+    syncing_one: 'Sincronizzazione di {{count, number}} modifica fatta offline...',
+    syncing_many: 'Sincronizzazione di {{count, number}} modifiche fatte offline...',
+    syncing_other: 'Sincronizzazione di {{count, number}} modifiche fatte offline...',
+    savedAt: 'Schede salvate alle {{time}}',
+    queued: 'In attesa di sincronizzazione',
+    savedCreate: 'Scheda salvata su questo dispositivo: verrà sincronizzata quando tornerai online',
+    savedEdit: 'Modifiche salvate su questo dispositivo: verranno sincronizzate quando tornerai online',
+    keptServer_one:
+      '{{count, number}} scheda è stata modificata dopo su un altro dispositivo: è stata mantenuta quella modifica più recente, non la tua',
+    keptServer_many:
+      '{{count, number}} schede sono state modificate dopo su un altro dispositivo: sono state mantenute quelle modifiche più recenti, non le tue',
+    keptServer_other:
+      '{{count, number}} schede sono state modificate dopo su un altro dispositivo: sono state mantenute quelle modifiche più recenti, non le tue',
+    refused_one: 'Non è stato possibile salvare {{count, number}} modifica fatta offline',
+    refused_many: 'Non è stato possibile salvare {{count, number}} modifiche fatte offline',
+    refused_other: 'Non è stato possibile salvare {{count, number}} modifiche fatte offline',
+  },
 };
 
 export default it;

@@ -11,6 +11,7 @@ import {
   type FilterOptions,
 } from '@flashcard/api-contract';
 import CardsApp from '../App';
+import { useOfflineCards } from '../features/offline/offline-cards';
 
 export function makeCard(id: number, overrides: Partial<Card> = {}): Card {
   return {
@@ -71,8 +72,12 @@ interface Setup {
   options?: FilterOptions;
 }
 
-/** Spy every call the screen makes on mount; each test overrides what it exercises. */
+/**
+ * Spy every call the screen makes on mount; each test overrides what it exercises. The page's
+ * offline state starts over too (online, nothing queued).
+ */
 export function mockApis({ cards = [], categories = [BIOLOGY, HISTORY], options }: Setup = {}) {
+  useOfflineCards.setState({ online: true, queued: [], savedAt: null });
   return {
     list: jest.spyOn(cardsApi, 'list').mockResolvedValue(page(cards)),
     filterOptions: jest

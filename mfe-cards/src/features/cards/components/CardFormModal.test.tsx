@@ -95,16 +95,19 @@ describe('Create card', () => {
     await user.selectOptions(within(dialog).getByLabelText('Set'), 'Biology 101');
     await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
 
-    expect(create).toHaveBeenCalledWith({
-      kind: 'basic',
-      question: 'What is ATP?',
-      answer: 'Energy currency',
-      difficulty_level: 3,
-      tags: 'cells',
-      college: 'MIT',
-      class_name: 'Bio 101',
-      category_id: BIOLOGY.id,
-    });
+    expect(create).toHaveBeenCalledWith(
+      {
+        kind: 'basic',
+        question: 'What is ATP?',
+        answer: 'Energy currency',
+        difficulty_level: 3,
+        tags: 'cells',
+        college: 'MIT',
+        class_name: 'Bio 101',
+        category_id: BIOLOGY.id,
+      },
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    );
     expect(await screen.findByText('Showing 2 card(s)')).toBeInTheDocument();
     expect(tiles()[0]).toHaveTextContent('What is ATP?');
     expect(tiles()[1]).toHaveTextContent('Question 1');
@@ -340,6 +343,7 @@ describe('Note types and the live preview', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Card' }));
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ kind: 'cloze', question: '{{c1::Paris}} is in {{c2::France}}', answer: '' }),
+      expect.any(String),
     );
   });
 

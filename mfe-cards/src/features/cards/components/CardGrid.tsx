@@ -18,13 +18,15 @@ interface CardGridProps {
   selected: ReadonlySet<number>;
   /** Cards whose known toggle waits for the server. */
   pendingKnown: ReadonlySet<number>;
+  /** Cards with a change made offline waiting to be sent. */
+  waiting: ReadonlySet<number>;
   actions: TileActions;
   /** While more cards match than are loaded: how many match, and the next page's button. */
   more: { total: number; loading: boolean; onShowMore: () => void } | null;
 }
 
 /** The shown cards as tiles, then "Show more" while the server has more. */
-export function CardGrid({ cards, grid, busy, selected, pendingKnown, actions, more }: CardGridProps) {
+export function CardGrid({ cards, grid, busy, selected, pendingKnown, waiting, actions, more }: CardGridProps) {
   const t = useCardsText();
   return (
     <>
@@ -35,6 +37,7 @@ export function CardGrid({ cards, grid, busy, selected, pendingKnown, actions, m
             card={card}
             selected={selected.has(card.id)}
             pending={pendingKnown.has(card.id)}
+            waiting={waiting.has(card.id)}
             {...actions}
           />
         ))}

@@ -14,6 +14,7 @@ function renderTile(card: Card) {
         card={card}
         selected={false}
         pending={false}
+        waiting={false}
         onEdit={noop}
         onDelete={noop}
         onToggleKnown={noop}

@@ -23,11 +23,18 @@ function overflows(el: HTMLElement | null): boolean {
   return el.scrollHeight > el.clientHeight + 1;
 }
 
+/** Buried until a time still to come (read when the tile renders, as the list's other state). */
+function isBuried(card: Card): boolean {
+  return card.buried_until !== null && Date.parse(card.buried_until) > Date.now();
+}
+
 interface CardTileProps {
   card: Card;
   selected: boolean;
   /** The known toggle of this card is waiting for the server. */
   pending: boolean;
+  /** A change of this card made offline waits to be sent (a card not created yet has a negative id). */
+  waiting: boolean;
   onEdit: (card: Card) => void;
   onDelete: (card: Card) => void;
   onToggleKnown: (card: Card) => void;
@@ -41,6 +48,7 @@ export const CardTile = memo(function CardTile({
   card,
   selected,
   pending,
+  waiting,
   onEdit,
   onDelete,
   onToggleKnown,
@@ -53,10 +61,12 @@ export const CardTile = memo(function CardTile({
   const faces = useMemo(() => cardFaces(card), [card]);
   const name = useMemo(() => plainText(faces.front).slice(0, 120), [faces]);
   const leech = splitTags(card.tags).some((tag) => tag.toLowerCase() === 'leech');
-  const buried = card.buried_until !== null && Date.parse(card.buried_until) > Date.now();
+  const buried = isBuried(card);
   const tags = splitTags(card.tags);
   const setName = card.category_name ?? card.category;
   const context = [card.college, card.class_name].filter(Boolean).join(' · ');
+  // Not on the server yet: only its text can change (the other actions need its server id).
+  const local = card.id < 0;
 
   // A long question or answer is clamped (the cut line ends in "…") with a Show more toggle, so
   // the tile says it continues instead of hiding the rest in a scroll box.
@@ -80,15 +90,17 @@ export const CardTile = memo(function CardTile({
   const showToggle = long && !(fits && !expanded);
 
   return (
-    <li className={`card cards-tile${selected ? ' is-selected' : ''}`}>
+    <li className={`card cards-tile${selected ? ' is-selected' : ''}${waiting ? ' is-waiting' : ''}`}>
       <div className="cards-tile-top">
-        <input
-          type="checkbox"
-          className="cards-tile-select"
-          checked={selected}
-          onChange={() => onToggleSelected(card.id)}
-          aria-label={t('tile.selectLabel', { question: name })}
-        />
+        {!local && (
+          <input
+            type="checkbox"
+            className="cards-tile-select"
+            checked={selected}
+            onChange={() => onToggleSelected(card.id)}
+            aria-label={t('tile.selectLabel', { question: name })}
+          />
+        )}
         <div
           ref={questionRef}
           id={`${bodyId}-q`}
@@ -116,6 +128,7 @@ export const CardTile = memo(function CardTile({
         </button>
       )}
       <div className="row cards-tile-badges">
+        {waiting && <span className="badge cards-badge-waiting">{t('offline.queued')}</span>}
         <span className={`badge cards-difficulty-${card.difficulty_level}`}>
           {t(`difficulty.${difficultyKey(card.difficulty_level)}`)}
         </span>
@@ -147,42 +160,73 @@ export const CardTile = memo(function CardTile({
         >
           {t('tile.edit')}
         </button>
-        <button
-          type="button"
-          className="btn btn-small btn-danger"
-          onClick={() => onDelete(card)}
-          aria-label={t('tile.deleteLabel', { question: name })}
-        >
-          {t('tile.delete')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => onToggleKnown(card)}
-          disabled={pending}
-          aria-label={t(card.known ? 'tile.markUnknownLabel' : 'tile.markKnownLabel', { question: name })}
-        >
-          {card.known ? t('tile.markUnknown') : t('tile.markKnown')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => onCardAction(card, card.suspended ? 'unsuspend' : 'suspend')}
-          aria-label={t(card.suspended ? 'cardTile.unsuspendLabel' : 'cardTile.suspendLabel', { question: name })}
-        >
-          {card.suspended ? t('cardTile.unsuspend') : t('cardTile.suspend')}
-        </button>
-        {!card.suspended && !buried && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => onCardAction(card, 'bury')}
-            aria-label={t('cardTile.buryLabel', { question: name })}
-          >
-            {t('cardTile.bury')}
-          </button>
+        {!local && (
+          <CardActions
+            card={card}
+            name={name}
+            buried={buried}
+            pending={pending}
+            onDelete={onDelete}
+            onToggleKnown={onToggleKnown}
+            onCardAction={onCardAction}
+          />
         )}
       </div>
     </li>
   );
 });
+
+/** A server card's other buttons: delete, known, suspend, bury. */
+function CardActions({
+  card,
+  name,
+  buried,
+  pending,
+  onDelete,
+  onToggleKnown,
+  onCardAction,
+}: Pick<CardTileProps, 'card' | 'pending' | 'onDelete' | 'onToggleKnown' | 'onCardAction'> & {
+  name: string;
+  buried: boolean;
+}) {
+  const t = useCardsText();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small btn-danger"
+        onClick={() => onDelete(card)}
+        aria-label={t('tile.deleteLabel', { question: name })}
+      >
+        {t('tile.delete')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => onToggleKnown(card)}
+        disabled={pending}
+        aria-label={t(card.known ? 'tile.markUnknownLabel' : 'tile.markKnownLabel', { question: name })}
+      >
+        {card.known ? t('tile.markUnknown') : t('tile.markKnown')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => onCardAction(card, card.suspended ? 'unsuspend' : 'suspend')}
+        aria-label={t(card.suspended ? 'cardTile.unsuspendLabel' : 'cardTile.suspendLabel', { question: name })}
+      >
+        {card.suspended ? t('cardTile.unsuspend') : t('cardTile.suspend')}
+      </button>
+      {!card.suspended && !buried && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onCardAction(card, 'bury')}
+          aria-label={t('cardTile.buryLabel', { question: name })}
+        >
+          {t('cardTile.bury')}
+        </button>
+      )}
+    </>
+  );
+}

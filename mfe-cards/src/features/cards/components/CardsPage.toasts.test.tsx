@@ -37,8 +37,12 @@ function renderPage() {
   );
 }
 
-/** The toasts on screen (react-hot-toast renders each message in a role=status element). */
-const toastTexts = () => screen.queryAllByRole('status').map((el) => el.textContent);
+/** The toasts on screen (react-hot-toast renders each message in a role=status element; the offline banner is one too). */
+const toastTexts = () =>
+  screen
+    .queryAllByRole('status')
+    .filter((el) => !el.classList.contains('cards-offline'))
+    .map((el) => el.textContent);
 
 // react-hot-toast's Toaster asks for prefers-reduced-motion; jsdom has no matchMedia.
 const matchMedia = window.matchMedia;

@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Spinner } from '@flashcard/shared-ui';
 import '../cards.css';
 import { useCardsText } from '../../../i18n';
+import { OfflineBanner } from '../../offline/components/OfflineBanner';
+import { onSynced } from '../../offline/offline-cards';
 import { useCardActions } from '../hooks/use-card-actions';
 import { useCardEditor } from '../hooks/use-card-editor';
 import { useCardsView } from '../hooks/use-cards-view';
@@ -28,12 +30,15 @@ type Dialog = 'import' | 'sets' | null;
 /** My Cards: the filtered, searchable list of the learner's cards and everything done to them. */
 export function CardsPage() {
   const t = useCardsText();
-  const view = useCardsView();
-  const { list, shown, search } = view;
   const sets = useCategories();
   const { categories } = sets;
+  const setName = useCallback((id: number) => categories.find((set) => set.id === id)?.name ?? null, [categories]);
+  const view = useCardsView(setName);
+  const { list, shown, search } = view;
   const options = useFilterOptions();
-  const selection = useSelection(shown);
+  // A card waiting to be created has no server id yet: it cannot be ticked for a move.
+  const selectable = useMemo(() => shown.filter((card) => card.id > 0), [shown]);
+  const selection = useSelection(selectable);
   const focus = useGridFocus(shown);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -56,6 +61,23 @@ export function CardsPage() {
     reload: list.reload,
     saved: options.reload,
   });
+  // The changes made offline reached the server: the list shows its cards (a note of several
+  // cards, or a kept offline list, is loaded again).
+  const { prepend, replace, reload, offline } = list;
+  useEffect(
+    () =>
+      onSynced(({ sent, refused }) => {
+        let again = offline || refused.length > 0;
+        for (const { change, card } of sent) {
+          if (card.kind !== 'basic') again = true;
+          else if (change.kind === 'create') prepend(card);
+          else replace(card);
+        }
+        if (again) reload();
+      }),
+    [prepend, replace, reload, offline],
+  );
+
   const moveSelected = useMoveToSet({ ids: selection.ids, categories, patch: list.patch, moved: selection.clear });
   const { resetting, resetKnown } = useResetKnown(list.reload);
   const { exporting, exportCsv } = useExportCsv(view.setId, categories);
@@ -69,6 +91,8 @@ export function CardsPage() {
   const refreshing = list.loaded && list.status === 'loading';
   return (
     <div className="page cards-page">
+      <OfflineBanner />
+
       <CardsHeader
         onManageSets={() => setDialog('sets')}
         onImport={() => setDialog('import')}
@@ -128,6 +152,7 @@ export function CardsPage() {
                   busy={refreshing}
                   selected={selection.selected}
                   pendingKnown={actions.pendingKnown}
+                  waiting={view.waiting}
                   actions={{
                     onEdit: editor.openEdit,
                     onDelete: actions.deleteCard,

@@ -33,7 +33,7 @@ it('shows a new basic card first, closes and says so', async () => {
   const { result, prepend, reload, saved } = setup();
   act(() => result.current.openNew());
   await act(() => result.current.submit(INPUT));
-  expect(cardsApi.create).toHaveBeenCalledWith(INPUT);
+  expect(cardsApi.create).toHaveBeenCalledWith(INPUT, expect.stringMatching(/^[0-9a-f-]{36}$/));
   expect(prepend).toHaveBeenCalledWith(makeCard(9));
   expect(reload).not.toHaveBeenCalled();
   expect(saved).toHaveBeenCalledTimes(1);

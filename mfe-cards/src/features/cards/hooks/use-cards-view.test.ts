@@ -7,8 +7,11 @@ import { useCardsView } from './use-cards-view';
 beforeEach(() => spyToasts());
 afterEach(() => jest.restoreAllMocks());
 
+/** No sets are loaded here. */
+const noSetNames = () => null;
+
 async function setup() {
-  const view = renderHook(() => useCardsView());
+  const view = renderHook(() => useCardsView(noSetNames));
   await waitFor(() => expect(view.result.current.list.status).toBe('ready'));
   return view.result;
 }

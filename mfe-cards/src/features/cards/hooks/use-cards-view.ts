@@ -1,26 +1,41 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Category } from '@flashcard/api-contract';
+import type { Card, Category } from '@flashcard/api-contract';
+import { useOfflineCards } from '../../offline/offline-cards';
+import { matchesSearch, withQueuedChanges, type SetName } from '../../offline/offline-list';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
 import { useCards } from './use-cards';
 import { useSearchInput } from './use-search-input';
 
 /**
  * What the list shows: the filter controls, the search box, and the cards matching both, a
- * page at a time (useCards). `shown` and `count` leave out the cards changed here (marked known,
- * moved, edited or created) that no longer match: the server filtered every page it sent.
+ * page at a time (useCards), with the changes waiting in the outbox applied (a card created
+ * offline first; `waiting` names them). `shown` and `count` leave out the cards changed here
+ * (marked known, moved, edited or created) that no longer match: the server filtered every page
+ * it sent. `setName` names a set a waiting change moved a card to.
  */
-export function useCardsView() {
+export function useCardsView(setName: SetName) {
   const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
   const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
   const search = useSearchInput();
   // The server sends a page at a time (50 cards, shared-auth asks for it), so thousands of cards never load
   // or render at once; "Show more" fetches the next page.
   const list = useCards(apiFilters, search.query);
-  const { cards, total, patch } = list;
+  const { patch } = list;
+  const queued = useOfflineCards((offline) => offline.queued);
+  const { cards, waiting } = useMemo(
+    () => withQueuedChanges(list.cards, queued, setName),
+    [list.cards, queued, setName],
+  );
+  const total = list.total + (cards.length - list.cards.length);
 
   const filtersActive = hasActiveFilters(filterValues);
   const matcher = useMemo(() => cardMatcher(filterValues), [filterValues]);
-  const shown = useMemo(() => (filtersActive ? cards.filter(matcher) : cards), [cards, matcher, filtersActive]);
+  const query = search.query;
+  const shown = useMemo(() => {
+    // The server searched its cards; a card waiting to be created is searched here.
+    const matches = (card: Card) => (card.id > 0 || matchesSearch(card, query)) && (!filtersActive || matcher(card));
+    return cards.filter(matches);
+  }, [cards, matcher, filtersActive, query]);
   const count = Math.max(shown.length, total - (cards.length - shown.length));
 
   // A set renamed or deleted in the sets dialog: its cards show the change without a reload.
@@ -57,6 +72,7 @@ export function useCardsView() {
     search,
     list,
     shown,
+    waiting,
     count,
     isFiltered: filtersActive || search.query !== '',
     /** The set the list is filtered to (export and import default to it), or null. */

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/api-contract';
-import { message } from '../messages';
 import { toastFailure } from '@flashcard/shared-ui';
+import { failureKind } from '../../offline/change-outbox';
+import { cardsOffline, signedInUser, syncChanges, useOfflineCards } from '../../offline/offline-cards';
+import { matchesSearch, savedList, saveList } from '../../offline/offline-list';
+import { message } from '../messages';
 
 export interface CardsState {
   /** The pages loaded so far, newest first, with local changes applied. */
@@ -18,6 +21,8 @@ export interface CardsState {
   failedSearch: boolean;
   /** A next page is on its way. */
   loadingMore: boolean;
+  /** The network did not answer: these are the list kept in this browser (searched here). */
+  offline: boolean;
 }
 
 const INITIAL: CardsState = {
@@ -28,9 +33,13 @@ const INITIAL: CardsState = {
   loaded: false,
   failedSearch: false,
   loadingMore: false,
+  offline: false,
 };
 
 type Request = { query: string; filters: CardFilters };
+
+/** The whole list, unfiltered and unsearched: what is kept for offline. */
+const WHOLE_LIST = JSON.stringify({ query: '', filters: {} });
 
 function fetchPage(request: Request, cursor: CardCursor = null): Promise<CardPage> {
   const after = cursor === null ? [] : [cursor]; // the first page is asked for without a cursor
@@ -44,6 +53,10 @@ function fetchPage(request: Request, cursor: CardCursor = null): Promise<CardPag
  * `query` (with the same filters) when it is not empty. Reloads from the first page whenever
  * either changes; `loadMore` appends the next page. The local updaters apply the results of
  * create, edit, delete, move and known toggles without a reload.
+ *
+ * Offline: the whole list as this browser last had it (kept per learner whenever it shows every
+ * card), searched here, every kept card at once; once the browser is online again and the
+ * waiting changes are sent, the server's list again.
  */
 export function useCards(filters: CardFilters, query: string) {
   const [state, setState] = useState<CardsState>(INITIAL);
@@ -71,8 +84,18 @@ export function useCards(filters: CardFilters, query: string) {
         if (current.current !== mine) return;
         setState({ ...INITIAL, ...page, status: 'ready', loaded: true });
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         if (current.current !== mine) return;
+        const network = failureKind(err) === 'network';
+        const userId = signedInUser();
+        const kept = network && userId !== null ? await savedList(userId).catch(() => undefined) : undefined;
+        if (current.current !== mine) return;
+        if (network) cardsOffline(kept?.savedAt ?? null);
+        if (kept) {
+          const cards = kept.cards.filter((card) => matchesSearch(card, request.query));
+          setState({ ...INITIAL, cards, total: cards.length, status: 'ready', loaded: true, offline: true });
+          return;
+        }
         const isSearch = request.query !== '';
         toastFailure(message(isSearch ? 'searchFailed' : 'loadFailed'), err);
         setState((s) => ({ ...s, status: 'failed', failedSearch: isSearch }));
@@ -115,11 +138,38 @@ export function useCards(filters: CardFilters, query: string) {
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
+  // Every card the server sent (and what was done to them here) is kept for offline.
+  const wholeList = requestKey === WHOLE_LIST && state.status === 'ready' && !state.offline;
+  useEffect(() => {
+    const userId = signedInUser();
+    if (wholeList && userId !== null) void saveList(userId, state.cards, Date.now()).catch(() => {});
+  }, [wholeList, state.cards]);
+
+  // Online again: the changes made offline go first, then the server's list replaces the kept one.
+  const online = useOfflineCards((offline) => offline.online);
+  useEffect(() => {
+    if (!state.offline || !online) return;
+    let active = true;
+    void syncChanges()
+      .catch(() => null)
+      .then(() => active && reload());
+    return () => {
+      active = false;
+    };
+  }, [state.offline, online, reload]);
+
   const updateCards = useCallback((update: (cards: Card[]) => Card[], totalChange = 0) => {
     setState((s) => ({ ...s, cards: update(s.cards), total: Math.max(0, s.total + totalChange) }));
   }, []);
 
-  const prepend = useCallback((card: Card) => updateCards((cards) => [card, ...cards], 1), [updateCards]);
+  // A card already listed (a sync's answer after the list was loaded again) is not listed twice.
+  const prepend = useCallback(
+    (card: Card) =>
+      setState((s) =>
+        s.cards.some((c) => c.id === card.id) ? s : { ...s, cards: [card, ...s.cards], total: s.total + 1 },
+      ),
+    [],
+  );
   const replace = useCallback(
     (card: Card) => updateCards((cards) => cards.map((c) => (c.id === card.id ? card : c))),
     [updateCards],

@@ -1,14 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { categoriesApi, type Category } from '@flashcard/api-contract';
+import { failureKind } from '../../offline/change-outbox';
+import { signedInUser } from '../../offline/offline-cards';
+import { savedSets, saveSets } from '../../offline/offline-list';
 
 const byName = (a: Category, b: Category) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-/** The sets by name; null when they could not be loaded. */
-async function loadCategories(): Promise<Category[] | null> {
+/** The sets by name (`kept`: the copy kept in this browser, the network did not answer); null when none. */
+async function loadCategories(): Promise<{ list: Category[]; kept: boolean } | null> {
   try {
     const list = await categoriesApi.list();
-    return Array.isArray(list) ? [...list].sort(byName) : [];
+    return { list: Array.isArray(list) ? [...list].sort(byName) : [], kept: false };
   } catch (err) {
+    const userId = signedInUser();
+    const kept = userId !== null && failureKind(err) === 'network' ? await savedSets(userId).catch(() => null) : null;
+    if (kept) return { list: kept, kept: true };
     // The pickers just offer no sets; the client has already toasted a transport error.
     console.error('Failed to load sets', err);
     return null;
@@ -21,21 +27,32 @@ async function loadCategories(): Promise<Category[] | null> {
  */
 export function useCategories() {
   const [categories, setCategories] = useState<Category[]>([]);
+  // The server's list (and what was done to it here) is kept for the pickers offline, where an
+  // edit must still offer its card's set.
+  const [fromServer, setFromServer] = useState(false);
 
-  const reload = useCallback(async () => {
-    const list = await loadCategories();
-    if (list) setCategories(list);
+  const take = useCallback((loaded: { list: Category[]; kept: boolean } | null) => {
+    if (!loaded) return;
+    setCategories(loaded.list);
+    setFromServer(!loaded.kept);
   }, []);
+
+  const reload = useCallback(async () => take(await loadCategories()), [take]);
 
   useEffect(() => {
     let mounted = true;
-    void loadCategories().then((list) => {
-      if (mounted && list) setCategories(list);
+    void loadCategories().then((loaded) => {
+      if (mounted) take(loaded);
     });
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [take]);
+
+  useEffect(() => {
+    const userId = signedInUser();
+    if (fromServer && userId !== null) void saveSets(userId, categories).catch(() => {});
+  }, [fromServer, categories]);
 
   const create = useCallback(async (name: string) => {
     const created = await categoriesApi.create({ name });
