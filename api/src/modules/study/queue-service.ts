@@ -3,8 +3,7 @@
 // due list, custom study (cram, study ahead) and multiple-choice questions. Each card comes with
 // what every rating would schedule; nothing here changes a schedule.
 import {
-  cardAnswer,
-  plainText,
+  choiceQuestions,
   type CustomStudyQuery,
   type DueQuery,
   type MultipleChoiceQuery,
@@ -41,15 +40,6 @@ export interface ChoiceQuestion {
   question: StudyCard;
   choices: string[];
   correct: number;
-}
-
-/** Fisher-Yates, in place. */
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 /** The scope query (`set`, its schema's id; `tag`) as the repository takes it; a blank tag means absent. */
@@ -132,10 +122,7 @@ export class QueueService {
     return cards.map((card) => withPreview(scheduler, card, now));
   }
 
-  /**
-   * Practice questions: sampled cards of the scope, each with its answer among answers of other
-   * cards of the same scope (different words, so no two choices read alike), shuffled.
-   */
+  /** Practice questions: sampled cards of the scope, their choices from the scope's answers (the contract's `choiceQuestions`). */
   async multipleChoice(userId: number, query: MultipleChoiceQuery): Promise<ChoiceQuestion[]> {
     const { limit, choices: choiceCount } = query;
     const scope = await this.checkedScope(userId, query);
@@ -145,22 +132,14 @@ export class QueueService {
       queue.answerPool(userId, scope, ANSWER_POOL),
       schedulerFor(this.deps.settings, userId),
     ]);
-    // One answer per distinct wording.
-    const answers = new Map<string, string>();
-    for (const card of pool) {
-      const answer = cardAnswer(card);
-      const key = plainText(answer).toLowerCase();
-      if (key && !answers.has(key)) answers.set(key, answer);
-    }
-    if (answers.size < 2) throw new HttpError(422, MESSAGES.tooFewAnswers);
+    const questions = choiceQuestions(cards, pool, choiceCount);
+    if (!questions) throw new HttpError(422, MESSAGES.tooFewAnswers);
     const now = this.deps.now();
-    return cards.map((card) => {
-      const answer = cardAnswer(card);
-      const key = plainText(answer).toLowerCase();
-      const others = shuffle([...answers].filter(([other]) => other !== key).map(([, text]) => text));
-      const choices = shuffle([answer, ...others.slice(0, choiceCount - 1)]);
-      return { question: withPreview(scheduler, card, now), choices, correct: choices.indexOf(answer) };
-    });
+    return questions.map(({ card, choices, correct }) => ({
+      question: withPreview(scheduler, card, now),
+      choices,
+      correct,
+    }));
   }
 
   /** The due-cards call of the spec: the due queue alone. */

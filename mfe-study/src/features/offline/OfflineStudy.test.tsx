@@ -116,3 +116,13 @@ it('practises offline with the saved cards of the scope (practice reschedules no
   expect(await screen.findByText('Question 1')).toBeInTheDocument();
   expect(screen.getByText(/^Offline —/)).toBeInTheDocument();
 });
+
+it("asks multiple-choice questions offline, made from the saved cards by the server's rule", async () => {
+  jest.spyOn(learningApi, 'multipleChoice').mockRejectedValue(networkDown());
+  jest.spyOn(dashboardApi, 'startSession').mockRejectedValue(networkDown());
+  renderStudyAt('/study/multiple-choice');
+  // Two saved cards: each question offers both answers, one of them right.
+  const choices = await screen.findAllByRole('button', { name: /Answer [12]/ });
+  expect(choices).toHaveLength(2);
+  expect(screen.getByText(/^Question [12]$/)).toBeInTheDocument();
+});

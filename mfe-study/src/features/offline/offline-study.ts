@@ -3,8 +3,11 @@
 // (on load, when the browser comes back online, after each rating made offline).
 import { create } from 'zustand';
 import {
+  choiceQuestions,
+  CHOICES_PER_QUESTION,
   mediaApi,
   spacedRepetitionApi,
+  type MultipleChoiceQuestion,
   type ReviewQueue,
   type StudyCard,
   type StudyScope,
@@ -124,12 +127,39 @@ export function orSavedCards(
     try {
       return await load(scope);
     } catch (error) {
-      const userId = signedInUser();
-      const saved = userId !== null && failureKind(error) === 'network' ? await savedQueue(userId, scope) : undefined;
-      const cards = saved ? [...saved.queue.due, ...saved.queue.new].slice(0, limit) : [];
-      if (!saved || cards.length === 0) throw error;
-      studyingOffline(saved.savedAt);
+      const cards = (await savedCardsOffline(scope, error)).slice(0, limit);
+      if (cards.length === 0) throw error;
       return { cards };
     }
   };
+}
+
+/**
+ * Multiple-choice questions, or with the network off questions made here from the saved cards
+ * of the scope, by the same rule the server follows (the contract's `choiceQuestions`).
+ */
+export function orSavedQuestions(
+  load: (scope: StudyScope) => Promise<{ questions: MultipleChoiceQuestion[] }>,
+  limit: number,
+): (scope: StudyScope) => Promise<{ questions: MultipleChoiceQuestion[] }> {
+  return async (scope) => {
+    try {
+      return await load(scope);
+    } catch (error) {
+      const pool = await savedCardsOffline(scope, error);
+      const picked = [...pool].sort(() => Math.random() - 0.5).slice(0, limit);
+      const questions = choiceQuestions(picked, pool, CHOICES_PER_QUESTION.default);
+      if (!questions || questions.length === 0) throw error;
+      return { questions };
+    }
+  };
+}
+
+/** The saved cards of the scope when `error` is the network's (and says so on the page); else none. */
+async function savedCardsOffline(scope: StudyScope, error: unknown): Promise<StudyCard[]> {
+  const userId = signedInUser();
+  const saved = userId !== null && failureKind(error) === 'network' ? await savedQueue(userId, scope) : undefined;
+  if (!saved) return [];
+  studyingOffline(saved.savedAt);
+  return [...saved.queue.due, ...saved.queue.new];
 }

@@ -6,12 +6,15 @@ import { cardFaces, learningApi, type MultipleChoiceQuestion } from '@flashcard/
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { useStudyText } from '../../../i18n';
+import { orSavedQuestions } from '../../offline/offline-study';
 import { useScope } from '../../scope';
 import { usePracticeSession } from '../hooks/use-practice-session';
 import { PracticePage } from './PracticePage';
 import { PracticeSummary } from './PracticeSummary';
 
 const QUESTIONS = 10;
+/** The questions of the scope; offline, made from the cards saved for studying. */
+const loadQuestions = orSavedQuestions((scope) => learningApi.multipleChoice(scope, { limit: QUESTIONS }), QUESTIONS);
 
 type State =
   | { status: 'loading' }
@@ -27,7 +30,7 @@ export function MultipleChoiceScreen() {
 
   useEffect(() => {
     let active = true;
-    learningApi.multipleChoice(scope, { limit: QUESTIONS }).then(
+    loadQuestions(scope).then(
       ({ questions }) => {
         if (!active) return;
         if (questions.length === 0) setState({ status: 'failed', message: t('practice.noCards') });
