@@ -44,10 +44,13 @@ function offline() {
 }
 
 it('keeps the whole list the server sent, per learner, and shows it with the network off', async () => {
+  // Another learner's list from an earlier session in this browser goes as the area starts.
+  await saveList(8, [makeCard(9)], SAVED_AT);
   mockApis({ cards: [makeCard(2), makeCard(1)] });
   const { unmount } = renderCards();
   await screen.findByText('Showing 2 card(s)');
   await waitFor(async () => expect((await savedList(5))?.cards.map((card) => card.id)).toEqual([2, 1]));
+  expect(await savedList(8)).toBeUndefined();
   unmount();
 
   const { search } = offline();

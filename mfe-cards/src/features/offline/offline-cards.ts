@@ -104,11 +104,14 @@ let watching = false;
 
 /**
  * Once per page: sync when the browser comes back online, and keep no other learner's saved
- * list (the learner changed or signed out).
+ * list, from the start (one who signed out where this area never ran) and whenever the learner
+ * changes or signs out.
  */
 export function watchConnectivity(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
+  const userId = signedInUser();
+  if (userId !== null) void forgetLists(userId).catch(() => {});
   window.addEventListener('online', () => {
     useOfflineCards.setState({ online: true });
     void syncChanges();
