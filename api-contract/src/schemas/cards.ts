@@ -87,18 +87,22 @@ export const CardBody = Type.Object({
 
 /**
  * The body of PUT /cards/:id: the card's fields, and when the learner made the edit. An edit made
- * offline is sent later: the server applies it only if the card has not changed since.
+ * offline is sent later: the server applies it only if the card has not changed since. (A
+ * composite, not a spread of `.properties`: a property read is not pure, and the browser build
+ * would keep the whole schema.)
  */
-export const CardEditBody = Type.Object({
-  ...CardBody.properties,
-  /**
-   * When the learner saved the edit (ISO 8601 with a time zone, e.g. 2024-06-11T05:00:00.000Z).
-   * Absent or null: now. Refused (400) when not such a time or later than now +
-   * OFFLINE_REVIEW_CLOCK_SKEW_MS (study.ts: how far a device's clock may run ahead; within it:
-   * now). No age limit: an old edit loses to any later change and otherwise is still the newest.
-   */
-  editedAt: Type.Optional(Checked('string', 'number', 'null')),
-});
+export const CardEditBody = Type.Composite([
+  CardBody,
+  Type.Object({
+    /**
+     * When the learner saved the edit (ISO 8601 with a time zone, e.g. 2024-06-11T05:00:00.000Z).
+     * Absent or null: now. Refused (400) when not such a time or later than now +
+     * OFFLINE_REVIEW_CLOCK_SKEW_MS (study.ts: how far a device's clock may run ahead; within it:
+     * now). No age limit: an old edit loses to any later change and otherwise is still the newest.
+     */
+    editedAt: Type.Optional(Checked('string', 'number', 'null')),
+  }),
+]);
 
 /**
  * Whose version of the card the answer holds: 'edit', the edit was applied (or the card already
