@@ -7,7 +7,7 @@ export function KeptNotice({ keptAt }: { keptAt: number | undefined }) {
   if (keptAt === undefined) return null;
   const time = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(keptAt);
   return (
-    <p role="status" className="kept-notice">
+    <p role="status" className="offline-notice">
       {t('keptAt', { time })}
     </p>
   );

@@ -6,6 +6,7 @@ export { createNamespace, type Namespace } from './i18n/create-namespace';
 export { useLoad, type Load, type LoadOptions, type LoadState } from './use-load';
 export { KeptNotice } from './KeptNotice';
 export { unanswered } from './kept-loads';
+export { failureKind, newIdempotencyKey } from './offline';
 export { relativeTime, type RelativeTimeOptions, type RelativeTimeStyle } from './relative-time';
 export { toastFailure } from './toast-failure';
 export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';

@@ -4,7 +4,6 @@ import type { Card, EditKept } from '@flashcard/api-contract';
 import { makeCard } from '../../test/cards';
 import { closeCardsDatabaseForTests } from './cards-db';
 import {
-  failureKind,
   queueCreate,
   queuedChanges,
   queueEdit,
@@ -161,15 +160,5 @@ describe('the change outbox', () => {
     const [first, second] = await Promise.all([syncOutbox(1, send), syncOutbox(1, send)]);
     expect(sends).toBe(1);
     expect(second).toBe(first);
-  });
-
-  it('tells the network from the server', () => {
-    expect(failureKind(failure())).toBe('network');
-    expect(failureKind(new Error('a bug, not the network'))).toBe('later');
-    expect(failureKind(failure(500))).toBe('later');
-    expect(failureKind(failure(429))).toBe('later');
-    expect(failureKind(failure(401))).toBe('later');
-    expect(failureKind(failure(400))).toBe('refused');
-    expect(failureKind(failure(404))).toBe('refused');
   });
 });

@@ -2,9 +2,9 @@
 // was made; `syncOutbox` sends them oldest first, one at a time, and deletes each once the server
 // has it. A resend after a lost answer is harmless: a create's Idempotency-Key makes it once, and
 // an edit the card already holds is answered as applied.
-import { isAxiosError } from 'axios';
 import type { Card, EditKept } from '@flashcard/api-contract';
 import { cardsDatabase, type QueuedChange, type QueuedCreate, type QueuedEdit } from './cards-db';
+import { failureKind } from '@flashcard/shared-ui';
 
 export type { QueuedChange, QueuedCreate, QueuedEdit };
 
@@ -67,20 +67,6 @@ export async function queuedChanges(userId: number): Promise<QueuedChange[]> {
   if (!db) return [];
   const rows = await db.getAllFromIndex('outbox', 'byUser', userId);
   return rows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-}
-
-/**
- * Why a call failed: the network (no answer: try again when online), the server for now (5xx,
- * 429, a lost race, an expired session: try again later), or a refusal that no resend changes
- * (the card was deleted, the text is invalid): it leaves the outbox and is reported. Anything
- * else (not the client's failure) is kept for later: a change is never dropped for a bug.
- */
-export function failureKind(err: unknown): 'network' | 'later' | 'refused' {
-  if (!isAxiosError(err)) return 'later';
-  if (!err.response) return 'network';
-  const { status } = err.response;
-  if (status >= 500 || status === 429 || status === 409 || status === 401 || status === 408) return 'later';
-  return 'refused';
 }
 
 /** The server's answer to one change: its card, and whose version that is. */

@@ -2,7 +2,7 @@
 // <img> of imported HTML); each one a saved card shows is fetched while online and kept, and the
 // study screens' resolver falls back to the kept copy when the network does not answer.
 import { isMediaName, type ReviewQueue } from '@flashcard/api-contract';
-import { failureKind } from './review-outbox';
+import { failureKind } from '@flashcard/shared-ui';
 import { studyDatabase } from './study-db';
 
 /** At most this many images are fetched ahead per saved queue: a queue's cards, not a library. */

@@ -13,11 +13,11 @@ import {
   type StudyScope,
 } from '@flashcard/api-contract';
 import { i18n, useAuthStore } from '@flashcard/shared-auth';
-import { toastFailure } from '@flashcard/shared-ui';
+import { failureKind, toastFailure } from '@flashcard/shared-ui';
 import '../../i18n'; // registers the namespace of the toast below
 import { keepMediaOf } from './offline-media';
 import { forgetQueues, rememberCard, savedQueue, saveQueue } from './offline-queue';
-import { failureKind, queuedReviews, syncOutbox, type SyncOutcome } from './review-outbox';
+import { queuedReviews, syncOutbox, type SyncOutcome } from './review-outbox';
 
 export interface OfflineStudyState {
   /** False from a network failure (or the browser saying so) until the browser is online again. */

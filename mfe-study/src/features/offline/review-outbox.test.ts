@@ -2,15 +2,9 @@ import 'fake-indexeddb/auto';
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { ReviewResponse } from '@flashcard/api-contract';
 import { studyCard } from '../../test/study';
+import { failureKind } from '@flashcard/shared-ui';
 import { closeStudyDatabaseForTests } from './study-db';
-import {
-  enqueueReview,
-  failureKind,
-  queuedReviews,
-  syncOutbox,
-  withdrawReview,
-  type QueuedReview,
-} from './review-outbox';
+import { enqueueReview, queuedReviews, syncOutbox, withdrawReview, type QueuedReview } from './review-outbox';
 
 const review = (key: string, cardId: number, userId = 1): QueuedReview => ({
   userId,
@@ -98,7 +92,7 @@ describe('the review outbox', () => {
     expect(outcome.sent).toHaveLength(1);
   });
 
-  it('tells the network from the server', () => {
+  it("tells the network from the server (shared-ui's failureKind on real axios failures)", () => {
     expect(failureKind(failure())).toBe('network');
     expect(failureKind(new Error('a bug, not the network'))).toBe('later');
     expect(failureKind(failure(500))).toBe('later');

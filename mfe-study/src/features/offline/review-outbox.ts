@@ -1,9 +1,9 @@
 // The outbox of ratings made offline. A rating is queued with its Idempotency-Key and the time
 // it was made; `syncOutbox` sends them oldest first, one at a time, and deletes each once the
 // server has it. A resend after a lost answer is harmless: the server applies one key once.
-import { isAxiosError } from 'axios';
 import type { ReviewResponse } from '@flashcard/api-contract';
 import { studyDatabase, type QueuedReview } from './study-db';
+import { failureKind } from '@flashcard/shared-ui';
 
 export type { QueuedReview };
 
@@ -39,20 +39,6 @@ export async function withdrawReview(idempotencyKey: string): Promise<boolean> {
   if (seq !== undefined) await tx.store.delete(seq);
   await tx.done;
   return seq !== undefined;
-}
-
-/**
- * Why a call failed: the network (no answer: try again when online), the server for now (5xx,
- * 429, a lost race, an expired session: try again later), or a refusal that no resend changes
- * (the card was deleted, the review is too old): it leaves the outbox and is reported. Anything
- * else (not the client's failure) is kept for later: a rating is never dropped for a bug.
- */
-export function failureKind(err: unknown): 'network' | 'later' | 'refused' {
-  if (!isAxiosError(err)) return 'later';
-  if (!err.response) return 'network';
-  const { status } = err.response;
-  if (status >= 500 || status === 429 || status === 409 || status === 401 || status === 408) return 'later';
-  return 'refused';
 }
 
 export interface SyncOutcome {

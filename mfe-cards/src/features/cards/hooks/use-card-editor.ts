@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { cardsApi, type Card, type CardInput } from '@flashcard/api-contract';
-import { toastFailure } from '@flashcard/shared-ui';
+import { failureKind, newIdempotencyKey, toastFailure } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
-import { failureKind, queueCreate, queueEdit } from '../../offline/change-outbox';
-import { newIdempotencyKey } from '../../offline/idempotency-key';
+import { queueCreate, queueEdit } from '../../offline/change-outbox';
 import { cardsOffline, mustQueue, refreshQueued, signedInUser, syncChanges } from '../../offline/offline-cards';
 
 /** The card the modal edits; `{}` for a new card, null when the modal is closed. */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/api-contract';
-import { toastFailure } from '@flashcard/shared-ui';
-import { failureKind } from '../../offline/change-outbox';
+import { failureKind, toastFailure } from '@flashcard/shared-ui';
 import { cardsOffline, signedInUser, syncChanges, useOfflineCards } from '../../offline/offline-cards';
 import { matchesSearch, savedList, saveList } from '../../offline/offline-list';
 import { message } from '../messages';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { categoriesApi, type Category } from '@flashcard/api-contract';
-import { failureKind } from '../../offline/change-outbox';
+import { failureKind } from '@flashcard/shared-ui';
 import { signedInUser } from '../../offline/offline-cards';
 import { savedSets, saveSets } from '../../offline/offline-list';
 

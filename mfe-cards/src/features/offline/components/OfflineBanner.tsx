@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import { useCardsLocale } from '../../../i18n';
 import { refreshQueued, syncChanges, useOfflineCards, watchConnectivity } from '../offline-cards';
-import '../offline.css';
 
 export function OfflineBanner() {
   const { t, language } = useCardsLocale();
@@ -17,7 +16,7 @@ export function OfflineBanner() {
   const waiting = queued.length;
   const shown = !online || waiting > 0;
   return (
-    <div role="status" className="cards-offline" hidden={!shown}>
+    <div role="status" className="offline-notice cards-offline" hidden={!shown}>
       {shown && (
         <>
           <strong>

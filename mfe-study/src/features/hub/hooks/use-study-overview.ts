@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_STUDY_SETTINGS, learningApi, type ReviewQueue, type StudyScope } from '@flashcard/api-contract';
 import { i18n, useAuthStore } from '@flashcard/shared-auth';
-import { toastFailure } from '@flashcard/shared-ui';
+import { failureKind, toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace of the toast below
 import { offlineQueue, savedQueue } from '../../offline/offline-queue';
 import { saveForOffline, studyingOffline } from '../../offline/offline-study';
-import { failureKind, queuedReviews } from '../../offline/review-outbox';
+import { queuedReviews } from '../../offline/review-outbox';
 
 export interface DailyGoal {
   cardsStudied: number;

@@ -18,7 +18,7 @@ export function OfflineBanner() {
   // The live region stays in the page (hidden) so the first change is announced.
   return (
     <div className="study-offline-frame" hidden={!shown}>
-      <div role="status" className="study-offline">
+      <div role="status" className="offline-notice study-offline">
         {shown && (
           <>
             <strong>

@@ -10,7 +10,7 @@ import {
   type StudyScope,
 } from '@flashcard/api-contract';
 import { i18n, useAuthStore } from '@flashcard/shared-auth';
-import { toastFailure } from '@flashcard/shared-ui';
+import { failureKind, newIdempotencyKey, toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace the toasts below read
 import {
   offlineQueue,
@@ -27,8 +27,7 @@ import {
   syncReviews,
   useOfflineStudy,
 } from '../../offline/offline-study';
-import { enqueueReview, failureKind, queuedReviews, withdrawReview } from '../../offline/review-outbox';
-import { newIdempotencyKey } from '../idempotency-key';
+import { enqueueReview, queuedReviews, withdrawReview } from '../../offline/review-outbox';
 import { NEW_CARD_LIMIT, SESSION_CONFIG, type SessionKind } from '../session-config';
 import {
   comesBack,
