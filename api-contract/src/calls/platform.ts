@@ -5,6 +5,7 @@ import {
   type CreateDeployTokenBody,
   type HealthReportBody,
 } from '../schemas/platform';
+import { gatewayEndpoints as gw, type RegisterServiceBody } from '../schemas/gateway';
 import { callEndpoint, type CallConfig } from './call';
 
 export const platformApi = {
@@ -20,6 +21,12 @@ export const platformApi = {
   tokens: () => callEndpoint(ep.tokens, {}),
   createToken: (body: CreateDeployTokenBody) => callEndpoint(ep.createToken, { body }),
   revokeToken: (id: number) => callEndpoint(ep.revokeToken, { params: { id: String(id) } }),
+  /** The service gateway's registry (see schemas/gateway.ts): admins read it, super admins change it. */
+  services: () => callEndpoint(gw.services, {}),
+  /** One service with its health, probed now (up to 2 s); `config` as for `manifest`. */
+  serviceStatus: (name: string, config?: CallConfig) => callEndpoint(gw.serviceStatus, { params: { name } }, config),
+  registerService: (body: RegisterServiceBody) => callEndpoint(gw.registerService, { body }),
+  removeService: (name: string) => callEndpoint(gw.removeService, { params: { name } }).then(() => undefined),
   /** Best effort: a report that fails is not reported again. */
   report: (body: HealthReportBody) => callEndpoint(ep.report, { body }, { skipErrorToast: true }).then(() => undefined),
 };

@@ -4,7 +4,16 @@ import { setLanguage } from '@flashcard/shared-auth';
 import { catalogueProblems } from '@flashcard/shared-auth/testing';
 import { makeUser } from '../features/admin/admin-fixtures';
 import { renderAdminApp, signInAs, signOut } from '../test/render';
-import { cardsRemote, makeEvent, makeOverview, studyRemote } from '../test/platform';
+import {
+  cardsRemote,
+  makeEvent,
+  makeOverview,
+  makeService,
+  makeServiceEvent,
+  makeServiceHealth,
+  makeServiceStatus,
+  studyRemote,
+} from '../test/platform';
 import de from './de';
 import en from './en';
 import es from './es';
@@ -30,6 +39,10 @@ jest.mock('@flashcard/api-contract', () => ({
     createToken: jest.fn(),
     revokeToken: jest.fn(),
     createPreview: jest.fn(),
+    services: jest.fn(),
+    serviceStatus: jest.fn(),
+    registerService: jest.fn(),
+    removeService: jest.fn(),
   },
 }));
 
@@ -68,6 +81,22 @@ describe('the admin remote in another language', () => {
   it('shows the platform console in German', async () => {
     jest.mocked(platformApi.overview).mockResolvedValue(makeOverview());
     jest.mocked(platformApi.tokens).mockResolvedValue([]);
+    const legacy = makeService('legacy');
+    jest.mocked(platformApi.services).mockResolvedValue({
+      services: [legacy],
+      events: [makeServiceEvent(1, { service: 'legacy', action: 'remove' })],
+    });
+    jest.mocked(platformApi.serviceStatus).mockResolvedValue(
+      makeServiceStatus(
+        legacy,
+        makeServiceHealth({
+          circuit: 'open',
+          consecutiveFailures: 5,
+          lastFailure: { at: '2025-01-11T08:00:00.000Z', reason: 'status 503' },
+          probe: { reachable: false, ok: false, status: null, latencyMs: 2, error: 'connection refused' },
+        }),
+      ),
+    );
     signInAs('super_admin');
     await setLanguage('de');
 
@@ -95,6 +124,13 @@ describe('the admin remote in another language', () => {
     const tokens = screen.getByRole('region', { name: 'Deploy-Tokens' });
     expect(await within(tokens).findByText('Noch keine Deploy-Tokens.')).toBeInTheDocument();
     expect(within(tokens).getByRole('form', { name: 'Neuer Deploy-Token' })).toBeInTheDocument();
+    const services = screen.getByRole('region', { name: 'Dienste' });
+    const row = (await within(services).findByText('Nicht erreichbar')).closest('tr')!;
+    expect(row.querySelectorAll('td')[2]).toHaveTextContent('Nicht erreichbarVerbindung abgelehnt nach 2 ms');
+    expect(row.querySelectorAll('td')[3]).toHaveTextContent(/^Offen5 Fehler in FolgeZuletzt: antwortete 503, /);
+    expect(within(services).getByRole('button', { name: 'Dienst legacy entfernen' })).toHaveTextContent('Entfernen');
+    expect(within(services).getByRole('list', { name: 'Letzte Änderungen' })).toHaveTextContent('Entfernt');
+    expect(within(services).getByRole('form', { name: 'Dienst registrieren' })).toBeInTheDocument();
   });
 
   it('words why the registry halted a canary in Spanish, in the health panel and the audit log', async () => {

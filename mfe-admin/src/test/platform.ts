@@ -6,6 +6,10 @@ import {
   type RegistryOverview,
   type Release,
   type RemoteState,
+  type Service,
+  type ServiceEvent,
+  type ServiceHealth,
+  type ServiceStatus,
   type VersionHealth,
 } from '@flashcard/api-contract';
 
@@ -138,6 +142,46 @@ export function makeToken(id: number, overrides: Partial<DeployToken> = {}): Dep
     lastUsedAt: null,
     expiresAt: null,
     revokedAt: null,
+    ...overrides,
+  };
+}
+
+/** A registered service as the gateway's registry answers it. */
+export function makeService(name: string, overrides: Partial<Service> = {}): Service {
+  return {
+    name,
+    url: `http://${name}-svc:4100`,
+    remotes: [],
+    createdBy: 'user:root@example.com',
+    createdAt: '2025-01-08T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A service's health: up (204 in 3 ms), circuit closed, no failures, unless `overrides` say otherwise. */
+export function makeServiceHealth(overrides: Partial<ServiceHealth> = {}): ServiceHealth {
+  return {
+    circuit: 'closed',
+    consecutiveFailures: 0,
+    lastFailure: null,
+    probe: { reachable: true, ok: true, status: 204, latencyMs: 3, error: null },
+    ...overrides,
+  };
+}
+
+export function makeServiceStatus(service: Service, health: ServiceHealth = makeServiceHealth()): ServiceStatus {
+  return { ...service, health, events: [] };
+}
+
+export function makeServiceEvent(id: number, overrides: Partial<ServiceEvent> = {}): ServiceEvent {
+  return {
+    id,
+    service: 'quiz',
+    action: 'register',
+    url: 'http://quiz-svc:4100',
+    remotes: [],
+    actor: 'user:root@example.com',
+    at: `2025-01-${String(id).padStart(2, '0')}T10:00:00.000Z`,
     ...overrides,
   };
 }

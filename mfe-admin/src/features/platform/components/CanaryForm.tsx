@@ -4,6 +4,7 @@ import type { Role } from '@flashcard/shared-auth';
 import { useAdminText } from '../../../i18n';
 import { ROLE_KEYS, ROLES } from '../../admin/format';
 import type { CanaryChange } from '../hooks/use-registry-changes';
+import { labelledBy } from './PageNav';
 import { canaryCandidates, canaryPercentError, isEmptyCanary, MAX_COHORT_USERS, parseUserIds } from '../registry';
 
 interface Props {
@@ -11,6 +12,8 @@ interface Props {
   busy: boolean;
   onSetCanary: (change: CanaryChange, update: boolean) => void;
   onEndCanary: () => void;
+  /** The remote's heading, which names this section with its own. */
+  remoteHeadingId?: string;
 }
 
 const DEFAULT_PERCENT = 10;
@@ -24,7 +27,7 @@ const VALID: Invalid = { percent: false, userIds: null, cohort: false };
  * to a release other than the active one. Its fields start from the running canary; the console
  * remounts it (key) whenever the state changes.
  */
-export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
+export function CanaryForm({ remote, busy, onSetCanary, onEndCanary, remoteHeadingId }: Props) {
   const t = useAdminText();
   const headingId = useId();
   const versionId = useId();
@@ -71,7 +74,7 @@ export function CanaryForm({ remote, busy, onSetCanary, onEndCanary }: Props) {
   }
 
   return (
-    <section className="platform-canary" aria-labelledby={headingId}>
+    <section className="platform-canary" aria-labelledby={labelledBy(headingId, remoteHeadingId)}>
       <h3 id={headingId} className="platform-subheading">
         {t('platform.canary.title')}
       </h3>

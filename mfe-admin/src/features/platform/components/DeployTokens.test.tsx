@@ -29,6 +29,7 @@ function start(role: 'admin' | 'super_admin') {
     api: {
       'GET /platform/remotes': { status: 200, data: makeOverview() },
       'GET /platform/tokens': () => ({ status: 200, data: tokens }),
+      'GET /platform/services': { status: 200, data: { services: [], events: [] } },
       'POST /platform/tokens': (config) => {
         const body = JSON.parse(String(config.data)) as CreateDeployTokenBody;
         const deployToken = makeToken(6, {
@@ -238,6 +239,8 @@ describe('Deploy tokens', () => {
     expect(within(panel).getByRole('note')).toHaveTextContent('Only super admins can see and manage deploy tokens.');
     expect(within(panel).queryByRole('form')).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
-    expect(kernel.requests()).toEqual(['GET /platform/remotes']);
+    expect(kernel.requests().filter((request) => !request.startsWith('GET /platform/services'))).toEqual([
+      'GET /platform/remotes',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { useAdminText } from '../../../i18n';
 import { formatCls, formatCount, formatDateTime, formatMs, formatRate } from '../format';
 import { haltReasonText, healthOf, otherFailingVersions } from '../registry';
 import { TableScroll } from '../../admin/components/TableScroll';
+import { labelledBy } from './PageNav';
 
 /** A dash for the eye, words for a screen reader. */
 function NoValue() {
@@ -46,7 +47,7 @@ function Halted({ halted }: { halted: NonNullable<RemoteState['halted']> }) {
  * How the active and the canary version fare in real browsers (last 24 hours), side by side, so
  * a canary is judged against what everyone else gets; plus the last automatic halt, if any.
  */
-export function HealthTable({ remote }: { remote: RemoteState }) {
+export function HealthTable({ remote, remoteHeadingId }: { remote: RemoteState; remoteHeadingId?: string }) {
   const t = useAdminText();
   const headingId = useId();
   const captionId = useId();
@@ -114,7 +115,7 @@ export function HealthTable({ remote }: { remote: RemoteState }) {
   ];
 
   return (
-    <section aria-labelledby={headingId} className="stack platform-health-section">
+    <section aria-labelledby={labelledBy(headingId, remoteHeadingId)} className="stack platform-health-section">
       <h3 id={headingId} className="platform-subheading">
         {t('platform.health.title')}
       </h3>

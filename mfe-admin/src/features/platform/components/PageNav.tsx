@@ -2,8 +2,16 @@ import type { MouseEvent } from 'react';
 import { useAdminText } from '../../../i18n';
 
 /** The id of a console section a PageNav link leads to. */
-export function sectionId(kind: 'remote' | 'tokens' | 'audit', name = ''): string {
+export function sectionId(kind: 'remote' | 'services' | 'tokens' | 'audit', name = ''): string {
   return kind === 'remote' ? `platform-remote-${name}` : `platform-${kind}`;
+}
+
+/**
+ * `aria-labelledby` of a part of a remote's panel: its own heading, then the remote's, so each
+ * remote's "Health" or "Canary" is a landmark of its own name ("Canary mfe_cards").
+ */
+export function labelledBy(headingId: string, remoteHeadingId?: string): string {
+  return remoteHeadingId ? `${headingId} ${remoteHeadingId}` : headingId;
 }
 
 /**
@@ -21,6 +29,7 @@ export function PageNav({ remotes }: { remotes: readonly string[] }) {
   };
   const links = [
     ...remotes.map((name) => ({ id: sectionId('remote', name), label: name, mono: true })),
+    { id: sectionId('services'), label: t('platform.services.title'), mono: false },
     { id: sectionId('tokens'), label: t('platform.tokens.title'), mono: false },
     { id: sectionId('audit'), label: t('platform.audit.title'), mono: false },
   ];

@@ -7,6 +7,13 @@ import { cardsRemote, makeEvent, makeHealth, makeOverview, studyRemote } from '.
 
 jest.mock('@flashcard/api-contract', () => ({
   ...jest.requireActual('@flashcard/api-contract'),
+  // The last test passes through the admin dashboard: answered here, not by the network.
+  adminApi: {
+    overview: jest.fn(async () => ({
+      totals: { users: 0, activeToday: 0, cards: 0, reviews: 0, sessions: 0 },
+      recentUsers: [],
+    })),
+  },
   platformApi: {
     overview: jest.fn(),
     promote: jest.fn(),
@@ -15,6 +22,10 @@ jest.mock('@flashcard/api-contract', () => ({
     tokens: jest.fn(),
     createToken: jest.fn(),
     revokeToken: jest.fn(),
+    services: jest.fn(),
+    serviceStatus: jest.fn(),
+    registerService: jest.fn(),
+    removeService: jest.fn(),
   },
 }));
 
@@ -28,6 +39,7 @@ beforeEach(() => {
   api.promote.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
   api.setCanary.mockReset().mockImplementation(async (name) => ({ name }) as RemoteState);
   api.tokens.mockReset().mockResolvedValue([]);
+  api.services.mockReset().mockResolvedValue({ services: [], events: [] });
   api.createPreview.mockReset().mockImplementation(async (name, version) => ({
     url: '/api/platform/previews/pv_abc123',
     remote: name,
@@ -112,9 +124,12 @@ describe('Platform console', () => {
     expect(rowsOf(releasesOf('mfe_study')).map((cells) => cells[0])).toEqual(['2.0.0+dddddddd', '1.9.0+eeeeeeee']);
     expect(api.overview).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    // Each remote's parts are landmarks named with the remote, so no two share a name.
+    expect(within(cards).getByRole('region', { name: 'Health (last 24 h) mfe_cards' })).toBeInTheDocument();
+    expect(within(study).getByRole('region', { name: 'Canary mfe_study' })).toBeInTheDocument();
   });
 
-  it('links to each remote, the deploy tokens and the audit log; a link moves the focus there', async () => {
+  it('links to each remote, the services, the deploy tokens and the audit log; a link moves the focus there', async () => {
     signInAs('super_admin');
     const user = userEvent.setup();
     await openConsole();
@@ -124,10 +139,12 @@ describe('Platform console', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['mfe_cards', 'mfe_study', 'Deploy tokens', 'Audit log']);
+    ).toEqual(['mfe_cards', 'mfe_study', 'Services', 'Deploy tokens', 'Audit log']);
 
     await user.click(within(nav).getByRole('link', { name: 'Deploy tokens' }));
     expect(screen.getByRole('region', { name: 'Deploy tokens' })).toHaveFocus();
+    await user.click(within(nav).getByRole('link', { name: 'Services' }));
+    expect(screen.getByRole('region', { name: 'Services' })).toHaveFocus();
     await user.click(within(nav).getByRole('link', { name: 'mfe_study' }));
     expect(screen.getByRole('region', { name: 'mfe_study' })).toHaveFocus();
     // The router's location is left alone.
@@ -144,7 +161,8 @@ describe('Platform console', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the platform registry...');
     answer(makeOverview());
     expect(await screen.findByRole('table', { name: 'Releases of mfe_cards' })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // The services section loads once the console is shown.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
   it('shows the active and the canary version side by side: users, failure rate, failures, Web Vitals', async () => {
@@ -592,7 +610,7 @@ describe('Platform console', () => {
     await user.click(button);
 
     expect(api.createPreview).toHaveBeenCalledWith('mfe_cards', '1.0.0+aaaaaaaa');
-    const previews = await within(cards).findByRole('region', { name: 'Preview links' });
+    const previews = await within(cards).findByRole('region', { name: 'Preview links mfe_cards' });
     const link = within(previews).getByLabelText('Preview link of 1.0.0+aaaaaaaa');
     expect(link).toHaveValue(`${window.location.origin}/api/platform/previews/pv_abc123`);
     expect(link).toHaveAttribute('readonly');
@@ -619,6 +637,7 @@ describe('Platform console', () => {
 
     expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
       'Read only: only super admins can change the registry.',
+      'Read only: only super admins register or remove services.',
       'Only super admins can see and manage deploy tokens.',
     ]);
     expect(rowsOf(releasesOf('mfe_cards'))).toHaveLength(3);
@@ -634,8 +653,9 @@ describe('Platform console', () => {
       expect(within(region).queryByRole('form')).not.toBeInTheDocument();
       expect(within(region).queryByRole('spinbutton')).not.toBeInTheDocument();
     }
-    // The only button on the screen reloads the overview.
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refresh']);
+    // The only buttons on the screen load again: the overview, and the services' health.
+    await screen.findByText('No service is registered yet.');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refresh', 'Check again']);
   });
 
   it('tells a plain user Access Denied and never asks for the registry', () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '@flashcard/shared-auth';
 import { AccessDenied, Spinner } from '@flashcard/shared-ui';
@@ -12,6 +12,7 @@ import { AuditList } from './AuditList';
 import { DeployTokens } from './DeployTokens';
 import { PageNav } from './PageNav';
 import { RemotePanel } from './RemotePanel';
+import { ServicesPanel } from './ServicesPanel';
 import '../platform.css';
 
 /** /admin/platform: the registry of remote releases. Admins read it; super admins change it. */
@@ -28,6 +29,12 @@ function Console() {
   const { overview, loading, error, reload } = usePlatformOverview();
   const changes = useRegistryChanges(reload);
   const summaryId = useId();
+  // The header's Refresh checks the services again too: it is the whole console's.
+  const [refreshes, setRefreshes] = useState(0);
+  const refresh = () => {
+    setRefreshes((count) => count + 1);
+    void reload();
+  };
 
   return (
     <div className="page">
@@ -43,7 +50,7 @@ function Console() {
           </p>
         </div>
         {overview && (
-          <button type="button" className="btn btn-small" onClick={() => void reload()} disabled={loading}>
+          <button type="button" className="btn btn-small" onClick={refresh} disabled={loading}>
             {loading ? t('platform.refreshing') : t('platform.refresh')}
           </button>
         )}
@@ -104,6 +111,12 @@ function Console() {
               <RemotePanel key={remote.name} remote={remote} canManage={canManage} changes={changes} />
             ))
           )}
+
+          <ServicesPanel
+            canManage={canManage}
+            remoteNames={overview.remotes.map((remote) => remote.name)}
+            refreshes={refreshes}
+          />
 
           <DeployTokens canManage={canManage} remoteNames={overview.remotes.map((remote) => remote.name)} />
 

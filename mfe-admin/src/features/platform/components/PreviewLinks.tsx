@@ -4,6 +4,7 @@ import type { PreviewLink } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
 import { formatDateTime } from '../format';
 import { CopyField } from './CopyField';
+import { labelledBy } from './PageNav';
 
 /** The API answers a path on this site; the person it is sent to needs the whole address. */
 export function absoluteUrl(path: string): string {
@@ -11,12 +12,20 @@ export function absoluteUrl(path: string): string {
 }
 
 /** The preview links made for a remote's waiting releases, each with Copy and its expiry. */
-export function PreviewLinks({ name, links }: { name: string; links: readonly PreviewLink[] }) {
+export function PreviewLinks({
+  name,
+  links,
+  remoteHeadingId,
+}: {
+  name: string;
+  links: readonly PreviewLink[];
+  remoteHeadingId?: string;
+}) {
   const t = useAdminText();
   const headingId = useId();
   if (links.length === 0) return null;
   return (
-    <section className="platform-previews" aria-labelledby={headingId}>
+    <section className="platform-previews" aria-labelledby={labelledBy(headingId, remoteHeadingId)}>
       <h3 id={headingId} className="platform-subheading">
         {t('platform.previews.title')}
       </h3>

@@ -74,7 +74,7 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
         )}
       </dl>
 
-      <HealthTable remote={remote} />
+      <HealthTable remote={remote} remoteHeadingId={headingId} />
 
       <ReleasesTable
         remote={remote}
@@ -85,13 +85,14 @@ export function RemotePanel({ remote, canManage, changes }: Props) {
         onPreview={(version) => void previews.create(version)}
       />
 
-      {canManage && <PreviewLinks name={name} links={previews.links} />}
+      {canManage && <PreviewLinks name={name} links={previews.links} remoteHeadingId={headingId} />}
 
       {canManage && (
         <CanaryForm
           // A fresh form (fields from the running canary) whenever the remote's state changes.
           key={`${activeVersion}|${canary?.version}|${canary?.percent}|${canary?.roles.join()}|${canary?.userIds.join()}`}
           remote={remote}
+          remoteHeadingId={headingId}
           busy={changes.busy}
           onSetCanary={(change, update) => void changes.setCanary(name, change, update)}
           onEndCanary={() => void changes.endCanary(name)}
