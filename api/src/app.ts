@@ -18,6 +18,7 @@ import { CategoriesRepository, categoryRoutes, CategoriesService } from './modul
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
 import {
   CircuitBreakers,
+  ServiceTraffic,
   GatewayRepository,
   gatewayRoutes,
   ServiceIdentity,
@@ -282,6 +283,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       const breakers = new CircuitBreakers({ ...gateway.breaker, trialTimeoutMs: gateway.timeoutMs + 1000 }, () =>
         now().getTime(),
       );
+      const traffic = new ServiceTraffic(() => now().getTime());
       const keys = new SigningKeys(
         gatewayRepository,
         {
@@ -294,6 +296,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(serviceRoutes, {
         registry: services,
         breakers,
+        traffic,
         keys,
         tokens: deployTokens,
         emailOf: (userId) => platformRepository.emailOf(userId),
@@ -301,6 +304,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(gatewayRoutes, {
         registry: services,
         breakers,
+        traffic,
         identity: new ServiceIdentity({ keys, issuer: gateway.issuer, ttlSeconds: gateway.tokenTtlSeconds, now }),
         config: gateway,
       });

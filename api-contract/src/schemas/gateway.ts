@@ -67,10 +67,24 @@ export const ServiceHealth = Type.Object({
   }),
 });
 
+/**
+ * The service's calls through this API instance over the last `windowSeconds`: how many, the
+ * share that failed (percent, one decimal; null without calls) and the 95th percentile of their
+ * time (ms; null without calls).
+ */
+export const ServiceTraffic = Type.Object({
+  windowSeconds: Type.Integer(),
+  requests: Type.Integer(),
+  requestsPerMinute: Type.Number(),
+  errorRate: Nullable(Type.Number()),
+  p95Ms: Nullable(Type.Integer()),
+});
+
 export const ServiceStatus = Type.Composite([
   Service,
   Type.Object({
     health: ServiceHealth,
+    traffic: ServiceTraffic,
     /** Newest first: at most 20. */
     events: Type.Array(ServiceEvent),
   }),
@@ -170,6 +184,7 @@ export type Service = Static<typeof Service>;
 export type ServiceEvent = Static<typeof ServiceEvent>;
 export type ServiceHealth = Static<typeof ServiceHealth>;
 export type ServiceStatus = Static<typeof ServiceStatus>;
+export type ServiceTraffic = Static<typeof ServiceTraffic>;
 export type ServicesOverview = Static<typeof ServicesOverview>;
 export type Jwk = Static<typeof Jwk>;
 export type Jwks = Static<typeof Jwks>;

@@ -221,6 +221,10 @@ const en = {
         open: 'Open',
         'half-open': 'Half-open',
       },
+      // This API server's calls to the service over the last minutes (the status call's traffic).
+      calls_one: 'Last {{minutes}} min: {{value}} call, {{failed}} failed, p95 {{p95}}',
+      calls_other: 'Last {{minutes}} min: {{value}} calls, {{failed}} failed, p95 {{p95}}',
+      noCalls: 'No calls in the last {{minutes}} min',
       failuresInARow_one: '{{value}} failure in a row',
       failuresInARow_other: '{{value}} failures in a row',
       lastFailure: 'Last: {{reason}}, <time>{{date}}</time>',

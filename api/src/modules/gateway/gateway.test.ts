@@ -107,9 +107,10 @@ describeEachDb('the service gateway', (ctx) => {
   let upstream: Upstream;
   let learner: { id: number; accessToken: string; headers: Record<string, string> };
   let register: (name: string, url: string, on?: FastifyInstance) => Promise<void>;
+  let root: { headers: Record<string, string> };
 
   beforeAll(async () => {
-    ({ upstream, register } = await setUp(ctx));
+    ({ upstream, register, root } = await setUp(ctx));
     const user = await registerUser(ctx.app);
     learner = { ...user, headers: bearer(user.accessToken) };
     await register('echo', `${upstream.url}/base`);
@@ -322,6 +323,16 @@ describeEachDb('the service gateway', (ctx) => {
     expect((await call({ path: 'flaky/x' }, app)).statusCode).toBe(200);
     const closed = await app.inject({ method: 'GET', url: '/api/platform/services/flaky', headers: root.headers });
     expect(closed.json().health).toMatchObject({ circuit: 'closed', consecutiveFailures: 0 });
+  });
+
+  it("gives the console the last minutes of a service's calls: how many, the share that failed, p95", async () => {
+    await register('tally', upstream.url);
+    for (const status of [200, 201, 200, 500]) await call({ path: `tally/status/${status}` });
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/platform/services/tally', headers: root.headers });
+    expect(status.statusCode).toBe(200);
+    const { traffic } = status.json();
+    expect(traffic).toMatchObject({ windowSeconds: 300, requests: 4, requestsPerMinute: 0.8, errorRate: 25 });
+    expect(traffic.p95Ms).toBeGreaterThanOrEqual(0);
   });
 
   it('counts calls, errors and latency per service in /metrics', async () => {

@@ -6,4 +6,5 @@ export { SigningKeys } from './keys';
 export { default as gatewayRoutes } from './proxy';
 export { GatewayRepository } from './repository';
 export { ServiceRegistry } from './registry';
+export { ServiceTraffic } from './traffic';
 export { default as serviceRoutes } from './routes';

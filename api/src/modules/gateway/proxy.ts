@@ -14,10 +14,12 @@ import type { ServiceIdentity } from './identity';
 import { gatewayMetrics, type GatewayErrorReason } from './metrics';
 import type { ServiceRegistry } from './registry';
 import type { ServiceRow } from './repository';
+import type { ServiceTraffic } from './traffic';
 
 export interface GatewayOptions {
   registry: ServiceRegistry;
   breakers: CircuitBreakers;
+  traffic: ServiceTraffic;
   identity: ServiceIdentity;
   config: GatewayConfig;
 }
@@ -54,7 +56,7 @@ function classify(error: Error & { code?: string; cause?: { code?: string } }): 
 
 const gatewayRoutes: FastifyPluginAsyncTypebox<GatewayOptions> = async (
   app,
-  { registry, breakers, identity, config },
+  { registry, breakers, traffic, identity, config },
 ) => {
   await app.register(replyFrom, {
     undici: {
@@ -186,6 +188,7 @@ const gatewayRoutes: FastifyPluginAsyncTypebox<GatewayOptions> = async (
       metrics.requests.inc({ service, status: String(reply.statusCode) });
       metrics.duration.observe({ service }, reply.elapsedTime / 1000);
       if (reason) metrics.errors.inc({ service, reason });
+      traffic.record(service, reply.elapsedTime, reason !== null || reply.statusCode >= 500);
     },
   };
 

@@ -11,10 +11,13 @@ import type { SigningKeys } from './keys';
 import { presentService, presentServiceEvent } from './presenter';
 import { probeService, type ProbeResult } from './probe';
 import { assertOperator, type ServiceRegistry } from './registry';
+import type { ServiceTraffic } from './traffic';
 
 export interface ServiceRoutesOptions {
   registry: ServiceRegistry;
   breakers: CircuitBreakers;
+  /** The calls of the last minutes (this instance's), for the console. */
+  traffic: ServiceTraffic;
   keys: SigningKeys;
   tokens: DeployTokenService;
   /** Who a signed-in actor is in the audit (`user:<email>`). */
@@ -25,7 +28,7 @@ export interface ServiceRoutesOptions {
 
 const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (
   app,
-  { registry, breakers, keys, tokens, emailOf, probe = probeService },
+  { registry, breakers, traffic, keys, tokens, emailOf, probe = probeService },
 ) => {
   /**
    * A deploy token (the registry checks what it may do), or a signed-in user holding one of
@@ -71,6 +74,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (
     return {
       ...presentService(service),
       health: { ...breakers.view(service.name), probe: await probe(service.url) },
+      traffic: traffic.view(service.name),
       events: events.map(presentServiceEvent),
     };
   });
@@ -78,6 +82,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (
   app.delete(ep.removeService.path, { schema: ep.removeService.schema, ...superAdmin }, async (request, reply) => {
     await registry.remove(actorOf(request), request.params.name);
     breakers.forget(request.params.name);
+    traffic.forget(request.params.name);
     return reply.code(204).send(null);
   });
 

@@ -4,7 +4,7 @@ import { platformApi, type Service, type ServiceEvent, type ServiceStatus } from
 import { Spinner, useLoad } from '@flashcard/shared-ui';
 import { useAdminText } from '../../../i18n';
 import { TableScroll } from '../../admin/components/TableScroll';
-import { formatCount, formatDateTime, formatMs } from '../format';
+import { formatCount, formatDateTime, formatMs, formatRate } from '../format';
 import { useServices } from '../hooks/use-services';
 import { actorText, failureReasonText, newestEventsFirst, probeState, type ProbeState } from '../services';
 import { sectionId } from './PageNav';
@@ -39,6 +39,25 @@ function ProbeFacts({ probe }: { probe: Health['probe'] }) {
           : t('platform.services.probeError', { error: failureReasonText(probe.error ?? ''), latency })}
       </span>
     </>
+  );
+}
+
+/** This API server's calls to the service over the last minutes: how many, the share that failed, p95. */
+function TrafficFacts({ traffic }: { traffic: ServiceStatus['traffic'] }) {
+  const t = useAdminText();
+  const minutes = traffic.windowSeconds / 60;
+  return (
+    <span className="muted platform-cell-note">
+      {traffic.requests === 0 || traffic.errorRate === null || traffic.p95Ms === null
+        ? t('platform.services.noCalls', { minutes })
+        : t('platform.services.calls', {
+            minutes,
+            count: traffic.requests,
+            value: formatCount(traffic.requests),
+            failed: formatRate(traffic.errorRate / 100),
+            p95: formatMs(traffic.p95Ms),
+          })}
+    </span>
   );
 }
 
@@ -141,8 +160,11 @@ function ServiceRow({ service, round, canManage, busy, columns, onRemove }: RowP
           {t('common.retry')}
         </button>
       </>
-    ) : health ? (
-      <ProbeFacts probe={health.probe} />
+    ) : health && state.data ? (
+      <>
+        <ProbeFacts probe={health.probe} />
+        <TrafficFacts traffic={state.data.traffic} />
+      </>
     ) : (
       checking
     );
