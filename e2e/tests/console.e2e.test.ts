@@ -227,7 +227,7 @@ test('a super admin creates a deploy token, sees it once, uses it, and revokes i
 
 test('the active and canary versions render side by side from the reported health, and a halted canary is named', async () => {
   const { page, context, errors } = await openConsole();
-  const progress = page.getByRole('region', { name: 'mfe_progress' });
+  const progress = page.getByRole('region', { name: 'mfe_progress', exact: true });
   await progress.waitFor();
 
   const head = await progress
@@ -265,7 +265,7 @@ test('the active and canary versions render side by side from the reported healt
   expect(rows[7][0]).toBe('Last error');
   if (active.failed) expect(rows[7][1]).toMatch(/^ChunkLoadError: chunk \d failed/);
 
-  const social = page.getByRole('region', { name: 'mfe_social' });
+  const social = page.getByRole('region', { name: 'mfe_social', exact: true });
   await social.getByText('Canary halted automatically').waitFor();
   const halt = social.locator('.platform-halt');
   expect(await halt.textContent()).toContain(socialCanary);
@@ -289,7 +289,7 @@ test('the active and canary versions render side by side from the reported healt
 
 test('a waiting release gets a preview link, absolute, that opens its area', async () => {
   const { page, context, errors } = await openConsole();
-  const progress = page.getByRole('region', { name: 'mfe_progress' });
+  const progress = page.getByRole('region', { name: 'mfe_progress', exact: true });
   // Only the waiting release offers one.
   expect(
     await progress.getByRole('button', { name: `Create a preview link of mfe_progress ${progressCanary}` }).count(),
