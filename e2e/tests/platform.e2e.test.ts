@@ -165,7 +165,7 @@ test('a broken release shows the area fallback, and the console counts its failu
   await page.getByText('This section is unavailable right now').waitFor();
 
   await page.goto('/admin/platform');
-  const quiz = page.getByRole('region', { name: /mfe_quiz/ });
+  const quiz = page.getByRole('region', { name: 'mfe_quiz', exact: true });
   await quiz.waitFor();
   await quiz.getByText(broken).first().waitFor();
   await quiz
