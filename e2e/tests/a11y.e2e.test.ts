@@ -2,74 +2,17 @@
 // (target-size included) at a desktop and a phone size, in the light and the dark theme, with a
 // learner who has cards, reviews, achievements and friends and an admin with deploy tokens; and
 // focus never hidden behind the sticky bars (2.4.11) while tabbing through long pages.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { audit, SIZES } from '../src/axe';
 import { accessToken, testSite, uniqueEmail, type Learner, type Session } from '../src/harness';
 
 const site = testSite();
-
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The WCAG rules whose outcome depends on colours, i.e. on the theme. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** One line per failing node: rule, impact, where, and axe's own summary of what to fix. */
-function describeViolations(violations: Violation[]): string[] {
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
-    ),
-  );
-}
 
 /** The page settles: the area's heading is there and nothing is loading any more. */
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.spinner, [aria-busy="true"]').length === 0);
   await page.waitForLoadState('networkidle');
-}
-
-/**
- * Runs axe at both sizes in both themes on the page as it is, and returns every serious or
- * critical violation as readable lines. The theme is switched as the shell applies the
- * account's setting (`applyTheme`: <html data-theme>); the shared tokens follow that attribute.
- */
-async function audit(page: Page, screen: string, sizes: readonly (typeof SIZES)[number][] = SIZES): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of sizes) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      // Two frames: the new layout and colours are painted before axe reads them.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      // The themes differ in colours only: the second one runs the rules that read colours.
-      // Legacy mode: axe.run in the page itself. The default opens a blank page per run to merge
-      // the frames' results (seconds each here); these pages have no frames of another origin.
-      const axe = new AxeBuilder({ page }).setLegacyMode(true);
-      const builder = theme === THEMES[0] ? axe.withTags(WCAG_TAGS) : axe.withRules(COLOUR_RULES);
-      // target-size (2.5.8) is tagged wcag22aa but off by default in axe-core 4.14.
-      const results = await builder.options({ rules: { 'target-size': { enabled: theme === THEMES[0] } } }).analyze();
-      const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
-        (rule) => rule.id,
-      );
-      expect(ran).toEqual(
-        expect.arrayContaining(theme === THEMES[0] ? ['target-size', ...COLOUR_RULES] : COLOUR_RULES),
-      );
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      problems.push(...describeViolations(serious).map((line) => `${screen} ${size.name} ${theme}: ${line}`));
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return problems;
 }
 
 async function visit(page: Page, path: string): Promise<void> {

@@ -6,18 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { axeViolations, SIZES } from '../src/axe';
 import { accessToken, freePort, testSite, uniqueEmail, type Session } from '../src/harness';
 
 // Two failed calls open a circuit, and it stays open while the test looks at it.
 const site = testSite({ GATEWAY_BREAKER_FAILURES: '2', GATEWAY_BREAKER_COOLDOWN_MS: '600000' });
 const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const TAKEN = 'A service named quiz is already registered: remove it first to change its address';
 
 let upstream: http.Server;
@@ -77,17 +72,7 @@ async function settled(page: Page) {
 
 /** Every axe violation (any impact) on the page as it is, one line per node. */
 async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(WCAG_TAGS)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${label}: ${violation.id} (${node.impact}) at ${node.target.join(' ')} ${node.html.slice(0, 120)}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
-    ),
-  );
+  return (await axeViolations(page)).map((line) => `${label}: ${line}`);
 }
 
 /**

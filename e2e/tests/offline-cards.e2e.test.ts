@@ -3,6 +3,7 @@
 // time, shown at once; back online both reach the server, the new card once. An offline edit of a
 // card another device changed later keeps that later change, and the page says so.
 import type { BrowserContext, Page } from 'playwright-core';
+import { audit } from '../src/axe';
 import { controlledByWorker, releasesKept, testSite, uniqueEmail, waitUntil } from '../src/harness';
 
 const site = testSite();
@@ -111,6 +112,8 @@ test('after one online visit, My Cards opens offline; a card created and one edi
   await saveCard(page, 'Edit Card', { Answer: 'Madrid (since 1561)' });
   await tile(page, 'Madrid (since 1561)').getByText('Waiting to sync').waitFor();
   await waiting(page, 2);
+  // The banner, the tiles' "Waiting to sync" and the top bar's "Offline" pass axe like the rest.
+  expect(await audit(page, 'offline cards')).toEqual([]);
   const queued = await stored<QueuedChange>(page, 'outbox');
   expect(queued.map((change) => change.kind)).toEqual(['create', 'edit']);
 

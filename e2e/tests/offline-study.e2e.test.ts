@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { audit } from '../src/axe';
 import { controlledByWorker, releasesKept, testSite, uniqueEmail, waitUntil } from '../src/harness';
 
 const site = testSite();
@@ -134,6 +135,9 @@ test('after one online visit, a new-card and a review session run offline; onlin
   expect(reviews).toBeGreaterThanOrEqual(2);
   const made = 3 + reviews;
   await waiting(page, made);
+  // The offline banner and the top bar's "Offline" are read and seen like the rest of the page.
+  await page.getByText('Offline', { exact: true }).waitFor();
+  expect(await audit(page, 'offline study')).toEqual([]);
   const queued = await outbox(page);
   expect(queued).toHaveLength(made);
   expect(storedReviews(email)).toEqual([]);
