@@ -458,6 +458,56 @@ started with \`PLATFORM_URL=http://localhost:${devPort}\` (that dev server publi
 `;
 
 /**
+ * The exported first screen of both scaffolds: its heading and intro, the signed-in learner, and
+ * the three states of its one load (`load`), the failure's and the answer's text given.
+ */
+const screenSource = ({
+  componentName,
+  i18nNames,
+  where,
+  textFields,
+  load,
+  failed,
+  ready,
+}) => `export default function ${componentName}() {
+  const { ${textFields} } = ${i18nNames.hook}();
+  const user = useAuthStore((state) => state.user);
+  const { state, reload } = useLoad(${load});
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('title')}</h1>
+      </header>
+      <section className="card stack">
+        <p className="muted" style={{ margin: 0 }}>
+          {t('intro', { folder: ${quote(where.folder)}, release: ${quote(`\`${where.release}\``)} })}
+        </p>
+        {user && <p style={{ margin: 0 }}>{t('signedIn', { name: user.display_name || user.email })}</p>}
+        {state.status === 'loading' && (
+          <p className="muted" role="status" style={{ margin: 0 }}>
+            {t('loading')}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <p role="alert" style={{ margin: 0 }}>
+            {${failed}}{' '}
+            <button type="button" className="btn btn-small" onClick={reload}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {state.status === 'ready' && (
+          <p style={{ margin: 0 }}>
+            {${ready}}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+`;
+
+/**
  * The area's first screen, built with the platform's kit (shared-ui): its texts through its own
  * namespace, the learner from the kernel's store, server data through useLoad, a time through
  * relativeTime, its own failure text through toastFailure.
@@ -488,45 +538,17 @@ const loadLastSession = () =>
     },
   );
 
-export default function ${componentName}() {
-  const { t, language } = ${i18nNames.hook}();
-  const user = useAuthStore((state) => state.user);
-  const { state, reload } = useLoad(loadLastSession);
-  return (
-    <div className="page">
-      <header className="page-header">
-        <h1>{t('title')}</h1>
-      </header>
-      <section className="card stack">
-        <p className="muted" style={{ margin: 0 }}>
-          {t('intro', { folder: ${quote(where.folder)}, release: ${quote(`\`${where.release}\``)} })}
-        </p>
-        {user && <p style={{ margin: 0 }}>{t('signedIn', { name: user.display_name || user.email })}</p>}
-        {state.status === 'loading' && (
-          <p className="muted" role="status" style={{ margin: 0 }}>
-            {t('loading')}
-          </p>
-        )}
-        {state.status === 'failed' && (
-          <p role="alert" style={{ margin: 0 }}>
-            {t('loadFailed')}{' '}
-            <button type="button" className="btn btn-small" onClick={reload}>
-              {t('retry')}
-            </button>
-          </p>
-        )}
-        {state.status === 'ready' && (
-          <p style={{ margin: 0 }}>
-            {state.data
+${screenSource({
+  componentName,
+  i18nNames,
+  where,
+  textFields: 't, language',
+  load: 'loadLastSession',
+  failed: "t('loadFailed')",
+  ready: `state.data
               ? t('lastSession', { when: relativeTime(state.data.created_at || state.data.started_at, { language }) })
-              : t('noSession')}
-          </p>
-        )}
-      </section>
-    </div>
-  );
-}
-`;
+              : t('noSession')`,
+})}`;
 
 const appTestSource = ({
   name,
@@ -623,43 +645,15 @@ const loadGreeting = () =>
     throw err;
   });
 
-export default function ${componentName}() {
-  const { t } = ${i18nNames.hook}();
-  const user = useAuthStore((state) => state.user);
-  const { state, reload } = useLoad(loadGreeting);
-  return (
-    <div className="page">
-      <header className="page-header">
-        <h1>{t('title')}</h1>
-      </header>
-      <section className="card stack">
-        <p className="muted" style={{ margin: 0 }}>
-          {t('intro', { folder: ${quote(where.folder)}, release: ${quote(`\`${where.release}\``)} })}
-        </p>
-        {user && <p style={{ margin: 0 }}>{t('signedIn', { name: user.display_name || user.email })}</p>}
-        {state.status === 'loading' && (
-          <p className="muted" role="status" style={{ margin: 0 }}>
-            {t('loading')}
-          </p>
-        )}
-        {state.status === 'failed' && (
-          <p role="alert" style={{ margin: 0 }}>
-            {t('serviceFailed', { service: SERVICE })}{' '}
-            <button type="button" className="btn btn-small" onClick={reload}>
-              {t('retry')}
-            </button>
-          </p>
-        )}
-        {state.status === 'ready' && (
-          <p style={{ margin: 0 }}>
-            {t('greeting', { learner: state.data.learner, service: SERVICE, visits: state.data.visits })}
-          </p>
-        )}
-      </section>
-    </div>
-  );
-}
-`;
+${screenSource({
+  componentName,
+  i18nNames,
+  where,
+  textFields: 't',
+  load: 'loadGreeting',
+  failed: "t('serviceFailed', { service: SERVICE })",
+  ready: "t('greeting', { learner: state.data.learner, service: SERVICE, visits: state.data.visits })",
+})}`;
 
 const serviceAppTestSource = ({
   name,

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CreateDeployTokenBody } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
+import { HintedField } from './HintedField';
+import { RemoteChecks } from './RemoteChecks';
 import { MAX_TOKEN_DAYS, MAX_TOKEN_REMOTES, parseExpiryDays, parseRemoteNames } from '../registry';
 
 interface Props {
@@ -27,17 +29,8 @@ export function CreateTokenForm({ remoteNames, busy, onCreate }: Props) {
   const t = useAdminText();
   const ids = {
     heading: useId(),
-    label: useId(),
-    labelHint: useId(),
-    labelError: useId(),
     remotesLegend: useId(),
     remotesError: useId(),
-    other: useId(),
-    otherHint: useId(),
-    otherError: useId(),
-    expiry: useId(),
-    expiryHint: useId(),
-    expiryError: useId(),
   };
   const [label, setLabel] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -90,102 +83,60 @@ export function CreateTokenForm({ remoteNames, busy, onCreate }: Props) {
       </h3>
       <form aria-label={t('platform.tokens.create.formLabel')} onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="platform-token-fields">
-          <div className="field">
-            <label htmlFor={ids.label}>{t('platform.tokens.create.label')}</label>
-            <input
-              id={ids.label}
-              type="text"
-              autoComplete="off"
-              maxLength={LABEL_MAX}
-              value={label}
-              aria-invalid={problems.label || undefined}
-              aria-describedby={problems.label ? `${ids.labelHint} ${ids.labelError}` : ids.labelHint}
-              onChange={(e) => {
-                setLabel(e.target.value);
-                clear('label');
-              }}
-            />
-            <span id={ids.labelHint} className="muted platform-hint">
-              {t('platform.tokens.create.labelHint')}
-            </span>
-            {problems.label && (
-              <span id={ids.labelError} className="field-error" role="alert">
-                {t('platform.tokens.create.labelError')}
-              </span>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={ids.expiry}>{t('platform.tokens.create.expiry')}</label>
-            <input
-              id={ids.expiry}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_TOKEN_DAYS}
-              step={1}
-              value={expiry}
-              aria-invalid={problems.expiry || undefined}
-              aria-describedby={problems.expiry ? `${ids.expiryHint} ${ids.expiryError}` : ids.expiryHint}
-              onChange={(e) => {
-                setExpiry(e.target.value);
-                clear('expiry');
-              }}
-            />
-            <span id={ids.expiryHint} className="muted platform-hint">
-              {t('platform.tokens.create.expiryHint')}
-            </span>
-            {problems.expiry && (
-              <span id={ids.expiryError} className="field-error" role="alert">
-                {t('platform.tokens.expiryError', { max: MAX_TOKEN_DAYS })}
-              </span>
-            )}
-          </div>
+          <HintedField
+            label={t('platform.tokens.create.label')}
+            hint={t('platform.tokens.create.labelHint')}
+            error={problems.label ? t('platform.tokens.create.labelError') : null}
+            type="text"
+            autoComplete="off"
+            maxLength={LABEL_MAX}
+            value={label}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              clear('label');
+            }}
+          />
+          <HintedField
+            label={t('platform.tokens.create.expiry')}
+            hint={t('platform.tokens.create.expiryHint')}
+            error={problems.expiry ? t('platform.tokens.expiryError', { max: MAX_TOKEN_DAYS }) : null}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_TOKEN_DAYS}
+            step={1}
+            value={expiry}
+            onChange={(e) => {
+              setExpiry(e.target.value);
+              clear('expiry');
+            }}
+          />
         </div>
         <fieldset className="platform-cohort" aria-describedby={remotesError ? ids.remotesError : undefined}>
           <legend>{t('platform.tokens.create.remotes')}</legend>
           {remoteNames.length > 0 && (
-            <div className="platform-cohort-roles">
-              {remoteNames.map((name) => (
-                <label key={name} className="checkbox platform-mono">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(name)}
-                    onChange={(e) => {
-                      setChosen((current) =>
-                        e.target.checked ? [...current, name] : current.filter((other) => other !== name),
-                      );
-                      clear('remotes');
-                    }}
-                  />
-                  {name}
-                </label>
-              ))}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor={ids.other}>{t('platform.tokens.create.otherRemotes')}</label>
-            <input
-              id={ids.other}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              value={other}
-              aria-invalid={problems.badName !== null || undefined}
-              aria-describedby={problems.badName !== null ? `${ids.otherHint} ${ids.otherError}` : ids.otherHint}
-              onChange={(e) => {
-                setOther(e.target.value);
-                setProblems((current) => ({ ...current, badName: null, remotes: null }));
+            <RemoteChecks
+              remoteNames={remoteNames}
+              chosen={chosen}
+              onChange={(next) => {
+                setChosen(next);
+                clear('remotes');
               }}
             />
-            <span id={ids.otherHint} className="muted platform-hint">
-              {t('platform.tokens.create.otherRemotesHint')}
-            </span>
-            {problems.badName !== null && (
-              <span id={ids.otherError} className="field-error" role="alert">
-                {t('platform.tokens.remoteNameError', { name: problems.badName })}
-              </span>
-            )}
-          </div>
+          )}
+          <HintedField
+            label={t('platform.tokens.create.otherRemotes')}
+            hint={t('platform.tokens.create.otherRemotesHint')}
+            error={problems.badName !== null ? t('platform.tokens.remoteNameError', { name: problems.badName }) : null}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={other}
+            onChange={(e) => {
+              setOther(e.target.value);
+              setProblems((current) => ({ ...current, badName: null, remotes: null }));
+            }}
+          />
           {remotesError && (
             <p id={ids.remotesError} className="field-error platform-form-error" role="alert">
               {remotesError}

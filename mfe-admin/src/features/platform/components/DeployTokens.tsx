@@ -8,6 +8,7 @@ import { tokenState, type TokenState } from '../registry';
 import { CopyField } from './CopyField';
 import { CreateTokenForm } from './CreateTokenForm';
 import { sectionId } from './PageNav';
+import { useConfirm } from './use-confirm';
 
 const STATE_KEYS = {
   live: 'platform.tokens.live',
@@ -65,22 +66,7 @@ function TokenItem({ token, busy, onRevoke }: RowProps) {
   const t = useAdminText();
   const state = tokenState(token);
   const questionId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const revokeButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
-  // Focus goes to Cancel when the question opens (the safe choice), back to Revoke when it closes.
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (returnFocus.current) revokeButton.current?.focus();
-    returnFocus.current = false;
-  }, [confirming]);
-
-  const cancel = () => {
-    returnFocus.current = true;
-    setConfirming(false);
-  };
+  const { confirming, ask, cancel, trigger: revokeButton, cancelButton } = useConfirm();
 
   return (
     <li className="platform-token">
@@ -149,7 +135,7 @@ function TokenItem({ token, busy, onRevoke }: RowProps) {
               className="btn btn-small btn-danger"
               disabled={busy}
               aria-label={t('platform.tokens.revokeLabel', { label: token.label })}
-              onClick={() => setConfirming(true)}
+              onClick={ask}
             >
               {t('platform.tokens.revoke')}
             </button>

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RegisterServiceBody } from '@flashcard/api-contract';
 import { useAdminText } from '../../../i18n';
+import { HintedField } from './HintedField';
+import { RemoteChecks } from './RemoteChecks';
 import { checkServiceName, checkServiceUrl, NO_PROBLEMS, type ServiceFormProblems } from '../services';
 
 interface Props {
@@ -32,11 +34,7 @@ export function ServiceForm({ remoteNames, busy, onRegister }: Props) {
   const ids = {
     heading: useId(),
     name: useId(),
-    nameHint: useId(),
-    nameError: useId(),
     url: useId(),
-    urlHint: useId(),
-    urlError: useId(),
     remotesHint: useId(),
   };
   const [name, setName] = useState('');
@@ -61,8 +59,6 @@ export function ServiceForm({ remoteNames, busy, onRegister }: Props) {
     }
   }
 
-  const describe = (hint: string, error: string, failed: boolean) => (failed ? `${hint} ${error}` : hint);
-
   return (
     <section aria-labelledby={ids.heading} className="platform-token-create">
       <h3 id={ids.heading} className="platform-subheading">
@@ -70,58 +66,38 @@ export function ServiceForm({ remoteNames, busy, onRegister }: Props) {
       </h3>
       <form aria-label={t('platform.services.form.title')} onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="platform-token-fields">
-          <div className="field">
-            <label htmlFor={ids.name}>{t('platform.services.form.name')}</label>
-            <input
-              id={ids.name}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="none"
-              maxLength={NAME_MAX}
-              value={name}
-              aria-invalid={problems.name !== null || undefined}
-              aria-describedby={describe(ids.nameHint, ids.nameError, problems.name !== null)}
-              onChange={(e) => {
-                setName(e.target.value);
-                setProblems((current) => ({ ...current, name: null }));
-              }}
-            />
-            <span id={ids.nameHint} className="muted platform-hint">
-              {t('platform.services.form.nameHint')}
-            </span>
-            {problems.name && (
-              <span id={ids.nameError} className="field-error" role="alert">
-                {t(NAME_ERRORS[problems.name])}
-              </span>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={ids.url}>{t('platform.services.form.url')}</label>
-            <input
-              id={ids.url}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={URL_MAX}
-              value={url}
-              aria-invalid={problems.url !== null || undefined}
-              aria-describedby={describe(ids.urlHint, ids.urlError, problems.url !== null)}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setProblems((current) => ({ ...current, url: null }));
-              }}
-            />
-            <span id={ids.urlHint} className="muted platform-hint">
-              {t('platform.services.form.urlHint')}
-            </span>
-            {problems.url && (
-              <span id={ids.urlError} className="field-error" role="alert">
-                {t(URL_ERRORS[problems.url])}
-              </span>
-            )}
-          </div>
+          <HintedField
+            id={ids.name}
+            label={t('platform.services.form.name')}
+            hint={t('platform.services.form.nameHint')}
+            error={problems.name ? t(NAME_ERRORS[problems.name]) : null}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+            maxLength={NAME_MAX}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setProblems((current) => ({ ...current, name: null }));
+            }}
+          />
+          <HintedField
+            id={ids.url}
+            label={t('platform.services.form.url')}
+            hint={t('platform.services.form.urlHint')}
+            error={problems.url ? t(URL_ERRORS[problems.url]) : null}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={URL_MAX}
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setProblems((current) => ({ ...current, url: null }));
+            }}
+          />
         </div>
         <fieldset className="platform-cohort" aria-describedby={ids.remotesHint}>
           <legend>{t('platform.services.form.remotes')}</legend>
@@ -131,22 +107,7 @@ export function ServiceForm({ remoteNames, busy, onRegister }: Props) {
           {remoteNames.length === 0 ? (
             <p className="muted platform-meta">{t('platform.services.form.noRemotes')}</p>
           ) : (
-            <div className="platform-cohort-roles">
-              {remoteNames.map((remote) => (
-                <label key={remote} className="checkbox platform-mono">
-                  <input
-                    type="checkbox"
-                    checked={remotes.includes(remote)}
-                    onChange={(e) =>
-                      setRemotes((current) =>
-                        e.target.checked ? [...current, remote] : current.filter((other) => other !== remote),
-                      )
-                    }
-                  />
-                  {remote}
-                </label>
-              ))}
-            </div>
+            <RemoteChecks remoteNames={remoteNames} chosen={remotes} onChange={setRemotes} />
           )}
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -9,6 +9,7 @@ import { useServices } from '../hooks/use-services';
 import { actorText, failureReasonText, newestEventsFirst, probeState, type ProbeState } from '../services';
 import { sectionId } from './PageNav';
 import { ServiceForm } from './ServiceForm';
+import { useConfirm } from './use-confirm';
 
 const PROBE_TONES: Record<ProbeState, string> = {
   up: 'platform-badge-active',
@@ -127,22 +128,7 @@ function ServiceRow({ service, round, canManage, busy, columns, onRemove }: RowP
   const questionId = useId();
   const nameId = useId();
   const retryId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
-  // Focus goes to Cancel when the question opens (the safe choice), back to Remove when it closes.
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (returnFocus.current) removeButton.current?.focus();
-    returnFocus.current = false;
-  }, [confirming]);
-
-  const cancel = () => {
-    returnFocus.current = true;
-    setConfirming(false);
-  };
+  const { confirming, ask, cancel, trigger: removeButton, cancelButton } = useConfirm();
 
   const checking = <span className="muted">{t('platform.services.checking')}</span>;
   const probeCell =
@@ -225,7 +211,7 @@ function ServiceRow({ service, round, canManage, busy, columns, onRemove }: RowP
               className="btn btn-small btn-danger"
               disabled={busy || confirming}
               aria-label={t('platform.services.removeLabel', { name })}
-              onClick={() => setConfirming(true)}
+              onClick={ask}
             >
               {t('platform.services.remove')}
             </button>
