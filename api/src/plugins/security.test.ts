@@ -19,6 +19,7 @@ describeEachDb('security headers', (ctx) => {
     expect(directives.get('connect-src')).toBe("'self'");
     expect(directives.get('style-src')).toBe("'self' 'unsafe-inline'");
     expect(directives.get('img-src')).toBe("'self' data: blob: https:");
+    expect(directives.get('media-src')).toBe("'self' blob:");
     expect(directives.get('object-src')).toBe("'none'");
     // Plain-http classroom servers must not have their assets upgraded to https.
     expect(directives.has('upgrade-insecure-requests')).toBe(false);

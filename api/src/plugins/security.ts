@@ -23,6 +23,8 @@ export default fp(
           // blob: the learner's own images, fetched with their token and shown as object URLs;
           // https: images a card links to.
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // blob: the learner's own sounds, fetched the same way.
+          mediaSrc: ["'self'", 'blob:'],
           // Classrooms reach the server over plain http on a LAN address; upgrading would break it.
           upgradeInsecureRequests: null,
         },

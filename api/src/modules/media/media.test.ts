@@ -24,6 +24,28 @@ const WEBP = Buffer.concat([
   Buffer.from('WEBPVP8 ', 'latin1'),
   Buffer.alloc(12),
 ]);
+/** An MP3 as Anki's add-ons write them (an ID3v2 tag first), and one that starts at its first frame. */
+const MP3_ID3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(40, 0)]);
+const MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(40, 0)]);
+const OGG = Buffer.concat([
+  Buffer.from('OggS\x00\x02', 'latin1'),
+  Buffer.alloc(22, 0),
+  Buffer.from('OpusHead', 'latin1'),
+]);
+const M4A = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypM4A \x00\x00\x00\x00', 'latin1'),
+  Buffer.alloc(16),
+]);
+const WAV = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from('WAVEfmt ', 'latin1'),
+  Buffer.alloc(24),
+]);
+/** AAC in ADTS frames: the same sync bits as MPEG audio but layer 00, which no browser plays as MP3. */
+const ADTS = Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80]), Buffer.alloc(40, 0)]);
+const NOT_MEDIA = 'Files must be images (PNG, JPEG, GIF, WebP) or sounds (MP3, OGG/Opus, M4A, WAV)';
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
 
 describe('safeMediaName', () => {
@@ -36,6 +58,9 @@ describe('safeMediaName', () => {
     expect(safeMediaName('.hidden', 'image/webp')).toBe('hidden.webp');
     expect(safeMediaName('...', 'image/webp')).toBe('image.webp');
     expect(safeMediaName(undefined, 'image/png')).toBe('image.png');
+    expect(safeMediaName('hello.opus', 'audio/ogg')).toBe('hello.opus');
+    expect(safeMediaName('hello.mp3', 'audio/ogg')).toBe('hello.ogg');
+    expect(safeMediaName(undefined, 'audio/mpeg')).toBe('sound.mp3');
     expect(safeMediaName('a'.repeat(300) + '.png', 'image/png')).toHaveLength(104);
   });
 });
@@ -94,16 +119,47 @@ describeEachDb('media: /api/media', (ctx) => {
     // Another learner: the same name is not theirs (404 as if it did not exist), and they list nothing.
     const stranger = await signedInClient(app);
     expect((await fetchFile(stranger, 'cell.png')).statusCode).toBe(404);
-    expect((await fetchFile(stranger, 'cell.png')).json()).toEqual({ error: 'Image not found' });
+    expect((await fetchFile(stranger, 'cell.png')).json()).toEqual({ error: 'File not found' });
     expect((await stranger.get('/api/media')).json().files).toEqual([]);
     expect((await stranger.del('/api/media/cell.png')).statusCode).toBe(404);
     expect((await fetchFile(me, 'cell.png')).statusCode).toBe(200);
   });
 
+  it('stores each sound type by its bytes and serves it with its type, so a card can play it', async () => {
+    for (const [body, type, name, stored] of [
+      [MP3_ID3, 'audio/mpeg', 'hello.mp3', 'hello.mp3'],
+      [MP3_FRAME, 'audio/mpeg', 'frame', 'frame.mp3'],
+      [OGG, 'audio/ogg', 'bonjour.opus', 'bonjour.opus'],
+      [M4A, 'audio/mp4', 'hallo.m4a', 'hallo.m4a'],
+      [WAV, 'audio/wav', 'ciao.wav', 'ciao.wav'],
+      // The label is not what counts: a WAV sent as audio/mpeg is stored as the WAV it is.
+      [WAV, 'audio/mpeg', 'hola.mp3', 'hola.wav'],
+    ] as const) {
+      const response = await upload(me, body, type, name);
+      expect(response.statusCode).toBe(201);
+      const mime = name === 'hola.mp3' ? 'audio/wav' : type;
+      expect(response.json()).toEqual({ name: stored, mime, size: body.length, createdAt: expect.any(String) });
+      const served = await fetchFile(me, stored);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.rawPayload.equals(body)).toBe(true);
+    }
+    // Sounds count toward the same quota as images.
+    expect((await me.get('/api/media')).json().used).toBe(
+      MP3_ID3.length + MP3_FRAME.length + OGG.length + M4A.length + 2 * WAV.length,
+    );
+    const adts = await upload(me, ADTS, 'audio/aac', 'x.aac');
+    expect(adts.statusCode).toBe(415);
+    expect(adts.json()).toEqual({ error: NOT_MEDIA });
+    const big = await upload(me, Buffer.concat([MP3_ID3, Buffer.alloc(2 * 1024 * 1024)]), 'audio/mpeg', 'long.mp3');
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'Images and sounds can be at most 2 MB' });
+  });
+
   it('judges by the bytes: an SVG, a renamed text file or an empty body is refused', async () => {
     const svg = await upload(me, SVG, 'image/svg+xml', 'x.svg');
     expect(svg.statusCode).toBe(415);
-    expect(svg.json()).toEqual({ error: 'Images must be PNG, JPEG, GIF or WebP files' });
+    expect(svg.json()).toEqual({ error: NOT_MEDIA });
     const disguised = await upload(me, '<script>alert(1)</script>', 'image/png', 'x.png');
     expect(disguised.statusCode).toBe(415);
     const json = await app.inject({
@@ -113,10 +169,10 @@ describeEachDb('media: /api/media', (ctx) => {
       payload: { data: 'x' },
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ error: 'Images must be PNG, JPEG, GIF or WebP files' });
+    expect(json.json()).toEqual({ error: NOT_MEDIA });
     const empty = await upload(me, Buffer.alloc(0), 'image/png', 'x.png');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ error: 'The image is empty' });
+    expect(empty.json()).toEqual({ error: 'The file is empty' });
     expect((await me.get('/api/media')).json().files).toEqual([]);
   });
 
@@ -124,7 +180,7 @@ describeEachDb('media: /api/media', (ctx) => {
     const big = png('x'.repeat(2 * 1024 * 1024));
     const response = await upload(me, big, 'image/png', 'big.png');
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'Images can be at most 2 MB' });
+    expect(response.json()).toEqual({ error: 'Images and sounds can be at most 2 MB' });
     const huge = await upload(me, png('x'.repeat(9 * 1024 * 1024)), 'image/png', 'huge.png');
     expect(huge.statusCode).toBe(413);
     expect(Object.keys(huge.json())).toEqual(['error']);
@@ -144,7 +200,7 @@ describeEachDb('media: /api/media', (ctx) => {
       .execute();
     const over = await upload(me, png(), 'image/png', 'one-more.png');
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ error: 'Your images may take 50 MB in all. Delete some to add more.' });
+    expect(over.json()).toEqual({ error: 'Your images and sounds may take 50 MB in all. Delete some to add more.' });
   });
 
   it('keeps cards pointing at their image: a name taken by other bytes gets a suffix, the same bytes are the same file', async () => {

@@ -1,4 +1,4 @@
-// /api/media*: HTTP in, service call, JSON or the image's bytes out.
+// /api/media*: HTTP in, service call, JSON or the file's bytes out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MEDIA_MAX_BYTES, mediaEndpoints as ep } from '@flashcard/api-contract/schemas';
 import type { MediaService } from './service';
@@ -8,8 +8,8 @@ const BODY_LIMIT = MEDIA_MAX_BYTES * 4;
 
 const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
-  // Any image/* body arrives as bytes (in this plugin only); the service tells the real type.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+  // Any image/* or audio/* body arrives as bytes (in this plugin only); the service tells the real type.
+  app.addContentTypeParser(/^(image|audio)\//, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
 
@@ -21,7 +21,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async 
 
   app.get(ep.file.path, { schema: ep.file.schema }, async (request, reply) => {
     const file = await service.file(request.user.id, request.params.name);
-    // Shown as the image it is, never sniffed into anything else, never as a page.
+    // Shown (or played) as what it is, never sniffed into anything else, never as a page.
     return reply
       .type(file.mime)
       .header('x-content-type-options', 'nosniff')

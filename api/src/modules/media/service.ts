@@ -1,5 +1,6 @@
-// The learner's images. An upload is checked by its bytes, not its label: the contract's
-// MEDIA_TYPES only (SVG can carry script), at most MEDIA_MAX_BYTES, within the learner's quota. Its
+// The learner's images and sounds. An upload is checked by its bytes, not its label: the
+// contract's MEDIA_TYPES only (SVG can carry script), at most MEDIA_MAX_BYTES, within the learner's
+// quota. Its
 // name is made safe for a card to refer to (letters, digits, `.-_`, the type's extension); a
 // name already taken by other bytes gets a suffix (`cell-2.png`), as Anki does, so the cards
 // showing the first image keep showing it; the same bytes under the same name are that file.
@@ -19,12 +20,24 @@ import { presentMedia } from './presenter';
 import type { MediaInfo, MediaRepository } from './repository';
 
 export const MESSAGES = {
-  notAnImage: 'Images must be PNG, JPEG, GIF or WebP files',
-  empty: 'The image is empty',
-  tooLarge: `Images can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`,
-  quota: `Your images may take ${MEDIA_QUOTA_BYTES / 1024 / 1024} MB in all. Delete some to add more.`,
-  notFound: 'Image not found',
+  notMedia: 'Files must be images (PNG, JPEG, GIF, WebP) or sounds (MP3, OGG/Opus, M4A, WAV)',
+  empty: 'The file is empty',
+  tooLarge: `Images and sounds can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`,
+  quota: `Your images and sounds may take ${MEDIA_QUOTA_BYTES / 1024 / 1024} MB in all. Delete some to add more.`,
+  notFound: 'File not found',
 } as const;
+
+/** An MPEG audio frame header (MP3 without an ID3 tag): 11 sync bits, a real version and layer. */
+function mpegFrame(b: Buffer): boolean {
+  if (b.length < 4 || b.readUInt8(0) !== 0xff || (b.readUInt8(1) & 0xe0) !== 0xe0) return false;
+  const version = (b.readUInt8(1) >> 3) & 0b11; // 01 is reserved
+  const layer = (b.readUInt8(1) >> 1) & 0b11; // 00 is reserved (and AAC's ADTS)
+  const bitrate = b.readUInt8(2) >> 4; // 1111 is invalid
+  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111;
+}
+
+/** An ISO media file (MP4 family) whose brand says audio or a general MP4: `ftyp` at byte 4. */
+const M4A_BRANDS = ['M4A ', 'M4B ', 'mp42', 'mp41', 'isom', 'iso2', 'dash'];
 
 /** How each type we serve is told by its first bytes. */
 const SIGNATURES: Record<MediaType, (bytes: Buffer) => boolean> = {
@@ -32,6 +45,11 @@ const SIGNATURES: Record<MediaType, (bytes: Buffer) => boolean> = {
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)),
   'image/webp': (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  'audio/mpeg': (b) => b.toString('latin1', 0, 3) === 'ID3' || mpegFrame(b),
+  // Vorbis and Opus alike: the container is what the browser needs to know.
+  'audio/ogg': (b) => b.toString('latin1', 0, 4) === 'OggS',
+  'audio/mp4': (b) => b.toString('latin1', 4, 8) === 'ftyp' && M4A_BRANDS.includes(b.toString('latin1', 8, 12)),
+  'audio/wav': (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WAVE',
 };
 const MEDIA_TYPE_NAMES = Object.keys(SIGNATURES) as MediaType[];
 const NAME_MAX = 100;
@@ -49,7 +67,7 @@ export function safeMediaName(given: string | undefined, mime: MediaType): strin
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/-{2,}/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, NAME_MAX) || 'image';
+      .slice(0, NAME_MAX) || (mime.startsWith('audio/') ? 'sound' : 'image');
   const allowed: readonly string[] = MEDIA_TYPES[mime];
   return `${stem}.${allowed.includes(extension) ? extension : allowed[0]}`;
 }
@@ -70,13 +88,13 @@ export class MediaService {
     return { files: files.map(presentMedia), used, quota: MEDIA_QUOTA_BYTES };
   }
 
-  /** Stores an image for the learner (uploads, and importers with a package's media); answers the name to use. */
+  /** Stores an image or sound for the learner (uploads, and importers with a package's media); answers the name to use. */
   async store(userId: number, givenName: string | undefined, body: unknown): Promise<MediaFile> {
-    if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.notAnImage);
+    if (!Buffer.isBuffer(body)) throw new HttpError(415, MESSAGES.notMedia);
     if (body.length === 0) throw badRequest(MESSAGES.empty);
     if (body.length > MEDIA_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
     const mime = MEDIA_TYPE_NAMES.find((type) => SIGNATURES[type](body));
-    if (!mime) throw new HttpError(415, MESSAGES.notAnImage);
+    if (!mime) throw new HttpError(415, MESSAGES.notMedia);
 
     const { repository } = this.deps;
     const sha256 = createHash('sha256').update(body).digest('hex');
@@ -101,7 +119,7 @@ export class MediaService {
       // Taken by a simultaneous upload: try the next name.
       if (await repository.insert(userId, { ...file, data: body })) return presentMedia(file);
     }
-    throw badRequest('Too many images share this name. Please rename the file.');
+    throw badRequest('Too many files share this name. Please rename the file.');
   }
 
   async file(userId: number, name: string): Promise<{ mime: string; data: Buffer }> {

@@ -13,7 +13,7 @@
 // reported by name, never unpacked).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import Database from 'better-sqlite3';
-import { MEDIA_EXTENSIONS, type NoteKind } from '@flashcard/api-contract/schemas';
+import { IMAGE_EXTENSIONS, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
@@ -53,7 +53,7 @@ export interface ApkgContents {
 }
 
 /** The media we keep, by extension in any case: the contract's image types (MediaService checks their bytes). */
-export const IMAGE_NAME = new RegExp(`\\.(${MEDIA_EXTENSIONS.join('|')})$`, 'i');
+export const IMAGE_NAME = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 /** A media map names each media member: ~60 bytes an entry, so 4 MB is far more than any package's files. */
 export const MEDIA_MAP_MAX_BYTES = 4 * 1024 * 1024;
 /** Answers Anki counts as reviews: 0 learning, 1 review, 2 relearning (3 cram, 4 manual are not). */

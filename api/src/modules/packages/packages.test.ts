@@ -438,7 +438,13 @@ describeEachDb('Anki packages: what one may unpack, and how many imports run at 
       expect(response.json()).toMatchObject({
         imported: 1,
         images: 0,
-        skippedMedia: [{ name: 'inner.png', reason: 'Images must be PNG, JPEG, GIF or WebP files', key: 'bad_image' }],
+        skippedMedia: [
+          {
+            name: 'inner.png',
+            reason: 'Files must be images (PNG, JPEG, GIF, WebP) or sounds (MP3, OGG/Opus, M4A, WAV)',
+            key: 'bad_image',
+          },
+        ],
       });
       // A current-format package's zstd collection is decompressed once: a zstd frame inside it is data.
       const twice = zipOf([{ name: 'collection.anki21b', data: zstdStored(zstdZeros(1024 * MiB)) }]);

@@ -39,7 +39,7 @@ export const MESSAGES = {
 
 /** The key of each reason the media service refuses an image with (the screens word it). */
 const MEDIA_REASONS: Record<string, SkippedMediaReason> = {
-  [MEDIA_MESSAGES.notAnImage]: 'bad_image',
+  [MEDIA_MESSAGES.notMedia]: 'bad_image',
   [MEDIA_MESSAGES.empty]: 'empty',
   [MEDIA_MESSAGES.tooLarge]: 'too_large',
   [MEDIA_MESSAGES.quota]: 'quota',

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   cardFaces,
   clozeNumbers,
-  MEDIA_TYPES,
+  IMAGE_TYPES,
   mediaApi,
   noteOrds,
   type Card,
@@ -11,13 +11,13 @@ import {
   type NoteKind,
 } from '@flashcard/api-contract';
 import { serverErrorOf } from '@flashcard/shared-auth';
-
-/** The file picker offers the image types the API keeps. */
-const IMAGE_TYPES = Object.keys(MEDIA_TYPES).join(',');
 import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
 import { Modal } from './Modal';
+
+/** The file picker offers the image types the API keeps. */
+const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
 
 interface CardFormModalProps {
   /** The card to edit; absent for a new card. */
@@ -177,7 +177,7 @@ export function CardFormModal({
             <input
               type="file"
               className="visually-hidden"
-              accept={IMAGE_TYPES}
+              accept={IMAGE_ACCEPT}
               disabled={uploading}
               aria-describedby={`${id}-image-hint`}
               onChange={(e) => {
