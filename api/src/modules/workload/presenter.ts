@@ -6,11 +6,12 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 const sum = (values: Float64Array) => values.reduce((total, value) => total + value, 0);
 
-function point(total: CurvePoint, days: number): WorkloadPoint {
+/** Per-day figures to `round` (the curve's two decimals: a small deck's minutes differ in the second). */
+function point(total: CurvePoint, days: number, round = oneDecimal): WorkloadPoint {
   return {
     retention: twoDecimals(total.retention),
-    reviewsPerDay: oneDecimal(total.reviews / days),
-    minutesPerDay: oneDecimal(total.seconds / 60 / days),
+    reviewsPerDay: round(total.reviews / days),
+    minutesPerDay: round(total.seconds / 60 / days),
     knowledge: oneDecimal(total.knowledge),
   };
 }
@@ -41,7 +42,7 @@ export function presentWorkload(input: {
       { retention: input.retention, reviews: sum(run.reviews), seconds: sum(run.seconds), knowledge: run.knowledge },
       days,
     ),
-    curve: curve.map((total) => point(total, days)),
+    curve: curve.map((total) => point(total, days, twoDecimals)),
     efficient: input.efficient,
   };
 }

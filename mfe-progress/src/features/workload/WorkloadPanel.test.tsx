@@ -70,11 +70,18 @@ test('a new retention asks the server once the control rests, and the figures fo
   await waitFor(() => expect(figure(/^Reviews per day at 95%$/)).toBe('40'));
   // Only the value it rested on was asked for.
   expect(simulate.mock.calls).toEqual([[{}], [{ retention: 0.95 }]]);
-  // The number box follows the slider, and past the bounds stays within them.
+  // The number box follows the slider; a number on its way or out of bounds is no choice, and
+  // leaving the box shows the last choice again.
   const number = panel().getByRole('spinbutton', { name: 'Desired retention, percent' });
   expect(number).toHaveValue(95);
+  fireEvent.change(number, { target: { value: '8' } });
+  expect(slider).toHaveValue('95');
+  fireEvent.change(number, { target: { value: '80' } });
+  expect(slider).toHaveValue('80');
   fireEvent.change(number, { target: { value: '120' } });
-  expect(slider).toHaveValue('99');
+  expect(slider).toHaveValue('80');
+  fireEvent.blur(number);
+  expect(number).toHaveValue(80);
 });
 
 test('applies the chosen retention through the study settings and says so', async () => {

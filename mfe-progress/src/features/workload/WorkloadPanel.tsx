@@ -27,6 +27,8 @@ export function WorkloadPanel() {
   const [asked, setAsked] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
+  // What is typed in the number box while it has focus: '8' on the way to '85' is not a choice yet.
+  const [typed, setTyped] = useState<string | null>(null);
 
   useEffect(() => {
     if (percent === null || percent === asked) return undefined;
@@ -42,9 +44,8 @@ export function WorkloadPanel() {
   const shown = percent ?? (workload ? Math.round(workload.target * 100) : null);
 
   const choose = (value: number) => {
-    if (!Number.isFinite(value)) return;
     setApplied(null);
-    setPercent(Math.min(MAX, Math.max(MIN, Math.round(value))));
+    setPercent(value);
   };
 
   async function apply(value: number) {
@@ -91,7 +92,10 @@ export function WorkloadPanel() {
                 value={shown}
                 aria-valuetext={formatRetention(shown / 100)}
                 aria-describedby={`${inputId}-hint`}
-                onChange={(event) => choose(Number(event.target.value))}
+                onChange={(event) => {
+                  setTyped(null);
+                  choose(Number(event.target.value));
+                }}
               />
               <input
                 type="number"
@@ -99,9 +103,15 @@ export function WorkloadPanel() {
                 min={MIN}
                 max={MAX}
                 step={1}
-                value={shown}
+                value={typed ?? shown}
                 aria-label={t('workload.retentionPercent')}
-                onChange={(event) => event.target.value !== '' && choose(Number(event.target.value))}
+                onChange={(event) => {
+                  const value = Number(event.target.value);
+                  setTyped(event.target.value);
+                  if (event.target.value !== '' && Number.isInteger(value) && value >= MIN && value <= MAX)
+                    choose(value);
+                }}
+                onBlur={() => setTyped(null)}
               />
               <span aria-hidden="true">%</span>
             </div>
