@@ -39,6 +39,7 @@ function deck(
     answers: GOOD,
     seed: 1,
     sampleCards: 100_000,
+    maxCopies: 1,
     ...extra,
   };
 }
@@ -153,6 +154,19 @@ describe('simulate', () => {
     expect(total(sampled.newCards)).toBeCloseTo(total(full.newCards), 6);
     expect(Math.abs(total(sampled.reviews) / total(full.reviews) - 1)).toBeLessThan(0.1);
     expect(Math.abs(sampled.knowledge / full.knowledge - 1)).toBeLessThan(0.1);
+  });
+
+  it("follows a small deck's cards many times over: a smoother curve, the same expected work", () => {
+    const once = curve(realistic(), [0.8, 0.85, 0.9, 0.95], 180);
+    const copied = curve({ ...realistic(), sampleCards: 700 * 40, maxCopies: 40 }, [0.8, 0.85, 0.9, 0.95], 180);
+    const totalNew = (input: SimulationInput) => simulate(input, 0.9, 180).newCards.reduce((a, b) => a + b, 0);
+    expect(totalNew({ ...realistic(), sampleCards: 700 * 40, maxCopies: 40 })).toBeCloseTo(300, 6);
+    copied.forEach((point, i) => {
+      expect(Math.abs(point.reviews / once[i]!.reviews - 1)).toBeLessThan(0.1);
+      expect(Math.abs(point.knowledge / once[i]!.knowledge - 1)).toBeLessThan(0.1);
+    });
+    // Copies average the draws out: each step up in retention costs more.
+    for (let i = 1; i < copied.length; i++) expect(copied[i]!.seconds).toBeGreaterThan(copied[i - 1]!.seconds);
   });
 });
 

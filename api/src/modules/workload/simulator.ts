@@ -52,6 +52,11 @@ export interface SimulationInput {
   seed: number;
   /** Simulated cards at most per run: above it, an even sample stands for all (weighted). */
   sampleCards: number;
+  /**
+   * Below it, each card is followed up to this many times, each copy weighing its share: a small
+   * deck's few random draws would otherwise make a noisy curve.
+   */
+  maxCopies: number;
 }
 
 export interface SimulationRun {
@@ -184,21 +189,24 @@ export function simulate(input: SimulationInput, retention: number, days: number
   const studied = input.stability.length;
   const introduced = newCardsPerDay(input.newCards, input.newPerDay, days);
   const total = studied + introduced.reduce((sum, count) => sum + count, 0);
-  // Every `stride`-th card stands for `stride` cards when there are more than the sample holds.
-  const stride = Math.max(1, Math.ceil(total / Math.max(1, input.sampleCards)));
+  // Every `stride`-th card stands for `stride` cards when there are more than the sample holds;
+  // with fewer, each card is followed `copies` times, each copy for its share of the card.
+  const sample = Math.max(1, input.sampleCards);
+  const stride = Math.max(1, Math.ceil(total / sample));
+  const copies = Math.max(1, Math.min(input.maxCopies, Math.floor(sample / Math.max(1, total))));
 
   for (let i = 0; i < studied; i += stride) {
-    const weight = Math.min(stride, studied - i);
+    const weight = Math.min(stride, studied - i) / copies;
     const stability = Math.max(input.stability[i]!, S_MIN);
     const difficulty = clamp(input.difficulty[i]! || 5, 1, 10);
     // Whole days from today: a card due in 0.4 days is due today, one overdue as well.
     const due = Math.max(0, Math.floor(input.untilDue[i]!));
-    follow(stability, difficulty, -input.sinceReview[i]!, due, weight);
+    for (let copy = 0; copy < copies; copy++) follow(stability, difficulty, -input.sinceReview[i]!, due, weight);
   }
 
   introduced.forEach((count, day) => {
     if (count === 0) return;
-    const simulated = Math.ceil(count / stride);
+    const simulated = Math.ceil(count / stride) * copies;
     for (let n = 0; n < simulated; n++) {
       const weight = count / simulated;
       const rating = 1 + pick(answers.firstRating, random());
@@ -243,18 +251,18 @@ export interface WorkloadSimulation {
   curve: CurvePoint[];
 }
 
-/** Sample sizes: the chosen retention's days in detail, the curve's many runs coarser. */
-export const SAMPLE_CARDS = { run: 20_000, curve: 4_000 } as const;
+/** Sample sizes: the chosen retention's days in detail, the curve's many runs coarser; copies of a small deck's cards. */
+export const SAMPLE_CARDS = { run: 20_000, curve: 4_000, maxCopies: 50 } as const;
 
 /** The chosen retention's days and the curve: what the worker thread computes. */
 export function simulateWorkload(
-  input: Omit<SimulationInput, 'sampleCards'>,
+  input: Omit<SimulationInput, 'sampleCards' | 'maxCopies'>,
   retention: number,
   days: number,
   retentions: readonly number[],
 ): WorkloadSimulation {
   return {
-    run: simulate({ ...input, sampleCards: SAMPLE_CARDS.run }, retention, days),
-    curve: curve({ ...input, sampleCards: SAMPLE_CARDS.curve }, retentions, days),
+    run: simulate({ ...input, sampleCards: SAMPLE_CARDS.run, maxCopies: SAMPLE_CARDS.maxCopies }, retention, days),
+    curve: curve({ ...input, sampleCards: SAMPLE_CARDS.curve, maxCopies: SAMPLE_CARDS.maxCopies }, retentions, days),
   };
 }
