@@ -19,6 +19,7 @@ export {
 export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from './calls/study';
 export { optimizerApi } from './calls/optimizer';
 export { mediaApi } from './calls/media';
+export { workloadApi } from './calls/workload';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';

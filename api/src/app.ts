@@ -38,6 +38,7 @@ import { HealthRepository, healthRoutes, HealthService } from './modules/health'
 import { InsightsRepository, insightRoutes, InsightsService } from './modules/insights';
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
+import { createWorkloadService, workloadRoutes } from './modules/workload';
 import { PackagesService, packageRoutes } from './modules/packages';
 import { pageRoutes } from './modules/pages';
 import {
@@ -249,6 +250,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         workers: overrides.optimizerWorkers,
       });
       await api.register(optimizerRoutes, { service: optimizer });
+      await api.register(workloadRoutes, { service: createWorkloadService(db, now) });
       const media = new MediaService({ repository: new MediaRepository(db), now });
       await api.register(mediaRoutes, { service: media });
       await api.register(packageRoutes, {

@@ -23,6 +23,7 @@ export * from './admin';
 export * from './settings';
 export * from './optimizer';
 export * from './media';
+export * from './workload';
 
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
@@ -43,6 +44,7 @@ import { socialEndpoints } from './social';
 import { settingsEndpoints } from './settings';
 import { studyEndpoints } from './study';
 import { tokensEndpoints } from './tokens';
+import { workloadEndpoints } from './workload';
 
 /** Every endpoint of the contract, by area; the contract test walks this table. */
 export const ENDPOINTS = {
@@ -65,4 +67,5 @@ export const ENDPOINTS = {
   settings: settingsEndpoints,
   optimizer: optimizerEndpoints,
   media: mediaEndpoints,
+  workload: workloadEndpoints,
 };

@@ -145,6 +145,46 @@ const de: MessagesOf<typeof en> = {
     month: 'Monat',
     daysStudied: 'Lerntage',
   },
+  workload: {
+    title: 'Arbeitsaufwand',
+    intro:
+      'Wie viel Lernzeit das kommende Jahr bei einer gewünschten Behaltensquote braucht, simuliert aus deinen Karten und deinen Antworten.',
+    loading: 'Dein Arbeitsaufwand wird simuliert...',
+    failed: 'Dein Arbeitsaufwand konnte nicht simuliert werden.',
+    retry: 'Simulation deines Arbeitsaufwands erneut versuchen',
+    retention: 'Gewünschte Behaltensquote',
+    retentionPercent: 'Gewünschte Behaltensquote in Prozent',
+    retentionHint:
+      'Der Anteil der fälligen Karten, an den du dich erinnern willst. Höher bedeutet mehr Wiederholungen.',
+    reviewsPerDay: 'Wiederholungen pro Tag bei {{retention}}',
+    minutesPerDay: 'Minuten pro Tag',
+    remembered: 'Behaltene Karten in {{days}} Tagen',
+    cards: 'Gelernte Karten: {{studied}}. Wartende neue Karten: {{waiting}}, {{perDay}} pro Tag.',
+    personal: 'Mit deinen eigenen FSRS-Parametern simuliert.',
+    defaults: 'Mit den FSRS-Standardwerten simuliert: Optimiere deine Parameter für eine genauere Schätzung.',
+    empty: 'Noch nichts zu simulieren: Füge Karten hinzu und lerne sie, um deinen Arbeitsaufwand zu sehen.',
+    dailyTitle: 'Wiederholungen pro Tag im Voraus',
+    dailySummary:
+      'Bei {{retention}} etwa {{reviews}} Wiederholungen und {{minutes}} Minuten pro Tag in den nächsten {{days}} Tagen; der vollste Tag ist {{date}} mit {{busiest}} Wiederholungen.',
+    scaleReviews: '{{value}} Wiederholungen',
+    weeksCaption: 'Erwartete Wiederholungen, neue Karten und Minuten pro Woche',
+    weekOf: 'Woche ab',
+    newCards: 'Neue Karten',
+    minutes: 'Minuten',
+    curveTitle: 'Behaltensquote und Arbeitsaufwand',
+    curveSummary:
+      'Die Minuten pro Tag steigen von {{fromMinutes}} bei {{from}} auf {{toMinutes}} bei {{to}}. Deine gewünschte Behaltensquote ist {{target}}.',
+    scaleMinutes: '{{value}} Min./Tag',
+    target: 'Deine gewünschte Behaltensquote: {{retention}}',
+    chosen: 'Gewählt: {{retention}}',
+    efficient: 'Am wenigsten Zeit pro behaltener Karte: {{retention}}',
+    curveCaption: 'Arbeitsaufwand bei jeder gewünschten Behaltensquote',
+    reviewsPerDayColumn: 'Wiederholungen pro Tag',
+    rememberedColumn: 'Behaltene Karten',
+    apply: '{{retention}} als gewünschte Behaltensquote verwenden',
+    applying: 'Wird gespeichert...',
+    applied: 'Deine gewünschte Behaltensquote ist jetzt {{retention}}.',
+  },
 };
 
 export default de;

@@ -169,6 +169,46 @@ const es: MessagesOf<typeof en> = {
     month: 'Mes',
     daysStudied: 'Días de estudio',
   },
+  workload: {
+    title: 'Carga de trabajo',
+    intro:
+      'Cuánto estudio requiere el próximo año con una retención deseada, simulado a partir de tus tarjetas y de cómo respondes.',
+    loading: 'Simulando tu carga de trabajo...',
+    failed: 'No se pudo simular tu carga de trabajo.',
+    retry: 'Reintentar la simulación de tu carga de trabajo',
+    retention: 'Retención deseada',
+    retentionPercent: 'Retención deseada, en porcentaje',
+    retentionHint: 'La parte de las tarjetas pendientes que quieres recordar. Más alta significa más repasos.',
+    reviewsPerDay: 'Repasos al día con {{retention}}',
+    minutesPerDay: 'Minutos al día',
+    remembered: 'Tarjetas recordadas en {{days}} días',
+    cards: 'Tarjetas estudiadas: {{studied}}. Tarjetas nuevas en espera: {{waiting}}, {{perDay}} al día.',
+    personal: 'Simulado con tus propios parámetros de FSRS.',
+    defaults:
+      'Simulado con los valores predeterminados de FSRS: optimiza tus parámetros para una estimación más precisa.',
+    empty: 'Aún no hay nada que simular: añade tarjetas y estúdialas para ver tu carga de trabajo.',
+    dailyTitle: 'Repasos por día en adelante',
+    dailySummary:
+      'Con {{retention}}, unos {{reviews}} repasos y {{minutes}} minutos al día durante los próximos {{days}} días; el día con más trabajo es {{date}}, con {{busiest}} repasos.',
+    scaleReviews: '{{value}} repasos',
+    weeksCaption: 'Repasos, tarjetas nuevas y minutos previstos por semana',
+    weekOf: 'Semana desde',
+    newCards: 'Tarjetas nuevas',
+    minutes: 'Minutos',
+    curveTitle: 'Retención y carga de trabajo',
+    curveSummary:
+      'Los minutos al día suben de {{fromMinutes}} con {{from}} a {{toMinutes}} con {{to}}. Tu retención deseada es {{target}}.',
+    scaleMinutes: '{{value}} min/día',
+    target: 'Tu retención deseada: {{retention}}',
+    chosen: 'Elegida: {{retention}}',
+    efficient: 'Menos tiempo por tarjeta recordada: {{retention}}',
+    curveCaption: 'Carga de trabajo con cada retención deseada',
+    reviewsPerDayColumn: 'Repasos al día',
+    rememberedColumn: 'Tarjetas recordadas',
+    apply: 'Usar {{retention}} como mi retención deseada',
+    applying: 'Guardando...',
+    applied: 'Tu retención deseada es ahora {{retention}}.',
+  },
 };
 
 export default es;

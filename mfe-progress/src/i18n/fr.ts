@@ -171,6 +171,46 @@ const fr: MessagesOf<typeof en> = {
     month: 'Mois',
     daysStudied: 'Jours d’étude',
   },
+  workload: {
+    title: 'Charge de travail',
+    intro:
+      'Le temps d’étude que demande l’année à venir pour une rétention souhaitée, simulé à partir de vos cartes et de vos réponses.',
+    loading: 'Simulation de votre charge de travail...',
+    failed: 'Impossible de simuler votre charge de travail.',
+    retry: 'Relancer la simulation de votre charge de travail',
+    retention: 'Rétention souhaitée',
+    retentionPercent: 'Rétention souhaitée, en pourcentage',
+    retentionHint:
+      'La part des cartes à revoir dont vous voulez vous souvenir. Plus elle est haute, plus il y a de révisions.',
+    reviewsPerDay: 'Révisions par jour à {{retention}}',
+    minutesPerDay: 'Minutes par jour',
+    remembered: 'Cartes retenues dans {{days}} jours',
+    cards: 'Cartes étudiées : {{studied}}. Nouvelles cartes en attente : {{waiting}}, {{perDay}} par jour.',
+    personal: 'Simulé avec vos propres paramètres FSRS.',
+    defaults: 'Simulé avec les paramètres FSRS par défaut : optimisez vos paramètres pour une estimation plus juste.',
+    empty: 'Rien à simuler pour l’instant : ajoutez des cartes et étudiez-les pour voir votre charge de travail.',
+    dailyTitle: 'Révisions par jour à venir',
+    dailySummary:
+      'À {{retention}}, environ {{reviews}} révisions et {{minutes}} minutes par jour sur les {{days}} prochains jours ; le jour le plus chargé est {{date}} avec {{busiest}} révisions.',
+    scaleReviews: '{{value}} révisions',
+    weeksCaption: 'Révisions, nouvelles cartes et minutes prévues par semaine',
+    weekOf: 'Semaine à partir du',
+    newCards: 'Nouvelles cartes',
+    minutes: 'Minutes',
+    curveTitle: 'Rétention et charge de travail',
+    curveSummary:
+      'Les minutes par jour passent de {{fromMinutes}} à {{from}} à {{toMinutes}} à {{to}}. Votre rétention souhaitée est {{target}}.',
+    scaleMinutes: '{{value}} min/jour',
+    target: 'Votre rétention souhaitée : {{retention}}',
+    chosen: 'Choisie : {{retention}}',
+    efficient: 'Moins de temps par carte retenue : {{retention}}',
+    curveCaption: 'Charge de travail pour chaque rétention souhaitée',
+    reviewsPerDayColumn: 'Révisions par jour',
+    rememberedColumn: 'Cartes retenues',
+    apply: 'Utiliser {{retention}} comme rétention souhaitée',
+    applying: 'Enregistrement...',
+    applied: 'Votre rétention souhaitée est maintenant {{retention}}.',
+  },
 };
 
 export default fr;

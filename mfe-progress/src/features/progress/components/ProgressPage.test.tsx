@@ -5,6 +5,7 @@ import {
   dashboardApi,
   gamificationApi,
   optimizerApi,
+  workloadApi,
   spacedRepetitionApi,
   type DashboardData,
   type StudySession,
@@ -65,6 +66,8 @@ beforeEach(() => {
     .mockImplementation(async (days?: number) => (days === 7 ? WEEK_ANALYTICS : YEAR_ANALYTICS));
   forecast = jest.spyOn(spacedRepetitionApi, 'forecast').mockResolvedValue(FORECAST);
   jest.spyOn(optimizerApi, 'status').mockResolvedValue(NO_HISTORY);
+  // The workload panel has its own tests: here it stays loading, so the page's lists and charts are the others'.
+  jest.spyOn(workloadApi, 'simulate').mockReturnValue(new Promise(() => undefined));
 });
 
 afterEach(() => jest.restoreAllMocks());

@@ -2,6 +2,7 @@ import { currentLanguage } from '@flashcard/shared-auth';
 import { KeptNotice } from '@flashcard/shared-ui';
 import { useProgressText } from '../../../i18n';
 import { OptimizerPanel } from '../../optimizer/OptimizerPanel';
+import { WorkloadPanel } from '../../workload/WorkloadPanel';
 import { formatRate } from '../chart-data';
 import { useProgressData } from '../hooks/use-progress-data';
 import { ActivityHeatmap } from './ActivityHeatmap';
@@ -68,6 +69,7 @@ export function ProgressPage() {
         <ForecastChart />
         <ActivityHeatmap />
         <OptimizerPanel />
+        <WorkloadPanel />
       </div>
     </div>
   );

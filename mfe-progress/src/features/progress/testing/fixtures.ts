@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers.
-import type { Analytics, AnalyticsDay, OptimizerStatus, Profile } from '@flashcard/api-contract';
+import type { Analytics, AnalyticsDay, OptimizerStatus, Profile, Workload } from '@flashcard/api-contract';
 
 const DAY_MS = 86_400_000;
 
@@ -53,3 +53,28 @@ export const NO_HISTORY: OptimizerStatus = {
   running: false,
   result: null,
 };
+
+/** A simulated workload: `days` days of `reviews` reviews (a tenth of them new cards on day 0), and a curve from 70% to 97%. */
+export function workload(overrides: Partial<Workload> = {}, reviews = 20, days = 365): Workload {
+  const retention = overrides.retention ?? 0.9;
+  const curve = Array.from({ length: 28 }, (_, i) => {
+    const at = Math.round((0.7 + i / 100) * 100) / 100;
+    return { retention: at, reviewsPerDay: 10 + i * 2, minutesPerDay: 2 + i * 0.5, knowledge: 100 + i * 5 };
+  });
+  return {
+    retention,
+    target: 0.9,
+    days,
+    personalParameters: false,
+    cards: { studied: 120, new: 30, newPerDay: 10 },
+    daily: {
+      reviews: Array.from({ length: days }, (_, i) => (i === 3 ? reviews * 2 : reviews)),
+      newCards: Array.from({ length: days }, (_, i) => (i < 3 ? 10 : 0)),
+      minutes: Array.from({ length: days }, () => 4.5),
+    },
+    summary: { retention, reviewsPerDay: reviews, minutesPerDay: 4.5, knowledge: 130.4 },
+    curve,
+    efficient: 0.82,
+    ...overrides,
+  };
+}
