@@ -132,14 +132,24 @@ const en = {
     passwordMismatch: 'Passwords do not match',
   },
   bonus: {
+    toReceive: "Claim today's bonus to receive {{tokens}} tokens and {{xp}} XP.",
+    received: 'Received today: {{tokens}} tokens and {{xp}} XP.',
+    tomorrow: 'Tomorrow: {{tokens}} tokens and {{xp}} XP.',
     title: 'Daily Bonus',
-    reward: '{{tokens}} tokens · {{xp}} XP',
     claim: 'Claim bonus',
     claimed: 'Bonus claimed: {{tokens}} tokens and {{xp}} XP',
     comeBack_one: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
     comeBack_other: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
     openFromBell: 'Claim it on the dashboard',
   },
+  tokens: {
+    balance: 'Tokens: {{balance}}',
+    earnedBy: '(earned with daily bonuses and achievements)',
+    history: 'Token history',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Daily bonus', achievement: 'Achievement' },
+  },
+
   dashboard: {
     welcome: 'Welcome!',
     welcomeName: 'Welcome, {{name}}!',

@@ -141,8 +141,10 @@ const fr: MessagesOf<typeof en> = {
     passwordMismatch: 'Les mots de passe ne correspondent pas',
   },
   bonus: {
+    toReceive: 'Réclamez le bonus du jour pour recevoir {{tokens}} jetons et {{xp}} XP.',
+    received: "Reçu aujourd'hui : {{tokens}} jetons et {{xp}} XP.",
+    tomorrow: 'Demain : {{tokens}} jetons et {{xp}} XP.',
     title: 'Bonus quotidien',
-    reward: '{{tokens}} jetons · {{xp}} XP',
     claim: 'Récupérer le bonus',
     claimed: 'Bonus récupéré : {{tokens}} jetons et {{xp}} XP',
     comeBack_one: 'Récupéré aujourd’hui (série de {{count}} jour). Revenez demain.',
@@ -150,6 +152,14 @@ const fr: MessagesOf<typeof en> = {
     comeBack_other: 'Récupéré aujourd’hui (série de {{count}} jours). Revenez demain.',
     openFromBell: 'Le récupérer sur le tableau de bord',
   },
+  tokens: {
+    balance: 'Jetons : {{balance}}',
+    earnedBy: '(gagnés avec les bonus quotidiens et les succès)',
+    history: 'Historique des jetons',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Bonus quotidien', achievement: 'Succès' },
+  },
+
   dashboard: {
     welcome: 'Bienvenue !',
     welcomeName: 'Bienvenue, {{name}} !',
