@@ -38,6 +38,7 @@ const fr: MessagesOf<typeof en> = {
     actionFailed: 'Cela n’a pas fonctionné. Veuillez réessayer.',
   },
   search: {
+    publicId: 'Apprenant #{{id}}',
     heading: 'Trouver des apprenants',
     label: 'Rechercher des apprenants par nom',
     submit: 'Rechercher',
@@ -132,6 +133,7 @@ const fr: MessagesOf<typeof en> = {
       cards: 'Cartes',
       reviews: 'Révisions',
       achievementsUnlocked: 'Succès débloqués',
+      tokens: 'Jetons',
     },
     xp: '{{value}} XP',
     progressLabel: 'Progression vers le niveau {{level}}',
@@ -150,6 +152,7 @@ const fr: MessagesOf<typeof en> = {
     mismatch: 'Les mots de passe ne correspondent pas',
   },
   publicProfile: {
+    back: 'Retour',
     title: 'Profil de l’apprenant',
     region: 'Profil public',
     experiencePoints: 'Points d’expérience',
