@@ -39,7 +39,6 @@ import { InsightsRepository, insightRoutes, InsightsService } from './modules/in
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { PackagesService, packageRoutes } from './modules/packages';
-import { pageRoutes } from './modules/pages';
 import {
   DeployTokenService,
   PageHints,
@@ -318,7 +317,6 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     { prefix: '/api' },
   );
 
-  app.register(pageRoutes);
   app.register(releaseFileRoutes, { service: platform });
   const pageHints = new PageHints(platform);
   app.register(staticPlugin, {

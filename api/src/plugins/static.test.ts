@@ -141,18 +141,6 @@ describe('serving the front-ends', () => {
     expect(script.statusCode).toBe(404);
     expect(script.json()).toEqual({ error: 'Not found' });
   });
-
-  it.each([
-    ['/legacy-admin', 'Legacy Admin'],
-    ['/super-admin', 'Super Admin'],
-  ])('renders the server page %s', async (url, title) => {
-    const response = await get(url, 'text/html');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toContain(`<title>${title} - Flashcards</title>`);
-    expect(response.body).toContain(`<h1>${title}</h1>`);
-    expect(response.body).toContain('<a href="/admin">Back to admin</a>');
-  });
 });
 
 describe('without built front-ends', () => {
@@ -167,7 +155,6 @@ describe('without built front-ends', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: 'Not found' });
       }
-      expect((await app.inject({ method: 'GET', url: '/legacy-admin' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await db.destroy();
