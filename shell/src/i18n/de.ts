@@ -58,6 +58,15 @@ const de: MessagesOf<typeof en> = {
     search: 'Suchen',
     searchPlaceholder: 'Karten, Sets oder Nutzer suchen...',
   },
+  topSearch: {
+    results: 'Suchergebnisse',
+    searching: 'Suche läuft...',
+    none: 'Nichts gefunden für „{{query}}“.',
+    failed: 'Die Suche ist fehlgeschlagen. Versuche es erneut.',
+    found_one: '{{count}} Ergebnis. Mit den Pfeiltasten und Enter öffnen.',
+    found_other: '{{count}} Ergebnisse. Mit den Pfeiltasten und Enter eines öffnen.',
+    kinds: { cards: 'Karten', sets: 'Stapel', learners: 'Lernende' },
+  },
   userMenu: {
     label: 'Benutzermenü',
     signedInAs: 'Angemeldet als <strong>{{name}}</strong>',

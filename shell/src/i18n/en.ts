@@ -55,6 +55,15 @@ const en = {
     search: 'Search',
     searchPlaceholder: 'Search cards, sets, or users...',
   },
+  topSearch: {
+    results: 'Search results',
+    searching: 'Searching...',
+    none: 'Nothing found for “{{query}}”.',
+    failed: 'The search failed. Try again.',
+    found_one: '{{count}} result. Use the arrow keys and Enter to open it.',
+    found_other: '{{count}} results. Use the arrow keys and Enter to open one.',
+    kinds: { cards: 'Cards', sets: 'Sets', learners: 'Learners' },
+  },
   userMenu: {
     label: 'User menu',
     signedInAs: 'Signed in as <strong>{{name}}</strong>',

@@ -59,6 +59,16 @@ const es: MessagesOf<typeof en> = {
     search: 'Buscar',
     searchPlaceholder: 'Busca tarjetas, conjuntos o usuarios...',
   },
+  topSearch: {
+    results: 'Resultados de la búsqueda',
+    searching: 'Buscando...',
+    none: 'No se encontró nada para «{{query}}».',
+    failed: 'La búsqueda falló. Inténtalo de nuevo.',
+    found_one: '{{count}} resultado. Usa las flechas e Intro para abrirlo.',
+    found_many: '{{count}} resultados. Usa las flechas e Intro para abrir uno.',
+    found_other: '{{count}} resultados. Usa las flechas e Intro para abrir uno.',
+    kinds: { cards: 'Tarjetas', sets: 'Mazos', learners: 'Estudiantes' },
+  },
   userMenu: {
     label: 'Menú de usuario',
     signedInAs: 'Sesión iniciada como <strong>{{name}}</strong>',

@@ -60,6 +60,16 @@ const fr: MessagesOf<typeof en> = {
     search: 'Rechercher',
     searchPlaceholder: 'Rechercher des cartes, des jeux ou des utilisateurs...',
   },
+  topSearch: {
+    results: 'Résultats de la recherche',
+    searching: 'Recherche...',
+    none: 'Aucun résultat pour « {{query}} ».',
+    failed: 'La recherche a échoué. Réessayez.',
+    found_one: '{{count}} résultat. Utilisez les flèches et Entrée pour l’ouvrir.',
+    found_many: '{{count}} résultats. Utilisez les flèches et Entrée pour en ouvrir un.',
+    found_other: '{{count}} résultats. Utilisez les flèches et Entrée pour en ouvrir un.',
+    kinds: { cards: 'Cartes', sets: 'Paquets', learners: 'Apprenants' },
+  },
   userMenu: {
     label: 'Menu utilisateur',
     signedInAs: 'Connecté en tant que <strong>{{name}}</strong>',

@@ -58,6 +58,16 @@ const it: MessagesOf<typeof en> = {
     search: 'Cerca',
     searchPlaceholder: 'Cerca schede, set o utenti...',
   },
+  topSearch: {
+    results: 'Risultati della ricerca',
+    searching: 'Ricerca in corso...',
+    none: 'Nessun risultato per «{{query}}».',
+    failed: 'La ricerca non è riuscita. Riprova.',
+    found_one: '{{count}} risultato. Usa le frecce e Invio per aprirlo.',
+    found_many: '{{count}} risultati. Usa le frecce e Invio per aprirne uno.',
+    found_other: '{{count}} risultati. Usa le frecce e Invio per aprirne uno.',
+    kinds: { cards: 'Schede', sets: 'Mazzi', learners: 'Studenti' },
+  },
   userMenu: {
     label: 'Menu utente',
     signedInAs: 'Accesso effettuato come <strong>{{name}}</strong>',
