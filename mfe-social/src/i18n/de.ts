@@ -46,7 +46,7 @@ const de: MessagesOf<typeof en> = {
     results: 'Suchergebnisse',
     requestSent: 'Anfrage gesendet',
     requestReceived: 'Hat dir eine Anfrage geschickt',
-    addFriendLabel: '{{name}} als Freund hinzufügen',
+    addFriendLabel: 'Als Freund hinzufügen: {{name}}',
     followLabel: '{{name}} folgen',
     unfollowLabel: '{{name}} entfolgen',
     emailLabel: 'Freundschaftsanfrage per E-Mail senden',

@@ -46,7 +46,7 @@ const en = {
     results: 'Search results',
     requestSent: 'Request sent',
     requestReceived: 'Sent you a request',
-    addFriendLabel: 'Add {{name}} as a friend',
+    addFriendLabel: 'Add friend: {{name}}',
     followLabel: 'Follow {{name}}',
     unfollowLabel: 'Unfollow {{name}}',
     emailLabel: 'Send a friend request by e-mail',

@@ -47,7 +47,7 @@ const es: MessagesOf<typeof en> = {
     results: 'Resultados de la búsqueda',
     requestSent: 'Solicitud enviada',
     requestReceived: 'Te ha enviado una solicitud',
-    addFriendLabel: 'Añadir a {{name}} como amigo',
+    addFriendLabel: 'Añadir amigo: {{name}}',
     followLabel: 'Seguir a {{name}}',
     unfollowLabel: 'Dejar de seguir a {{name}}',
     emailLabel: 'Enviar una solicitud de amistad por correo electrónico',

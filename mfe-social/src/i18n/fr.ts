@@ -47,7 +47,7 @@ const fr: MessagesOf<typeof en> = {
     results: 'Résultats de la recherche',
     requestSent: 'Demande envoyée',
     requestReceived: 'Vous a envoyé une demande',
-    addFriendLabel: 'Ajouter {{name}} en ami',
+    addFriendLabel: 'Ajouter en ami : {{name}}',
     followLabel: 'Suivre {{name}}',
     unfollowLabel: 'Ne plus suivre {{name}}',
     emailLabel: 'Envoyer une demande d’ami par e-mail',

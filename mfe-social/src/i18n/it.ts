@@ -47,7 +47,7 @@ const it: MessagesOf<typeof en> = {
     results: 'Risultati della ricerca',
     requestSent: 'Richiesta inviata',
     requestReceived: 'Ti ha inviato una richiesta',
-    addFriendLabel: 'Aggiungi {{name}} agli amici',
+    addFriendLabel: 'Aggiungi agli amici: {{name}}',
     followLabel: 'Segui {{name}}',
     unfollowLabel: 'Non seguire più {{name}}',
     emailLabel: 'Invia una richiesta di amicizia via email',

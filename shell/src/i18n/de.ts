@@ -59,6 +59,7 @@ const de: MessagesOf<typeof en> = {
     searchPlaceholder: 'Karten, Sets oder Nutzer suchen...',
   },
   topSearch: {
+    publicId: 'Lernende*r #{{id}}',
     results: 'Suchergebnisse',
     searching: 'Suche läuft...',
     none: 'Nichts gefunden für „{{query}}“.',

@@ -56,6 +56,7 @@ const en = {
     searchPlaceholder: 'Search cards, sets, or users...',
   },
   topSearch: {
+    publicId: 'Learner #{{id}}',
     results: 'Search results',
     searching: 'Searching...',
     none: 'Nothing found for “{{query}}”.',

@@ -60,6 +60,7 @@ const es: MessagesOf<typeof en> = {
     searchPlaceholder: 'Busca tarjetas, conjuntos o usuarios...',
   },
   topSearch: {
+    publicId: 'Estudiante #{{id}}',
     results: 'Resultados de la búsqueda',
     searching: 'Buscando...',
     none: 'No se encontró nada para «{{query}}».',

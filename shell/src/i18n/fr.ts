@@ -61,6 +61,7 @@ const fr: MessagesOf<typeof en> = {
     searchPlaceholder: 'Rechercher des cartes, des jeux ou des utilisateurs...',
   },
   topSearch: {
+    publicId: 'Apprenant #{{id}}',
     results: 'Résultats de la recherche',
     searching: 'Recherche...',
     none: 'Aucun résultat pour « {{query}} ».',

@@ -59,6 +59,7 @@ const it: MessagesOf<typeof en> = {
     searchPlaceholder: 'Cerca schede, set o utenti...',
   },
   topSearch: {
+    publicId: 'Studente #{{id}}',
     results: 'Risultati della ricerca',
     searching: 'Ricerca in corso...',
     none: 'Nessun risultato per «{{query}}».',

@@ -31,6 +31,8 @@ interface Result {
   key: string;
   kind: Kind;
   label: string;
+  /** Beside the label: a learner's public id when they chose a name (two may choose one). */
+  detail?: string;
   href: string;
 }
 
@@ -118,7 +120,7 @@ export function TopSearch() {
       current = false;
       window.clearTimeout(timer);
     };
-    // nameOf changes with the language only; a new language words the next search.
+    // nameOf and t change with the language only; a new language words the next search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trimmed, cardsPath, manifest, role]);
 
@@ -227,6 +229,7 @@ export function TopSearch() {
                         onClick={() => go(result)}
                       >
                         {result.label}
+                        {result.detail && <span className="muted shell-search-detail">{result.detail}</span>}
                       </li>
                     );
                   })}

@@ -152,7 +152,7 @@ describe('Social screen', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(api.searchUsers).toHaveBeenCalledWith('nina');
     const results = await screen.findByRole('list', { name: 'Search results' });
-    await user.click(within(results).getByRole('button', { name: 'Add Nina Berg as a friend' }));
+    await user.click(within(results).getByRole('button', { name: 'Add friend: Nina Berg' }));
     expect(api.sendFriendRequest).toHaveBeenCalledWith({ userId: 7 });
     await user.click(within(results).getByRole('button', { name: 'Follow Nina Berg' }));
     expect(api.follow).toHaveBeenCalledWith(7);
