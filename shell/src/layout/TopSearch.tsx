@@ -105,6 +105,7 @@ export function TopSearch() {
                 key: `learner-${hit.id}`,
                 kind: 'learners',
                 label: nameOf(hit),
+                ...(hit.display_name !== null && { detail: t('topSearch.publicId', { id: hit.id }) }),
                 href: profilePath(hit.id)!,
               })),
             )
