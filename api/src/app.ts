@@ -40,7 +40,6 @@ import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { createWorkloadService, workloadRoutes } from './modules/workload';
 import { PackagesService, packageRoutes } from './modules/packages';
-import { pageRoutes } from './modules/pages';
 import {
   DeployTokenService,
   PageHints,
@@ -320,7 +319,6 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     { prefix: '/api' },
   );
 
-  app.register(pageRoutes);
   app.register(releaseFileRoutes, { service: platform });
   const pageHints = new PageHints(platform);
   app.register(staticPlugin, {

@@ -78,7 +78,7 @@ test('two learners become friends and each sees the other finish a session in th
   await ada.page.goto('/social');
   await ada.page.getByLabel('Search learners by name').fill('Bob Feed');
   await ada.page.getByRole('button', { name: 'Search', exact: true }).click();
-  await ada.page.getByRole('button', { name: 'Add Bob Feed as a friend' }).click();
+  await ada.page.getByRole('button', { name: 'Add friend: Bob Feed' }).click();
   // Exact: the toast "Friend request sent" holds these words too, and may still be showing.
   await ada.page.getByText('Request sent', { exact: true }).waitFor();
 

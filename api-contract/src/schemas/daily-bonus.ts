@@ -13,6 +13,8 @@ export const DailyBonusInfo = Type.Object({
   reward: Reward,
   next_claim_at: Type.String(),
   last_claimed_at: Nullable(Type.String()),
+  /** What the latest claim paid (null before the first): "received" on the day it was claimed. */
+  last_reward: Nullable(Reward),
 });
 
 export const DailyBonusClaim = Type.Object({ streak: Type.Integer(), reward: Reward, next_claim_at: Type.String() });

@@ -3,4 +3,4 @@
 // name as null instead and the screens word the stand-in in the reader's language (shared-ui
 // learnerName).
 export const englishName = (user: { id: number; display_name: string | null }): string =>
-  user.display_name ?? `Learner ${user.id}`;
+  user.display_name ?? `Learner #${user.id}`;

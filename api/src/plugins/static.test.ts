@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { buildApp } from '../app';
 import staticPlugin, { overriddenRemotes } from './static';
+import { icoFromPng } from './favicon';
 import { createDb, type Db } from '../db';
 import { makeTempDir, testConfig } from '../test/harness';
+
+const ICON = path.join(__dirname, '../../../shell/public/icons/icon-192.png');
 
 // Static serving does not touch the database: one SQLite-backed app is enough here.
 describe('serving the front-ends', () => {
@@ -33,6 +36,9 @@ describe('serving the front-ends', () => {
     // What the build writes beside a text file (marked here, to tell which one was sent).
     write('shell/dist/512.0a1b2c3d.js.br', 'brotli bytes');
     write('shell/dist/512.0a1b2c3d.js.gz', 'gzip bytes');
+    // The built shell's copy of the app's icon.
+    fs.mkdirSync(path.join(webRoot, 'shell/dist/icons'), { recursive: true });
+    fs.copyFileSync(ICON, path.join(webRoot, 'shell/dist/icons/icon-192.png'));
 
     const config = testConfig(dir, { client: 'sqlite', file: path.join(dir, 'flashcards.db') }, { webRoot });
     db = createDb(config.database);
@@ -108,6 +114,23 @@ describe('serving the front-ends', () => {
     await hinted.close();
   });
 
+  it("serves /favicon.ico: an ICO file whose one image is the app's icon", async () => {
+    const response = await get('/favicon.ico', 'image/avif,image/webp,image/*,*/*;q=0.8');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/x-icon');
+    const body = response.rawPayload;
+    const png = fs.readFileSync(ICON);
+    // ICONDIR: reserved 0, type 1 (icon), 1 image; its entry: 192 x 192, the PNG's size and offset.
+    expect([body.readUInt16LE(0), body.readUInt16LE(2), body.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([body[6], body[7], body.readUInt32LE(14), body.readUInt32LE(18)]).toEqual([192, 192, png.length, 22]);
+    expect(body.subarray(22).equals(png)).toBe(true);
+    expect((await app.inject({ method: 'HEAD', url: '/favicon.ico' })).statusCode).toBe(200);
+  });
+
+  it('makes no ICO of a file that is no PNG', () => {
+    expect(icoFromPng(Buffer.from('<svg></svg>'))).toBeNull();
+  });
+
   it('reads the remote names of the overrides cookie, nothing else', () => {
     expect([...overriddenRemotes('theme=dark; flashcard-remote-overrides=mfe_cards%2Cmfe_quiz_2')]).toEqual([
       'mfe_cards',
@@ -141,18 +164,6 @@ describe('serving the front-ends', () => {
     expect(script.statusCode).toBe(404);
     expect(script.json()).toEqual({ error: 'Not found' });
   });
-
-  it.each([
-    ['/legacy-admin', 'Legacy Admin'],
-    ['/super-admin', 'Super Admin'],
-  ])('renders the server page %s', async (url, title) => {
-    const response = await get(url, 'text/html');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toContain(`<title>${title} - Flashcards</title>`);
-    expect(response.body).toContain(`<h1>${title}</h1>`);
-    expect(response.body).toContain('<a href="/admin">Back to admin</a>');
-  });
 });
 
 describe('without built front-ends', () => {
@@ -167,7 +178,6 @@ describe('without built front-ends', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: 'Not found' });
       }
-      expect((await app.inject({ method: 'GET', url: '/legacy-admin' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await db.destroy();

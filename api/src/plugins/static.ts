@@ -1,5 +1,6 @@
 // Serves the built shell, so `npm start` is one server for the whole product:
 //   /                      shell/dist (the host app), with an SPA fallback for deep links
+//   /favicon.ico           the app's icon (favicon.ts)
 // Remotes are served from their releases in the database (modules/platform/files.ts).
 // When nothing is built (API tests, API-only deployments) the file serving is simply absent.
 // This plugin also owns the not-found handler, because the SPA fallback is a not-found case.
@@ -9,6 +10,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { replyNotFound } from './errors';
+import { registerFavicon } from './favicon';
 
 export interface PreloadHint {
   href: string;
@@ -75,6 +77,8 @@ export default fp(
   async (app, options: StaticOptions) => {
     const shellDir = path.join(options.webRoot, 'shell', 'dist');
     const hasShell = fs.existsSync(path.join(shellDir, 'index.html'));
+    // Even without a shell build: browsers ask for it on the API's own answers too.
+    registerFavicon(app, options.webRoot);
 
     await app.register(fastifyStatic, {
       // Without a shell build only reply.sendFile is wanted (for the SPA fallback).

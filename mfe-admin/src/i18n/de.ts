@@ -42,9 +42,6 @@ const de: MessagesOf<typeof en> = {
     manageUsers: 'Benutzer verwalten',
     auditLog: 'Audit-Log',
     platformReleases: 'Plattform-Releases',
-    adminTools: 'Admin-Werkzeuge',
-    legacyPanel: 'Altes Admin-Panel',
-    superAdminPanel: 'Super-Admin-Panel',
   },
   recentUsers: {
     title: 'Neue Benutzer',

@@ -40,9 +40,6 @@ const en = {
     manageUsers: 'Manage Users',
     auditLog: 'Audit Log',
     platformReleases: 'Platform Releases',
-    adminTools: 'Admin Tools',
-    legacyPanel: 'Legacy Admin Panel',
-    superAdminPanel: 'Super Admin Panel',
   },
   recentUsers: {
     title: 'Recent Users',

@@ -42,9 +42,6 @@ const es: MessagesOf<typeof en> = {
     manageUsers: 'Gestionar usuarios',
     auditLog: 'Registro de auditoría',
     platformReleases: 'Versiones de la plataforma',
-    adminTools: 'Herramientas de administración',
-    legacyPanel: 'Panel de administración antiguo',
-    superAdminPanel: 'Panel de superadministrador',
   },
   recentUsers: {
     title: 'Usuarios recientes',

@@ -42,9 +42,6 @@ const fr: MessagesOf<typeof en> = {
     manageUsers: 'Gérer les utilisateurs',
     auditLog: 'Journal d’audit',
     platformReleases: 'Versions de la plateforme',
-    adminTools: 'Outils d’administration',
-    legacyPanel: 'Ancien panneau d’administration',
-    superAdminPanel: 'Panneau super administrateur',
   },
   recentUsers: {
     title: 'Utilisateurs récents',

@@ -42,9 +42,6 @@ const it: MessagesOf<typeof en> = {
     manageUsers: 'Gestisci utenti',
     auditLog: 'Registro di audit',
     platformReleases: 'Release della piattaforma',
-    adminTools: 'Strumenti di amministrazione',
-    legacyPanel: 'Vecchio pannello di amministrazione',
-    superAdminPanel: 'Pannello super amministratore',
   },
   recentUsers: {
     title: 'Utenti recenti',

@@ -37,6 +37,7 @@ const de: MessagesOf<typeof en> = {
     actionFailed: 'Das hat nicht geklappt. Bitte versuch es noch einmal.',
   },
   search: {
+    publicId: 'Lernende*r #{{id}}',
     heading: 'Lernende finden',
     label: 'Lernende nach Namen suchen',
     submit: 'Suchen',
@@ -45,7 +46,7 @@ const de: MessagesOf<typeof en> = {
     results: 'Suchergebnisse',
     requestSent: 'Anfrage gesendet',
     requestReceived: 'Hat dir eine Anfrage geschickt',
-    addFriendLabel: '{{name}} als Freund hinzufügen',
+    addFriendLabel: 'Als Freund hinzufügen: {{name}}',
     followLabel: '{{name}} folgen',
     unfollowLabel: '{{name}} entfolgen',
     emailLabel: 'Freundschaftsanfrage per E-Mail senden',
@@ -127,6 +128,7 @@ const de: MessagesOf<typeof en> = {
       cards: 'Karten',
       reviews: 'Wiederholungen',
       achievementsUnlocked: 'Freigeschaltete Erfolge',
+      tokens: 'Token',
     },
     xp: '{{value}} XP',
     progressLabel: 'Fortschritt bis Level {{level}}',
@@ -145,6 +147,7 @@ const de: MessagesOf<typeof en> = {
     mismatch: 'Die Passwörter stimmen nicht überein',
   },
   publicProfile: {
+    back: 'Zurück',
     title: 'Lernprofil',
     region: 'Öffentliches Profil',
     experiencePoints: 'Erfahrungspunkte',

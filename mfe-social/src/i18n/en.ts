@@ -37,6 +37,7 @@ const en = {
     actionFailed: 'That did not work. Please try again.',
   },
   search: {
+    publicId: 'Learner #{{id}}',
     heading: 'Find learners',
     label: 'Search learners by name',
     submit: 'Search',
@@ -45,7 +46,7 @@ const en = {
     results: 'Search results',
     requestSent: 'Request sent',
     requestReceived: 'Sent you a request',
-    addFriendLabel: 'Add {{name}} as a friend',
+    addFriendLabel: 'Add friend: {{name}}',
     followLabel: 'Follow {{name}}',
     unfollowLabel: 'Unfollow {{name}}',
     emailLabel: 'Send a friend request by e-mail',
@@ -127,6 +128,7 @@ const en = {
       cards: 'Cards',
       reviews: 'Reviews',
       achievementsUnlocked: 'Achievements Unlocked',
+      tokens: 'Tokens',
     },
     xp: '{{value}} XP',
     progressLabel: 'Progress to level {{level}}',
@@ -145,6 +147,7 @@ const en = {
     mismatch: 'Passwords do not match',
   },
   publicProfile: {
+    back: 'Back',
     title: 'Learner profile',
     region: 'Public profile',
     experiencePoints: 'Experience points',

@@ -38,6 +38,7 @@ const es: MessagesOf<typeof en> = {
     actionFailed: 'No ha funcionado. Inténtalo de nuevo.',
   },
   search: {
+    publicId: 'Estudiante #{{id}}',
     heading: 'Buscar estudiantes',
     label: 'Buscar estudiantes por nombre',
     submit: 'Buscar',
@@ -46,7 +47,7 @@ const es: MessagesOf<typeof en> = {
     results: 'Resultados de la búsqueda',
     requestSent: 'Solicitud enviada',
     requestReceived: 'Te ha enviado una solicitud',
-    addFriendLabel: 'Añadir a {{name}} como amigo',
+    addFriendLabel: 'Añadir amigo: {{name}}',
     followLabel: 'Seguir a {{name}}',
     unfollowLabel: 'Dejar de seguir a {{name}}',
     emailLabel: 'Enviar una solicitud de amistad por correo electrónico',
@@ -130,6 +131,7 @@ const es: MessagesOf<typeof en> = {
       cards: 'Tarjetas',
       reviews: 'Repasos',
       achievementsUnlocked: 'Logros desbloqueados',
+      tokens: 'Fichas',
     },
     xp: '{{value}} XP',
     progressLabel: 'Progreso hasta el nivel {{level}}',
@@ -148,6 +150,7 @@ const es: MessagesOf<typeof en> = {
     mismatch: 'Las contraseñas no coinciden',
   },
   publicProfile: {
+    back: 'Volver',
     title: 'Perfil del estudiante',
     region: 'Perfil público',
     experiencePoints: 'Puntos de experiencia',

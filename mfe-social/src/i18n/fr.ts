@@ -38,6 +38,7 @@ const fr: MessagesOf<typeof en> = {
     actionFailed: 'Cela n’a pas fonctionné. Veuillez réessayer.',
   },
   search: {
+    publicId: 'Apprenant #{{id}}',
     heading: 'Trouver des apprenants',
     label: 'Rechercher des apprenants par nom',
     submit: 'Rechercher',
@@ -46,7 +47,7 @@ const fr: MessagesOf<typeof en> = {
     results: 'Résultats de la recherche',
     requestSent: 'Demande envoyée',
     requestReceived: 'Vous a envoyé une demande',
-    addFriendLabel: 'Ajouter {{name}} en ami',
+    addFriendLabel: 'Ajouter en ami : {{name}}',
     followLabel: 'Suivre {{name}}',
     unfollowLabel: 'Ne plus suivre {{name}}',
     emailLabel: 'Envoyer une demande d’ami par e-mail',
@@ -132,6 +133,7 @@ const fr: MessagesOf<typeof en> = {
       cards: 'Cartes',
       reviews: 'Révisions',
       achievementsUnlocked: 'Succès débloqués',
+      tokens: 'Jetons',
     },
     xp: '{{value}} XP',
     progressLabel: 'Progression vers le niveau {{level}}',
@@ -150,6 +152,7 @@ const fr: MessagesOf<typeof en> = {
     mismatch: 'Les mots de passe ne correspondent pas',
   },
   publicProfile: {
+    back: 'Retour',
     title: 'Profil de l’apprenant',
     region: 'Profil public',
     experiencePoints: 'Points d’expérience',

@@ -166,7 +166,7 @@ describe('in another language', () => {
           id: 'achievement:1',
           type: 'streak',
           user: { id: 9, display_name: null },
-          message: 'Learner 9 reached a 3-day study streak',
+          message: 'Learner #9 reached a 3-day study streak',
           details: { days: 3 },
           created_at: '2025-03-09T11:00:00Z',
         },
@@ -179,15 +179,15 @@ describe('in another language', () => {
       </MemoryRouter>,
     );
     const friends = await screen.findByRole('list', { name: 'Amigos' });
-    expect(within(friends).getByRole('link', { name: 'Estudiante 9' })).toHaveAttribute('href', '/profile/9');
-    expect(within(friends).getByRole('button', { name: 'Eliminar a Estudiante 9' })).toBeInTheDocument();
+    expect(within(friends).getByRole('link', { name: 'Estudiante #9' })).toHaveAttribute('href', '/profile/9');
+    expect(within(friends).getByRole('button', { name: 'Eliminar a Estudiante #9' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Solicitudes recibidas' })).getByRole('button', {
-        name: 'Aceptar a Estudiante 11',
+        name: 'Aceptar a Estudiante #11',
       }),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Actividad reciente' })).getByRole('listitem')).toHaveTextContent(
-      'Estudiante 9 alcanzó una racha de estudio de 3 días',
+      'Estudiante #9 alcanzó una racha de estudio de 3 días',
     );
     expect(screen.queryByText(/Learner/)).not.toBeInTheDocument();
   });

@@ -38,6 +38,7 @@ const it: MessagesOf<typeof en> = {
     actionFailed: 'Non ha funzionato. Riprova.',
   },
   search: {
+    publicId: 'Studente #{{id}}',
     heading: 'Trova studenti',
     label: 'Cerca studenti per nome',
     submit: 'Cerca',
@@ -46,7 +47,7 @@ const it: MessagesOf<typeof en> = {
     results: 'Risultati della ricerca',
     requestSent: 'Richiesta inviata',
     requestReceived: 'Ti ha inviato una richiesta',
-    addFriendLabel: 'Aggiungi {{name}} agli amici',
+    addFriendLabel: 'Aggiungi agli amici: {{name}}',
     followLabel: 'Segui {{name}}',
     unfollowLabel: 'Non seguire più {{name}}',
     emailLabel: 'Invia una richiesta di amicizia via email',
@@ -133,6 +134,7 @@ const it: MessagesOf<typeof en> = {
       cards: 'Schede',
       reviews: 'Ripassi',
       achievementsUnlocked: 'Traguardi sbloccati',
+      tokens: 'Gettoni',
     },
     xp: '{{value}} XP',
     progressLabel: 'Progressi verso il livello {{level}}',
@@ -151,6 +153,7 @@ const it: MessagesOf<typeof en> = {
     mismatch: 'Le password non coincidono',
   },
   publicProfile: {
+    back: 'Indietro',
     title: 'Profilo dello studente',
     region: 'Profilo pubblico',
     experiencePoints: 'Punti esperienza',

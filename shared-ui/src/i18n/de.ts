@@ -17,7 +17,7 @@ const de: MessagesOf<typeof en> = {
     first_session: { name: 'Sitzung geschafft', description: 'Beende deine erste Lernsitzung' },
     daily_goal: { name: 'Zielstrebig', description: 'Erreiche dein Tagesziel' },
   },
-  learner: 'Lernende*r {{id}}',
+  learner: 'Lernende*r #{{id}}',
   keptAt: 'Offline — angezeigt wird der Stand von {{time}}',
   loading: 'Wird geladen...',
   relativeTime: {

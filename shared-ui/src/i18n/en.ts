@@ -18,7 +18,7 @@ const en = {
     daily_goal: { name: 'Goal Getter', description: 'Reach your daily goal' },
   },
   // The stand-in name of a learner who chose no display name (shared-ui learnerName).
-  learner: 'Learner {{id}}',
+  learner: 'Learner #{{id}}',
   // A screen showing the answer kept from its last load, the network not answering (useLoad's keep).
   keptAt: 'Offline — showing what was loaded at {{time}}',
   loading: 'Loading...',

@@ -17,7 +17,7 @@ const es: MessagesOf<typeof en> = {
     first_session: { name: 'Sesión completada', description: 'Termina tu primera sesión de estudio' },
     daily_goal: { name: 'A por la meta', description: 'Alcanza tu objetivo diario' },
   },
-  learner: 'Estudiante {{id}}',
+  learner: 'Estudiante #{{id}}',
   keptAt: 'Sin conexión — se muestra lo cargado a las {{time}}',
   loading: 'Cargando...',
   relativeTime: {

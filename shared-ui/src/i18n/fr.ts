@@ -17,7 +17,7 @@ const fr: MessagesOf<typeof en> = {
     first_session: { name: 'Séance terminée', description: 'Terminez votre première séance d’étude' },
     daily_goal: { name: 'Objectif atteint', description: 'Atteignez votre objectif quotidien' },
   },
-  learner: 'Apprenant {{id}}',
+  learner: 'Apprenant #{{id}}',
   keptAt: 'Hors ligne — affichage des données chargées à {{time}}',
   loading: 'Chargement...',
   relativeTime: {

@@ -78,9 +78,9 @@ describe('learnerName', () => {
   });
 
   it("words the stand-in for a learner without a name in the page's language", async () => {
-    expect(learnerName({ id: 7, display_name: null })).toBe('Learner 7');
+    expect(learnerName({ id: 7, display_name: null })).toBe('Learner #7');
     await setLanguage('es');
-    expect(learnerName({ id: 7, display_name: null })).toBe('Estudiante 7');
+    expect(learnerName({ id: 7, display_name: null })).toBe('Estudiante #7');
   });
 
   it('has its own stand-in in each language, none left as the English', () => {

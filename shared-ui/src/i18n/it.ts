@@ -17,7 +17,7 @@ const it: MessagesOf<typeof en> = {
     first_session: { name: 'Sessione completata', description: 'Completa la tua prima sessione di studio' },
     daily_goal: { name: 'Obiettivo centrato', description: 'Raggiungi il tuo obiettivo giornaliero' },
   },
-  learner: 'Studente {{id}}',
+  learner: 'Studente #{{id}}',
   keptAt: 'Offline — dati caricati alle {{time}}',
   loading: 'Caricamento...',
   relativeTime: {

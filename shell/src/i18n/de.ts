@@ -58,6 +58,16 @@ const de: MessagesOf<typeof en> = {
     search: 'Suchen',
     searchPlaceholder: 'Karten, Sets oder Nutzer suchen...',
   },
+  topSearch: {
+    publicId: 'Lernende*r #{{id}}',
+    results: 'Suchergebnisse',
+    searching: 'Suche läuft...',
+    none: 'Nichts gefunden für „{{query}}“.',
+    failed: 'Die Suche ist fehlgeschlagen. Versuche es erneut.',
+    found_one: '{{count}} Ergebnis. Mit den Pfeiltasten und Enter öffnen.',
+    found_other: '{{count}} Ergebnisse. Mit den Pfeiltasten und Enter eines öffnen.',
+    kinds: { cards: 'Karten', sets: 'Stapel', learners: 'Lernende' },
+  },
   userMenu: {
     label: 'Benutzermenü',
     signedInAs: 'Angemeldet als <strong>{{name}}</strong>',
@@ -144,14 +154,24 @@ const de: MessagesOf<typeof en> = {
     passwordMismatch: 'Die Passwörter stimmen nicht überein',
   },
   bonus: {
+    toReceive: 'Hol dir den heutigen Bonus und erhalte {{tokens}} Token und {{xp}} XP.',
+    received: 'Heute erhalten: {{tokens}} Token und {{xp}} XP.',
+    tomorrow: 'Morgen: {{tokens}} Token und {{xp}} XP.',
     title: 'Täglicher Bonus',
-    reward: '{{tokens}} Token · {{xp}} XP',
     claim: 'Bonus abholen',
     claimed: 'Bonus abgeholt: {{tokens}} Token und {{xp}} XP',
     comeBack_one: 'Heute abgeholt ({{count}} Tag in Folge). Komm morgen wieder.',
     comeBack_other: 'Heute abgeholt ({{count}} Tage in Folge). Komm morgen wieder.',
     openFromBell: 'Auf dem Dashboard abholen',
   },
+  tokens: {
+    balance: 'Token: {{balance}}',
+    earnedBy: '(verdient mit täglichen Boni und Erfolgen)',
+    history: 'Token-Verlauf',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Täglicher Bonus', achievement: 'Erfolg' },
+  },
+
   dashboard: {
     welcome: 'Willkommen!',
     welcomeName: 'Willkommen, {{name}}!',

@@ -55,6 +55,16 @@ const en = {
     search: 'Search',
     searchPlaceholder: 'Search cards, sets, or users...',
   },
+  topSearch: {
+    publicId: 'Learner #{{id}}',
+    results: 'Search results',
+    searching: 'Searching...',
+    none: 'Nothing found for “{{query}}”.',
+    failed: 'The search failed. Try again.',
+    found_one: '{{count}} result. Use the arrow keys and Enter to open it.',
+    found_other: '{{count}} results. Use the arrow keys and Enter to open one.',
+    kinds: { cards: 'Cards', sets: 'Sets', learners: 'Learners' },
+  },
   userMenu: {
     label: 'User menu',
     signedInAs: 'Signed in as <strong>{{name}}</strong>',
@@ -132,14 +142,24 @@ const en = {
     passwordMismatch: 'Passwords do not match',
   },
   bonus: {
+    toReceive: "Claim today's bonus to receive {{tokens}} tokens and {{xp}} XP.",
+    received: 'Received today: {{tokens}} tokens and {{xp}} XP.',
+    tomorrow: 'Tomorrow: {{tokens}} tokens and {{xp}} XP.',
     title: 'Daily Bonus',
-    reward: '{{tokens}} tokens · {{xp}} XP',
     claim: 'Claim bonus',
     claimed: 'Bonus claimed: {{tokens}} tokens and {{xp}} XP',
     comeBack_one: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
     comeBack_other: 'Claimed today ({{count}}-day streak). Come back tomorrow.',
     openFromBell: 'Claim it on the dashboard',
   },
+  tokens: {
+    balance: 'Tokens: {{balance}}',
+    earnedBy: '(earned with daily bonuses and achievements)',
+    history: 'Token history',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Daily bonus', achievement: 'Achievement' },
+  },
+
   dashboard: {
     welcome: 'Welcome!',
     welcomeName: 'Welcome, {{name}}!',

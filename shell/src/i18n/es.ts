@@ -59,6 +59,17 @@ const es: MessagesOf<typeof en> = {
     search: 'Buscar',
     searchPlaceholder: 'Busca tarjetas, conjuntos o usuarios...',
   },
+  topSearch: {
+    publicId: 'Estudiante #{{id}}',
+    results: 'Resultados de la búsqueda',
+    searching: 'Buscando...',
+    none: 'No se encontró nada para «{{query}}».',
+    failed: 'La búsqueda falló. Inténtalo de nuevo.',
+    found_one: '{{count}} resultado. Usa las flechas e Intro para abrirlo.',
+    found_many: '{{count}} resultados. Usa las flechas e Intro para abrir uno.',
+    found_other: '{{count}} resultados. Usa las flechas e Intro para abrir uno.',
+    kinds: { cards: 'Tarjetas', sets: 'Mazos', learners: 'Estudiantes' },
+  },
   userMenu: {
     label: 'Menú de usuario',
     signedInAs: 'Sesión iniciada como <strong>{{name}}</strong>',
@@ -146,8 +157,10 @@ const es: MessagesOf<typeof en> = {
     passwordMismatch: 'Las contraseñas no coinciden',
   },
   bonus: {
+    toReceive: 'Reclama la bonificación de hoy para recibir {{tokens}} fichas y {{xp}} XP.',
+    received: 'Recibido hoy: {{tokens}} fichas y {{xp}} XP.',
+    tomorrow: 'Mañana: {{tokens}} fichas y {{xp}} XP.',
     title: 'Bonificación diaria',
-    reward: '{{tokens}} fichas · {{xp}} XP',
     claim: 'Reclamar bonificación',
     claimed: 'Bonificación reclamada: {{tokens}} fichas y {{xp}} XP',
     comeBack_one: 'Reclamada hoy (racha de {{count}} día). Vuelve mañana.',
@@ -155,6 +168,14 @@ const es: MessagesOf<typeof en> = {
     comeBack_other: 'Reclamada hoy (racha de {{count}} días). Vuelve mañana.',
     openFromBell: 'Reclámala en el panel',
   },
+  tokens: {
+    balance: 'Fichas: {{balance}}',
+    earnedBy: '(ganadas con bonificaciones diarias y logros)',
+    history: 'Historial de fichas',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Bonificación diaria', achievement: 'Logro' },
+  },
+
   dashboard: {
     welcome: '¡Te damos la bienvenida!',
     welcomeName: '¡Hola, {{name}}!',

@@ -60,6 +60,17 @@ const fr: MessagesOf<typeof en> = {
     search: 'Rechercher',
     searchPlaceholder: 'Rechercher des cartes, des jeux ou des utilisateurs...',
   },
+  topSearch: {
+    publicId: 'Apprenant #{{id}}',
+    results: 'Résultats de la recherche',
+    searching: 'Recherche...',
+    none: 'Aucun résultat pour « {{query}} ».',
+    failed: 'La recherche a échoué. Réessayez.',
+    found_one: '{{count}} résultat. Utilisez les flèches et Entrée pour l’ouvrir.',
+    found_many: '{{count}} résultats. Utilisez les flèches et Entrée pour en ouvrir un.',
+    found_other: '{{count}} résultats. Utilisez les flèches et Entrée pour en ouvrir un.',
+    kinds: { cards: 'Cartes', sets: 'Paquets', learners: 'Apprenants' },
+  },
   userMenu: {
     label: 'Menu utilisateur',
     signedInAs: 'Connecté en tant que <strong>{{name}}</strong>',
@@ -141,8 +152,10 @@ const fr: MessagesOf<typeof en> = {
     passwordMismatch: 'Les mots de passe ne correspondent pas',
   },
   bonus: {
+    toReceive: 'Réclamez le bonus du jour pour recevoir {{tokens}} jetons et {{xp}} XP.',
+    received: "Reçu aujourd'hui : {{tokens}} jetons et {{xp}} XP.",
+    tomorrow: 'Demain : {{tokens}} jetons et {{xp}} XP.',
     title: 'Bonus quotidien',
-    reward: '{{tokens}} jetons · {{xp}} XP',
     claim: 'Récupérer le bonus',
     claimed: 'Bonus récupéré : {{tokens}} jetons et {{xp}} XP',
     comeBack_one: 'Récupéré aujourd’hui (série de {{count}} jour). Revenez demain.',
@@ -150,6 +163,14 @@ const fr: MessagesOf<typeof en> = {
     comeBack_other: 'Récupéré aujourd’hui (série de {{count}} jours). Revenez demain.',
     openFromBell: 'Le récupérer sur le tableau de bord',
   },
+  tokens: {
+    balance: 'Jetons : {{balance}}',
+    earnedBy: '(gagnés avec les bonus quotidiens et les succès)',
+    history: 'Historique des jetons',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Bonus quotidien', achievement: 'Succès' },
+  },
+
   dashboard: {
     welcome: 'Bienvenue !',
     welcomeName: 'Bienvenue, {{name}} !',

@@ -119,7 +119,7 @@ describe('the shell in another language', () => {
     expect(nav.getByRole('link', { name: /Administration/ })).toHaveAttribute('href', '/admin');
     expect(nav.queryByText('My Cards')).not.toBeInTheDocument();
 
-    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveAttribute(
+    expect(screen.getByRole('combobox', { name: 'Rechercher' })).toHaveAttribute(
       'placeholder',
       'Rechercher des cartes, des jeux ou des utilisateurs...',
     );

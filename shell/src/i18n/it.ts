@@ -58,6 +58,17 @@ const it: MessagesOf<typeof en> = {
     search: 'Cerca',
     searchPlaceholder: 'Cerca schede, set o utenti...',
   },
+  topSearch: {
+    publicId: 'Studente #{{id}}',
+    results: 'Risultati della ricerca',
+    searching: 'Ricerca in corso...',
+    none: 'Nessun risultato per «{{query}}».',
+    failed: 'La ricerca non è riuscita. Riprova.',
+    found_one: '{{count}} risultato. Usa le frecce e Invio per aprirlo.',
+    found_many: '{{count}} risultati. Usa le frecce e Invio per aprirne uno.',
+    found_other: '{{count}} risultati. Usa le frecce e Invio per aprirne uno.',
+    kinds: { cards: 'Schede', sets: 'Mazzi', learners: 'Studenti' },
+  },
   userMenu: {
     label: 'Menu utente',
     signedInAs: 'Accesso effettuato come <strong>{{name}}</strong>',
@@ -145,8 +156,10 @@ const it: MessagesOf<typeof en> = {
     passwordMismatch: 'Le password non coincidono',
   },
   bonus: {
+    toReceive: 'Riscatta il bonus di oggi per ricevere {{tokens}} gettoni e {{xp}} XP.',
+    received: 'Ricevuto oggi: {{tokens}} gettoni e {{xp}} XP.',
+    tomorrow: 'Domani: {{tokens}} gettoni e {{xp}} XP.',
     title: 'Bonus giornaliero',
-    reward: '{{tokens}} gettoni · {{xp}} XP',
     claim: 'Riscuoti il bonus',
     claimed: 'Bonus riscosso: {{tokens}} gettoni e {{xp}} XP',
     comeBack_one: 'Riscosso oggi (serie di {{count}} giorno). Torna domani.',
@@ -154,6 +167,14 @@ const it: MessagesOf<typeof en> = {
     comeBack_other: 'Riscosso oggi (serie di {{count}} giorni). Torna domani.',
     openFromBell: 'Riscuotilo nella dashboard',
   },
+  tokens: {
+    balance: 'Gettoni: {{balance}}',
+    earnedBy: '(guadagnati con i bonus giornalieri e gli obiettivi)',
+    history: 'Cronologia dei gettoni',
+    entry: '{{amount}} · {{reason}} · {{date}}',
+    reasons: { daily_bonus: 'Bonus giornaliero', achievement: 'Obiettivo' },
+  },
+
   dashboard: {
     welcome: 'Ti diamo il benvenuto!',
     welcomeName: 'Ciao, {{name}}!',

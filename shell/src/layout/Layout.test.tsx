@@ -152,7 +152,7 @@ describe('Layout navigation', () => {
 
   it('has the search box, the bell and the user menu in the top bar', async () => {
     await renderSignedIn();
-    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const search = screen.getByRole('combobox', { name: 'Search' });
     expect(search).toHaveAttribute('placeholder', 'Search cards, sets, or users...');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('A');

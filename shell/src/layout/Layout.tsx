@@ -24,6 +24,7 @@ import { avatarLetter } from './avatar';
 import { Icon } from './Icon';
 import { navigationFrom, visibleNavigation, type NavEntry } from './navigation';
 import { NotificationsBell } from './NotificationsBell';
+import { TopSearch } from './TopSearch';
 import './layout.css';
 
 function SidebarLink({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
@@ -342,17 +343,7 @@ export function Layout() {
             <Icon name={sidebarOpen ? 'close' : 'menu'} />
           </button>
 
-          {/* Not wired to anything yet (spec); submitting must not reload the page. */}
-          <form role="search" className="shell-search" onSubmit={(event) => event.preventDefault()}>
-            <Icon name="search" />
-            <input
-              type="search"
-              className="input"
-              aria-label={t('layout.search')}
-              placeholder={t('layout.searchPlaceholder')}
-            />
-          </form>
-
+          <TopSearch />
           <div className="shell-topbar-actions">
             <OfflineStatus />
             <NotificationsBell />

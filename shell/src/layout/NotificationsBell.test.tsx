@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notificationsApi, type AppNotification } from '@flashcard/api-contract';
 import { bellLabel, NotificationsBell } from './NotificationsBell';
+import { announceNotificationsChanged } from './notifications-changed';
 import { UNREAD_POLL_MS } from './use-unread-count';
 
 const HOUR = 3_600_000;
@@ -306,5 +307,21 @@ describe('notifications dialog', () => {
     expect(await screen.findByText('Notifications could not be loaded.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry loading notifications' }));
     expect(await screen.findByText('Daily bonus available')).toBeInTheDocument();
+  });
+});
+
+describe('after a page announces a change (the daily bonus claimed)', () => {
+  it('asks the count again at once, and reloads the open list without the offer', async () => {
+    render(<NotificationsBell />);
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(await screen.findByText('Daily bonus available')).toBeInTheDocument();
+
+    unreadCount.mockResolvedValue({ count: 1 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({ notifications: NOTIFICATIONS.slice(1), unreadCount: 1 });
+    act(() => announceNotificationsChanged());
+    await waitFor(() => expect(screen.queryByText('Daily bonus available')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(screen.getByText('Achievement unlocked')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { Icon } from './Icon';
 import { notificationText } from './notification-text';
 import { useUnreadCount } from './use-unread-count';
 import { useBrowserNotifications } from './browser-notifications';
+import { onNotificationsChanged } from './notifications-changed';
 
 export const NOTIFICATIONS_SHOWN = 10;
 
@@ -45,6 +46,9 @@ export function NotificationsBell() {
       (error: unknown) => request === loadRef.current && setList({ status: 'failed', error }),
     );
   }
+
+  // Open while a page changes the notifications (the bonus claimed): show the list as it is now.
+  useEffect(() => (open ? onNotificationsChanged(load) : undefined));
 
   function toggle() {
     if (open) {

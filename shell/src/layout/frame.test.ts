@@ -29,6 +29,12 @@ describe('favicon', () => {
     expect(svg).toContain('<rect');
   });
 
+  it('is linked from the HTML template as /favicon.ico too (served by the API), before the SVG', () => {
+    expect(html).toMatch(
+      /<link rel="icon" href="\/favicon\.ico" sizes="192x192" \/>\s*<link\s+rel="icon"\s+type="image\/svg\+xml"/,
+    );
+  });
+
   it('is linked from the HTML template, as the very same SVG', () => {
     const link = /<link\s+rel="icon"\s+type="image\/svg\+xml"\s+href="data:image\/svg\+xml,([^"]+)"\s*\/>/.exec(html);
     expect(link).not.toBeNull();

@@ -70,3 +70,20 @@ export function areaPath(manifest: Manifest | null, remote: string, role: Role |
   const route = area.routes.find((spec) => mayOpen(spec.roles, role) && !spec.path.includes(':'));
   return route ? route.path.replace(/\/\*$/, '') : null;
 }
+
+/**
+ * The path of the route the manifest serves `remote`'s `module` at for this role, its `:id`
+ * filled in (the top bar's search opens a learner's profile this way, by registry key and exposed
+ * module as the dashboard does); null when the manifest serves no such route.
+ */
+export function routePath(
+  manifest: Manifest | null,
+  remote: string,
+  module: string,
+  role: Role | null | undefined,
+  id: number,
+): string | null {
+  const area = manifest?.remotes.find((entry) => entry.name === remote);
+  const route = area?.routes.find((spec) => spec.module === module && mayOpen(spec.roles, role));
+  return route ? route.path.replace(':id', String(id)) : null;
+}

@@ -51,7 +51,7 @@ describe('notificationText', () => {
       message: 'Maya Chen te ha enviado una solicitud de amistad.',
     });
     expect(notificationText(stored('friend_accepted', { user_id: 7, name: null })).message).toBe(
-      'Estudiante 7 ha aceptado tu solicitud de amistad.',
+      'Estudiante #7 ha aceptado tu solicitud de amistad.',
     );
     expect(notificationText(stored('leech', {})).title).toBe('Tarjeta sanguijuela suspendida');
   });

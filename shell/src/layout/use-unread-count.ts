@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notificationsApi } from '@flashcard/api-contract';
+import { onNotificationsChanged } from './notifications-changed';
 
 export const UNREAD_POLL_MS = 60_000;
 
 /**
- * The bell's unread count: asked on mount, whenever the window regains focus and every minute
- * while the page is visible; never after unmount. A failed poll keeps the last count and is only
+ * The bell's unread count: asked on mount, whenever the window regains focus, when a shell page
+ * announces a change (notifications-changed.ts) and every minute while the page is visible; never after unmount. A failed poll keeps the last count and is only
  * logged (the call itself never toasts).
  */
 export function useUnreadCount(): { count: number; setCount: (count: number) => void } {
@@ -33,8 +34,10 @@ export function useUnreadCount(): { count: number; setCount: (count: number) => 
     poll();
     const timer = window.setInterval(pollIfVisible, UNREAD_POLL_MS);
     window.addEventListener('focus', poll);
+    const unsubscribe = onNotificationsChanged(poll);
     return () => {
       active = false;
+      unsubscribe();
       window.clearInterval(timer);
       window.removeEventListener('focus', poll);
     };

@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
-import { dailyBonusApi } from '@flashcard/api-contract';
+import { dailyBonusApi, tokensApi } from '@flashcard/api-contract';
+import { onNotificationsChanged } from '../layout/notifications-changed';
 import { DailyBonusCard } from './DailyBonusCard';
 
 const info = {
@@ -12,7 +13,23 @@ const info = {
   reward: { tokens: 10, xp: 15 },
   next_claim_at: '2026-01-02T00:00:00Z',
   last_claimed_at: null,
+  last_reward: null,
 };
+
+const entry = (id: number, amount: number, reason: string) => ({
+  id,
+  amount,
+  reason,
+  reference: null,
+  created_at: '2026-01-01T10:00:00Z',
+});
+
+beforeEach(() => {
+  jest.spyOn(tokensApi, 'balance').mockResolvedValue({ balance: 30 });
+  jest
+    .spyOn(tokensApi, 'history')
+    .mockResolvedValue({ entries: [entry(2, 10, 'daily_bonus'), entry(1, 20, 'achievement')] });
+});
 
 function renderCard(path = '/dashboard') {
   return render(
@@ -28,18 +45,44 @@ afterEach(() => {
   toast.remove();
 });
 
-it('claims an available bonus and then says to come back tomorrow', async () => {
-  jest.spyOn(dailyBonusApi, 'info').mockResolvedValue(info);
+it('says what a claim will pay, claims it, then says what was received and tells the bell', async () => {
+  const claimedInfo = {
+    ...info,
+    available: false,
+    streak: 3,
+    reward: { tokens: 40, xp: 20 },
+    last_reward: { tokens: 30, xp: 15 },
+  };
+  jest.spyOn(dailyBonusApi, 'info').mockResolvedValueOnce(info).mockResolvedValueOnce(claimedInfo);
   const claim = jest
     .spyOn(dailyBonusApi, 'claim')
-    .mockResolvedValue({ streak: 3, reward: { tokens: 10, xp: 15 }, next_claim_at: '2026-01-03T00:00:00Z' });
+    .mockResolvedValue({ streak: 3, reward: { tokens: 30, xp: 15 }, next_claim_at: '2026-01-03T00:00:00Z' });
+  const bell = jest.fn();
+  const unsubscribe = onNotificationsChanged(bell);
   renderCard();
-  expect(await screen.findByRole('region', { name: 'Daily Bonus' })).toHaveTextContent('10 tokens · 15 XP');
+  const region = await screen.findByRole('region', { name: 'Daily Bonus' });
+  expect(region).toHaveTextContent("Claim today's bonus to receive 10 tokens and 15 XP.");
+  expect(await screen.findByText('Tokens: 30')).toBeInTheDocument();
+  jest.spyOn(tokensApi, 'balance').mockResolvedValue({ balance: 60 });
+
   await userEvent.click(screen.getByRole('button', { name: 'Claim bonus' }));
   expect(claim).toHaveBeenCalledTimes(1);
-  expect(await screen.findByText('Bonus claimed: 10 tokens and 15 XP')).toBeInTheDocument();
-  expect(screen.getByText('Claimed today (3-day streak). Come back tomorrow.')).toBeInTheDocument();
+  expect(await screen.findByText('Bonus claimed: 30 tokens and 15 XP')).toBeInTheDocument();
+  expect(await screen.findByText('Received today: 30 tokens and 15 XP.')).toBeInTheDocument();
+  expect(region).toHaveTextContent('Claimed today (3-day streak). Come back tomorrow. Tomorrow: 40 tokens and 20 XP.');
+  expect(region).not.toHaveTextContent('to receive');
+  expect(await screen.findByText('Tokens: 60')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Claim bonus' })).not.toBeInTheDocument();
+  expect(bell).toHaveBeenCalledTimes(1);
+  unsubscribe();
+});
+
+it("lists the ledger's newest entries with their reasons", async () => {
+  jest.spyOn(dailyBonusApi, 'info').mockResolvedValue(info);
+  renderCard();
+  await userEvent.click(await screen.findByText('Token history'));
+  expect(screen.getByText(/^\+10 · Daily bonus · /)).toBeVisible();
+  expect(screen.getByText(/^\+20 · Achievement · /)).toBeVisible();
 });
 
 it('offers no button once claimed, and re-reads after a refused claim', async () => {
@@ -51,7 +94,7 @@ it('offers no button once claimed, and re-reads after a refused claim', async ()
   renderCard();
   await userEvent.click(await screen.findByRole('button', { name: 'Claim bonus' }));
   await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
-  expect(await screen.findByText('Claimed today (2-day streak). Come back tomorrow.')).toBeInTheDocument();
+  expect(await screen.findByText(/^Claimed today \(2-day streak\)\. Come back tomorrow\./)).toBeInTheDocument();
 });
 
 it('takes the focus when opened from the bell link', async () => {

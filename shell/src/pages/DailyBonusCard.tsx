@@ -1,13 +1,34 @@
-// The daily bonus, claimed where its notification points (the bell links here, #daily-bonus).
+// The daily bonus, claimed where its notification points (the bell links here, #daily-bonus),
+// beside the learner's token balance and what moved it (the ledger's newest entries): the tile
+// says what a claim will pay before it, and what it paid after.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { dailyBonusApi, type DailyBonusInfo } from '@flashcard/api-contract';
-import { useShellText } from '../i18n';
+import { dailyBonusApi, tokensApi, type DailyBonusInfo, type TokenEntry } from '@flashcard/api-contract';
+import { useShellLocale } from '../i18n';
+import { announceNotificationsChanged } from '../layout/notifications-changed';
+
+/** Ledger entries the tile lists. */
+export const TOKEN_ENTRIES_SHOWN = 5;
+
+interface Tokens {
+  balance: number;
+  entries: TokenEntry[];
+}
+
+async function readTokens(): Promise<Tokens | null> {
+  try {
+    const [{ balance }, { entries }] = await Promise.all([tokensApi.balance(), tokensApi.history()]);
+    return { balance, entries: entries.slice(0, TOKEN_ENTRIES_SHOWN) };
+  } catch {
+    return null; // the balance just stays away; the client said why
+  }
+}
 
 export function DailyBonusCard() {
-  const t = useShellText();
+  const { t, language } = useShellLocale();
   const [info, setInfo] = useState<DailyBonusInfo | null>(null);
+  const [tokens, setTokens] = useState<Tokens | null>(null);
   const [claiming, setClaiming] = useState(false);
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
@@ -27,6 +48,7 @@ export function DailyBonusCard() {
       (answer) => active && setInfo(answer),
       () => active && setInfo(null), // the card just stays away; the client said why
     );
+    void readTokens().then((answer) => active && setTokens(answer));
     return () => {
       active = false;
     };
@@ -37,33 +59,83 @@ export function DailyBonusCard() {
     try {
       const claimed = await dailyBonusApi.claim();
       toast.success(t('bonus.claimed', { tokens: claimed.reward.tokens, xp: claimed.reward.xp }));
-      setInfo(
-        (current) =>
-          current && { ...current, available: false, streak: claimed.streak, next_claim_at: claimed.next_claim_at },
-      );
     } catch {
-      // 409 (claimed elsewhere meanwhile) or a failure: the client's toast said which; re-read.
-      setInfo(await dailyBonusApi.info().catch(() => null));
+      // 409 (claimed elsewhere meanwhile) or a failure: the client's toast said which.
     } finally {
+      // Re-read either way: tomorrow's reward, the new balance, and the bell without the offer.
+      const [next, balance] = await Promise.all([dailyBonusApi.info().catch(() => null), readTokens()]);
+      setInfo(next);
+      setTokens(balance);
+      announceNotificationsChanged();
       setClaiming(false);
     }
   }
 
   if (!info) return null;
+  const number = (n: number) => n.toLocaleString(language);
+  const amounts = (reward: DailyBonusInfo['reward']) => ({ tokens: number(reward.tokens), xp: number(reward.xp) });
   return (
-    <section ref={section} id="daily-bonus" className="card" aria-labelledby="dashboard-bonus" tabIndex={-1}>
+    <section
+      ref={section}
+      id="daily-bonus"
+      className="card stack"
+      aria-labelledby="dashboard-bonus"
+      tabIndex={-1}
+      style={{ gap: '0.6rem' }}
+    >
       <h2 id="dashboard-bonus" className="stat-label" style={{ fontSize: '0.9rem' }}>
         {t('bonus.title')}
       </h2>
-      <div className="stat-value">{t('bonus.reward', { tokens: info.reward.tokens, xp: info.reward.xp })}</div>
       {info.available ? (
-        <button type="button" className="btn btn-primary" onClick={() => void claim()} disabled={claiming}>
-          {t('bonus.claim')}
-        </button>
+        <>
+          <p className="stat-value" style={{ fontSize: '1.1rem', margin: 0 }}>
+            {t('bonus.toReceive', amounts(info.reward))}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => void claim()}
+            disabled={claiming}
+          >
+            {t('bonus.claim')}
+          </button>
+        </>
       ) : (
-        <p className="muted" style={{ margin: 0 }}>
-          {t('bonus.comeBack', { count: info.streak })}
-        </p>
+        <>
+          {info.last_reward && (
+            <p className="stat-value" style={{ fontSize: '1.1rem', margin: 0 }}>
+              {t('bonus.received', amounts(info.last_reward))}
+            </p>
+          )}
+          <p className="muted" style={{ margin: 0 }}>
+            {t('bonus.comeBack', { count: info.streak })} {t('bonus.tomorrow', amounts(info.reward))}
+          </p>
+        </>
+      )}
+      {tokens && (
+        <div className="stack" style={{ gap: '0.3rem' }} data-testid="token-balance">
+          <p style={{ margin: 0 }}>
+            <strong>{t('tokens.balance', { balance: number(tokens.balance) })}</strong>{' '}
+            <span className="muted">{t('tokens.earnedBy')}</span>
+          </p>
+          {tokens.entries.length > 0 && (
+            <details>
+              <summary>{t('tokens.history')}</summary>
+              <ul className="stack" style={{ margin: '0.4rem 0 0', paddingLeft: '1.2rem', gap: '0.2rem' }}>
+                {tokens.entries.map((entry) => (
+                  <li key={entry.id}>
+                    {t('tokens.entry', {
+                      amount: `${entry.amount > 0 ? '+' : ''}${number(entry.amount)}`,
+                      reason: t(`tokens.reasons.${entry.reason}`, { defaultValue: entry.reason }),
+                      date: new Date(entry.created_at).toLocaleDateString(language),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
       )}
     </section>
   );

@@ -72,6 +72,7 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
       reward: { tokens: 10, xp: 5 },
       next_claim_at: START.toISOString(),
       last_claimed_at: null,
+      last_reward: null,
     });
   });
 
@@ -92,6 +93,8 @@ describeEachDb('daily bonus: /api/daily-bonus/*', (ctx) => {
       reward: { tokens: 20, xp: 10 },
       next_claim_at: '2024-06-12T00:00:00.000Z',
       last_claimed_at: START.toISOString(),
+      // What today's claim paid: the screen says it was received.
+      last_reward: { tokens: 10, xp: 5 },
     });
 
     now = new Date('2024-06-11T23:59:59.000Z');

@@ -9,6 +9,7 @@ export function presentInfo(status: DailyBonusStatus): DailyBonusInfo {
     reward: { ...status.reward },
     next_claim_at: status.nextClaimAt,
     last_claimed_at: status.lastClaimedAt,
+    last_reward: status.lastReward && { ...status.lastReward },
   };
 }
 

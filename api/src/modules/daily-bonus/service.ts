@@ -51,6 +51,8 @@ export interface DailyBonusStatus {
   reward: Reward;
   nextClaimAt: string;
   lastClaimedAt: string | null;
+  /** What the latest claim paid. */
+  lastReward: Reward | null;
 }
 
 export interface Claimed {
@@ -74,8 +76,8 @@ export interface TokenLedger {
 }
 
 export interface BonusNotifications {
-  /** Marks the learner's notification with this dedupe key read (none: nothing happens). */
-  markReadByKey(userId: number, dedupeKey: string, at: string): Promise<void>;
+  /** Deletes the learner's "bonus available" offers (none: nothing happens). */
+  removeBonusOffers(userId: number): Promise<void>;
 }
 
 export interface DailyBonusServiceDeps {
@@ -102,6 +104,7 @@ export class DailyBonusService {
       reward: dailyBonusReward(continues ? last.streak + 1 : 1),
       nextClaimAt: available || !last ? toTimestamp(now) : toTimestamp(startOfLocalDay(last.claim_day + 1, timeZone)),
       lastClaimedAt: last?.claimed_at ?? null,
+      lastReward: last ? { tokens: last.tokens, xp: last.xp } : null,
     };
   }
 
@@ -126,8 +129,8 @@ export class DailyBonusService {
           created_at: at,
         });
         await experience.grant({ user_id: userId, source: XP_SOURCES.dailyBonus, amount: reward.xp, created_at: at });
-        // "Bonus available" is stale once claimed.
-        await notifications.markReadByKey(userId, bonusNotificationKey(today), at);
+        // "Bonus available" offers nothing once claimed: gone from the bell, not just read.
+        await notifications.removeBonusOffers(userId);
         return { streak, reward, nextClaimAt: toTimestamp(startOfLocalDay(today + 1, timeZone)) };
       });
     } catch (error) {

@@ -74,18 +74,41 @@ describeEachDb('notifications: /api/notifications/*', (ctx) => {
       expect(await unread()).toBe(1);
     });
 
-    it('is marked read by claiming the bonus, and comes back the next day', async () => {
+    it('is gone once the bonus is claimed, and comes back the next day', async () => {
       expect(await unread()).toBe(1);
       await claimBonus();
-      expect(await list()).toMatchObject({ notifications: [{ type: 'daily_bonus', read: true }], unreadCount: 0 });
+      expect(await list()).toEqual({ notifications: [], unreadCount: 0 });
 
       now = new Date(START.getTime() + DAY);
       const nextDay = await list();
       expect(nextDay.unreadCount).toBe(1);
       expect(nextDay.notifications.map((n) => [n.type, n.read, n.params, n.message])).toEqual([
         ['daily_bonus', false, { tokens: 20, xp: 10 }, "Claim today's bonus: 20 tokens and 10 XP."],
-        ['daily_bonus', true, { tokens: 10, xp: 5 }, "Claim today's bonus: 10 tokens and 5 XP."],
       ]);
+    });
+
+    it('is gone once read and then claimed, and an unclaimed one expires with its day', async () => {
+      const [offer] = (await list()).notifications;
+      expect((await me.put(`/api/notifications/${offer!.id}/mark-read`)).statusCode).toBe(200);
+      await claimBonus();
+      expect((await list()).notifications).toEqual([]);
+
+      // Not claimed on day 2: day 3's offer replaces it, one offer in the bell.
+      now = new Date(START.getTime() + DAY);
+      expect(await unread()).toBe(1);
+      now = new Date(START.getTime() + 2 * DAY);
+      const later = await list();
+      expect(later.unreadCount).toBe(1);
+      expect(later.notifications.map((n) => [n.type, n.read, n.params])).toEqual([
+        ['daily_bonus', false, { tokens: 10, xp: 5 }],
+      ]);
+    });
+
+    it('leaves the other notifications alone when the bonus is claimed', async () => {
+      expect(await unread()).toBe(1);
+      await unlockFirstReview();
+      await claimBonus();
+      expect((await list()).notifications.map((n) => n.type)).toEqual(['achievement_unlocked']);
     });
 
     it('is not created when the bonus was claimed before looking', async () => {

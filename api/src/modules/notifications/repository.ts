@@ -88,15 +88,14 @@ export class NotificationsRepository {
       .execute();
   }
 
-  /** Marks the notification with this dedupe key read (e.g. a bonus that was just claimed). */
-  async markReadByKey(userId: number, dedupeKey: string, at: string): Promise<void> {
-    await this.db
-      .updateTable('notifications')
-      .set({ read_at: at })
-      .where('user_id', '=', userId)
-      .where('dedupe_key', '=', dedupeKey)
-      .where('read_at', 'is', null)
-      .execute();
+  /**
+   * Deletes the learner's daily-bonus offers, all but `keep` when given: an offer claimed or of a
+   * day gone by offers nothing any more, so the bell must not show it (read or not).
+   */
+  async removeBonusOffers(userId: number, keep?: string): Promise<void> {
+    let query = this.db.deleteFrom('notifications').where('user_id', '=', userId).where('type', '=', 'daily_bonus');
+    if (keep !== undefined) query = query.where('dedupe_key', '<>', keep);
+    await query.execute();
   }
 
   /** Number of notifications that were unread. */

@@ -1,6 +1,8 @@
 // Notifications come from real events: an achievement unlocked (modules/gamification), and
 // "daily bonus available", created here the first time the learner looks at notifications on
-// a local day when the bonus can be claimed (the dedupe key makes it once per day).
+// a local day when the bonus can be claimed (the dedupe key makes it once per day). An offer is
+// deleted once claimed (daily-bonus) or when the next day's replaces it: the bell never offers
+// a bonus that cannot be claimed.
 import type { NotificationListQuery } from '@flashcard/api-contract/schemas';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -59,13 +61,16 @@ export class NotificationsService {
   private async offerDailyBonus(userId: number, timeZone: string): Promise<void> {
     const bonus = await this.deps.dailyBonus.status(userId, timeZone);
     if (!bonus.available) return;
+    const key = bonusNotificationKey(bonus.today);
+    // An unclaimed offer of an earlier day has expired: today's replaces it.
+    await this.deps.repository.removeBonusOffers(userId, key);
     await this.deps.repository.create({
       user_id: userId,
       ...notificationKey('daily_bonus', { tokens: bonus.reward.tokens, xp: bonus.reward.xp }),
       // The English text: what an older client shows.
       title: 'Daily bonus available',
       message: `Claim today's bonus: ${bonus.reward.tokens} tokens and ${bonus.reward.xp} XP.`,
-      dedupe_key: bonusNotificationKey(bonus.today),
+      dedupe_key: key,
       created_at: toTimestamp(this.deps.now()),
     });
   }

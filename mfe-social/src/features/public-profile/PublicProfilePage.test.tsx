@@ -28,6 +28,7 @@ function renderAt(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/profile/:id" element={<PublicProfile />} />
+        <Route path="/social" element={<h1>Social page</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -40,6 +41,27 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('public profile', () => {
+  it('focuses its heading once loaded and links back (to Social when opened directly)', async () => {
+    api.profile.mockResolvedValue(profile);
+    renderAt('/profile/7');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Nina Berg' });
+    expect(heading).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Social page' })).toBeInTheDocument();
+  });
+
+  it('focuses its heading beside the error of a profile one may not see', async () => {
+    api.profile.mockRejectedValue(
+      Object.assign(new Error('x'), {
+        isAxiosError: true,
+        response: { status: 404, data: { error: 'Learner not found' } },
+      }),
+    );
+    renderAt('/profile/9');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Learner not found');
+    expect(screen.getByRole('heading', { level: 1, name: 'Learner profile' })).toHaveFocus();
+  });
+
   it('reads the id from the route and shows the public numbers', async () => {
     api.profile.mockResolvedValue(profile);
     renderAt('/profile/7');

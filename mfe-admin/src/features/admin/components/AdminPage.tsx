@@ -22,7 +22,6 @@ export function AdminPage() {
 function AdminOverview() {
   const t = useAdminText();
   const actionsId = useId();
-  const toolsId = useId();
   const { state, reload } = useLoad(loadOverview);
   const { data } = state;
 
@@ -60,36 +59,21 @@ function AdminOverview() {
           </section>
         )}
 
-        <div className="grid grid-3">
-          <section className="card stack" aria-labelledby={actionsId} style={{ gap: '0.75rem' }}>
-            <h2 id={actionsId}>{t('dashboard.quickActions')}</h2>
-            {/* Relative links: /admin/users, /admin/audit, /admin/platform in the shell. */}
-            <div className="row">
-              <Link to="users" className="btn btn-small">
-                {t('dashboard.manageUsers')}
-              </Link>
-              <Link to="audit" className="btn btn-small">
-                {t('dashboard.auditLog')}
-              </Link>
-              <Link to="platform" className="btn btn-small">
-                {t('dashboard.platformReleases')}
-              </Link>
-            </div>
-          </section>
-
-          <section className="card stack" aria-labelledby={toolsId} style={{ gap: '0.75rem' }}>
-            <h2 id={toolsId}>{t('dashboard.adminTools')}</h2>
-            {/* Server-rendered pages: plain links so the browser leaves the SPA. */}
-            <ul className="stack" style={{ margin: 0, paddingLeft: '1.2rem', gap: '0.4rem' }}>
-              <li>
-                <a href="/legacy-admin">{t('dashboard.legacyPanel')}</a>
-              </li>
-              <li>
-                <a href="/super-admin">{t('dashboard.superAdminPanel')}</a>
-              </li>
-            </ul>
-          </section>
-        </div>
+        <section className="card stack" aria-labelledby={actionsId} style={{ gap: '0.75rem' }}>
+          <h2 id={actionsId}>{t('dashboard.quickActions')}</h2>
+          {/* Relative links: /admin/users, /admin/audit, /admin/platform in the shell. */}
+          <div className="row">
+            <Link to="users" className="btn btn-small">
+              {t('dashboard.manageUsers')}
+            </Link>
+            <Link to="audit" className="btn btn-small">
+              {t('dashboard.auditLog')}
+            </Link>
+            <Link to="platform" className="btn btn-small">
+              {t('dashboard.platformReleases')}
+            </Link>
+          </div>
+        </section>
 
         {data && <RecentUsersTable users={data.recentUsers} />}
       </div>

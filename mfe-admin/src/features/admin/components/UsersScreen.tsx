@@ -143,7 +143,7 @@ function Users() {
           {data && data.users.length === 0 && <p className="muted">{t('users.empty')}</p>}
           {data && data.users.length > 0 && (
             <TableScroll className="admin-table-wrap" labelledBy={headingId}>
-              <table className="table admin-table" aria-labelledby={headingId}>
+              <table className="table admin-table admin-table-stacked" aria-labelledby={headingId}>
                 <thead>
                   <tr>
                     <th scope="col">{t('columns.user')}</th>
@@ -160,7 +160,7 @@ function Users() {
                     return (
                       <tr key={user.id}>
                         <UserCell user={user} />
-                        <td className="admin-nowrap">
+                        <td className="admin-nowrap" data-label={t('columns.role')}>
                           {isSuperAdmin && !self ? (
                             <select
                               className="input"
@@ -182,13 +182,13 @@ function Users() {
                             <span className="badge">{t(ROLE_KEYS[user.role])}</span>
                           )}
                         </td>
-                        <td className="admin-nowrap">
+                        <td className="admin-nowrap" data-label={t('columns.joined')}>
                           <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
                         </td>
-                        <td>
+                        <td data-label={t('columns.status')}>
                           <StatusBadge disabled={user.disabled} />
                         </td>
-                        <td className="admin-nowrap">
+                        <td className="admin-nowrap" data-label={t('columns.actions')}>
                           {!self && !protectedAccount && (
                             <button
                               type="button"

@@ -11,6 +11,7 @@ import { useCategories } from '../hooks/use-categories';
 import { useExportCsv } from '../hooks/use-export-csv';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useGridFocus } from '../hooks/use-grid-focus';
+import { useLinkedSearch } from '../hooks/use-linked-search';
 import { useMoveToSet } from '../hooks/use-move-to-set';
 import { useResetKnown } from '../hooks/use-reset-known';
 import { useSelection } from '../hooks/use-selection';
@@ -34,6 +35,7 @@ export function CardsPage() {
   const { categories } = sets;
   const setName = useCallback((id: number) => categories.find((set) => set.id === id)?.name ?? null, [categories]);
   const view = useCardsView(setName);
+  useLinkedSearch(view);
   const { list, shown, search } = view;
   const options = useFilterOptions();
   // A card waiting to be created has no server id yet: it cannot be ticked for a move.

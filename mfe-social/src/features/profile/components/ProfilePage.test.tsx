@@ -129,6 +129,7 @@ describe('Profile screen', () => {
     expect(value('Cards')).toHaveTextContent('12');
     expect(value('Reviews')).toHaveTextContent('1,234');
     expect(value('Achievements Unlocked')).toHaveTextContent('2');
+    expect(value('Tokens')).toHaveTextContent('15');
     expect(screen.getByRole('progressbar', { name: 'Progress to level 4' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.queryByText('14 days')).not.toBeInTheDocument();
     expect(screen.queryByText('156')).not.toBeInTheDocument();

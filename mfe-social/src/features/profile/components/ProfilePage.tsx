@@ -29,6 +29,8 @@ function learningStats(profile: Profile, t: SocialT, language: string): Array<{ 
     { label: t('profile.stats.cards'), value: number(profile.cards ?? 0) },
     { label: t('profile.stats.reviews'), value: number(profile.reviews ?? 0) },
     { label: t('profile.stats.achievementsUnlocked'), value: number(profile.achievements_unlocked) },
+    // The token balance (daily bonuses and achievements pay them; the dashboard lists their history).
+    { label: t('profile.stats.tokens'), value: number(profile.tokens) },
   ];
 }
 

@@ -152,10 +152,32 @@ describe('Social screen', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(api.searchUsers).toHaveBeenCalledWith('nina');
     const results = await screen.findByRole('list', { name: 'Search results' });
-    await user.click(within(results).getByRole('button', { name: 'Add Nina Berg as a friend' }));
+    await user.click(within(results).getByRole('button', { name: 'Add friend: Nina Berg' }));
     expect(api.sendFriendRequest).toHaveBeenCalledWith({ userId: 7 });
     await user.click(within(results).getByRole('button', { name: 'Follow Nina Berg' }));
     expect(api.follow).toHaveBeenCalledWith(7);
+  });
+
+  it('links each result to its profile and tells learners of one name, or of none, apart', async () => {
+    api.searchUsers.mockResolvedValue([
+      { id: 7, display_name: 'Nina', is_friend: false, is_following: false, request: null },
+      { id: 8, display_name: 'Nina', is_friend: false, is_following: false, request: null },
+      { id: 1234, display_name: null, is_friend: false, is_following: false, request: null },
+    ]);
+    const user = userEvent.setup();
+    await renderSocial();
+    await user.type(screen.getByLabelText('Search learners by name'), 'nin');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const links = within(results).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Nina', '/profile/7'],
+      ['Nina', '/profile/8'],
+      ['Learner #1234', '/profile/1234'],
+    ]);
+    const items = within(results).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Learner #7');
+    expect(items[1]).toHaveTextContent('Learner #8');
   });
 
   it('sends a request to a typed e-mail and then shows it pending by its address, naming no one', async () => {

@@ -27,13 +27,19 @@ export function SocialPage({ now }: { now?: Date } = {}) {
       )}
       {!data && !loadError && <p role="status">{t('common.loading')}</p>}
       {data && (
-        <div className="grid grid-3" style={{ alignItems: 'start' }}>
-          <UserSearch run={run} />
-          <FriendRequests requests={data.requests} run={run} />
-          <Friends friends={data.friends} run={run} />
-          <Follows followers={data.followers} following={data.following} run={run} />
-          <Feed items={data.feed} now={now} />
-          <Privacy key={data.visibility} visibility={data.visibility} run={run} />
+        // The feed is the page's main column; finding people, requests, connections and privacy
+        // sit in a side column (below it on a narrow screen).
+        <div className="social-layout">
+          <div className="social-main">
+            <Feed items={data.feed} now={now} />
+          </div>
+          <div className="social-side">
+            <UserSearch run={run} />
+            <FriendRequests requests={data.requests} run={run} />
+            <Friends friends={data.friends} run={run} />
+            <Follows followers={data.followers} following={data.following} run={run} />
+            <Privacy key={data.visibility} visibility={data.visibility} run={run} />
+          </div>
         </div>
       )}
     </div>

@@ -169,7 +169,7 @@ export function Follows({
 export function Feed({ items, now }: { items: SocialFeed['items']; now?: Date }) {
   const { t, language } = useSocialLocale();
   return (
-    <section className="card" aria-labelledby="social-feed-heading">
+    <section className="card social-feed" aria-labelledby="social-feed-heading">
       <h2 id="social-feed-heading">{t('feed.heading')}</h2>
       {items.length === 0 ? (
         <p className="muted">{t('feed.empty')}</p>

@@ -1,6 +1,7 @@
 // Find another learner by display name (or send a request to an exact e-mail address, which
 // answers alike whether or not anyone uses it: the request then shows pending by its address).
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { socialApi, type SocialSearchResult } from '@flashcard/api-contract';
 import { getErrorMessage } from '@flashcard/shared-auth';
 import { useLearnerName } from '@flashcard/shared-ui';
@@ -53,7 +54,13 @@ export function UserSearch({ run }: { run: Run }) {
         <ul aria-label={t('search.results')}>
           {results.map((result) => (
             <li key={result.id} className="row">
-              <span>{nameOf(result)}</span>
+              {/* Two learners may choose one name: the public id (never the e-mail) tells them apart. */}
+              <span className="social-result-name">
+                <Link to={`/profile/${result.id}`}>{nameOf(result)}</Link>
+                {result.display_name !== null && (
+                  <span className="muted social-result-id">{t('search.publicId', { id: result.id })}</span>
+                )}
+              </span>
               {result.is_friend ? (
                 <span className="muted">{t('common.friend')}</span>
               ) : result.request === 'outgoing' ? (
@@ -63,6 +70,7 @@ export function UserSearch({ run }: { run: Run }) {
               ) : (
                 <button
                   type="button"
+                  className="btn btn-small"
                   aria-label={t('search.addFriendLabel', { name: nameOf(result) })}
                   onClick={() => act(() => socialApi.sendFriendRequest({ userId: result.id }), t('toast.requestSent'))}
                 >
