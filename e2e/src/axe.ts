@@ -1,7 +1,9 @@
 // The browser suite's one accessibility check: axe-core's WCAG 2.0-2.2 A/AA rules (target-size
-// included) on a page as it is, at a desktop and a phone size, in the light and the dark theme.
+// included) on a page as it is, at a desktop and a phone size, in the light and the dark theme;
+// and the pictures the tests take of what they checked.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 
 export const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -26,25 +28,35 @@ export function describeViolations(violations: Violation[]): string[] {
   );
 }
 
-/** The theme as the shell applies the account's setting (`applyTheme`: <html data-theme>), painted. */
-export async function setTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-  // Two frames: the new layout and colours are painted before anything reads them.
+/** Two frames: the new layout and colours are painted before anything reads them. */
+export async function painted(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/**
- * axe's violations on the page as it is, one line per node: with `all` every rule of WCAG 2.0-2.2
- * A/AA, else only the rules that read colours (what a second theme can change). `minImpact`
- * 'serious' keeps serious and critical ones.
- */
+/** The theme as the shell applies the account's setting (`applyTheme`: <html data-theme>), painted. */
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+  await painted(page);
+}
+
+export interface AxeOptions {
+  /** Every rule of WCAG 2.0-2.2 A/AA (default), else only the rules that read colours. */
+  all?: boolean;
+  /** 'serious' keeps serious and critical violations; 'minor' (default) keeps every one. */
+  minImpact?: 'minor' | 'serious';
+  /** Only this part of the page (a CSS selector). */
+  include?: string;
+}
+
+/** axe's violations on the page as it is, one line per node. */
 export async function axeViolations(
   page: Page,
-  { all = true, minImpact = 'minor' }: { all?: boolean; minImpact?: 'minor' | 'serious' } = {},
+  { all = true, minImpact = 'minor', include }: AxeOptions = {},
 ): Promise<string[]> {
   // Legacy mode: axe.run in the page itself. The default opens a blank page per run to merge
   // the frames' results (seconds each here); these pages have no frames of another origin.
-  const axe = new AxeBuilder({ page }).setLegacyMode(true);
+  let axe = new AxeBuilder({ page }).setLegacyMode(true);
+  if (include) axe = axe.include(include);
   const builder = all ? axe.withTags(WCAG_TAGS) : axe.withRules(COLOUR_RULES);
   // target-size (2.5.8) is tagged wcag22aa but off by default in axe-core 4.14.
   const results = await builder.options({ rules: { 'target-size': { enabled: all } } }).analyze();
@@ -62,21 +74,65 @@ export async function axeViolations(
   return describeViolations(kept);
 }
 
+export interface AuditOptions {
+  sizes?: readonly Size[];
+  /** Only this part of the page (a CSS selector). */
+  include?: string;
+  /** 'serious' (default) keeps serious and critical violations; 'minor' keeps every one. */
+  minImpact?: 'minor' | 'serious';
+  /** Run at each size and theme after axe: a picture, a layout check. */
+  each?: (size: Size, theme: Theme) => Promise<void>;
+}
+
 /**
- * Runs axe at both sizes in both themes on the page as it is, and returns every serious or
- * critical violation as readable lines prefixed with `screen`, size and theme. The themes differ
- * in colours only: the second one runs the rules that read colours. Leaves the page at 1280x800.
+ * Runs axe at both sizes in both themes on the page as it is, and returns the violations as
+ * readable lines prefixed with `screen`, size and theme. The themes differ in colours only: the
+ * second one runs the rules that read colours. Leaves the page at 1280x800.
  */
-export async function audit(page: Page, screen: string, sizes: readonly Size[] = SIZES): Promise<string[]> {
+export async function audit(
+  page: Page,
+  screen: string,
+  { sizes = SIZES, include, minImpact = 'serious', each }: AuditOptions = {},
+): Promise<string[]> {
   const problems: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const theme of THEMES) {
       await setTheme(page, theme);
-      const lines = await axeViolations(page, { all: theme === THEMES[0], minImpact: 'serious' });
+      const lines = await axeViolations(page, { all: theme === THEMES[0], minImpact, include });
       problems.push(...lines.map((line) => `${screen} ${size.name} ${theme}: ${line}`));
+      await each?.(size, theme);
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   return problems;
+}
+
+/** How far the page scrolls sideways (0 when nothing is wider than the viewport). */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+export const SHOTS = '/tmp/shots';
+
+/**
+ * A picture of one element as laid out, without the sticky top bar over it: a full-page picture
+ * (the bar then sits at the page's top) clipped to the element, at /tmp/shots/<name>.png. Focus is
+ * taken off first (no ring left by the test's typing) unless `keepFocus`.
+ */
+export async function shootElement(
+  page: Page,
+  element: Locator,
+  name: string,
+  { keepFocus = false } = {},
+): Promise<void> {
+  await page.evaluate((blur) => {
+    if (blur) (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  }, !keepFocus);
+  const box = await element.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
+  });
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, clip: box });
 }

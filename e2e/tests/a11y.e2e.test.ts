@@ -124,7 +124,7 @@ test('the open menus (phone navigation, notifications, user menu) have no seriou
   await page.getByRole('button', { name: 'Open menu' }).click();
   // Slid in (0.2 s) before colours are read.
   await page.waitForFunction(() => getComputedStyle(document.querySelector('.shell-sidebar')!).transform === 'none');
-  const problems = await audit(page, 'phone navigation', [SIZES[1]]);
+  const problems = await audit(page, 'phone navigation', { sizes: [SIZES[1]] });
   await visit(page, '/dashboard');
 
   await page.getByRole('button', { name: /^Notifications/ }).click();

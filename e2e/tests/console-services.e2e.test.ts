@@ -3,16 +3,14 @@
 // and one down, is shown the API's reason for a refused registration, and removes one after
 // confirming; an admin reads the same, unchanged and unchangeable. axe finds no violation there at
 // a desktop and a phone size in the light and the dark theme, and the section is photographed so.
-import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, SIZES } from '../src/axe';
+import { axeViolations, painted, shootElement, sidewaysOverflow, SIZES } from '../src/axe';
 import { accessToken, freePort, testSite, uniqueEmail, type Session } from '../src/harness';
 
 // Two failed calls open a circuit, and it stays open while the test looks at it.
 const site = testSite({ GATEWAY_BREAKER_FAILURES: '2', GATEWAY_BREAKER_COOLDOWN_MS: '600000' });
-const SHOTS = '/tmp/shots';
 const TAKEN = 'A service named quiz is already registered: remove it first to change its address';
 
 let upstream: http.Server;
@@ -41,7 +39,6 @@ beforeAll(async () => {
   adminEmail = uniqueEmail('admin');
   await site.register({ email: adminEmail, displayName: 'Ada Admin' });
   await site.product.setRole(adminEmail, 'admin');
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
@@ -75,35 +72,18 @@ async function violations(page: Page, label: string): Promise<string[]> {
   return (await axeViolations(page)).map((line) => `${label}: ${line}`);
 }
 
-/**
- * The section as laid out, without the sticky top bar over it: a full-page picture (the bar then
- * sits at the page's top) clipped to the section.
- */
-async function shoot(page: Page, section: Locator, name: string, { keepFocus = false } = {}): Promise<void> {
-  // The bar back at the page's top, and no focus ring left by the test's typing unless it matters.
-  await page.evaluate((blur) => {
-    if (blur) (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  }, !keepFocus);
-  const box = await section.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
-  });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, clip: box });
-}
-
 /** axe at both sizes, and a picture of the section at each, in the theme the page shows. */
 async function auditAndShoot(page: Page, panel: Locator, theme: 'light' | 'dark'): Promise<string[]> {
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
   const problems: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await painted(page);
     problems.push(...(await violations(page, `${size.name} ${theme}`)));
     // Nothing of the section is wider than the page (a phone scrolls the page down, never sideways).
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(`${size.name} ${theme} overflow ${overflow}`).toBe(`${size.name} ${theme} overflow 0`);
-    await shoot(page, panel, `console-services-${size.name}-${theme}`);
+    await shootElement(page, panel, `console-services-${size.name}-${theme}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   return problems;
@@ -193,9 +173,14 @@ test('a super admin registers two services, reads one up and one down, and remov
     true,
   );
   problems.push(...(await violations(page, 'phone dark confirm')));
-  await shoot(page, panel.getByRole('table', { name: 'Registered services' }), 'console-services-phone-dark-confirm', {
-    keepFocus: true,
-  });
+  await shootElement(
+    page,
+    panel.getByRole('table', { name: 'Registered services' }),
+    'console-services-phone-dark-confirm',
+    {
+      keepFocus: true,
+    },
+  );
   expect(problems).toEqual([]);
 
   // Cancel by keyboard sends nothing; then confirm for real.

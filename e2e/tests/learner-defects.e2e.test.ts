@@ -1,4 +1,4 @@
-// Defects a learner hit (issue 32, item 11), each checked in the browser: the bell stops offering
+// Defects a learner hit, each checked in the browser: the bell stops offering
 // the daily bonus once it is claimed and the dashboard shows what it paid and the token balance;
 // the social page's feed is its main column; search results link to profiles, which are styled,
 // focus their heading and link back; the admin overview links no retired page and the users
@@ -6,26 +6,11 @@
 // /favicon.ico is an image. axe (WCAG 2.0-2.2 A/AA, target-size) finds no serious or critical
 // violation on each screen changed, at 1280x800 and 390x844 in both themes; pictures of each in
 // /tmp/shots/learner-defects-*.png.
-import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { audit, painted, setTheme, SHOTS, sidewaysOverflow } from '../src/axe';
 import { signIn, signOut, testSite } from '../src/harness';
 
 const site = testSite();
-
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
-
-/** Two frames: the new layout and colours are painted. */
-const painted = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
@@ -38,30 +23,13 @@ async function settle(page: Page) {
  * lines), no sideways scroll, and a picture of each: /tmp/shots/learner-defects-<name>-<size>-<theme>.png.
  */
 async function auditAndShoot(page: Page, name: string, { fullPage = true } = {}): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      await painted(page);
-      const results = await new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags(WCAG_TAGS)
-        .options({ rules: { 'target-size': { enabled: true } } })
-        .analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        for (const node of violation.nodes) {
-          problems.push(`${name} ${size.name} ${theme}: ${violation.id} at ${node.target.join(' ')}`);
-        }
-      }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(`${name} ${size.name} overflow ${overflow}`).toBe(`${name} ${size.name} overflow 0`);
+  const problems = await audit(page, name, {
+    each: async (size, theme) => {
+      expect(`${name} ${size.name} overflow ${await sidewaysOverflow(page)}`).toBe(`${name} ${size.name} overflow 0`);
       await page.screenshot({ path: `${SHOTS}/learner-defects-${name}-${size.name}-${theme}.png`, fullPage });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1280, height: 800 });
+    },
+  });
+  await setTheme(page, 'light');
   return problems;
 }
 

@@ -3,52 +3,13 @@
 // the numbers change, applies it and the settings page shows it. axe finds no violation in the
 // section at a desktop and a phone size in the light and the dark theme, nothing is wider than the
 // page, and the section is photographed so (/tmp/shots/workload-*.png).
-import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { audit, setTheme, shootElement, sidewaysOverflow } from '../src/axe';
 import { testSite } from '../src/harness';
 
 const site = testSite();
 
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 jest.setTimeout(180_000);
-beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-/** Every axe violation (any impact) in the section, one line per node. */
-async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .include('section.workload')
-    .withTags(WCAG_TAGS)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${label}: ${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
-    ),
-  );
-}
-
-/** The section as laid out, without the sticky top bar over it: a full-page picture clipped to it. */
-async function shoot(page: Page, section: Locator, name: string): Promise<void> {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  const box = await section.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
-  });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, clip: box });
-}
 
 /** The figure under a term of the section's list ('Minutes per day' -> '4.2'). */
 const figure = (section: Locator, term: string | RegExp) =>
@@ -129,21 +90,17 @@ test('a learner sees the year ahead, moves the retention, and makes it theirs', 
   await context.close();
 });
 
-/** axe in the section and no sideways overflow at both sizes in both themes, with a picture of each. */
+/** axe in the section (every violation) and no sideways overflow at both sizes in both themes, with a picture of each. */
 async function expectNoProblems(page: Page, section: Locator, name: string): Promise<void> {
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      problems.push(...(await violations(page, `${name} ${size.name} ${theme}`)));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const problems = await audit(page, name, {
+    include: 'section.workload',
+    minImpact: 'minor',
+    each: async (size, theme) => {
+      const overflow = await sidewaysOverflow(page);
       expect(`${size.name} ${theme} overflow ${overflow}`).toBe(`${size.name} ${theme} overflow 0`);
-      await shoot(page, section, `workload-${name}-${size.name}-${theme}`);
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1280, height: 800 });
+      await shootElement(page, section, `workload-${name}-${size.name}-${theme}`);
+    },
+  });
+  await setTheme(page, 'light');
   expect(problems).toEqual([]);
 }
