@@ -47,6 +47,8 @@ export const AUTH_PATHS: { [K in keyof Auth]: Auth[K]['path'] } = {
   logout: '/auth/logout',
   me: '/auth/me',
   changePassword: '/auth/change-password',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
 };
 export const API_TIMEOUT_MS = 30000;
 
