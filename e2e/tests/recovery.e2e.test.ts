@@ -78,6 +78,9 @@ async function auditAndShoot(page: Page, name: string): Promise<string[]> {
         for (const node of violation.nodes)
           problems.push(`${name} ${size.name} ${theme}: ${violation.id} at ${node.target.join(' ')}`);
       }
+      // Nothing (a long e-mail address) widens the page past the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${name} ${size.name} ${theme}: ${overflow}px wider than the screen`);
       await page.screenshot({ path: `${SHOTS}/recovery-${name}-${size.name}-${theme}.png`, fullPage: true });
     }
   }

@@ -17,6 +17,8 @@ type ErrorKey = 'forgotPassword.emailRequired' | 'forgotPassword.emailInvalid';
 export const NOTICE_STYLE: CSSProperties = {
   borderColor: 'var(--success)',
   background: 'color-mix(in srgb, var(--success) 8%, transparent)',
+  // A long e-mail address breaks inside the box instead of widening the page.
+  overflowWrap: 'anywhere',
 };
 
 export function ForgotPasswordPage() {
