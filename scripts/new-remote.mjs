@@ -27,7 +27,7 @@ export const USAGE =
   'Usage: npm run new-remote -- mfe-<name> --route /<path> --label <Label> [--icon <glyph>] [--order <1-1000>] [--roles <role,role>] [--bundler webpack|rspack] [--service <name>] [--standalone <dir> [--packages <dir>]]';
 
 /** Paths the shell owns (same list as SHELL_PATHS in api/src/modules/platform/service.ts). */
-const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings'];
+const SHELL_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/dashboard', '/settings'];
 const ROLES = ['user', 'admin', 'super_admin'];
 /**
  * What each bundler's remote builds with: the measured pairs of docs/PLATFORM.md ("Toolchains").

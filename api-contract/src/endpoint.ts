@@ -42,9 +42,11 @@ type SuccessSchema<R> = R extends { 200: infer T }
   ? T
   : R extends { 201: infer T }
     ? T
-    : R extends { 204: infer T }
+    : R extends { 202: infer T }
       ? T
-      : never;
+      : R extends { 204: infer T }
+        ? T
+        : never;
 
 /** What a successful call returns. */
 export type ResponseOf<E extends Endpoint> =

@@ -6,6 +6,7 @@ export * from './schemas';
 export * from './scheduler';
 export { callEndpoint } from './calls/call';
 export { authApi } from './calls/auth';
+export { recoveryApi } from './calls/recovery';
 export { healthApi } from './calls/health';
 export { dashboardApi } from './calls/dashboard';
 export {

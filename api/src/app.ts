@@ -8,11 +8,12 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { REPO_ROOT, type Config } from './config';
+import { DEFAULT_MAIL_FROM, REPO_ROOT, type Config } from './config';
 import { createDb, type Db } from './db';
 import { inTransaction } from './db/transaction';
+import { createMailer } from './lib/mail';
 import { AdminRepository, AdminService, adminRoutes } from './modules/admin';
-import { AuthRepository, authRoutes, AuthService } from './modules/auth';
+import { AuthRepository, authRoutes, AuthService, RecoveryRepository, RecoveryService } from './modules/auth';
 import { CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
 import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
@@ -203,6 +204,14 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         forgetAccount: (userId) => api.forgetAccountStatus(userId),
         now,
       });
+      const recovery = new RecoveryService({
+        repository: new RecoveryRepository(db),
+        mailer: createMailer(config.mail ?? { from: DEFAULT_MAIL_FROM }, app.log),
+        publicUrl: config.mail?.publicUrl,
+        log: app.log,
+        forgetAccount: (userId) => api.forgetAccountStatus(userId),
+        now,
+      });
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
       const cards = new CardsService({ repository: new CardsRepository(db), now });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
@@ -234,6 +243,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(healthRoutes, { service: health });
       await api.register(authRoutes, {
         service: auth,
+        recovery,
         rateLimits: config.rateLimits,
         secureCookies: config.isProduction,
       });

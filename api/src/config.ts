@@ -43,7 +43,29 @@ export interface RateLimits {
   changePasswordPerUser: RateLimitRule;
   /** Friend requests a learner sends (each may notify someone; by e-mail, each probes an address). */
   friendRequestsPerUser: RateLimitRule;
+  /** "Forgot password?" requests from one address (each may send an e-mail). */
+  forgotPasswordPerAddress: RateLimitRule;
+  /** "Forgot password?" requests for one e-mail address, from anywhere: nobody's inbox is flooded. */
+  forgotPasswordPerEmail: RateLimitRule;
+  /** Reset attempts from one address (a token is 256 random bits: this only bounds the work). */
+  resetPasswordPerAddress: RateLimitRule;
 }
+
+/** Account recovery's e-mail (modules/auth, lib/mail.ts). */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the server that sends (SMTP_URL); unset: links go to the log. */
+  smtpUrl?: string;
+  /** The sender (MAIL_FROM). */
+  from: string;
+  /**
+   * The site's public origin for links in e-mails (PUBLIC_URL, e.g. https://cards.example.org).
+   * Unset: the request's own origin (its Host, or X-Forwarded-Host under TRUST_PROXY), which a
+   * client chooses: refused in production with SMTP_URL, so no e-mail carries a forged host.
+   */
+  publicUrl?: string;
+}
+
+export const DEFAULT_MAIL_FROM = 'Flashcards <no-reply@localhost>';
 
 export interface Config {
   nodeEnv: string;
@@ -80,6 +102,8 @@ export interface Config {
   apkg: ApkgLimits;
   /** The service gateway: /api/services/<name>/* proxied to a team's own server (modules/gateway). */
   gateway: GatewayConfig;
+  /** Account recovery's e-mail; absent: links go to the log, built from the request's origin. */
+  mail?: MailConfig;
 }
 
 export interface GatewayConfig {
@@ -192,6 +216,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerAddress: { max: 60, timeWindowMs: 60 * MINUTE },
   changePasswordPerUser: { max: 10, timeWindowMs: 15 * MINUTE },
   friendRequestsPerUser: { max: 20, timeWindowMs: 60 * MINUTE },
+  forgotPasswordPerAddress: { max: 20, timeWindowMs: 60 * MINUTE },
+  forgotPasswordPerEmail: { max: 5, timeWindowMs: 60 * MINUTE },
+  resetPasswordPerAddress: { max: 30, timeWindowMs: 60 * MINUTE },
 };
 
 export class ConfigError extends Error {}
@@ -266,7 +293,35 @@ export function loadConfig(env: Env = process.env): Config {
       devOverrides: env.REMOTE_OVERRIDES ? env.REMOTE_OVERRIDES === 'on' : !isProduction,
     },
     gateway: parseGateway(env),
+    mail: parseMail(env, isProduction),
   };
+}
+
+function parseMail(env: Env, isProduction: boolean): MailConfig {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`);
+  let publicUrl: string | undefined;
+  if (env.PUBLIC_URL) {
+    let url: URL;
+    try {
+      url = new URL(env.PUBLIC_URL);
+    } catch {
+      throw new ConfigError(
+        `PUBLIC_URL must be the site's origin, e.g. https://cards.example.org, got "${env.PUBLIC_URL}"`,
+      );
+    }
+    if (!/^https?:$/.test(url.protocol))
+      throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got "${env.PUBLIC_URL}"`);
+    publicUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  }
+  // A link built from the request's Host would let anyone have the site e-mail a victim a link
+  // to their own host (and receive the token): in production an e-mailed link needs PUBLIC_URL.
+  if (isProduction && smtpUrl && !publicUrl)
+    throw new ConfigError(
+      "SMTP_URL is set without PUBLIC_URL. In production reset links need the site's public origin: set PUBLIC_URL, e.g. https://cards.example.org.",
+    );
+  return { smtpUrl, from: env.MAIL_FROM || DEFAULT_MAIL_FROM, publicUrl };
 }
 
 function parseGateway(env: Env): GatewayConfig {

@@ -75,7 +75,7 @@ beforeAll(async () => {
 test('sign-in and sign-up screens have no serious violations', async () => {
   const { page, context } = await site.session();
   const problems: string[] = [];
-  for (const path of ['/login', '/signup']) {
+  for (const path of ['/login', '/signup', '/forgot-password', '/reset-password?token=x']) {
     await visit(page, path);
     problems.push(...(await audit(page, path)));
   }

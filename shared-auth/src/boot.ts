@@ -5,4 +5,10 @@
 // it got no answer; the shell hands its answer to the shared store
 // (`useAuthStore.getState().initialize(restoring)`).
 export { API_BASE_URL } from './api-base';
-export { restoreSession, type OfflineSession, type RestoredSession } from './session';
+export {
+  restoreSession,
+  type EndedSession,
+  type OfflineSession,
+  type RestoredSession,
+  type SessionRestore,
+} from './session';

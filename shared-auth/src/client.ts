@@ -11,14 +11,15 @@ import {
   getAccessToken,
   offlineSession,
   openSessionChannel,
+  sessionEndOf,
   sessionWorthRestoring,
   setAccessToken,
   setSessionHint,
   takeLegacyRefreshToken,
   withRefreshLock,
-  type OfflineSession,
-  type RestoredSession,
+  type SessionEnd,
   type SessionMessage,
+  type SessionRestore,
 } from './session';
 import { API_BASE_URL } from './api-base';
 import { fetchingAhead, withFetchAhead } from './fetch-ahead';
@@ -47,6 +48,8 @@ export const AUTH_PATHS: { [K in keyof Auth]: Auth[K]['path'] } = {
   logout: '/auth/logout',
   me: '/auth/me',
   changePassword: '/auth/change-password',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
 };
 export const API_TIMEOUT_MS = 30000;
 
@@ -71,7 +74,7 @@ export function setAuthHeader(token: string | null): void {
 
 type Listener<T> = (value: T) => void;
 const tokenListeners = new Set<(tokens: Tokens, user?: User) => void>();
-const expiryListeners = new Set<Listener<void>>();
+const expiryListeners = new Set<Listener<SessionEnd | undefined>>();
 const offlineListeners = new Set<Listener<void>>();
 /**
  * A call that got no answer while the browser says it is offline: the page shows that it is
@@ -94,8 +97,11 @@ export function onTokensRefreshed(listener: (tokens: Tokens, user?: User) => voi
   return () => tokenListeners.delete(listener);
 }
 
-/** Called when the session is over for good (refresh failed): the store resets itself. */
-export function onSessionExpired(listener: Listener<void>): () => void {
+/**
+ * Called when the session is over for good (refresh failed), with the reason when the server
+ * named one (the account was disabled): the store resets itself and keeps the reason.
+ */
+export function onSessionExpired(listener: Listener<SessionEnd | undefined>): () => void {
   expiryListeners.add(listener);
   return () => expiryListeners.delete(listener);
 }
@@ -136,6 +142,8 @@ function isOnLoginPage(): boolean {
 interface Refresh {
   token: string | null;
   unreachable?: AxiosError;
+  /** The server refused it for a reason it named. */
+  ended?: SessionEnd;
 }
 
 /** No answer: a network failure or a timeout; never an HTTP status, never a cancelled call. */
@@ -182,7 +190,11 @@ async function performRefresh(): Promise<Refresh> {
     // No session behind the cookie: the next page load asks nothing (and has no profile to show).
     const status = (error as AxiosError).response?.status;
     if (status === 401 || status === 403) setSessionHint(false);
-    return { token: null, unreachable: noAnswer(error) ? error : undefined };
+    return {
+      token: null,
+      unreachable: noAnswer(error) ? error : undefined,
+      ended: sessionEndOf((error as AxiosError).response?.data),
+    };
   }
 }
 
@@ -217,13 +229,14 @@ export function refreshAccessToken(): Promise<string | null> {
  * The page's session from the cookie (no session hinted and no kernel 1.x token: none, no
  * request); the offline session when the refresh got no answer.
  */
-export async function restoreSessionThroughClient(): Promise<RestoredSession | OfflineSession | null> {
+export async function restoreSessionThroughClient(): Promise<SessionRestore> {
   if (!sessionWorthRestoring()) return null;
   let user: User | undefined;
   const off = onTokensRefreshed((_tokens, refreshedUser) => void (user = refreshedUser ?? user));
   try {
-    const { token, unreachable } = await refreshSession();
+    const { token, unreachable, ended } = await refreshSession();
     if (token && user) return { accessToken: token, user };
+    if (ended) return { ended };
     return unreachable ? offlineSession() : null;
   } finally {
     off();
@@ -236,8 +249,8 @@ export async function restoreSessionThroughClient(): Promise<RestoredSession | O
  * session to restore, ends the session; anything else (no answer, a server error) stays offline.
  */
 export async function resumeSession(): Promise<void> {
-  const { token } = await refreshSession();
-  if (!token && !sessionWorthRestoring()) expireSession();
+  const { token, ended } = await refreshSession();
+  if (!token && !sessionWorthRestoring()) expireSession(ended);
 }
 
 /** A refresh got no answer: the refused token is dropped, the session goes on offline. */
@@ -246,11 +259,14 @@ function goOffline(): void {
   offlineListeners.forEach((listener) => listener());
 }
 
-/** The session cannot be saved (or another tab signed out): forget it and go to /login (unless already there). */
-export function expireSession(): void {
+/**
+ * The session cannot be saved (or another tab signed out): forget it and go to /login (unless
+ * already there). `reason`: why, when the server said (the account was disabled).
+ */
+export function expireSession(reason?: SessionEnd): void {
   clearSession();
   setAuthHeader(null);
-  expiryListeners.forEach((listener) => listener());
+  expiryListeners.forEach((listener) => listener(reason));
   if (!isOnLoginPage()) goToLogin();
 }
 
@@ -291,7 +307,7 @@ apiClient.interceptors.response.use(
         const sentWith = String(config.headers?.Authorization ?? '');
         const current = getAccessToken();
         // A refresh finished while this request was in flight: retry with the newer token.
-        const { token, unreachable } =
+        const { token, unreachable, ended }: Refresh =
           current && bearer(current) !== sentWith ? { token: current } : await refreshSession();
         if (token) {
           config.headers.set('Authorization', bearer(token));
@@ -304,8 +320,11 @@ apiClient.interceptors.response.use(
           if (message && !config.skipErrorToast && !knownOffline(unreachable)) notifyError?.(message);
           return Promise.reject(unreachable);
         }
+        // The call's own refusal names the reason (the refresh's may not: disabling revoked it).
+        expireSession(sessionEndOf(error.response.data) ?? ended);
+        return Promise.reject(error);
       }
-      expireSession();
+      expireSession(sessionEndOf(error.response.data));
       return Promise.reject(error);
     }
     if (!config?.skipErrorToast && error.response?.status !== 401 && !knownOffline(error)) {

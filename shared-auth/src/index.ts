@@ -5,7 +5,15 @@
 // The data types the kernel's own API uses are the contract's (re-exported as types only).
 export type { AuthResponse, RegisterInput, Role, Tokens, User } from '@flashcard/api-contract/schemas';
 // Kernel 2: no token getter; the access token stays inside the kernel's memory.
-export { STORAGE_KEYS, clearSession, type OfflineSession, type RestoredSession } from './session';
+export {
+  STORAGE_KEYS,
+  clearSession,
+  type EndedSession,
+  type OfflineSession,
+  type RestoredSession,
+  type SessionEnd,
+  type SessionRestore,
+} from './session';
 export { ERROR_TEXTS, failureToastId, getErrorMessage, serverErrorOf } from './errors';
 export {
   API_BASE_URL,

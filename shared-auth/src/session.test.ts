@@ -95,6 +95,14 @@ describe('restoreSession (the entry chunk, before shared modules)', () => {
     expect(stored()).toBe('');
   });
 
+  test('a refresh refused because the account is disabled says so (ended), signed out all the same', async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    fetchMock.mockResolvedValueOnce(answer(401, { error: 'This account is disabled' }));
+    await expect(restoreSession()).resolves.toEqual({ ended: 'disabled' });
+    expect(stored()).toBe('');
+  });
+
   test('no answer (the network is unreachable) with a hint and a kept profile: an offline session, no token', async () => {
     localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
     localStorage.setItem(STORAGE_KEYS.lastUser, JSON.stringify(user));

@@ -9,7 +9,12 @@
 //
 // Plain code only (fetch, no axios, nothing shared): the shell's entry chunk restores the session
 // through `restoreSession` before shared modules are ready (@flashcard/shared-auth/boot).
-import type { authEndpoints, BROWSER_SESSION_HEADER as ContractHeader, User } from '@flashcard/api-contract/schemas';
+import type {
+  ACCOUNT_DISABLED_ERROR as ContractDisabled,
+  authEndpoints,
+  BROWSER_SESSION_HEADER as ContractHeader,
+  User,
+} from '@flashcard/api-contract/schemas';
 import { API_BASE_URL } from './api-base';
 
 export const STORAGE_KEYS = {
@@ -39,6 +44,25 @@ export const REFRESH_PATH: (typeof authEndpoints)['refresh']['path'] = '/auth/re
 export const REFRESH_LOCK = 'flashcard-token-refresh';
 /** Tabs tell each other about a new access token and about a sign-out. */
 export const SESSION_CHANNEL = 'flashcard-session';
+
+/** The API's refusal of a disabled account (the contract's text): the session ended for that reason. */
+export const ACCOUNT_DISABLED_ERROR: typeof ContractDisabled = 'This account is disabled';
+
+/** Why the server ended a session, when it said: the sign-in page tells the learner. */
+export type SessionEnd = 'disabled';
+
+/** The reason an error body `{ error }` gives for refusing a session, if it gives one. */
+export function sessionEndOf(body: unknown): SessionEnd | undefined {
+  return (body as { error?: unknown } | null)?.error === ACCOUNT_DISABLED_ERROR ? 'disabled' : undefined;
+}
+
+/** A hinted session the server refused for a reason it named (the account was disabled). */
+export interface EndedSession {
+  ended: SessionEnd;
+}
+
+/** What the page's first refresh found: a session, an offline one, one that ended and why, or none. */
+export type SessionRestore = RestoredSession | OfflineSession | EndedSession | null;
 
 export interface RestoredSession {
   accessToken: string;
@@ -149,11 +173,12 @@ export function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The page's first refresh, through the cookie (or a kernel 1.x token, moved into the cookie):
  * the access token and the user, the offline session when no answer came (fetch threw) in a
- * browser with a kept profile, or null when there is no session. Skipped when no session is
+ * browser with a kept profile, the reason the server refused it when it named one (`ended`), or
+ * null when there is no session. Skipped when no session is
  * hinted, so a signed-out first visit makes no request. Another tab's refresh finished while
  * this one waited for the lock is used instead of rotating again.
  */
-export function restoreSession(): Promise<RestoredSession | OfflineSession | null> {
+export function restoreSession(): Promise<SessionRestore> {
   if (!sessionWorthRestoring()) return Promise.resolve(null);
   const legacy = takeLegacyRefreshToken();
   const channel = openSessionChannel();
@@ -161,7 +186,7 @@ export function restoreSession(): Promise<RestoredSession | OfflineSession | nul
   channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
     heard = event.data.type === 'session' ? { accessToken: event.data.accessToken, user: event.data.user } : null;
   });
-  return withRefreshLock(async (): Promise<RestoredSession | OfflineSession | null> => {
+  return withRefreshLock(async (): Promise<SessionRestore> => {
     if (heard) return heard;
     let response: Response;
     try {
@@ -180,8 +205,10 @@ export function restoreSession(): Promise<RestoredSession | OfflineSession | nul
       return offlineSession();
     }
     if (!response.ok) {
-      if (response.status === 401 || response.status === 403) setSessionHint(false);
-      return null;
+      if (response.status !== 401 && response.status !== 403) return null;
+      setSessionHint(false);
+      const ended = sessionEndOf(await response.json().catch(() => null));
+      return ended ? { ended } : null;
     }
     const data = (await response.json()) as { tokens?: { accessToken?: string }; user?: User };
     if (!data?.tokens?.accessToken || !data.user) return null;

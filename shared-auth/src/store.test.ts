@@ -170,6 +170,69 @@ test('a refused cookie refresh at start-up signs out and drops the hint', async 
   expect(stored()).toBe('');
 });
 
+describe('a disabled account: the store keeps why the session ended', () => {
+  const goToLogin = jest.fn();
+  beforeEach(() => {
+    goToLogin.mockReset();
+    setUnauthorizedHandler(goToLogin);
+    useAuthStore.setState({ endedBecause: null });
+  });
+
+  test("a call refused as disabled, whose refresh is refused too, ends the session as 'disabled'", async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    useAuthStore.setState({ user, isAuthenticated: true });
+    setAuthHeader('acc');
+    window.history.pushState({}, '', '/cards');
+    server = fakeServer((config) =>
+      config.url === '/auth/refresh'
+        ? { status: 401, data: { error: 'Invalid or expired refresh token' } }
+        : { status: 401, data: { error: 'This account is disabled' } },
+    );
+    await expect(apiClient.get('/cards')).rejects.toBeInstanceOf(AxiosError);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, endedBecause: 'disabled' });
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('a session that ends for no named reason keeps none', async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    useAuthStore.setState({ user, isAuthenticated: true, endedBecause: 'disabled' });
+    window.history.pushState({}, '', '/cards');
+    server = fakeServer(() => ({ status: 401, data: { error: 'Invalid or expired refresh token' } }));
+    await expect(apiClient.get('/cards')).rejects.toBeInstanceOf(AxiosError);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, endedBecause: null });
+  });
+
+  test("a start-up refresh refused as disabled signs out with 'disabled'; the next sign-in forgets it", async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    useAuthStore.setState({ isLoading: true });
+    server = fakeServer(() => ({ status: 401, data: { error: 'This account is disabled' } }));
+    await useAuthStore.getState().initialize();
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      endedBecause: 'disabled',
+    });
+    expect(stored()).toBe('');
+    server.restore();
+
+    server = fakeServer(() => ({ status: 403, data: { error: 'This account is disabled' } }));
+    await useAuthStore.getState().login('ada@example.com', 'secret1');
+    expect(useAuthStore.getState()).toMatchObject({ endedBecause: null, error: 'This account is disabled' });
+  });
+
+  test("takes the entry chunk's ended session the same way", async () => {
+    useAuthStore.setState({ isLoading: true });
+    server = fakeServer(() => ({ status: 500, data: {} }));
+    await useAuthStore.getState().initialize(Promise.resolve({ ended: 'disabled' }));
+    expect(server.calls).toHaveLength(0);
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      endedBecause: 'disabled',
+    });
+  });
+});
+
 describe('offline session: a hinted browser whose refresh gets no answer', () => {
   const goToLogin = jest.fn();
   const unreachable = (config: Parameters<Parameters<typeof fakeServer>[0]>[0]) =>

@@ -17,7 +17,7 @@ import {
   setAuthHeader,
 } from './client';
 import { ERROR_TEXTS, getErrorMessage, serverErrorOf } from './errors';
-import { clearSession, setSessionHint, type OfflineSession, type RestoredSession } from './session';
+import { clearSession, setSessionHint, type SessionEnd, type SessionRestore } from './session';
 
 export type AuthResult = { success: true } | { success: false; error: string };
 
@@ -32,6 +32,11 @@ export interface AuthState {
    */
   isOffline: boolean;
   error: string | null;
+  /**
+   * Why the last session ended, when the server said: 'disabled', the account was
+   * disabled. The sign-in page tells the learner; cleared by the next sign-in or sign-out.
+   */
+  endedBecause: SessionEnd | null;
   login: (email: string, password: string) => Promise<AuthResult>;
   register: (input: RegisterInput) => Promise<AuthResult>;
   logout: () => Promise<void>;
@@ -44,7 +49,7 @@ export interface AuthState {
    * `@flashcard/shared-auth/boot`); without one the client refreshes itself. A refresh that got
    * no answer in a browser with a kept profile starts an offline session.
    */
-  initialize: (restoring?: Promise<RestoredSession | OfflineSession | null> | null) => Promise<void>;
+  initialize: (restoring?: Promise<SessionRestore> | null) => Promise<void>;
 }
 
 const signedOut = { user: null, isAuthenticated: false, isLoading: false, isOffline: false } as const;
@@ -59,7 +64,7 @@ function startSession(accessToken: string, user: User): void {
 export const useAuthStore = create<AuthState>()((set, get) => {
   // A sign-in counts only if the server handed out an access token.
   async function signIn(call: () => Promise<AuthResponse>, fallback: string): Promise<AuthResult> {
-    set({ isLoading: true, error: null });
+    set({ isLoading: true, error: null, endedBecause: null });
     try {
       const data = await call();
       if (!data?.tokens?.accessToken) throw new Error(fallback);
@@ -77,6 +82,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     ...signedOut,
     isLoading: true,
     error: null,
+    endedBecause: null,
 
     login: (email, password) => signIn(() => authCalls.login(email, password), ERROR_TEXTS.loginFailed),
     register: (input) => signIn(() => authCalls.register(input), ERROR_TEXTS.registrationFailed),
@@ -91,7 +97,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         clearSession();
         setAuthHeader(null);
         announceSession({ type: 'signed-out' });
-        set({ ...signedOut, error: null });
+        set({ ...signedOut, error: null, endedBecause: null });
       }
     },
 
@@ -126,7 +132,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       // Signed in already (a sign-in meanwhile, a test's mock kernel): the session is this one.
       if (get().isAuthenticated) return set({ isLoading: false });
       const session = await (restoring ?? restoreSessionThroughClient());
-      if (session && !get().isAuthenticated) {
+      if (session && 'ended' in session) set({ endedBecause: session.ended });
+      else if (session && !get().isAuthenticated) {
         if ('offline' in session) set({ user: session.user, isAuthenticated: true, isOffline: true });
         else {
           setAuthHeader(session.accessToken);
@@ -143,7 +150,7 @@ onTokensRefreshed((_tokens, user) => {
   // A new access token ends an offline session, whoever made it (a call's refresh, another tab).
   useAuthStore.setState(user ? { user, isAuthenticated: true, isOffline: false } : { isOffline: false });
 });
-onSessionExpired(() => useAuthStore.setState({ ...signedOut, error: null }));
+onSessionExpired((reason) => useAuthStore.setState({ ...signedOut, error: null, endedBecause: reason ?? null }));
 onSessionOffline(() => {
   if (useAuthStore.getState().isAuthenticated) useAuthStore.setState({ isOffline: true });
 });

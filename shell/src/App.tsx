@@ -7,7 +7,9 @@ import { refreshManifest, usePlatformStore } from './federation/platform';
 import { PendingArea, RemoteArea } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/DashboardPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SignupPage } from './pages/SignupPage';
 import { SettingsPage } from './settings/SettingsPage';
 
@@ -19,6 +21,8 @@ export function App() {
       <Route element={<RouteGuard requireAuth={false} />}>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
       </Route>
       <Route element={<RouteGuard />}>
         <Route element={<Layout />}>

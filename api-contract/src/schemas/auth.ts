@@ -1,4 +1,5 @@
-// /api/auth/*: sign-up, sign-in, token refresh, sign-out, the current user, password change.
+// /api/auth/*: sign-up, sign-in, token refresh, sign-out, the current user, password change,
+// account recovery (a reset link by e-mail, then a new password).
 // Responses are serialised through these schemas, so a field missing here never reaches the
 // client (no password hash by accident). Request bounds are generous: they only stop absurd
 // payloads; the rules with the messages the forms show are in the API's auth service.
@@ -16,6 +17,15 @@ export const PASSWORD_RULE = {
   tooShort: 'Password must be at least 6 characters long',
   mismatch: 'Passwords do not match',
 } as const;
+
+/**
+ * The server's refusal of a disabled account (sign-in 403; refresh and any call 401): the page
+ * tells the learner why the session ended when it meets this text.
+ */
+export const ACCOUNT_DISABLED_ERROR = 'This account is disabled';
+
+/** How long a "Forgot password?" link works. */
+export const RESET_LINK_TTL_MINUTES = 30;
 
 export const User = Type.Object({
   id: Type.Integer(),
@@ -56,6 +66,22 @@ export const RefreshBody = Type.Object({ refreshToken: Type.Optional(RefreshToke
 export const LogoutBody = Type.Object({ refreshToken: Type.Optional(Nullable(RefreshToken)) });
 export const ChangePasswordBody = Type.Object({ oldPassword: Password, newPassword: Password });
 
+/** "Forgot password?": the address to send a reset link to. */
+export const ForgotPasswordBody = Type.Object({ email: Email });
+/**
+ * Where reset links go on this server: 'email' (SMTP_URL is set), or 'log' (none: the server's
+ * log, for a developer). A property of the server, the same for every request, so it tells
+ * nothing about the address asked for.
+ */
+export const ResetDelivery = Type.Union([Type.Literal('email'), Type.Literal('log')]);
+/** The same answer whether or not an account uses the address (no account enumeration). */
+export const ForgotPasswordResponse = Type.Object({ message: Type.String(), delivery: ResetDelivery });
+export const ResetPasswordBody = Type.Object({
+  token: Type.String({ maxLength: 256 }),
+  password: Password,
+  confirmPassword: Password,
+});
+
 export const AuthResponse = Type.Object({ user: User, tokens: Tokens, message: Type.String() });
 export const RefreshResponse = Type.Object({ tokens: Tokens, user: User });
 export const MeResponse = Type.Object({ success: Type.Literal(true), user: User });
@@ -95,6 +121,19 @@ export const authEndpoints = {
     body: ChangePasswordBody,
     response: { 200: ChangePasswordResponse, ...errorResponses(400, 401, 429) },
   }),
+  /** Always 202 with the same body, known address or not; a link is e-mailed only to an active account. */
+  forgotPassword: endpoint('POST', '/auth/forgot-password', {
+    body: ForgotPasswordBody,
+    response: { 202: ForgotPasswordResponse, ...errorResponses(400, 429) },
+  }),
+  /**
+   * Sets the password under sign-up's rules and ends every session of the account. 400: a bad
+   * password, or a link unknown, malformed, expired or used; 403: the account was disabled since.
+   */
+  resetPassword: endpoint('POST', '/auth/reset-password', {
+    body: ResetPasswordBody,
+    response: { 200: MessageResponse, ...errorResponses(400, 403, 429) },
+  }),
 };
 
 export type User = Static<typeof User>;
@@ -102,3 +141,6 @@ export type Tokens = Static<typeof Tokens>;
 export type RegisterInput = Static<typeof RegisterBody>;
 export type AuthResponse = Static<typeof AuthResponse>;
 export type RefreshResponse = Static<typeof RefreshResponse>;
+export type ResetDelivery = Static<typeof ResetDelivery>;
+export type ForgotPasswordResponse = Static<typeof ForgotPasswordResponse>;
+export type ResetPasswordInput = Static<typeof ResetPasswordBody>;

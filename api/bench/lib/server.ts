@@ -39,6 +39,9 @@ export function benchConfig(dataDir: string): Config {
     registerPerAddress: unlimited,
     changePasswordPerUser: unlimited,
     friendRequestsPerUser: unlimited,
+    forgotPasswordPerAddress: unlimited,
+    forgotPasswordPerEmail: unlimited,
+    resetPasswordPerAddress: unlimited,
   };
   config.gateway = { ...config.gateway, rateLimit: unlimited };
   return config;

@@ -53,6 +53,17 @@ export interface RefreshTokensTable {
   replaced_by: number | null;
 }
 
+/** "Forgot password?" links: only the sha256 of the e-mailed token is kept; each works once, 30 minutes. */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  /** When a reset spent it; null while it may still be used. */
+  used_at: string | null;
+  created_at: CreatedAt;
+}
+
 export interface StudySessionsTable {
   id: Generated<number>;
   user_id: number;
@@ -533,6 +544,7 @@ export interface ReviewQuartersTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
   study_sessions: StudySessionsTable;
   user_settings: UserSettingsTable;
   categories: CategoriesTable;
@@ -574,6 +586,9 @@ export type NewUser = Insertable<UsersTable>;
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type NewRefreshToken = Insertable<RefreshTokensTable>;
+
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
+export type NewPasswordResetToken = Insertable<PasswordResetTokensTable>;
 
 export type StudySessionRow = Selectable<StudySessionsTable>;
 export type NewStudySession = Insertable<StudySessionsTable>;

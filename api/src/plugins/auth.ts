@@ -4,6 +4,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_DISABLED_ERROR } from '@flashcard/api-contract/schemas';
 import type { Role } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { canonicalTimeZone } from '../lib/time';
@@ -47,7 +48,7 @@ declare module 'fastify' {
 /** How long `authenticate` trusts a looked-up disabled flag: a disabled account's tokens stop within this. */
 export const ACCOUNT_STATUS_TTL_MS = 1000;
 const ACCOUNT_STATUS_CACHE_MAX = 10_000;
-export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled';
+export const ACCOUNT_DISABLED_MESSAGE = ACCOUNT_DISABLED_ERROR;
 /** A valid signature for an account deleted since: refused like any bad token, never a 500 later. */
 export const ACCOUNT_MISSING_MESSAGE = 'This account no longer exists';
 /** Signed before a sign-out, password change or role change: the client refreshes or signs in. */

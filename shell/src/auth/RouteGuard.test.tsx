@@ -199,6 +199,9 @@ describe('returnPath', () => {
     expect(returnPath({})).toBe('/dashboard');
     expect(returnPath({ from: { pathname: '/login' } })).toBe('/dashboard');
     expect(returnPath({ from: { pathname: '/signup' } })).toBe('/dashboard');
+    expect(returnPath({ from: { pathname: '/forgot-password' } })).toBe('/dashboard');
+    expect(returnPath({ from: { pathname: '/reset-password', search: '?token=x' } })).toBe('/dashboard');
+    expect(returnPath({ from: { pathname: '/login-help' } })).toBe('/login-help');
   });
 });
 

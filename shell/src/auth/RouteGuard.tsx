@@ -6,6 +6,7 @@
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';
+import { GUEST_PAGES } from '../pages/shell-pages';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -14,7 +15,8 @@ export interface FromState {
 /** Where a signed-in user should land: the remembered page, never a guest page. */
 export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
-  if (!from?.pathname || /^\/(login|signup)\b/.test(from.pathname)) return '/dashboard';
+  if (!from?.pathname || GUEST_PAGES.some((page) => from.pathname === page || from.pathname.startsWith(`${page}/`)))
+    return '/dashboard';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 

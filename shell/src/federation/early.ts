@@ -9,9 +9,9 @@
 // no answer) asks for nothing more: platform.ts takes the manifest this browser kept.
 import { platformEndpoints } from '@flashcard/api-contract/schemas';
 import type { Manifest } from '@flashcard/api-contract/schemas';
-import { API_BASE_URL, restoreSession, type OfflineSession, type RestoredSession } from '@flashcard/shared-auth/boot';
+import { API_BASE_URL, restoreSession, type SessionRestore } from '@flashcard/shared-auth/boot';
 
-type Restoring = Promise<RestoredSession | OfflineSession | null>;
+type Restoring = Promise<SessionRestore>;
 
 export interface EarlyManifest {
   /** Never asked (it rejects) when the session was restored offline. */
@@ -26,8 +26,9 @@ let session: Restoring | null = null;
 let early: EarlyManifest | null = null;
 
 export function requestManifestEarly(): void {
-  const restoring = restoreSession();
-  session = restoring;
+  session = restoreSession();
+  // A session that ended (its reason is the store's to keep) is no session for the registry.
+  const restoring = session.then((signedIn) => (signedIn && 'ended' in signedIn ? null : signedIn));
   const offline = restoring.then((signedIn) => Boolean(signedIn && 'offline' in signedIn));
   const manifest = restoring.then((signedIn) => {
     if (signedIn && 'offline' in signedIn) return Promise.reject(new Error('manifest: offline'));

@@ -135,6 +135,40 @@ const de: MessagesOf<typeof en> = {
     signUp: 'Registrieren',
     emailRequired: 'Die E-Mail-Adresse ist erforderlich',
     passwordRequired: 'Das Passwort ist erforderlich',
+    forgotPassword: 'Passwort vergessen?',
+    accountDisabled: 'Dieses Konto wurde deaktiviert.',
+  },
+  forgotPassword: {
+    title: 'Passwort zurücksetzen',
+    intro:
+      'Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort wählst.',
+    email: 'E-Mail',
+    submit: 'Link senden',
+    submitting: 'Wird gesendet...',
+    emailRequired: 'Die E-Mail-Adresse ist erforderlich',
+    emailInvalid: 'Bitte gib eine gültige E-Mail-Adresse ein',
+    sentEmail:
+      'Falls ein Konto {{email}} verwendet, ist ein Link zum Zurücksetzen seines Passworts unterwegs. Sieh in deinem Posteingang nach: Der Link gilt einmal, {{minutes}} Minuten lang.',
+    sentLog:
+      'Dieser Server verschickt keine E-Mails: Falls ein Konto {{email}} verwendet, steht sein Link im Serverprotokoll. Der Link gilt einmal, {{minutes}} Minuten lang.',
+    backToLogin: 'Zurück zur Anmeldung',
+  },
+  resetPassword: {
+    title: 'Neues Passwort wählen',
+    intro: 'Gib dein neues Passwort zweimal ein. Alle Geräte, die mit deinem Konto angemeldet sind, werden abgemeldet.',
+    password: 'Neues Passwort',
+    confirmPassword: 'Neues Passwort bestätigen',
+    submit: 'Passwort speichern',
+    submitting: 'Wird gespeichert...',
+    passwordRequired: 'Das Passwort ist erforderlich',
+    passwordTooShort: 'Das Passwort muss mindestens {{min}} Zeichen lang sein',
+    confirmRequired: 'Bitte bestätige dein Passwort',
+    passwordMismatch: 'Die Passwörter stimmen nicht überein',
+    noToken:
+      'Diese Seite öffnet sich über den Link in der E-Mail zum Zurücksetzen. Fordere einen neuen Link an, falls du ihn nicht findest.',
+    done: 'Dein Passwort wurde geändert und alle Geräte wurden abgemeldet. Melde dich mit deinem neuen Passwort an.',
+    signIn: 'Anmelden',
+    requestNew: 'Neuen Link anfordern',
   },
   signup: {
     title: 'Erstelle dein Konto',

@@ -133,6 +133,41 @@ const fr: MessagesOf<typeof en> = {
     signUp: 'Inscrivez-vous',
     emailRequired: 'L’e-mail est obligatoire',
     passwordRequired: 'Le mot de passe est obligatoire',
+    forgotPassword: 'Mot de passe oublié ?',
+    accountDisabled: 'Ce compte a été désactivé.',
+  },
+  forgotPassword: {
+    title: 'Réinitialiser votre mot de passe',
+    intro:
+      'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    email: 'E-mail',
+    submit: 'Envoyer le lien',
+    submitting: 'Envoi...',
+    emailRequired: 'L’e-mail est obligatoire',
+    emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+    sentEmail:
+      'Si un compte utilise {{email}}, un lien pour réinitialiser son mot de passe lui a été envoyé. Consultez votre boîte de réception : le lien sert une fois, pendant {{minutes}} minutes.',
+    sentLog:
+      'Ce serveur n’envoie pas d’e-mails : si un compte utilise {{email}}, son lien a été écrit dans le journal du serveur. Le lien sert une fois, pendant {{minutes}} minutes.',
+    backToLogin: 'Retour à la connexion',
+  },
+  resetPassword: {
+    title: 'Choisir un nouveau mot de passe',
+    intro:
+      'Saisissez deux fois votre nouveau mot de passe. Tous les appareils connectés à votre compte seront déconnectés.',
+    password: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmer le nouveau mot de passe',
+    submit: 'Enregistrer le mot de passe',
+    submitting: 'Enregistrement...',
+    passwordRequired: 'Le mot de passe est obligatoire',
+    passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
+    confirmRequired: 'Veuillez confirmer votre mot de passe',
+    passwordMismatch: 'Les mots de passe ne correspondent pas',
+    noToken:
+      'Cette page s’ouvre depuis le lien de l’e-mail de réinitialisation. Demandez un nouveau lien si vous ne le trouvez pas.',
+    done: 'Votre mot de passe a été changé et tous les appareils ont été déconnectés. Connectez-vous avec votre nouveau mot de passe.',
+    signIn: 'Se connecter',
+    requestNew: 'Demander un nouveau lien',
   },
   signup: {
     title: 'Créez votre compte',

@@ -143,6 +143,34 @@ describe('LoginPage', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 
+  it('links to "Forgot password?", which opens the reset request page', async () => {
+    renderAt('/login');
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
+  });
+
+  it('says the account was disabled when the session ended for that reason, until the next sign-in', async () => {
+    useAuthStore.setState({ endedBecause: 'disabled' });
+    jest.spyOn(authApi, 'login').mockRejectedValue(serverError('This account is disabled', 403));
+    renderAt('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('This account has been disabled.');
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The server's own message now (the spec: login errors show it), in one alert.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This account is disabled'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(useAuthStore.getState().endedBecause).toBeNull();
+  });
+
+  it('shows no reason after a session that ended without one', () => {
+    useAuthStore.setState({ endedBecause: null });
+    renderAt('/login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('returns to the remembered page after signing in (replacing the login entry)', async () => {
     jest.spyOn(authApi, 'login').mockResolvedValue(okResponse);
     renderAt('/progress');

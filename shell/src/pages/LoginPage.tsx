@@ -14,6 +14,8 @@ interface FieldErrors {
 export function LoginPage() {
   const t = useShellText();
   const login = useAuthStore((s) => s.login);
+  // Why the last session ended, when the server said (the account was disabled).
+  const endedBecause = useAuthStore((s) => s.endedBecause);
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -55,10 +57,16 @@ export function LoginPage() {
         <h1>{t('login.title')}</h1>
         <p className="muted">{t('login.intro')}</p>
 
-        {serverError && (
+        {serverError ? (
           <div className="alert alert-error" role="alert">
             {serverError}
           </div>
+        ) : (
+          endedBecause === 'disabled' && (
+            <div className="alert alert-error" role="alert">
+              {t('login.accountDisabled')}
+            </div>
+          )
         )}
 
         <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
@@ -90,6 +98,9 @@ export function LoginPage() {
           </button>
         </form>
 
+        <p>
+          <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+        </p>
         <p className="muted" style={{ marginBottom: 0 }}>
           {t('login.noAccount')} <Link to="/signup">{t('login.signUp')}</Link>
         </p>

@@ -4,3 +4,5 @@ export { RoleChangeError, setUserRole } from './roles';
 export { default as authRoutes } from './routes';
 export { AuthService } from './service';
 export { presentUser } from './presenter';
+export { RecoveryRepository } from './recovery-repository';
+export { RecoveryService } from './recovery-service';

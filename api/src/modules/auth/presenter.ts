@@ -1,5 +1,11 @@
 // Database rows -> the JSON the client sees. The only place that decides which user fields leave the server.
-import type { AuthResponse, Tokens, User } from '@flashcard/api-contract/schemas';
+import type {
+  AuthResponse,
+  ForgotPasswordResponse,
+  ResetDelivery,
+  Tokens,
+  User,
+} from '@flashcard/api-contract/schemas';
 import type { UserRow } from '../../db/schema';
 
 /** A session as answered: the refresh token left out for a browser (it has the cookie). */
@@ -20,4 +26,9 @@ export function presentUser(user: UserRow): User {
 
 export function presentSignedIn(session: Answered, message: string): AuthResponse {
   return { user: presentUser(session.user), tokens: session.tokens, message };
+}
+
+/** "Forgot password?"'s one answer: nothing in it depends on the address asked for. */
+export function presentResetRequested(delivery: ResetDelivery, message: string): ForgotPasswordResponse {
+  return { message, delivery };
 }

@@ -4,12 +4,14 @@ import { authEndpoints as ep } from '@flashcard/api-contract/schemas';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
-import { presentSignedIn, presentUser, type Answered } from './presenter';
+import { presentResetRequested, presentSignedIn, presentUser, type Answered } from './presenter';
+import { RECOVERY_MESSAGES, type RecoveryService } from './recovery-service';
 import { normalizeEmail, type AuthService, type SignedIn } from './service';
 import { clearRefreshCookie, isBrowserCall, refuseCrossSite, sessionCookie, setRefreshCookie } from './session-cookie';
 
 export interface AuthRoutesOptions {
   service: AuthService;
+  recovery: RecoveryService;
   rateLimits: RateLimits;
   /** The session cookie is Secure (production: served over HTTPS). */
   secureCookies: boolean;
@@ -19,9 +21,11 @@ const clientAddress = (request: FastifyRequest) => request.ip;
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app,
-  { service, rateLimits, secureCookies },
+  { service, recovery, rateLimits, secureCookies },
 ) => {
   await app.register(cookie);
+  // Reset e-mails still being sent when the server closes go out first.
+  app.addHook('onClose', () => recovery.close());
 
   // A new refresh token goes into the HttpOnly cookie, and into the body only for a client that
   // keeps it itself: no page script (a remote's included) ever reads it from an answer.
@@ -55,6 +59,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     (reply) => reply.statusCode === 401,
   );
   const registerPerAddress = app.attemptLimit('register-address', rateLimits.registerPerAddress, clientAddress);
+  // Recovery: per address, and per e-mail address asked for from anywhere (a 429 says nothing of
+  // whether an account uses it). Never the login waits: recovery is how an owner gets in then.
+  const forgotPerAddress = app.attemptLimit('forgot-address', rateLimits.forgotPasswordPerAddress, clientAddress);
+  const forgotPerEmail = app.attemptLimit('forgot-email', rateLimits.forgotPasswordPerEmail, accountOf);
+  const resetPerAddress = app.attemptLimit('reset-address', rateLimits.resetPasswordPerAddress, clientAddress);
   const changePasswordPerUser = app.attemptLimit('change-password', rateLimits.changePasswordPerUser, (request) =>
     String(request.user.id),
   );
@@ -125,6 +134,21 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
       return { success: true as const, message: 'Password changed successfully', tokens };
     },
   );
+
+  // The links' origin when PUBLIC_URL is unset: this request's (Host, or X-Forwarded-* under TRUST_PROXY).
+  app.post(
+    ep.forgotPassword.path,
+    { schema: ep.forgotPassword.schema, onRequest: forgotPerAddress, preHandler: forgotPerEmail },
+    async (request, reply) => {
+      const delivery = recovery.requestReset(request.body.email, `${request.protocol}://${request.host}`);
+      return reply.code(202).send(presentResetRequested(delivery, RECOVERY_MESSAGES.requested));
+    },
+  );
+
+  app.post(ep.resetPassword.path, { schema: ep.resetPassword.schema, onRequest: resetPerAddress }, async (request) => {
+    await recovery.resetPassword(request.body);
+    return { message: RECOVERY_MESSAGES.reset };
+  });
 };
 
 export default authRoutes;

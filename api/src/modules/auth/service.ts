@@ -1,7 +1,7 @@
 // Sign-up, sign-in and the refresh-token lifecycle. Routes call these and present the result;
 // every rule and user-facing message about accounts lives here.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { RegisterInput, Tokens } from '@flashcard/api-contract/schemas';
+import { ACCOUNT_DISABLED_ERROR, type RegisterInput, type Tokens } from '@flashcard/api-contract/schemas';
 import type { RefreshTokenRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/http-error';
@@ -44,7 +44,7 @@ export const MESSAGES = {
   invalidRefreshToken: 'Invalid or expired refresh token',
   userGone: 'User not found',
   wrongCurrentPassword: 'Current password is incorrect',
-  accountDisabled: 'This account is disabled',
+  accountDisabled: ACCOUNT_DISABLED_ERROR,
   displayName: `Display name must be 1 to ${DISPLAY_NAME_MAX} characters`,
   displayNameControl: 'Display name must not contain control characters',
   passwordCommon: 'This password is too common: it appears in lists of breached passwords. Please choose another.',
@@ -79,9 +79,9 @@ export function hashRefreshToken(token: string): string {
 /**
  * The spec's rules first (required, 6 characters), then ASVS: not a breached favourite, not the
  * e-mail, and not easy to guess by zxcvbn's estimate (which knows the e-mail's words too). Every
- * way of setting a password (sign-up, change, any future reset) goes through this.
+ * way of setting a password (sign-up, change, reset by e-mailed link) goes through this.
  */
-function validateNewPassword(password: string, email: string): void {
+export function validateNewPassword(password: string, email: string): void {
   if (!password) throw badRequest(MESSAGES.passwordRequired);
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
   if (password.trim().toLowerCase() === email) throw badRequest(MESSAGES.passwordIsEmail);
@@ -163,9 +163,13 @@ export class AuthService {
     // Decide inside one transaction, throw after it: a family revocation must be committed.
     const outcome = await this.repository.transaction(async (repository) => {
       const presented = await repository.findRefreshToken(hashRefreshToken(refreshToken));
-      let current = presented ? await liveToken(repository, presented, graceSince, now) : null;
-      if (!current) return null;
-      if (current.expires_at <= now) return null;
+      if (!presented) return null;
+      let current = await liveToken(repository, presented, graceSince, now);
+      if (!current || current.expires_at <= now) {
+        // Disabling revoked the account's tokens: its owner's page is told why, not just "expired".
+        const owner = await repository.findUserById(presented.user_id);
+        return owner?.disabled_at ? ('disabled' as const) : null;
+      }
       const user = await repository.findUserById(current.user_id);
       if (!user) return null;
       if (user.disabled_at) return 'disabled' as const;

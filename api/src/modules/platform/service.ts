@@ -28,7 +28,17 @@ import type { PlatformRepository, PreviewRow, ReleaseRow, StateRow } from './rep
 import { actorName, assertMayChange, hashSecret, type RegistryActor } from './tokens';
 
 /** Paths the shell and the server own, with everything under them (`/` itself only). */
-export const SHELL_PATHS = ['/', '/login', '/signup', '/dashboard', '/settings', '/api', '/remotes'];
+export const SHELL_PATHS = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/dashboard',
+  '/settings',
+  '/api',
+  '/remotes',
+];
 
 export const unprocessable = (message: string) => new HttpError(422, message);
 
