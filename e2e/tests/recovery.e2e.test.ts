@@ -5,20 +5,13 @@
 // are in /tmp/shots/recovery-*.png.
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { audit, setTheme, SHOTS, sidewaysOverflow } from '../src/axe';
 import { PASSWORD, signIn, signOut, signUp, testSite, uniqueEmail, waitUntil } from '../src/harness';
 
-const SHOTS = '/tmp/shots';
 const NEW_PASSWORD = 'violet-kettle-harbour-9';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const received: ParsedMail[] = [];
 const smtp = new SMTPServer({
@@ -62,31 +55,17 @@ const focused = (page: Page) =>
 
 /** axe at both sizes in both themes (serious and critical violations), with a picture of each. */
 async function auditAndShoot(page: Page, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const results = await new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags(WCAG_TAGS)
-        .options({ rules: { 'target-size': { enabled: true } } })
-        .analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        for (const node of violation.nodes)
-          problems.push(`${name} ${size.name} ${theme}: ${violation.id} at ${node.target.join(' ')}`);
-      }
+  const overflows: string[] = [];
+  const problems = await audit(page, name, {
+    each: async (size, theme) => {
       // Nothing (a long e-mail address) widens the page past the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) problems.push(`${name} ${size.name} ${theme}: ${overflow}px wider than the screen`);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) overflows.push(`${name} ${size.name} ${theme}: ${overflow}px wider than the screen`);
       await page.screenshot({ path: `${SHOTS}/recovery-${name}-${size.name}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  return problems;
+    },
+  });
+  await setTheme(page, 'light');
+  return [...problems, ...overflows];
 }
 
 test('forgot password: the e-mailed link sets a new password once; the old one no longer signs in', async () => {
