@@ -1,8 +1,9 @@
 // A card's text as the learner wrote it: Markdown, math, HTML from imports, cloze spans, all
 // sanitised (render-core.ts). The renderers are lazy chunks, so no screen's first load pays for
 // them, and only a text that needs one loads it: plain words stay plain text (most cards), a
-// text with markup loads markdown-it and DOMPurify, one with a `$` also KaTeX. Until a renderer
-// arrives the text shows as plain text.
+// text with markup loads markdown-it and DOMPurify, one that may hold math (`$`, `\(`, `\[`,
+// `[latex]`) also KaTeX. Until a renderer arrives the text shows as plain text.
+import { mayHoldMath } from '@flashcard/api-contract/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaImages } from './media';
 
@@ -23,7 +24,7 @@ const MARKUP =
 
 /** What a source needs to show as written. */
 export function renderingOf(source: string): Rendering {
-  if (source.includes('$')) return 'math';
+  if (mayHoldMath(source)) return 'math';
   return MARKUP.test(source) ? 'markdown' : 'plain';
 }
 
