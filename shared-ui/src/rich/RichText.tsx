@@ -6,6 +6,7 @@
 import { mayHoldMath } from '@flashcard/api-contract/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaImages } from './media';
+import { useFocusableScrollers } from './scrollers';
 
 export interface RichTextProps {
   /** Markdown source (a face from cardFaces() of @flashcard/api-contract). */
@@ -68,6 +69,7 @@ export function RichText({ source, className }: RichTextProps) {
   const html = useMemo(() => (renderer ? renderer(source) : null), [renderer, source]);
   const container = useRef<HTMLDivElement>(null);
   useMediaImages(container, html);
+  useFocusableScrollers(container, html);
   const classes = className ? `rich-text ${className}` : 'rich-text';
   if (html === null) return <div className={`${classes} rich-text-plain`}>{source}</div>;
   // Sanitised by DOMPurify in render.ts: the only way card HTML reaches the page.
