@@ -66,3 +66,17 @@ describe('mathSpans and mayHoldMath (the renderer)', () => {
     expect(isAnkiLatexImage('cell.png')).toBe(false);
   });
 });
+
+describe('a hostile text', () => {
+  it.each([
+    ['MathJax openers', '\\('.repeat(100_000) + '\\['.repeat(100_000)],
+    ["Anki's openers", '[$]'.repeat(60_000) + '[$$]'.repeat(50_000)],
+    ['[latex] openers', '[latex]'.repeat(30_000) + '[LaTeX]'.repeat(30_000)],
+    ['dollars', ' $a'.repeat(100_000) + ' $$a'.repeat(100_000)],
+  ])('reads %s without a closer in linear time', (_name, text) => {
+    const started = Date.now();
+    mathSpans(text, { dollars: true });
+    expect(ankiMathToMarkdown(text)).toBe(text);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

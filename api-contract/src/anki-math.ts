@@ -66,11 +66,23 @@ function escaped(text: string, at: number): boolean {
   return count % 2 === 1;
 }
 
+// Where each closing delimiter was last looked for in vain, for the text last searched: a text
+// of many openers and no closer (`\(\(\(...`) costs one scan per closer, not one per opener.
+let searched: { text: string; lower: string | null; misses: Map<string, number> } = {
+  text: '',
+  lower: null,
+  misses: new Map(),
+};
+
 /** The first `close` at or after `from` whose first character is not escaped; -1 if none. */
 function findClose(text: string, close: string, from: number, caseless = false): number {
-  const haystack = caseless ? text.toLowerCase() : text;
+  if (searched.text !== text) searched = { text, lower: null, misses: new Map() };
+  const key = caseless ? `i${close}` : close;
+  if ((searched.misses.get(key) ?? Infinity) <= from) return -1;
+  const haystack = caseless ? (searched.lower ??= text.toLowerCase()) : text;
   for (let at = haystack.indexOf(close, from); at !== -1; at = haystack.indexOf(close, at + 1))
     if (!escaped(text, at)) return at;
+  searched.misses.set(key, Math.min(from, searched.misses.get(key) ?? Infinity));
   return -1;
 }
 
@@ -120,7 +132,7 @@ export function mathAt(text: string, at: number, options: MathOptions = {}): Mat
     if (!open) return null;
     const name = open[1]!.toLowerCase();
     const from = at + open[0].length;
-    const close = findClose(text, ANKI_CLOSE[name]!, from, true);
+    const close = findClose(text, ANKI_CLOSE[name]!, from, name === 'latex');
     if (close === -1) return null;
     const raw = text.slice(from, close);
     const end = close + ANKI_CLOSE[name]!.length;

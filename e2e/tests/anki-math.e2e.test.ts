@@ -105,6 +105,8 @@ test('anki math: an imported Category Theory deck and typed Anki/MathJax delimit
   expect(await tiles.locator('.katex-error').count()).toBe(0);
   for (const text of ['What is a category', 'Naturality square', 'Yoneda lemma', 'Hom-set notation', 'Pythagoras'])
     expect(await tile(text).locator('.katex').count()).toBeGreaterThan(0);
+  // KaTeX's SVG is kept: the product's two stretchy arrows are drawn.
+  expect(await tile('Product of').locator('.katex svg path').count()).toBe(2);
   const prose = tile('A price');
   expect(await prose.locator('.rich-text').last().innerText()).toContain('A price: $5 and $6, a $ sign, \\(code\\)');
   // Anki's render cache did not come along.

@@ -224,6 +224,16 @@ describe('markup that would reach the page', () => {
     expect(root.querySelector('.katex math')).not.toBeNull();
   });
 
+  it("keeps KaTeX's SVG (a radical's sign, a stretchy arrow) and no SVG of the source's", () => {
+    const root = rendered(
+      renderCardHtml('$\\sqrt{x}$ [$]A \\xleftarrow{f} B[/$] <svg><circle r="90"/><path d="M0 0h999"/></svg>'),
+    );
+    const drawn = [...root.querySelectorAll('svg')];
+    expect(drawn).toHaveLength(2);
+    expect(drawn.every((svg) => svg.closest('.katex') !== null && svg.querySelector('path') !== null)).toBe(true);
+    expect(root.querySelector('circle')).toBeNull();
+  });
+
   it('typesets no link, class or style a formula asks for', () => {
     const root = rendered(
       renderCardHtml('$\\href{https://evil.example}{x} \\htmlClass{modal-overlay}{y} \\htmlStyle{position:fixed}{z}$'),
@@ -294,6 +304,32 @@ describe('RichText', () => {
     await loadRenderer();
     await waitFor(() => expect(screen.getByText('Hello').tagName).toBe('STRONG'));
     expect(document.querySelector('.rich-text.face .katex')).not.toBeNull();
+  });
+
+  it('lets the keyboard reach a formula that overflows its card (it scrolls), and no other', async () => {
+    // jsdom lays nothing out: the display formula is given a scroller wider than its box.
+    const width = (element: HTMLElement, scroll: boolean) =>
+      element.classList.contains('katex-display') ? (scroll ? 900 : 300) : 100;
+    const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return width(this, true);
+    });
+    const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return width(this, false);
+    });
+    try {
+      await loadRenderer();
+      render(<RichText source={'short $x$ and long \\[\\sum_{i=1}^{n} i\\]'} />);
+      await waitFor(() => expect(document.querySelector('.katex-display')).toHaveAttribute('tabindex', '0'));
+      const inline = [...document.querySelectorAll('.katex')].find((formula) => !formula.closest('.katex-display'));
+      expect(inline).not.toHaveAttribute('tabindex');
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    }
   });
 
   it("shows the learner's images from the app's resolver, fetching each name once", async () => {
