@@ -72,11 +72,14 @@ describe('a hostile text', () => {
     ['MathJax openers', '\\('.repeat(100_000) + '\\['.repeat(100_000)],
     ["Anki's openers", '[$]'.repeat(60_000) + '[$$]'.repeat(50_000)],
     ['[latex] openers', '[latex]'.repeat(30_000) + '[LaTeX]'.repeat(30_000)],
+    ['[latex] openers of words', 'a [latex]'.repeat(30_000) + '[/latex]'],
     ['dollars', ' $a'.repeat(100_000) + ' $$a'.repeat(100_000)],
   ])('reads %s without a closer in linear time', (_name, text) => {
     const started = Date.now();
     mathSpans(text, { dollars: true });
-    expect(ankiMathToMarkdown(text)).toBe(text);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Only a closed `[latex]` of words loses its tags.
+    expect(ankiMathToMarkdown(text)).toBe(text.endsWith('[/latex]') ? text.replace(/\[\/?latex\]/g, '') : text);
+    // Seconds at most where one scan per opener took minutes.
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

@@ -66,23 +66,37 @@ function escaped(text: string, at: number): boolean {
   return count % 2 === 1;
 }
 
-// Where each closing delimiter was last looked for in vain, for the text last searched: a text
-// of many openers and no closer (`\(\(\(...`) costs one scan per closer, not one per opener.
-let searched: { text: string; lower: string | null; misses: Map<string, number> } = {
-  text: '',
-  lower: null,
-  misses: new Map(),
-};
+// What the search of the text last searched found: where each closing delimiter was looked for
+// in vain, where it was last found (and from where), the end of the last `[latex]` of words. A
+// text of many openers (`\(\(\(...`, `[latex][latex]...[/latex]`) then costs one scan per
+// closer, not one per opener.
+interface Searched {
+  text: string;
+  lower: string | null;
+  misses: Map<string, number>;
+  found: Map<string, { from: number; at: number }>;
+  wordsUntil: number;
+}
+let searched: Searched = { text: '', lower: null, misses: new Map(), found: new Map(), wordsUntil: -1 };
+const searchOf = (text: string): Searched =>
+  searched.text === text
+    ? searched
+    : (searched = { text, lower: null, misses: new Map(), found: new Map(), wordsUntil: -1 });
 
 /** The first `close` at or after `from` whose first character is not escaped; -1 if none. */
 function findClose(text: string, close: string, from: number, caseless = false): number {
-  if (searched.text !== text) searched = { text, lower: null, misses: new Map() };
+  const search = searchOf(text);
   const key = caseless ? `i${close}` : close;
-  if ((searched.misses.get(key) ?? Infinity) <= from) return -1;
-  const haystack = caseless ? (searched.lower ??= text.toLowerCase()) : text;
+  if ((search.misses.get(key) ?? Infinity) <= from) return -1;
+  const last = search.found.get(key);
+  if (last && last.from <= from && from <= last.at) return last.at;
+  const haystack = caseless ? (search.lower ??= text.toLowerCase()) : text;
   for (let at = haystack.indexOf(close, from); at !== -1; at = haystack.indexOf(close, at + 1))
-    if (!escaped(text, at)) return at;
-  searched.misses.set(key, Math.min(from, searched.misses.get(key) ?? Infinity));
+    if (!escaped(text, at)) {
+      search.found.set(key, { from, at });
+      return at;
+    }
+  search.misses.set(key, Math.min(from, search.misses.get(key) ?? Infinity));
   return -1;
 }
 
@@ -134,6 +148,9 @@ export function mathAt(text: string, at: number, options: MathOptions = {}): Mat
     const from = at + open[0].length;
     const close = findClose(text, ANKI_CLOSE[name]!, from, name === 'latex');
     if (close === -1) return null;
+    // Inside a `[latex]` of words another opener is a tag of those words too.
+    if (name === 'latex' && close === searchOf(text).wordsUntil)
+      return { start: at, end: from, kind: 'text', body: '' };
     const raw = text.slice(from, close);
     const end = close + ANKI_CLOSE[name]!.length;
     // Anki's fields are HTML whatever the context: decode (an entity in TeX means the character).
@@ -142,6 +159,7 @@ export function mathAt(text: string, at: number, options: MathOptions = {}): Mat
       return tex ? { start: at, end, kind: name === '$' ? 'inline' : 'display', body: tex } : null;
     }
     const formula = latexBody(raw, true);
+    if (!formula) searchOf(text).wordsUntil = close;
     // Words: only the opening tag goes (its closing one is a span of its own), the words stay.
     return formula
       ? formula.tex
