@@ -1,7 +1,7 @@
 // Card markup that tries to take over the page: a CSV whose answer is a full-screen
 // `position:fixed` overlay with an off-site link (sanitised on import), the same text typed
 // through the API (stored as typed: the renderer is the last line) and a formula kerned far
-// outside its card. Checked with real geometry on My Cards, the editor's preview and a study
+// outside its card (held by its own scroller and by the card text's clip). Checked with real geometry on My Cards, the editor's preview and a study
 // session: what the browser hits at any point of the page is never card text outside its box.
 import type { Page } from 'playwright-core';
 import { testSite } from '../src/harness';
@@ -127,10 +127,20 @@ test('markup: an imported overlay, the same text typed, and a kerned formula sta
     else {
       await answer.locator('.katex').waitFor({ state: 'attached' });
       expect(await strayCardText(page)).toEqual([]);
-      // What keeps the kerned box in is the card text's clip: without it the box is hit outside.
-      await answer.locator('.rich-text').evaluate((text) => ((text as HTMLElement).style.overflow = 'visible'));
+      // What keeps the kerned box in: the formula's own scroller (a long formula scrolls in its
+      // card), and the card text's clip behind it. Without either alone it stays in; without
+      // both it is hit outside.
+      const unclip = (selector: string, overflow: string) =>
+        answer
+          .locator(selector)
+          .evaluate((element, value) => ((element as HTMLElement).style.overflow = value), overflow);
+      await unclip('.rich-text', 'visible');
+      expect(await strayCardText(page)).toEqual([]);
+      await unclip('.katex', 'visible');
       expect(await strayCardText(page)).not.toEqual([]);
-      await answer.locator('.rich-text').evaluate((text) => ((text as HTMLElement).style.overflow = ''));
+      await unclip('.rich-text', '');
+      expect(await strayCardText(page)).toEqual([]);
+      await unclip('.katex', '');
     }
     await page.keyboard.press('3');
   }

@@ -106,6 +106,69 @@ describe('renderCardHtml', () => {
   });
 });
 
+describe("Anki's and MathJax's math", () => {
+  const rendered = (source: string) => {
+    const root = document.createElement('div');
+    root.innerHTML = renderCardHtml(source);
+    return root;
+  };
+  // The words a reader sees: KaTeX's MathML copy (for screen readers) left out.
+  const visible = (root: HTMLElement) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.katex-mathml').forEach((element) => element.remove());
+    return copy.textContent ?? '';
+  };
+
+  it.each([
+    ['MathJax inline', 'Pythagoras: \\(a^2 + b^2 = c^2\\)', 1, 0],
+    ['MathJax display', 'Sum: \\[\\sum_{i=1}^n i\\]', 1, 1],
+    ["Anki's inline", 'A category [$]\\mathcal{C}[/$] has objects', 1, 0],
+    ["Anki's display", 'A functor [$$]F: \\mathcal{C} \\to \\mathcal{D}[/$$] maps', 1, 1],
+    ["Anki's [latex]", '[latex]\\begin{align}a&=b\\\\c&=d\\end{align}[/latex]', 1, 1],
+    ['dollars', 'Euler: $e^{i\\pi}+1=0$ and $$\\int_0^1 x\\,dx$$', 2, 1],
+    ['delimiters inside an HTML block (an Anki field)', '<div>[$]a &lt; b[/$] and \\(c\\) and $d$</div>', 3, 0],
+    ['a formula right after an opening tag', 'Card <span class="cloze">[$]x^2[/$]</span>', 1, 0],
+  ])('typesets %s with KaTeX, no delimiter left in the text', (_name, source, formulas, displays) => {
+    const root = rendered(source);
+    expect(root.querySelectorAll('.katex')).toHaveLength(formulas);
+    expect(root.querySelectorAll('.katex-display')).toHaveLength(displays);
+    expect(root.querySelector('.katex-error')).toBeNull();
+    expect(visible(root)).not.toMatch(/\[\/?\$|\\[()[\]]|\[\/?latex\]|\$|&lt;/i);
+  });
+
+  it('reads an entity inside an Anki formula as its character', () => {
+    const root = rendered('[$]a &lt; b[/$]');
+    expect(root.querySelector('.katex math')?.textContent).toContain('<');
+  });
+
+  it('shows the words of a [latex] of words, and the source of what KaTeX cannot typeset, without brackets', () => {
+    expect(visible(rendered('[latex]Hello world[/latex]')).trim()).toBe('Hello world');
+    const root = rendered('[latex]\\begin{tikzpicture}\\draw (0,0) circle (1);\\end{tikzpicture}[/latex]');
+    expect(root.querySelector('.katex-error')?.textContent).toContain('\\begin{tikzpicture}');
+    expect(visible(root)).not.toMatch(/\[\/?latex\]/);
+  });
+
+  it.each([
+    ['a price', 'It costs $5 and $6.', 'It costs $5 and $6.'],
+    ['a price in an HTML block', '<div>It costs $5 and $6.</div>', 'It costs $5 and $6.'],
+    ['an escaped dollar', 'a \\$x\\$ b', 'a $x$ b'],
+    ['a code span', 'type `$x$` or `\\(x\\)` or `[$]x[/$]`', 'type $x$ or \\(x\\) or [$]x[/$]'],
+    ['an escaped backslash', 'a \\\\(b)', 'a \\(b)'],
+    ['a Markdown link', '[docs](https://example.com)', 'docs'],
+  ])('keeps %s as written', (_name, source, text) => {
+    const root = rendered(source);
+    expect(root.querySelector('.katex')).toBeNull();
+    expect(root.textContent?.trim()).toBe(text);
+  });
+
+  it('reads a $$ formula that begins a line and is followed by words as inline, not as a block to the end', () => {
+    const root = rendered('$$x$$ is Euler\n\nnext paragraph');
+    expect(root.querySelectorAll('.katex')).toHaveLength(1);
+    expect(visible(root)).toContain('is Euler');
+    expect(root.querySelector('.katex-error')).toBeNull();
+  });
+});
+
 describe('markup that would reach the page', () => {
   const OVERLAY =
     '<div style="position:fixed;inset:0;z-index:9999" class="modal-overlay" id="root" name="x" popover="manual">Session expired. ' +
@@ -161,6 +224,16 @@ describe('markup that would reach the page', () => {
     expect(root.querySelector('.katex math')).not.toBeNull();
   });
 
+  it("keeps KaTeX's SVG (a radical's sign, a stretchy arrow) and no SVG of the source's", () => {
+    const root = rendered(
+      renderCardHtml('$\\sqrt{x}$ [$]A \\xleftarrow{f} B[/$] <svg><circle r="90"/><path d="M0 0h999"/></svg>'),
+    );
+    const drawn = [...root.querySelectorAll('svg')];
+    expect(drawn).toHaveLength(2);
+    expect(drawn.every((svg) => svg.closest('.katex') !== null && svg.querySelector('path') !== null)).toBe(true);
+    expect(root.querySelector('circle')).toBeNull();
+  });
+
   it('typesets no link, class or style a formula asks for', () => {
     const root = rendered(
       renderCardHtml('$\\href{https://evil.example}{x} \\htmlClass{modal-overlay}{y} \\htmlStyle{position:fixed}{z}$'),
@@ -207,6 +280,8 @@ describe('renderingOf', () => {
       expect([markup, renderingOf(markup)]).toEqual([markup, 'markdown']);
     }
     expect(renderingOf('Euler: $e^{i\\pi}+1=0$')).toBe('math');
+    for (const math of ['\\(a^2\\)', '\\[x\\]', '[latex]x[/latex]', '[$]x[/$]'])
+      expect([math, renderingOf(math)]).toEqual([math, 'math']);
   });
 
   it('renders Markdown without KaTeX in the text renderer', () => {
@@ -229,6 +304,32 @@ describe('RichText', () => {
     await loadRenderer();
     await waitFor(() => expect(screen.getByText('Hello').tagName).toBe('STRONG'));
     expect(document.querySelector('.rich-text.face .katex')).not.toBeNull();
+  });
+
+  it('lets the keyboard reach a formula that overflows its card (it scrolls), and no other', async () => {
+    // jsdom lays nothing out: the display formula is given a scroller wider than its box.
+    const width = (element: HTMLElement, scroll: boolean) =>
+      element.classList.contains('katex-display') ? (scroll ? 900 : 300) : 100;
+    const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return width(this, true);
+    });
+    const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return width(this, false);
+    });
+    try {
+      await loadRenderer();
+      render(<RichText source={'short $x$ and long \\[\\sum_{i=1}^{n} i\\]'} />);
+      await waitFor(() => expect(document.querySelector('.katex-display')).toHaveAttribute('tabindex', '0'));
+      const inline = [...document.querySelectorAll('.katex')].find((formula) => !formula.closest('.katex-display'));
+      expect(inline).not.toHaveAttribute('tabindex');
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    }
   });
 
   it("shows the learner's images from the app's resolver, fetching each name once", async () => {

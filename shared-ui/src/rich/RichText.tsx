@@ -1,10 +1,12 @@
 // A card's text as the learner wrote it: Markdown, math, HTML from imports, cloze spans, all
 // sanitised (render-core.ts). The renderers are lazy chunks, so no screen's first load pays for
 // them, and only a text that needs one loads it: plain words stay plain text (most cards), a
-// text with markup loads markdown-it and DOMPurify, one with a `$` also KaTeX. Until a renderer
-// arrives the text shows as plain text.
+// text with markup loads markdown-it and DOMPurify, one that may hold math (`$`, `\(`, `\[`,
+// `[latex]`) also KaTeX. Until a renderer arrives the text shows as plain text.
+import { mayHoldMath } from '@flashcard/api-contract/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaImages } from './media';
+import { useFocusableScrollers } from './scrollers';
 
 export interface RichTextProps {
   /** Markdown source (a face from cardFaces() of @flashcard/api-contract). */
@@ -23,7 +25,7 @@ const MARKUP =
 
 /** What a source needs to show as written. */
 export function renderingOf(source: string): Rendering {
-  if (source.includes('$')) return 'math';
+  if (mayHoldMath(source)) return 'math';
   return MARKUP.test(source) ? 'markdown' : 'plain';
 }
 
@@ -67,6 +69,7 @@ export function RichText({ source, className }: RichTextProps) {
   const html = useMemo(() => (renderer ? renderer(source) : null), [renderer, source]);
   const container = useRef<HTMLDivElement>(null);
   useMediaImages(container, html);
+  useFocusableScrollers(container, html);
   const classes = className ? `rich-text ${className}` : 'rich-text';
   if (html === null) return <div className={`${classes} rich-text-plain`}>{source}</div>;
   // Sanitised by DOMPurify in render.ts: the only way card HTML reaches the page.

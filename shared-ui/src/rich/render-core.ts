@@ -65,7 +65,7 @@ DOMPurify.addHook('beforeSanitizeElements', (node) => {
   const element = node as Element;
   // Seen before its attributes are sanitised (the mark, a data- attribute, then goes).
   if (currentMark !== null && element.getAttribute(TRUST_ATTRIBUTE) === currentMark) trustedRoots.add(element);
-  // MathML (mpadded, mathsize...) moves and sizes text like CSS: KaTeX's only.
+  // MathML (mpadded, mathsize...) and SVG move and size text like CSS: KaTeX's only.
   else if (element.namespaceURI !== HTML_NAMESPACE && !isTrusted(element)) element.remove();
 });
 
@@ -103,8 +103,9 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 const PURIFY: Parameters<typeof DOMPurify.sanitize>[1] = {
-  // KaTeX writes HTML and MathML; forms and frames have no place in a card.
-  USE_PROFILES: { html: true, mathMl: true },
+  // KaTeX writes HTML, MathML and SVG (a radical's sign, stretchy arrows, wide accents); the hook
+  // above removes any MathML or SVG that is not KaTeX's. Forms and frames have no place in a card.
+  USE_PROFILES: { html: true, mathMl: true, svg: true },
   FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
   ADD_ATTR: ['target'],
   ALLOW_DATA_ATTR: false,

@@ -7,7 +7,7 @@
 // whatever `#html:` says (a plain-text field's tags would render as HTML all the same); Anki's
 // [sound:...] references are dropped.
 import { CsvError, parse } from 'csv-parse/sync';
-import type { NoteKind } from '@flashcard/api-contract/schemas';
+import { ankiMathToMarkdown, type NoteKind } from '@flashcard/api-contract/schemas';
 import { sanitizeImported } from '../../lib/sanitize';
 import { CsvSyntaxError } from './csv';
 
@@ -97,9 +97,9 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
   return { headers, body: lines.slice(index).join('\n') };
 }
 
-/** An Anki field as a card keeps it: sounds dropped, sanitised. */
+/** An Anki field as a card keeps it: sounds dropped, sanitised, its math in our form. */
 export function cleanField(value: string): string {
-  return sanitizeImported(value.replace(/\[sound:[^\]]*\]/g, '')).trim();
+  return ankiMathToMarkdown(sanitizeImported(value.replace(/\[sound:[^\]]*\]/g, ''))).trim();
 }
 
 /**

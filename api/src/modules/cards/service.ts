@@ -1,6 +1,7 @@
 // Card management: every rule and user-facing message about cards, their filters, moving them
 // between sets, and CSV import/export. Routes call these; the repository does the SQL.
 import {
+  ankiMathToMarkdown,
   DIFFICULTY_BOUNDS,
   DIFFICULTY_MESSAGE,
   isNoteKind,
@@ -421,7 +422,9 @@ export class CardsService {
     for (const record of records) {
       const { row } = record;
       // Question and answer sanitised first: one that held only markup (a script) is then empty.
-      const fields = record.fields.map((field, column) => (column < 2 ? sanitizeImported(field) : field));
+      const fields = record.fields.map((field, column) =>
+        column < 2 ? ankiMathToMarkdown(sanitizeImported(field)) : field,
+      );
       const error = importRowError(fields);
       if (error) {
         report.errors.push({ row, error });

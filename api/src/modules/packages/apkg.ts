@@ -13,7 +13,7 @@
 // reported by name, never unpacked).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import Database from 'better-sqlite3';
-import { IMAGE_EXTENSIONS, type NoteKind } from '@flashcard/api-contract/schemas';
+import { IMAGE_EXTENSIONS, isAnkiLatexImage, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
@@ -208,7 +208,7 @@ async function readMedia(files: PackageFiles, limits: ApkgLimits): Promise<ApkgM
   }
   const media: ApkgMedia[] = [];
   for (const [member, name] of names) {
-    if (!name || !files.has(member)) continue;
+    if (!name || !files.has(member) || isAnkiLatexImage(name)) continue;
     media.push({ name, data: IMAGE_NAME.test(name) ? await files.read(member) : null });
   }
   return media;
