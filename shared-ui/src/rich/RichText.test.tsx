@@ -98,6 +98,37 @@ describe('renderCardHtml', () => {
     expect(root.innerHTML).not.toMatch(/onerror/i);
   });
 
+  it("plays the learner's sounds: Anki's [sound:name] and an <audio> of theirs or from https:, nothing else", () => {
+    for (const render of [renderCardHtml, renderTextHtml]) {
+      const root = document.createElement('div');
+      root.innerHTML = render(
+        'Say [sound:hello.mp3] then <audio src="bonjour.opus" autoplay loop onplay="alert(1)"></audio> ' +
+          '<audio src="https://example.org/a.ogg"></audio> <audio src="javascript:alert(1)"></audio> ' +
+          '<audio src="cell.png"></audio> <audio><source src="x.mp3"></audio> <video src="v.mp4"></video> ' +
+          '`[sound:code.mp3]` [sound:../../etc/passwd] [sound:has space.mp3]\n\n<div>[sound:field.wav]</div>',
+      );
+      const sounds = [...root.querySelectorAll('audio')].map((audio) => [
+        audio.getAttribute('data-media'),
+        audio.getAttribute('src'),
+        audio.hasAttribute('controls'),
+        audio.getAttribute('preload'),
+        audio.hasAttribute('autoplay') || audio.hasAttribute('loop'),
+      ]);
+      expect(sounds).toEqual([
+        ['hello.mp3', null, true, 'none', false],
+        ['bonjour.opus', null, true, 'none', false],
+        [null, 'https://example.org/a.ogg', true, 'none', false],
+        // No javascript:, no image, no <audio> with only a <source> child, no path: gone.
+        ['field.wav', null, true, 'none', false],
+      ]);
+      expect(root.querySelector('video, source')).toBeNull();
+      expect(root.innerHTML).not.toMatch(/onplay|javascript:/i);
+      // In code, and where the name is no file of ours, the reference stays words.
+      expect(root.querySelector('code')?.textContent).toBe('[sound:code.mp3]');
+      expect(root.textContent).toContain('[sound:has space.mp3]');
+    }
+  });
+
   it('keeps cloze spans and Anki HTML formatting', () => {
     const root = document.createElement('div');
     root.innerHTML = renderCardHtml('The <span class="cloze">[...]</span> is <b>big</b><br>line');
@@ -330,6 +361,19 @@ describe('RichText', () => {
       scrollWidth.mockRestore();
       clientWidth.mockRestore();
     }
+  });
+
+  it("gives the learner's sounds their blob: URL from the same resolver", async () => {
+    const fetchBlob = jest.fn(async (name: string) => new Blob([name], { type: 'audio/mpeg' }));
+    URL.createObjectURL = jest.fn(() => 'blob:test/sound');
+    await loadRenderer('markdown');
+    const { container } = render(
+      <RichMediaProvider resolve={cachedMediaResolver(fetchBlob)}>
+        <RichText source="Listen: [sound:hello.mp3]" />
+      </RichMediaProvider>,
+    );
+    await waitFor(() => expect(container.querySelector('audio')).toHaveAttribute('src', 'blob:test/sound'));
+    expect(fetchBlob).toHaveBeenCalledWith('hello.mp3');
   });
 
   it("shows the learner's images from the app's resolver, fetching each name once", async () => {

@@ -1,5 +1,6 @@
-// The learner's images in card text. render.ts turns an image naming one of the learner's files
-// (`![cell](cell.png)`) into `<img data-media="cell.png">` with no source; RichText then asks the
+// The learner's images and sounds in card text. render-core.ts turns an image naming one of the
+// learner's files (`![cell](cell.png)`) into `<img data-media="cell.png">` with no source, and a
+// sound (`[sound:hello.mp3]`) into `<audio data-media="hello.mp3" controls>`; RichText then asks the
 // app's resolver for a blob: URL of that file (fetched through the API with the learner's token,
 // which an <img> could not send) and sets it. Without a resolver, or for a missing file, the image
 // shows its alt text.
@@ -40,16 +41,18 @@ export function cachedMediaResolver(fetchBlob: (name: string) => Promise<Blob>):
   };
 }
 
-/** Sets the source of each learner's image inside `container` once its URL is known. */
+/** Sets the source of each learner's image and sound inside `container` once its URL is known. */
 export function useMediaImages(container: RefObject<HTMLElement | null>, html: string | null): void {
   const resolve = useContext(MediaContext);
   useEffect(() => {
     const root = container.current;
     if (!root || !resolve || html === null) return;
     let current = true;
-    for (const image of root.querySelectorAll<HTMLImageElement>(`img[${MEDIA_ATTRIBUTE}]`)) {
-      void resolve(image.getAttribute(MEDIA_ATTRIBUTE)!).then((url) => {
-        if (current && url) image.src = url;
+    for (const element of root.querySelectorAll<HTMLImageElement | HTMLAudioElement>(
+      `img[${MEDIA_ATTRIBUTE}], audio[${MEDIA_ATTRIBUTE}]`,
+    )) {
+      void resolve(element.getAttribute(MEDIA_ATTRIBUTE)!).then((url) => {
+        if (current && url) element.src = url;
       });
     }
     return () => {

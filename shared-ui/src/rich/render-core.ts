@@ -9,7 +9,7 @@
 // `name`, popover or accesskey (PAGE_ATTRIBUTES), only the classes we generate (OWN_CLASSES), no MathML. KaTeX's output needs all of
 // those, so it alone keeps them: render.ts marks each formula it typesets with this render's
 // random mark (`trusted`), which a source cannot guess.
-import { isMediaName } from '@flashcard/api-contract/schemas';
+import { isAudioName, isMediaName } from '@flashcard/api-contract/schemas';
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
@@ -95,6 +95,22 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     else if (/^https:\/\//i.test(source)) node.setAttribute('src', source);
     node.setAttribute('loading', 'lazy');
   }
+  // A sound is the learner's own file (`[sound:hello.mp3]`, Anki's reference, or an <audio>) or an
+  // https: one, played by the browser's own controls, fetched only when played; anything else goes.
+  if (node.tagName === 'AUDIO') {
+    const source = node.getAttribute('src') ?? '';
+    node.removeAttribute('src');
+    if (isMediaName(source) && isAudioName(source)) node.setAttribute(MEDIA_ATTRIBUTE, source);
+    else if (/^https:\/\//i.test(source)) node.setAttribute('src', source);
+    else {
+      node.remove();
+      return;
+    }
+    node.setAttribute('controls', '');
+    node.setAttribute('preload', 'none');
+    node.removeAttribute('autoplay');
+    node.removeAttribute('loop');
+  }
   // The one input a card shows is a task list's checkbox, read-only.
   if (node.tagName === 'INPUT') {
     if (node.getAttribute('type') !== 'checkbox') node.remove();
@@ -106,7 +122,21 @@ const PURIFY: Parameters<typeof DOMPurify.sanitize>[1] = {
   // KaTeX writes HTML, MathML and SVG (a radical's sign, stretchy arrows, wide accents); the hook
   // above removes any MathML or SVG that is not KaTeX's. Forms and frames have no place in a card.
   USE_PROFILES: { html: true, mathMl: true, svg: true },
-  FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
+  // An <audio>'s sources are its own `src` only (checked above), never <source> or <track> children.
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'object',
+    'embed',
+    'dialog',
+    'video',
+    'source',
+    'track',
+  ],
   ADD_ATTR: ['target'],
   ALLOW_DATA_ATTR: false,
 };
@@ -119,11 +149,34 @@ function randomMark(): string {
 const parser = () => new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
 type Parser = ReturnType<typeof parser>;
 
+/** Anki's sound reference, `[sound:hello.mp3]`: the name up to the bracket, no spaces or quotes. */
+const SOUND = /\[sound:([^\]\s"'<>]{1,200})\]/g;
+const soundHtml = (name: string) => `<audio src="${name}"></audio>`;
+
+/** `[sound:name]` in a paragraph (an inline rule) and in an HTML block (an Anki field) becomes an <audio>. */
+function sounds(markdown: Parser): Parser {
+  markdown.inline.ruler.before('link', 'sound', (state, silent) => {
+    if (!state.src.startsWith('[sound:', state.pos)) return false;
+    SOUND.lastIndex = state.pos;
+    const match = SOUND.exec(state.src);
+    if (!match || match.index !== state.pos) return false;
+    if (!silent) state.push('html_inline', '', 0).content = soundHtml(match[1]!);
+    state.pos += match[0].length;
+    return true;
+  });
+  markdown.core.ruler.after('block', 'sound_in_html', (state) => {
+    for (const token of state.tokens)
+      if (token.type === 'html_block')
+        token.content = token.content.replace(SOUND, (_all, name: string) => soundHtml(name));
+  });
+  return markdown;
+}
+
 /** A renderer: Markdown + HTML (+ what `extend` adds, e.g. math) -> sanitised HTML. */
 export function createRenderer(
   extend: (markdown: Parser) => Parser = (markdown) => markdown,
 ): (source: string) => string {
-  const markdown = extend(parser()).use(taskLists, { enabled: false, label: true });
+  const markdown = sounds(extend(parser())).use(taskLists, { enabled: false, label: true });
   return (source) => {
     const env: RenderEnv = { trustMark: randomMark() };
     const html = markdown.render(source, env).trim();
