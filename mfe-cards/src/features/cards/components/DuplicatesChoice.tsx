@@ -51,8 +51,8 @@ export function DuplicatesChoice({
                 value={value}
                 checked={choice === value}
                 onChange={() => onChange(value)}
-              />{' '}
-              {t(`import.${label}`)}
+              />
+              <span>{t(`import.${label}`)}</span>
             </label>
           ))}
         </fieldset>
