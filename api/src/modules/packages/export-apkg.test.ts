@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { DEFAULT_RATE_LIMITS } from '../../config';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { bearer, describeEachDb } from '../../test/harness';
+import { EXPORT_BATCH } from './export-apkg';
 
 const MANY_SIGNUPS = {
   rateLimits: { ...DEFAULT_RATE_LIMITS, registerPerAddress: { max: 10_000, timeWindowMs: 60_000 } },
@@ -344,6 +345,45 @@ describeEachDb('Anki package export: GET /api/cards/export/apkg', (ctx) => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'Category must be a positive integer' });
     expect((await app.inject({ method: 'GET', url: '/api/cards/export/apkg' })).statusCode).toBe(401);
+  });
+
+  it('reads a collection larger than one batch, a note whose cards two reads split written once', async () => {
+    const learner = await signedInClient(app);
+    const now = new Date().toISOString();
+    // EXPORT_BATCH + 5 cards; the EXPORT_BATCH-th and the next are one reversed note.
+    const count = EXPORT_BATCH + 5;
+    const cards = Array.from({ length: count }, (_, n) => {
+      const pair = n === EXPORT_BATCH;
+      return {
+        user_id: learner.user.id,
+        note_guid: `n${pair ? n - 1 : n}`,
+        kind: n === EXPORT_BATCH - 1 || pair ? ('reversed' as const) : ('basic' as const),
+        ord: pair ? 1 : 0,
+        question: `Q${pair ? n - 1 : n}`,
+        answer: `A${pair ? n - 1 : n}`,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let start = 0; start < count; start += 500)
+      await ctx.db
+        .insertInto('cards')
+        .values(cards.slice(start, start + 500))
+        .execute();
+    const { db } = unpack((await download(learner)).rawPayload);
+    try {
+      expect(db.prepare('select count(*) as n from notes').get()).toEqual({ n: count - 1 });
+      expect(db.prepare('select count(*) as n from cards').get()).toEqual({ n: count });
+      const pair = db
+        .prepare('select c.ord, n.mid from cards c join notes n on n.id = c.nid where n.guid = ? order by c.ord')
+        .all(`n${EXPORT_BATCH - 1}`);
+      expect(pair).toHaveLength(2);
+      // Ids are unique and the notes' positions in the new queue follow the collection's order.
+      const dues = db.prepare('select due from cards where ord = 0 order by id').all() as Array<{ due: number }>;
+      expect(dues.map((row) => row.due)).toEqual(Array.from({ length: count - 1 }, (_, n) => n + 1));
+    } finally {
+      db.close();
+    }
   });
 
   it('duplicates by guid: the preview counts new, updated, unchanged; update, skip and add do as they say', async () => {
