@@ -75,6 +75,15 @@ test('an .apkg exported from My Cards imports into another account, and its re-i
   const { page } = author;
   await page.goto('/cards');
   await page.getByText('Showing 5 card(s)', { exact: true }).waitFor();
+  // The new action beside the CSV export, photographed at both sizes.
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    // The sidebar slides away as the width falls to a phone's: the picture after it has gone.
+    await page.waitForTimeout(600);
+    await page.getByRole('button', { name: 'Export Anki package (.apkg)' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/transfer-cards-${size.name}-light.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Anki package (.apkg)' }).click();
   const download = await downloading;
