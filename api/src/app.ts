@@ -40,7 +40,7 @@ import { InsightsRepository, insightRoutes, InsightsService } from './modules/in
 import { MediaRepository, MediaService, mediaRoutes } from './modules/media';
 import { OptimizerRepository, OptimizerService, optimizerRoutes, type OptimizerWorkers } from './modules/optimizer';
 import { createWorkloadService, workloadRoutes } from './modules/workload';
-import { PackagesService, packageRoutes } from './modules/packages';
+import { ApkgExporter, PackagesService, packageExportRoutes, packageRoutes } from './modules/packages';
 import {
   DeployTokenService,
   PageHints,
@@ -265,6 +265,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(packageRoutes, {
         service: new PackagesService({ db, media, now, limits: config.apkg }),
       });
+      await api.register(packageExportRoutes, { exporter: new ApkgExporter({ db, now }) });
       await api.register(insightRoutes, { service: insights });
       await api.register(gamificationRoutes, { service: engagement.gamification });
       await api.register(dailyBonusRoutes, { service: engagement.dailyBonus });

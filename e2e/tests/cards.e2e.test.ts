@@ -104,7 +104,7 @@ test('cards: create, edit, sets, move, filter, search, delete, import and export
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   const exported = readFileSync((await download.path())!, 'utf8');
-  expect(exported.split(/\r?\n/)[0]).toBe('question,answer,tags');
+  expect(exported.split(/\r?\n/)[0]).toBe('question,answer,tags,notetype,set');
   expect(exported).toContain('"Say ""hello"", world","Line one\nline two",quotes');
   expect(exported).toContain('Ünïcödé — 日本語?,✓ yes 🎉,unicode');
   expect(exported).toContain('The mitochondria');

@@ -9,6 +9,7 @@ import {
   type Card,
   type CardEditInput,
   type CardInput,
+  type DuplicateChoice,
   type ImportInput,
 } from '../schemas/cards';
 import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
@@ -92,19 +93,32 @@ export const cardsApi = {
   /** CSV or tab-separated text; `dryRun: true` returns the preview without writing. */
   importCards: (input: ImportInput) => callEndpoint(ep.import, { body: input }),
   /** An Anki package, sent as its bytes; `dryRun` reads and reports without writing (the preview). */
-  importApkg: (file: Blob, options: { dryRun?: boolean; categoryId?: number | null } = {}) =>
+  importApkg: (
+    file: Blob,
+    options: { dryRun?: boolean; categoryId?: number | null; duplicates?: DuplicateChoice } = {},
+  ) =>
     callEndpoint(
       ep.importApkg,
       {
         querystring: {
           ...(options.dryRun ? { dryRun: 'true' } : {}),
           ...(options.categoryId ? { categoryId: String(options.categoryId) } : {}),
+          ...(options.duplicates ? { duplicates: options.duplicates } : {}),
         },
       },
       // Seconds for a big package: the server reads it off its request thread.
       { data: file, headers: { 'Content-Type': 'application/octet-stream' }, timeout: 300_000 },
     ),
-  /** The CSV text (header question,answer,tags) of all cards, or of one set. */
+  /** The Anki package (.apkg) of all the learner's notes, or of one set's, as a Blob to save. */
+  exportApkg: (setId?: number | null) =>
+    apiClient
+      .get<Blob>(ep.exportApkg.path, {
+        params: setId == null ? {} : { set: String(setId) },
+        responseType: 'blob',
+        timeout: 300_000,
+      })
+      .then((r) => r.data),
+  /** The CSV text (header question,answer,tags,notetype,set) of all cards, or of one set. */
   exportCsv: (categoryId?: number | null) =>
     apiClient
       .get<string>(ep.export.path, {

@@ -173,6 +173,24 @@ export const MoveToSetBody = Type.Object({
 });
 export const MoveToSetResult = Type.Object({ moved: Type.Integer() });
 
+/**
+ * Anki's choices for a note already present (the same guid, or for text the same note type and
+ * first field): update it (its cards keep their scheduling and history), skip it, or import it
+ * anyway as a new note.
+ */
+export const DUPLICATE_CHOICES = ['update', 'skip', 'add'] as const;
+export const DUPLICATES_MESSAGE = 'duplicates must be update, skip or add';
+export const DuplicateChoiceSchema = Type.Union(
+  DUPLICATE_CHOICES.map((choice) => Type.Literal(choice)),
+  { errorMessage: DUPLICATES_MESSAGE },
+);
+/** How the notes of a file compare with the learner's: not present, present but different, present and the same. */
+export const ImportCounts = Type.Object({
+  new: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+});
+
 export const ImportFormat = Type.Union([
   Type.Literal('csv'),
   Type.Literal('tsv'),
@@ -195,6 +213,8 @@ export const ImportBody = Type.Object({
   categoryId: Type.Optional(Nullable(Type.Integer())),
   /** Validate and preview only; nothing is written. */
   dryRun: Type.Optional(Type.Boolean()),
+  /** What to do with a note the learner already has (default update). */
+  duplicates: Type.Optional(DuplicateChoiceSchema),
 });
 
 export const ImportRow = Type.Object({
@@ -216,6 +236,10 @@ export const ImportResult = Type.Object({
   total: Type.Integer(),
   rows: Type.Array(ImportRow),
   errors: Type.Array(ImportRowError),
+  /** The notes compared with the learner's before writing (what a preview shows). */
+  counts: ImportCounts,
+  /** Notes already present and left as they were (the same, or `duplicates: 'skip'`). */
+  skipped: Type.Integer(),
 });
 
 /** Largest Anki package accepted, in bytes. */
@@ -226,7 +250,12 @@ export const ApkgImportQuery = Type.Object({
   dryRun: Type.Optional(Type.String({ maxLength: 5 })),
   /** Notes of no deck go to this set (the deck's own set otherwise). */
   categoryId: Type.Optional(Type.String({ maxLength: 20 })),
+  /** What to do with a note whose guid the learner already has (default update). */
+  duplicates: Type.Optional(DuplicateChoiceSchema),
 });
+
+/** One set's notes only (`set`); all the learner's when absent. */
+export const ApkgExportQuery = Type.Object({ set: SetFilter });
 
 /**
  * Why an import did not keep a medium, for the screens to word: not an image by its name, not
@@ -316,7 +345,18 @@ export const cardsEndpoints = {
     querystring: ApkgImportQuery,
     response: { 200: ApkgImportResult, ...errorResponses(400, 401, 404, 413, 422, 429) },
   }),
-  /** 200 is CSV text (text/csv, header question,answer,tags), sent as an attachment. */
+  /**
+   * 200 is an Anki package (application/apkg, legacy collection.anki2 of schema 11, media
+   * numbered) of the learner's notes (of one set), sent as an attachment; 404 for a set not theirs.
+   */
+  exportApkg: endpoint('GET', '/cards/export/apkg', {
+    querystring: ApkgExportQuery,
+    response: { 200: Type.String(), ...errorResponses(400, 401, 404) },
+  }),
+  /**
+   * 200 is CSV text (text/csv, header question,answer,tags,notetype,set), sent as an attachment:
+   * note type and set make a re-import of the file lossless.
+   */
   export: endpoint('GET', '/cards/export', {
     querystring: ExportQuery,
     response: { 200: Type.String(), ...errorResponses(400, 401, 404) },
@@ -327,6 +367,8 @@ export type Card = Static<typeof Card>;
 export type CardInput = Static<typeof CardBody>;
 export type CardEditInput = Static<typeof CardEditBody>;
 export type CardEditResult = Static<typeof CardEditResult>;
+export type DuplicateChoice = Static<typeof DuplicateChoiceSchema>;
+export type ImportCounts = Static<typeof ImportCounts>;
 export type EditKept = Static<typeof EditKept>;
 export type CardListQuery = Static<typeof CardListQuery>;
 export type CardSearchQuery = Static<typeof CardSearchQuery>;

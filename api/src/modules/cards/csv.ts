@@ -1,9 +1,16 @@
-// Card files in and out: CSV or tab-separated text with the columns question, answer, tags.
+// Card files in and out: CSV or tab-separated text with the columns question, answer, tags and,
+// in our exports, notetype (basic, reversed, cloze) and set, after Anki's `#notetype column` and
+// `#deck column`: a re-import of our file gives back every note of its type in its set.
 // Pure functions over strings; the rules about what makes a card valid live in service.ts.
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
 export const CSV_COLUMNS = ['question', 'answer', 'tags'] as const;
+/** What our export writes: the note's type and its set after the plain columns. */
+export const EXPORT_COLUMNS = [...CSV_COLUMNS, 'notetype', 'set'] as const;
+/** Header names a file may use for the extra columns (Anki's names too). */
+const NOTETYPE_NAMES = new Set(['notetype', 'note type', 'type', 'kind']);
+const SET_NAMES = new Set(['set', 'deck']);
 export const IMPORT_FORMATS = ['csv', 'tsv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -37,6 +44,22 @@ export function detectFormat(text: string): ImportFormat {
  * (untrimmed); extra columns are kept so the caller can report them.
  */
 export function parseCsvRecords(text: string, format: ImportFormat = detectFormat(text)): CsvRecord[] {
+  return readCsv(text, format).records;
+}
+
+/** Where a header put the note type and the set (null: no such column). */
+export interface CsvColumns {
+  notetype: number | null;
+  set: number | null;
+  /** How many columns a record may fill. */
+  count: number;
+}
+
+/** parseCsvRecords, and what the header (if any) says of the extra columns. */
+export function readCsv(
+  text: string,
+  format: ImportFormat = detectFormat(text),
+): { records: CsvRecord[]; columns: CsvColumns } {
   let records: string[][];
   try {
     records = parse(text, {
@@ -59,20 +82,39 @@ export function parseCsvRecords(text: string, format: ImportFormat = detectForma
   // A line of only spaces parses as one blank field: as empty as an empty line.
   const nonBlank = records.filter((fields) => fields.some((field) => field.trim() !== ''));
   const first = nonBlank[0];
-  const dataRecords = first && isHeader(first) ? nonBlank.slice(1) : nonBlank;
-  return dataRecords.map((fields, index) => ({ row: index + 1, fields: fields.map(restoreFormula) }));
+  const columns = first ? headerColumns(first) : null;
+  const dataRecords = columns ? nonBlank.slice(1) : nonBlank;
+  return {
+    records: dataRecords.map((fields, index) => ({ row: index + 1, fields: fields.map(restoreFormula) })),
+    columns: columns ?? { notetype: null, set: null, count: CSV_COLUMNS.length },
+  };
 }
 
-function isHeader(fields: string[]): boolean {
+/** A header: question,answer[,tags] (any case), then optionally a note type and a set column. */
+function headerColumns(fields: string[]): CsvColumns | null {
   const names = fields.map((field) => field.trim().toLowerCase());
-  const expected = names.length === 2 ? CSV_COLUMNS.slice(0, 2) : CSV_COLUMNS;
-  return names.length === expected.length && names.every((name, index) => name === expected[index]);
+  // Trailing empty cells of a spreadsheet's header are no columns.
+  while (names.length > 2 && names[names.length - 1] === '') names.pop();
+  if (names[0] !== 'question' || names[1] !== 'answer') return null;
+  if (names.length === 2) return { notetype: null, set: null, count: 2 };
+  if (names[2] !== 'tags') return null;
+  const columns: CsvColumns = { notetype: null, set: null, count: names.length };
+  for (let column = 3; column < names.length; column++) {
+    const name = names[column]!;
+    if (NOTETYPE_NAMES.has(name) && columns.notetype === null) columns.notetype = column;
+    else if (SET_NAMES.has(name) && columns.set === null) columns.set = column;
+    else return null;
+  }
+  return columns;
 }
 
 export interface CsvCard {
   question: string;
   answer: string;
   tags: string | null;
+  /** The note's type and its set's name: written only when every card of the call has them. */
+  kind?: string;
+  set?: string | null;
 }
 
 // A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula
@@ -90,19 +132,27 @@ export function restoreFormula(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
-/** The header question,answer,tags and one line per card; quoting as CSV requires (RFC 4180). */
-export function stringifyCards(cards: Iterable<CsvCard>, header = true): string {
-  const records = Array.from(cards, (card) => [card.question, card.answer, card.tags ?? ''].map(neutraliseFormula));
-  return stringify(records, { header, columns: [...CSV_COLUMNS] });
+/**
+ * The header question,answer,tags and one line per card; quoting as CSV requires (RFC 4180).
+ * `full` adds the notetype and set columns (what our export writes).
+ */
+export function stringifyCards(cards: Iterable<CsvCard>, header = true, full = false): string {
+  const records = Array.from(cards, (card) =>
+    (full
+      ? [card.question, card.answer, card.tags ?? '', card.kind ?? 'basic', card.set ?? '']
+      : [card.question, card.answer, card.tags ?? '']
+    ).map(neutraliseFormula),
+  );
+  return stringify(records, { header, columns: [...(full ? EXPORT_COLUMNS : CSV_COLUMNS)] });
 }
 
-/** stringifyCards of every batch in turn, as text chunks: the header, then each batch's lines. */
+/** stringifyCards (full) of every batch in turn, as text chunks: the header, then each batch's lines. */
 export async function* stringifyCardBatches(batches: AsyncIterable<CsvCard[]>): AsyncGenerator<string> {
   let header = true;
   for await (const batch of batches) {
-    const text = stringifyCards(batch, header);
+    const text = stringifyCards(batch, header, true);
     header = false;
     if (text) yield text;
   }
-  if (header) yield stringifyCards([]);
+  if (header) yield stringifyCards([], true, true);
 }

@@ -53,6 +53,8 @@ describeEachDb('card import and export', (ctx) => {
           { row: 4, error: 'Answer is required' },
           { row: 5, error: 'Too many columns' },
         ],
+        counts: { new: 3, updated: 0, unchanged: 0 },
+        skipped: 0,
       });
       expect(await countCards(learner.user.id)).toBe(0);
     });
@@ -248,7 +250,9 @@ describeEachDb('card import and export', (ctx) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="flashcards.csv"');
-      expect(response.body).toBe('question,answer,tags\nFirst,One,x\n"Second, with comma","Two ""quoted""",\n');
+      expect(response.body).toBe(
+        'question,answer,tags,notetype,set\nFirst,One,x,basic,\n"Second, with comma","Two ""quoted""",,basic,\n',
+      );
     });
 
     it('streams a collection larger than one read, in order, each note once across reads', async () => {
@@ -275,18 +279,18 @@ describeEachDb('card import and export', (ctx) => {
       const response = await learner.get('/api/cards/export');
       expect(response.statusCode).toBe(200);
       const lines = response.body.trimEnd().split('\n');
-      expect(lines[0]).toBe('question,answer,tags');
+      expect(lines[0]).toBe('question,answer,tags,notetype,set');
       expect(lines).toHaveLength(count); // the header + every note but the pair's second card
-      expect(lines[EXPORT_BATCH]).toBe(`Q${EXPORT_BATCH - 1},A${EXPORT_BATCH - 1},`);
-      expect(lines[EXPORT_BATCH + 1]).toBe(`Q${EXPORT_BATCH + 1},A${EXPORT_BATCH + 1},`);
-      expect(lines[count - 1]).toBe(`Q${count - 1},A${count - 1},`);
+      expect(lines[EXPORT_BATCH]).toBe(`Q${EXPORT_BATCH - 1},A${EXPORT_BATCH - 1},,basic,`);
+      expect(lines[EXPORT_BATCH + 1]).toBe(`Q${EXPORT_BATCH + 1},A${EXPORT_BATCH + 1},,basic,`);
+      expect(lines[count - 1]).toBe(`Q${count - 1},A${count - 1},,basic,`);
     });
 
     it('sends only the header for a learner without cards', async () => {
       const learner = await signedInClient(app);
       const response = await learner.get('/api/cards/export');
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe('question,answer,tags\n');
+      expect(response.body).toBe('question,answer,tags,notetype,set\n');
     });
 
     it('sends one set, named after it', async () => {
@@ -300,12 +304,12 @@ describeEachDb('card import and export', (ctx) => {
       expect(response.headers['content-disposition']).toBe(
         'attachment; filename="flashcards-biologie-zellen-gene.csv"',
       );
-      expect(response.body).toBe('question,answer,tags\nIn the set,yes,\n');
+      expect(response.body).toBe('question,answer,tags,notetype,set\nIn the set,yes,,basic,Biologie: Zellen & Gene!\n');
 
       const unnamed = await learner.createSet('日本語');
       const named = await learner.get(`/api/cards/export?category=${unnamed.id}`);
       expect(named.headers['content-disposition']).toBe(`attachment; filename="flashcards-set-${unnamed.id}.csv"`);
-      expect(named.body).toBe('question,answer,tags\n');
+      expect(named.body).toBe('question,answer,tags,notetype,set\n');
     });
 
     it("is 404 for another user's set and 400 for a malformed one", async () => {

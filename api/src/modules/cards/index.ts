@@ -2,6 +2,6 @@
 export { CURSOR_HEADER, presentCard, TOTAL_HEADER } from './presenter';
 export { CardsRepository, selectCardsWithSet, type AddedCard, type CardWithSet } from './repository';
 export { default as cardRoutes } from './routes';
-export { CardsService, importedNoteError } from './service';
+export { CardsService, importedNoteError, slugify } from './service';
 export { cleanField, type ParsedNote } from './note-import';
-export { writeNotes } from './write-notes';
+export { compareNotes, writeNotes } from './write-notes';

@@ -156,7 +156,13 @@ describeEachDb('POST /api/cards/import: Anki and Quizlet', (ctx) => {
       ['n2', 'cloze', 2, 'Spanish'],
     ]);
     const again = await me.post('/api/cards/import', { text: text('to talk') });
-    expect(again.json()).toMatchObject({ imported: 0, updated: 2 });
+    // The cloze note is the same: only the changed one is written.
+    expect(again.json()).toMatchObject({
+      imported: 0,
+      updated: 1,
+      skipped: 1,
+      counts: { new: 0, updated: 1, unchanged: 1 },
+    });
     cards = await cardsOf(me);
     expect(cards).toHaveLength(3);
     expect(cards[0]).toMatchObject({ note_guid: 'n1', answer: 'to talk' });

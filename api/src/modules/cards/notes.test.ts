@@ -124,7 +124,11 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
     await me.createCard({ kind: 'reversed', question: 'uno', answer: 'one' });
     await me.createCard({ kind: 'cloze', question: '{{c1::dos}} {{c2::two}}', answer: '' });
     const csv = (await me.get('/api/cards/export')).body.trim().split('\n');
-    expect(csv).toEqual(['question,answer,tags', 'uno,one,', '{{c1::dos}} {{c2::two}},,']);
+    expect(csv).toEqual([
+      'question,answer,tags,notetype,set',
+      'uno,one,,reversed,',
+      '{{c1::dos}} {{c2::two}},,,cloze,',
+    ]);
   });
 
   it('exports nothing that could run: handlers, scripts and script links go, plain Markdown and math stay exact', async () => {

@@ -97,6 +97,19 @@ export interface CsvRow {
   question: string;
   answer: string;
   tags: string | null;
+  kind: NoteKind;
+  set: string | null;
+}
+
+/** A note the learner has, as an import compares it: its text, set and cards. */
+export interface ExistingNote {
+  guid: string;
+  question: string;
+  answer: string;
+  tags: string | null;
+  kind: NoteKind;
+  setName: string | null;
+  cards: NoteCard[];
 }
 
 /**
@@ -365,16 +378,27 @@ export class CardsRepository {
     for (let after = 0; ;) {
       let query = this.db
         .selectFrom('cards')
-        .select(['id', 'note_guid', 'question', 'answer', 'tags'])
-        .where('user_id', '=', userId)
-        .where('id', '>', after);
-      if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
-      const rows = await query.orderBy('id', 'asc').limit(batchSize).execute();
+        .leftJoin('categories', (join) =>
+          join.onRef('categories.id', '=', 'cards.category_id').onRef('categories.user_id', '=', 'cards.user_id'),
+        )
+        .select([
+          'cards.id',
+          'cards.note_guid',
+          'cards.question',
+          'cards.answer',
+          'cards.tags',
+          'cards.kind',
+          'categories.name as set',
+        ])
+        .where('cards.user_id', '=', userId)
+        .where('cards.id', '>', after);
+      if (categoryId !== undefined) query = query.where('cards.category_id', '=', categoryId);
+      const rows = await query.orderBy('cards.id', 'asc').limit(batchSize).execute();
       if (rows.length === 0) return;
       after = rows[rows.length - 1]!.id;
       yield rows
         .filter((row) => !seen.has(row.note_guid) && seen.add(row.note_guid))
-        .map(({ question, answer, tags }) => ({ question, answer, tags }));
+        .map(({ question, answer, tags, kind, set }) => ({ question, answer, tags, kind, set }));
       if (rows.length < batchSize) return;
     }
   }
@@ -499,6 +523,67 @@ export class CardsRepository {
       }
     }
     return counts;
+  }
+
+  /** The learner's notes of these guids (looked up in batches), with their text, set and cards. */
+  async existingNotes(userId: number, noteGuids: string[]): Promise<Map<string, ExistingNote>> {
+    const found = new Map<string, ExistingNote>();
+    for (let start = 0; start < noteGuids.length; start += INSERT_BATCH) {
+      const rows = await this.db
+        .selectFrom('cards')
+        .leftJoin('categories', (join) =>
+          join.onRef('categories.id', '=', 'cards.category_id').onRef('categories.user_id', '=', 'cards.user_id'),
+        )
+        .select([
+          'cards.id',
+          'cards.ord',
+          'cards.note_guid',
+          'cards.question',
+          'cards.answer',
+          'cards.tags',
+          'cards.kind',
+          'categories.name as set_name',
+        ])
+        .where('cards.user_id', '=', userId)
+        .where('cards.note_guid', 'in', noteGuids.slice(start, start + INSERT_BATCH))
+        .orderBy('cards.ord')
+        .execute();
+      for (const row of rows) {
+        const note = found.get(row.note_guid) ?? {
+          guid: row.note_guid,
+          question: row.question,
+          answer: row.answer,
+          tags: row.tags,
+          kind: row.kind,
+          setName: row.set_name,
+          cards: [],
+        };
+        note.cards.push({ id: row.id, ord: row.ord });
+        found.set(row.note_guid, note);
+      }
+    }
+    return found;
+  }
+
+  /** Every note's guid, type and first field (one row per card), `batchSize` cards at a time (keyset on id). */
+  async *noteKeys(
+    userId: number,
+    batchSize: number,
+  ): AsyncGenerator<Array<{ note_guid: string; kind: NoteKind; question: string }>> {
+    for (let after = 0; ;) {
+      const rows = await this.db
+        .selectFrom('cards')
+        .select(['id', 'note_guid', 'kind', 'question'])
+        .where('user_id', '=', userId)
+        .where('id', '>', after)
+        .orderBy('id', 'asc')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.id;
+      yield rows;
+      if (rows.length < batchSize) return;
+    }
   }
 }
 

@@ -17,15 +17,24 @@ import {
   type NoteKind,
 } from '@flashcard/api-contract/schemas';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { CardUpdate, NewCard } from '../../db/schema';
+import type { CardUpdate } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
 import { defuse, sanitizeImported } from '../../lib/sanitize';
 import { compareNames } from '../../lib/collate';
 import { badRequest, notFound } from '../../lib/http-error';
 import { parseId } from '../../lib/params';
 import { parseInstant, toTimestamp } from '../../lib/time';
-import { CsvSyntaxError, IMPORT_FORMATS, parseCsvRecords, stringifyCardBatches, type ImportFormat } from './csv';
-import { writeNotes } from './write-notes';
+import {
+  CsvSyntaxError,
+  IMPORT_FORMATS,
+  readCsv,
+  stringifyCardBatches,
+  type CsvColumns,
+  type CsvRecord,
+  type ImportFormat,
+} from './csv';
+import type { MatchBy } from './duplicates';
+import { compareNotes, writeNotes } from './write-notes';
 import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
 
@@ -405,50 +414,19 @@ export class CardsService {
         if (error instanceof CsvSyntaxError) throw badRequest(error.message);
         throw error;
       }
-      return this.importNotes(userId, parsed, categoryId, input.dryRun === true);
+      return this.importNotes(userId, parsed, categoryId, input, 'text');
     }
     const format = requested === undefined ? undefined : parseFormat(requested);
 
-    let records;
+    let csv;
     try {
-      records = parseCsvRecords(input.text, format);
+      csv = readCsv(input.text, format);
     } catch (error) {
       if (error instanceof CsvSyntaxError) throw badRequest(error.message);
       throw error;
     }
-    if (records.length > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
-
-    const report: ImportReport = { imported: 0, updated: 0, total: records.length, rows: [], errors: [] };
-    for (const record of records) {
-      const { row } = record;
-      // Question and answer sanitised first: one that held only markup (a script) is then empty.
-      const fields = record.fields.map((field, column) =>
-        column < 2 ? ankiMathToMarkdown(sanitizeImported(field)) : field,
-      );
-      const error = importRowError(fields);
-      if (error) {
-        report.errors.push({ row, error });
-        continue;
-      }
-      const [question = '', answer = '', tags = ''] = fields.map((field) => field.trim());
-      report.rows.push({ row, question, answer, tags: tags === '' ? null : tags });
-    }
-    if (input.dryRun || report.rows.length === 0) return report;
-
-    const now = this.timestamp();
-    const cards: NewCard[] = report.rows.map((card) => ({
-      user_id: userId,
-      note_guid: newNoteGuid(),
-      question: card.question,
-      answer: card.answer,
-      tags: card.tags,
-      category_id: categoryId,
-      created_at: now,
-      updated_at: now,
-    }));
-    await this.withSetCheck(() => this.repository.transaction((repository) => repository.insertCards(cards)));
-    report.imported = cards.length;
-    return report;
+    if (csv.records.length > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
+    return this.importNotes(userId, csvNotes(csv), categoryId, input, 'text');
   }
 
   /**
@@ -458,35 +436,60 @@ export class CardsService {
    */
   private async importNotes(
     userId: number,
-    parsed: ParsedNotes,
+    parsed: ParsedNotes & { plain?: boolean },
     categoryId: number | null,
-    dryRun: boolean,
+    input: Pick<ImportInput, 'dryRun' | 'duplicates'>,
+    matchBy: MatchBy,
   ): Promise<ImportReport> {
     const total = parsed.notes.length + parsed.errors.length;
     if (total > MAX_IMPORT_ROWS) throw badRequest(MESSAGES.importTooManyRows);
-    const report: ImportReport = { imported: 0, updated: 0, total, rows: [], errors: [...parsed.errors] };
+    const report: ImportReport = {
+      imported: 0,
+      updated: 0,
+      total,
+      rows: [],
+      errors: [...parsed.errors],
+      counts: { new: 0, updated: 0, unchanged: 0 },
+      skipped: 0,
+    };
     const notes = parsed.notes.filter((note) => {
       const error = importedNoteError(note);
       if (error) report.errors.push({ row: note.row, error });
       return error === null;
     });
     report.errors.sort((a, b) => a.row - b.row);
-    report.rows = notes.map((note) => ({
-      row: note.row,
-      question: note.question,
-      answer: note.answer,
-      tags: note.tags,
-      kind: note.kind,
-      set: note.deck,
-    }));
-    if (dryRun || notes.length === 0) return report;
+    report.rows = notes.map((note) =>
+      // A plain CSV's rows are question, answer and tags only (as its file).
+      parsed.plain
+        ? { row: note.row, question: note.question, answer: note.answer, tags: note.tags }
+        : {
+            row: note.row,
+            question: note.question,
+            answer: note.answer,
+            tags: note.tags,
+            kind: note.kind,
+            set: note.deck,
+          },
+    );
+    if (notes.length === 0) return report;
+    if (input.dryRun) {
+      report.counts = (await compareNotes(this.repository, userId, notes, categoryId, matchBy)).counts;
+      return report;
+    }
 
     const now = this.timestamp();
     const written = await this.withSetCheck(() =>
-      this.repository.transaction((repository) => writeNotes(repository, userId, notes, categoryId, now)),
+      this.repository.transaction((repository) =>
+        writeNotes(repository, userId, notes, categoryId, now, undefined, {
+          duplicates: input.duplicates,
+          matchBy,
+        }),
+      ),
     );
     report.imported = written.imported;
     report.updated = written.updated;
+    report.skipped = written.skipped;
+    report.counts = written.counts;
     return report;
   }
 
@@ -580,13 +583,51 @@ function parseFormat(value: string): ImportFormat {
   return format;
 }
 
+/** A CSV's records as notes: plain question,answer,tags rows are basic notes; our export's columns give type and set. */
+function csvNotes({ records, columns }: { records: CsvRecord[]; columns: CsvColumns }): ParsedNotes & {
+  plain: boolean;
+} {
+  const parsed: ParsedNotes & { plain: boolean } = {
+    notes: [],
+    errors: [],
+    plain: columns.notetype === null && columns.set === null,
+  };
+  for (const { row, fields: raw } of records) {
+    // Question and answer sanitised first: one that held only markup (a script) is then empty.
+    const fields = raw.map((field, column) =>
+      (column < 2 ? ankiMathToMarkdown(sanitizeImported(field)) : field).trim(),
+    );
+    const named = columns.notetype === null ? '' : (fields[columns.notetype] ?? '');
+    const kind = named === '' ? 'basic' : csvKind(named);
+    const error = importRowError(fields, columns.count, kind);
+    if (error) {
+      parsed.errors.push({ row, error });
+      continue;
+    }
+    const [question = '', answer = '', tags = ''] = fields;
+    const set = columns.set === null ? '' : (fields[columns.set] ?? '');
+    parsed.notes.push({ row, kind: kind!, question, answer, tags: tags || null, guid: null, deck: set || null });
+  }
+  return parsed;
+}
+
+/** Our note types, or Anki's names of them ("Basic (and reversed card)", "Cloze"); undefined for another. */
+function csvKind(name: string): NoteKind | undefined {
+  const kind = name.toLowerCase();
+  if (isNoteKind(kind)) return kind;
+  if (kind === 'basic (and reversed card)') return 'reversed';
+  return undefined;
+}
+
 /** Why one import record cannot become a card, or null when it can. */
-function importRowError(fields: string[]): string | null {
+function importRowError(fields: string[], columns: number, kind: NoteKind | undefined): string | null {
   // Spreadsheets often pad rows with empty cells ("q,a,,"): only non-empty extras count.
-  if (fields.slice(3).some((field) => field.trim() !== '')) return MESSAGES.tooManyColumns;
-  const [question = '', answer = '', tags = ''] = fields.map((field) => field.trim());
+  if (fields.slice(Math.max(columns, 3)).some((field) => field !== '')) return MESSAGES.tooManyColumns;
+  const [question = '', answer = '', tags = ''] = fields;
   if (!question) return MESSAGES.questionRequired;
-  if (!answer) return MESSAGES.answerRequired;
+  if (!kind) return MESSAGES.kindInvalid;
+  // A cloze note's answer field is its optional extra text.
+  if (!answer && kind !== 'cloze') return MESSAGES.answerRequired;
   if (question.length > MAX_TEXT_LENGTH) return MESSAGES.questionTooLong;
   if (answer.length > MAX_TEXT_LENGTH) return MESSAGES.answerTooLong;
   if (tags.length > MAX_TAGS_LENGTH) return MESSAGES.tagsTooLong;

@@ -2,7 +2,7 @@
 // reading, replaying, the media and the one write transaction all happen here, so the app's
 // connection (SQLite's only one in the process) keeps answering other requests meanwhile, and
 // the request thread never holds the package's notes and logs at all.
-import type { ApkgImportResult } from '@flashcard/api-contract/schemas';
+import type { ApkgImportResult, DuplicateChoice } from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { openSqliteSide } from '../../db';
 import { MediaRepository, MediaService } from '../media';
@@ -12,7 +12,7 @@ export async function importOnOwnConnection(
   file: string,
   userId: number,
   bytes: Uint8Array,
-  options: { dryRun?: string; categoryId?: string },
+  options: { dryRun?: string; categoryId?: string; duplicates?: DuplicateChoice },
   nowMs: number,
   limits: ApkgLimits,
 ): Promise<ApkgImportResult> {

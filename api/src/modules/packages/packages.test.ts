@@ -191,7 +191,13 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     const changed = deck('anki21b');
     changed.notes[1]!.fields = ['Hund (der)', 'dog'];
     const again = await send(me, buildApkg(changed));
-    expect(again.json()).toMatchObject({ imported: 0, updated: 3 });
+    // Only the changed note is written; the two the same are left untouched.
+    expect(again.json()).toMatchObject({
+      imported: 0,
+      updated: 1,
+      skipped: 2,
+      counts: { new: 0, updated: 1, unchanged: 2 },
+    });
     const cards = await cardsOf(me.user.id);
     expect(cards).toHaveLength(5);
     expect(cards.find((card) => card.note_guid === 'rev-1')!.question).toBe('Hund (der)');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   APKG_MAX_BYTES,
   type ApkgImportResult,
+  type DuplicateChoice,
   type SkippedMedia,
   type SkippedMediaReason,
 } from '@flashcard/api-contract/schemas';
@@ -23,7 +24,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { runInWorker, WorkerTaskError } from '../../lib/module-worker';
 import { parseId } from '../../lib/params';
 import { toTimestamp } from '../../lib/time';
-import { CardsRepository, importedNoteError, writeNotes, type ParsedNote } from '../cards';
+import { CardsRepository, compareNotes, importedNoteError, writeNotes, type ParsedNote } from '../cards';
 import { MEDIA_MESSAGES, type MediaService } from '../media';
 import { ReviewRepository, SchedulerSettingsRepository } from '../study';
 import { IMAGE_NAME as IMAGE } from './apkg';
@@ -87,7 +88,7 @@ export class PackagesService {
   async importApkg(
     userId: number,
     body: unknown,
-    options: { dryRun?: string; categoryId?: string },
+    options: { dryRun?: string; categoryId?: string; duplicates?: DuplicateChoice },
   ): Promise<ApkgImportResult> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(MESSAGES.empty);
     if (body.length > APKG_MAX_BYTES) throw new HttpError(413, MESSAGES.tooLarge);
@@ -151,8 +152,12 @@ export class PackagesService {
       reviews: cards.reduce((sum, card) => sum + card.logs.length, 0),
       images: 0,
       skippedMedia: [],
+      counts: { new: 0, updated: 0, unchanged: 0 },
+      skipped: 0,
     };
     if (options.dryRun === 'true' || notes.length === 0) {
+      if (notes.length > 0)
+        report.counts = (await compareNotes(new CardsRepository(db), userId, notes, categoryId)).counts;
       report.images = plan.media.filter((file) => IMAGE.test(file.name)).length;
       report.skippedMedia = plan.media.filter((file) => !IMAGE.test(file.name)).map((file) => notAnImage(file.name));
       return report;
@@ -193,10 +198,18 @@ export class PackagesService {
       transaction(async (repos) => {
         // New cards start with their replayed schedule (sched_version counts its answers) and
         // suspension; their answers then go in as review logs, in batches.
-        const written = await writeNotes(repos.cards, userId, batch, categoryId, now, (noteGuid, ord) => {
-          const card = planned.get(`${noteGuid}\u0000${ord}`);
-          return card && { ...card.state, sched_version: card.logs.length, suspended: card.suspended };
-        });
+        const written = await writeNotes(
+          repos.cards,
+          userId,
+          batch,
+          categoryId,
+          now,
+          (noteGuid, ord) => {
+            const card = planned.get(`${noteGuid}\u0000${ord}`);
+            return card && { ...card.state, sched_version: card.logs.length, suspended: card.suspended };
+          },
+          { duplicates: options.duplicates },
+        );
         const logs = written.added.flatMap((added) =>
           (planned.get(`${added.noteGuid}\u0000${added.ord}`)?.logs ?? []).map((log) => ({
             ...log,
@@ -219,6 +232,10 @@ export class PackagesService {
         const result = await write(stored.slice(start, start + size));
         report.imported += result.imported;
         report.updated += result.updated;
+        report.skipped += result.skipped;
+        report.counts.new += result.counts.new;
+        report.counts.updated += result.counts.updated;
+        report.counts.unchanged += result.counts.unchanged;
         added.push(...result.added.map((card) => card.id));
       }
     } catch (error) {

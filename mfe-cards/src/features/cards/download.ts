@@ -22,3 +22,16 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   // Some browsers start the download asynchronously: revoke only after this task.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Save bytes (an Anki package) as a file, the same way. */
+export function downloadBlob(fileName: string, data: Blob): void {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -7,13 +7,25 @@ interface CardsHeaderProps {
   onExport: () => void;
   /** An export is on its way: its button waits. */
   exporting: boolean;
+  /** "Export Anki package (.apkg)", and whether it is on its way. */
+  onExportApkg?: () => void;
+  exportingApkg?: boolean;
   onAddCard: () => void;
   /** The "Add New Card" button, where focus goes when no card is left to take it. */
   addButton: Ref<HTMLButtonElement>;
 }
 
 /** The page's title and its actions: sets, import, export and a new card. */
-export function CardsHeader({ onManageSets, onImport, onExport, exporting, onAddCard, addButton }: CardsHeaderProps) {
+export function CardsHeader({
+  onManageSets,
+  onImport,
+  onExport,
+  exporting,
+  onExportApkg,
+  exportingApkg = false,
+  onAddCard,
+  addButton,
+}: CardsHeaderProps) {
   const t = useCardsText();
   return (
     <header className="page-header">
@@ -31,6 +43,11 @@ export function CardsHeader({ onManageSets, onImport, onExport, exporting, onAdd
         <button type="button" className="btn" onClick={onExport} disabled={exporting}>
           {t('page.exportCsv')}
         </button>
+        {onExportApkg && (
+          <button type="button" className="btn" onClick={onExportApkg} disabled={exportingApkg}>
+            {t('page.exportApkg')}
+          </button>
+        )}
         <button ref={addButton} type="button" className="btn btn-primary" onClick={onAddCard}>
           {t('page.addCard')}
         </button>

@@ -8,6 +8,7 @@ import { useCardActions } from '../hooks/use-card-actions';
 import { useCardEditor } from '../hooks/use-card-editor';
 import { useCardsView } from '../hooks/use-cards-view';
 import { useCategories } from '../hooks/use-categories';
+import { useExportApkg } from '../hooks/use-export-apkg';
 import { useExportCsv } from '../hooks/use-export-csv';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useGridFocus } from '../hooks/use-grid-focus';
@@ -83,6 +84,7 @@ export function CardsPage() {
   const moveSelected = useMoveToSet({ ids: selection.ids, categories, patch: list.patch, moved: selection.clear });
   const { resetting, resetKnown } = useResetKnown(list.reload);
   const { exporting, exportCsv } = useExportCsv(view.setId, categories);
+  const { exportingApkg, exportApkg } = useExportApkg(view.setId, categories);
 
   const showMore = async () => {
     focus.focusTileAfterChange(shown.length);
@@ -100,6 +102,8 @@ export function CardsPage() {
         onImport={() => setDialog('import')}
         onExport={exportCsv}
         exporting={exporting}
+        onExportApkg={exportApkg}
+        exportingApkg={exportingApkg}
         onAddCard={editor.openNew}
         addButton={focus.fallback}
       />

@@ -22,6 +22,8 @@ const PREVIEW: ImportResult = {
     { row: 3, question: 'What is RNA?', answer: 'Another molecule', tags: null },
   ],
   errors: [{ row: 2, error: 'Question is required' }],
+  counts: { new: 2, updated: 0, unchanged: 0 },
+  skipped: 0,
 };
 
 async function openImport(user: ReturnType<typeof userEvent.setup>) {
@@ -61,7 +63,7 @@ it('previews (dry run) with the row errors, then imports and reloads the list', 
   list.mockResolvedValue(page([makeCard(2), makeCard(3), makeCard(1)]));
   await user.click(within(dialog).getByRole('button', { name: 'Import 2 cards' }));
 
-  expect(importCards).toHaveBeenLastCalledWith({ text: TEXT, categoryId: BIOLOGY.id });
+  expect(importCards).toHaveBeenLastCalledWith({ text: TEXT, categoryId: BIOLOGY.id, duplicates: 'update' });
   expect(toasts.success).toHaveBeenCalledWith('Imported 2 cards (1 row skipped)');
   expect(await screen.findByText('Showing 3 card(s)')).toBeInTheDocument();
   expect(list).toHaveBeenCalledTimes(2);
@@ -100,7 +102,15 @@ it('reads an uploaded file into the text area and sends the chosen format', asyn
 it('shows only the first 20 good rows and counts the rest', async () => {
   mockApis({ cards: [] });
   const rows = Array.from({ length: 25 }, (_, i) => ({ row: i + 1, question: `Q${i + 1}`, answer: 'A', tags: null }));
-  jest.spyOn(cardsApi, 'importCards').mockResolvedValue({ imported: 0, updated: 0, total: 25, rows, errors: [] });
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValue({
+    imported: 0,
+    updated: 0,
+    total: 25,
+    rows,
+    errors: [],
+    counts: { new: 25, updated: 0, unchanged: 0 },
+    skipped: 0,
+  });
   const user = userEvent.setup();
 
   renderCards();
@@ -161,6 +171,8 @@ it('sends a Quizlet export with the separators chosen, a custom one included, an
     total: 3,
     rows,
     errors: [],
+    counts: { new: 1, updated: 2, unchanged: 0 },
+    skipped: 0,
   }));
   const user = userEvent.setup();
   renderCards();
@@ -194,6 +206,8 @@ it('sends an Anki package as it is: preview with its history and media, then imp
     total: 2,
     rows: [{ row: 1, question: 'Hund', answer: 'dog', tags: null, kind: 'reversed' as const, set: 'German' }],
     errors: [{ row: 2, error: 'The note has no text in its first field' }],
+    counts: { new: 1, updated: 0, unchanged: 0 },
+    skipped: 0,
     cards: 2,
     reviews: 14,
     images: 1,
@@ -236,6 +250,71 @@ it('sends an Anki package as it is: preview with its history and media, then imp
   expect(within(dialog).getByText('Row 2: The note has no text in its first field')).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Import 1 card' }));
-  await waitFor(() => expect(importApkg).toHaveBeenLastCalledWith(file, { categoryId: null }));
+  await waitFor(() => expect(importApkg).toHaveBeenLastCalledWith(file, { categoryId: null, duplicates: 'update' }));
   expect(importCards).not.toHaveBeenCalled();
+});
+
+it('says how many notes are new, updated and unchanged, and sends the choice made for those already here', async () => {
+  mockApis({ cards: [] });
+  const rows = [1, 2, 3, 4].map((row) => ({ row, question: `Q${row}`, answer: 'A', tags: null }));
+  const report = {
+    imported: 0,
+    updated: 0,
+    total: 4,
+    rows,
+    errors: [],
+    counts: { new: 1, updated: 1, unchanged: 2 },
+    skipped: 0,
+  };
+  const importCards = jest
+    .spyOn(cardsApi, 'importCards')
+    .mockResolvedValueOnce(report)
+    .mockResolvedValueOnce({ ...report, imported: 1, skipped: 3 });
+  const user = userEvent.setup();
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  await user.type(within(dialog).getByLabelText('Paste CSV or tab-separated text'), 'x');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+  expect(await within(dialog).findByText('Notes: 1 new, 1 updated, 2 unchanged')).toBeInTheDocument();
+  const group = within(dialog).getByRole('group', { name: 'Notes already here' });
+  const update = within(group).getByRole('radio', { name: 'Update them (their scheduling and history are kept)' });
+  expect(update).toBeChecked();
+  // Update writes the new note and the changed one; skip only the new one; add all four.
+  expect(within(dialog).getByRole('button', { name: 'Import 2 cards' })).toBeEnabled();
+  await user.click(within(group).getByRole('radio', { name: 'Import them anyway as new notes' }));
+  expect(within(dialog).getByRole('button', { name: 'Import 4 cards' })).toBeEnabled();
+  await user.click(within(group).getByRole('radio', { name: 'Skip them' }));
+  expect(within(group).getByRole('radio', { name: 'Skip them' })).toBeChecked();
+  await user.click(within(dialog).getByRole('button', { name: 'Import 1 card' }));
+
+  await waitFor(() =>
+    expect(importCards).toHaveBeenLastCalledWith({ text: 'x', categoryId: null, duplicates: 'skip' }),
+  );
+  expect(toasts.success).toHaveBeenCalledWith('Left 3 notes already here as they were');
+});
+
+it('keeps the import off while it would write nothing, until the notes are imported anyway', async () => {
+  mockApis({ cards: [] });
+  const rows = [{ row: 1, question: 'Q', answer: 'A', tags: null }];
+  jest.spyOn(cardsApi, 'importCards').mockResolvedValueOnce({
+    imported: 0,
+    updated: 0,
+    total: 1,
+    rows,
+    errors: [],
+    counts: { new: 0, updated: 0, unchanged: 1 },
+    skipped: 0,
+  });
+  const user = userEvent.setup();
+  renderCards();
+  await screen.findByText('No cards yet');
+  const dialog = await openImport(user);
+  await user.type(within(dialog).getByLabelText('Paste CSV or tab-separated text'), 'x');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  expect(await within(dialog).findByText('Notes: 0 new, 0 updated, 1 unchanged')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Import 0 cards' })).toBeDisabled();
+  await user.click(within(dialog).getByRole('radio', { name: 'Import them anyway as new notes' }));
+  expect(within(dialog).getByRole('button', { name: 'Import 1 card' })).toBeEnabled();
 });

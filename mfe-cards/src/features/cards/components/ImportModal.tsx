@@ -7,6 +7,7 @@ import {
   MEDIA_QUOTA_BYTES,
   type ApkgImportResult,
   type Category,
+  type DuplicateChoice,
   type ImportFormat,
   type ImportResult,
   type SkippedMedia,
@@ -14,6 +15,7 @@ import {
 import { useCardsLocale } from '../../../i18n';
 import { message } from '../messages';
 import { toastFailure } from '@flashcard/shared-ui';
+import { DuplicatesChoice, notesToWrite } from './DuplicatesChoice';
 import { Modal } from './Modal';
 
 /** Rows shown in the preview table; the rest are only counted. */
@@ -67,6 +69,8 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
   // An Anki package goes to the server as it is (the text box is for text formats).
   const [apkg, setApkg] = useState<File | null>(null);
   const [busy, setBusy] = useState<'reading' | 'preview' | 'import' | null>(null);
+  // What to do with notes already here (Anki's choices); it changes what is written, not the preview.
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>('update');
 
   const input = () => ({
     text,
@@ -123,8 +127,8 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
     setBusy('import');
     try {
       const result = apkg
-        ? await cardsApi.importApkg(apkg, { categoryId: categoryId ? Number(categoryId) : null })
-        : await cardsApi.importCards(input());
+        ? await cardsApi.importApkg(apkg, { categoryId: categoryId ? Number(categoryId) : null, duplicates })
+        : await cardsApi.importCards({ ...input(), duplicates });
       const skipped = result.errors?.length ?? 0;
       toast.success(
         skipped
@@ -135,6 +139,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           : t('import.imported', { count: result.imported }),
       );
       if (result.updated) toast.success(t('import.updated', { count: result.updated }));
+      if (result.skipped) toast.success(t('import.skipped', { count: result.skipped }));
       onImported(result);
       onClose();
     } catch (err) {
@@ -145,6 +150,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
 
   const goodRows = preview?.rows ?? [];
   const errors = preview?.errors ?? [];
+  const toWrite = preview ? notesToWrite(preview.counts, duplicates) : 0;
   return (
     <Modal title={t('import.title')} onClose={onClose} busy={busy === 'import'} wide>
       <p className="muted">
@@ -239,6 +245,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
                 })
               : t('import.ready', { count: goodRows.length })}
           </p>
+          <DuplicatesChoice counts={preview.counts} choice={duplicates} onChange={setDuplicates} />
           {'reviews' in preview && (
             <p>
               {t('import.apkgSummary', {
@@ -301,8 +308,13 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
           {busy === 'preview' ? t('import.checking') : t('import.preview')}
         </button>
         {preview && goodRows.length > 0 && (
-          <button type="button" className="btn btn-primary" onClick={onImport} disabled={busy !== null}>
-            {busy === 'import' ? t('import.importing') : t('import.importCount', { count: goodRows.length })}
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onImport}
+            disabled={busy !== null || toWrite === 0}
+          >
+            {busy === 'import' ? t('import.importing') : t('import.importCount', { count: toWrite })}
           </button>
         )}
       </div>
