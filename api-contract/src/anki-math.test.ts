@@ -1,4 +1,4 @@
-import { ankiMathToMarkdown, isAnkiLatexImage, mathSpans, mayHoldMath } from './anki-math';
+import { ankiMathToMarkdown, isAnkiLatexImage, markdownMathToAnki, mathSpans, mayHoldMath } from './anki-math';
 
 describe('ankiMathToMarkdown (an imported field)', () => {
   it.each([
@@ -40,6 +40,21 @@ describe('ankiMathToMarkdown (an imported field)', () => {
       '[link](https://example.com)',
     ])
       expect(ankiMathToMarkdown(text)).toBe(text);
+  });
+});
+
+describe('markdownMathToAnki (an exported field)', () => {
+  it("writes our math as MathJax's delimiters, HTML-safe, and reads back to the same text", () => {
+    const ours = 'Pythagoras: $a^2 + b^2 = c^2$ and $$\\sum_{i < n} x_i > 0$$, costs $5 and $6, `$code$`';
+    const anki = markdownMathToAnki(ours);
+    expect(anki).toBe(
+      'Pythagoras: \\(a^2 + b^2 = c^2\\) and \\[\\sum_{i &lt; n} x_i &gt; 0\\], costs $5 and $6, `$code$`',
+    );
+    expect(ankiMathToMarkdown(anki)).toBe(ours);
+  });
+
+  it('leaves text without math as it is', () => {
+    expect(markdownMathToAnki('No math, $5 only')).toBe('No math, $5 only');
   });
 });
 

@@ -243,6 +243,26 @@ export function ankiMathToMarkdown(field: string): string {
   return out + field.slice(at);
 }
 
+/**
+ * Our card text's math as Anki shows it (MathJax): `$x$` -> `\(x\)`, `$$x$$` -> `\[x\]`, Anki's
+ * and MathJax's own forms the same way, the TeX's `&`, `<` and `>` as entities (an Anki field is
+ * HTML). `ankiMathToMarkdown` reads it back to the same text.
+ */
+export function markdownMathToAnki(text: string): string {
+  const spans = mathSpans(text, { dollars: true });
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    out += text.slice(at, span.start);
+    at = span.end;
+    if (span.kind === 'text') continue;
+    const tex = span.body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    out += span.kind === 'inline' ? `\\(${tex}\\)` : `\\[${tex}\\]`;
+  }
+  return out + text.slice(at);
+}
+
 /** Anki's own renders of `[latex]` formulas (`latex-<sha1>.png`/`.svg`): a cache KaTeX makes unnecessary. */
 export function isAnkiLatexImage(name: string): boolean {
   return /^latex-[0-9a-f]{40}\.(?:png|svg)$/i.test(name);

@@ -321,6 +321,27 @@ describeEachDb('Anki package export: GET /api/cards/export/apkg', (ctx) => {
     }
   });
 
+  it("writes math as Anki's MathJax reads it, which our import reads back as the same text", async () => {
+    const learner = await signedInClient(app);
+    const question = 'Pythagoras: $a^2 + b^2 = c^2$';
+    const answer = '$$\\sum_{i < n} x_i$$ costs $5 and $6';
+    await learner.createCard({ question, answer });
+    const exported = (await download(learner)).rawPayload;
+    const { db } = unpack(exported);
+    try {
+      const { flds } = db.prepare('select flds from notes').get() as { flds: string };
+      expect(flds.split('\x1f')).toEqual([
+        'Pythagoras: \\(a^2 + b^2 = c^2\\)',
+        '\\[\\sum_{i &lt; n} x_i\\] costs $5 and $6',
+      ]);
+    } finally {
+      db.close();
+    }
+    const reader = await signedInClient(app);
+    expect((await send(reader, exported)).statusCode).toBe(200);
+    expect((await notesOf(reader.user.id)).map((note) => [note.question, note.answer])).toEqual([[question, answer]]);
+  });
+
   it("?set= exports one set only; another learner's set is 404, a malformed one 400", async () => {
     const response = await download(author, `?set=${german}`);
     expect(response.headers['content-disposition']).toBe('attachment; filename="flashcards-german.apkg"');

@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { markdownMathToAnki } from '@flashcard/api-contract/schemas';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database as Schema, NoteKind } from '../../db/schema';
@@ -58,7 +59,8 @@ const escapeAttribute = (text: string) =>
 
 /** A field as Anki shows it: defused, Markdown images of our media as `<img src>`; the names it uses go to `names`. */
 function ankiField(text: string, names: Set<string>): string {
-  const html = defuse(text).replace(MARKDOWN_IMAGE, (match, alt: string, target: string) => {
+  // Math as Anki's MathJax reads it; our importer reads it back as our `$` math.
+  const html = defuse(markdownMathToAnki(text)).replace(MARKDOWN_IMAGE, (match, alt: string, target: string) => {
     const name = decodeURIComponent(target);
     if (!LOCAL_NAME.test(name)) return match;
     return alt
