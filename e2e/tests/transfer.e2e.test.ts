@@ -4,33 +4,15 @@
 // here. axe finds no violation on that preview at a desktop and a phone size in the light and the
 // dark theme, and it is photographed so (/tmp/shots/transfer-*.png).
 import { mkdirSync, readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { axeViolations, painted, SHOTS, sidewaysOverflow, SIZES } from '../src/axe';
 import { accessToken, testSite } from '../src/harness';
 
 const site = testSite();
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function violations(page: Page, label: string): Promise<string[]> {
-  // The import dialog (the page behind it is the cards screen's and the shell's own checks').
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .setLegacyMode(true)
-    .withTags(WCAG_TAGS)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${label}: ${violation.id} (${node.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ').trim()}`,
-    ),
-  );
-}
+/** Every axe violation in the import dialog (the page behind it is the cards screen's and the shell's own checks'). */
+const violations = async (page: Page, label: string): Promise<string[]> =>
+  (await axeViolations(page, { include: '[role="dialog"]' })).map((line) => `${label}: ${line}`);
 
 /** Opens the import dialog, uploads the package and previews it. */
 async function previewPackage(page: Page, file: string): Promise<Locator> {
@@ -49,9 +31,9 @@ async function auditAndShoot(page: Page, dialog: Locator, theme: 'light' | 'dark
   const problems: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await painted(page);
     problems.push(...(await violations(page, `${size.name} ${theme}`)));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(`${size.name} ${theme} overflow ${overflow}`).toBe(`${size.name} ${theme} overflow 0`);
     await dialog.getByRole('group', { name: 'Notes already here' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/transfer-${size.name}-${theme}.png` });
