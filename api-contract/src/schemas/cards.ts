@@ -283,8 +283,9 @@ export const ApkgImportResult = Type.Object({
   /** Cards the notes make, and answers of their review history (brought as review logs). */
   cards: Type.Integer(),
   reviews: Type.Integer(),
-  /** Images stored for the notes; media not kept (sounds, other types, too large) by name with the reason. */
+  /** Images and sounds stored for the notes; media not kept (video, other types, too large) by name with the reason. */
   images: Type.Integer(),
+  sounds: Type.Integer(),
   skippedMedia: Type.Array(SkippedMedia),
 });
 

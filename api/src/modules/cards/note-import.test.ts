@@ -28,7 +28,7 @@ describe('parseAnkiText', () => {
     expect(notes.every((note) => !/<hr|onerror|<script/i.test(note.answer + note.question))).toBe(true);
   });
 
-  it('uses every header: separator by name, columns, tags for all and per note, guid, deck, note type; sounds dropped, HTML sanitised', () => {
+  it('uses every header: separator by name, columns, tags for all and per note, guid, deck, note type; sounds kept, HTML sanitised', () => {
     const text = [
       '#separator:Semicolon',
       '#html:true',
@@ -49,7 +49,7 @@ describe('parseAnkiText', () => {
         row: 1,
         kind: 'basic',
         question: 'hablar',
-        answer: 'to speak',
+        answer: 'to speak [sound:hablar.mp3]',
         tags: 'imported, verbs, ar',
         guid: 'g1',
         deck: 'Spanish::Verbs',

@@ -5,7 +5,7 @@
 // - Quizlet's export: term and definition split by a chosen separator, rows by another, no quoting.
 // Every field goes through the importers' one sanitiser (lib/sanitize.ts `sanitizeImported`),
 // whatever `#html:` says (a plain-text field's tags would render as HTML all the same); Anki's
-// [sound:...] references are dropped.
+// [sound:...] references stay (the card plays the file once the learner has it).
 import { CsvError, parse } from 'csv-parse/sync';
 import { ankiMathToMarkdown, type NoteKind } from '@flashcard/api-contract/schemas';
 import { sanitizeImported } from '../../lib/sanitize';
@@ -97,9 +97,9 @@ function readHeaders(text: string): { headers: AnkiHeaders; body: string } {
   return { headers, body: lines.slice(index).join('\n') };
 }
 
-/** An Anki field as a card keeps it: sounds dropped, sanitised, its math in our form. */
+/** An Anki field as a card keeps it: sanitised, its math in our form, its `[sound:]` references kept. */
 export function cleanField(value: string): string {
-  return ankiMathToMarkdown(sanitizeImported(value.replace(/\[sound:[^\]]*\]/g, ''))).trim();
+  return ankiMathToMarkdown(sanitizeImported(value)).trim();
 }
 
 /**

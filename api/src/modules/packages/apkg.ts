@@ -9,11 +9,11 @@
 // `{{cN::...}}`, reversed when it has a second card, basic otherwise. The review history (revlog:
 // learning, review and relearning answers; manual reschedules and cram-only entries skipped)
 // comes along for FSRS and the optimizer. Members are unpacked within the caps of unpack.ts, and
-// only the ones used: the collection, the media map and the images it names (other media are
-// reported by name, never unpacked).
+// only the ones used: the collection, the media map and the images and sounds it names (other
+// media, video say, are reported by name, never unpacked).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import Database from 'better-sqlite3';
-import { IMAGE_EXTENSIONS, isAnkiLatexImage, type NoteKind } from '@flashcard/api-contract/schemas';
+import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, isAnkiLatexImage, type NoteKind } from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
@@ -40,7 +40,7 @@ export interface ApkgCard {
 export interface ApkgMedia {
   /** The name the notes use (`<img src="...">`). */
   name: string;
-  /** An image's bytes; null for other media (sounds, video), which are not kept and so not unpacked. */
+  /** An image's or a sound's bytes; null for other media (video), which are not kept and so not unpacked. */
   data: Uint8Array | null;
 }
 
@@ -52,8 +52,10 @@ export interface ApkgContents {
   errors: Array<{ row: number; error: string }>;
 }
 
-/** The media we keep, by extension in any case: the contract's image types (MediaService checks their bytes). */
+/** The media we keep, by extension in any case: the contract's image and sound types (MediaService checks their bytes). */
 export const IMAGE_NAME = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
+export const SOUND_NAME = new RegExp(`\\.(${AUDIO_EXTENSIONS.join('|')})$`, 'i');
+export const isKeptMedia = (name: string) => IMAGE_NAME.test(name) || SOUND_NAME.test(name);
 /** A media map names each media member: ~60 bytes an entry, so 4 MB is far more than any package's files. */
 export const MEDIA_MAP_MAX_BYTES = 4 * 1024 * 1024;
 /** Answers Anki counts as reviews: 0 learning, 1 review, 2 relearning (3 cram, 4 manual are not). */
@@ -209,7 +211,7 @@ async function readMedia(files: PackageFiles, limits: ApkgLimits): Promise<ApkgM
   const media: ApkgMedia[] = [];
   for (const [member, name] of names) {
     if (!name || !files.has(member) || isAnkiLatexImage(name)) continue;
-    media.push({ name, data: IMAGE_NAME.test(name) ? await files.read(member) : null });
+    media.push({ name, data: isKeptMedia(name) ? await files.read(member) : null });
   }
   return media;
 }

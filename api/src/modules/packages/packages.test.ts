@@ -50,7 +50,7 @@ function deck(format: FixturePackage['format']): FixturePackage {
       },
       {
         guid: 'rev-1',
-        fields: ['Hund', 'dog'],
+        fields: ['Hund [sound:hund 1.mp3]', 'dog'],
         deck: 'German',
         cards: [
           { ord: 0, reviews: [{ at: T0 + 2 * DAY, ease: 4, type: 0 }] },
@@ -62,7 +62,9 @@ function deck(format: FixturePackage['format']): FixturePackage {
     ],
     media: [
       { name: 'cell diagram.png', data: PNG },
-      { name: 'hund.mp3', data: Uint8Array.from([0x49, 0x44, 0x33, 3, 0]) },
+      // An MP3 (its ID3 tag) under a name with a space, as Anki's add-ons write them.
+      { name: 'hund 1.mp3', data: Uint8Array.from([0x49, 0x44, 0x33, 3, 0]) },
+      { name: 'clip.mp4', data: Uint8Array.from([0, 0, 0, 0x18]) },
     ],
   };
 }
@@ -126,6 +128,7 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
       cards: 5,
       reviews: 5,
       images: 1,
+      sounds: 1,
     });
     expect(report.rows.map((row: { kind: string; set: string | null }) => [row.kind, row.set])).toEqual([
       ['basic', 'Biology::Cells'],
@@ -134,7 +137,11 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     ]);
     expect(report.errors).toEqual([{ row: 4, error: 'The note has no text in its first field' }]);
     expect(report.skippedMedia).toEqual([
-      { name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)', key: 'not_image' },
+      {
+        name: 'clip.mp4',
+        reason: 'only images and sounds are kept (PNG, JPEG, GIF, WebP, MP3, OGG/Opus, M4A, WAV)',
+        key: 'not_image',
+      },
     ]);
     expect(await cardsOf(me.user.id)).toEqual([]);
     expect((await me.get('/api/media')).json().files).toEqual([]);
@@ -145,7 +152,15 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     async (format) => {
       const response = await send(me, buildApkg(deck(format)));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ format, imported: 3, updated: 0, cards: 5, reviews: 5, images: 1 });
+      expect(response.json()).toMatchObject({
+        format,
+        imported: 3,
+        updated: 0,
+        cards: 5,
+        reviews: 5,
+        images: 1,
+        sounds: 1,
+      });
 
       const cards = await cardsOf(me.user.id);
       expect(cards.map((card) => [card.note_guid, card.ord, card.kind])).toEqual([
@@ -172,11 +187,13 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
       expect(sets.map((set) => set.name)).toEqual(['Biology::Cells', 'German']);
       expect(cell!.category_id).toBe(sets[0]!.id);
 
-      // The image is the learner's, under a safe name the note now uses.
+      // The image and the sound are the learner's, under safe names the notes now use.
       expect((await me.get('/api/media')).json().files.map((file: { name: string }) => file.name)).toEqual([
         'cell-diagram.png',
+        'hund-1.mp3',
       ]);
       expect(cell!.question).toContain('<img src="cell-diagram.png" />');
+      expect(hund!.question).toBe('Hund [sound:hund-1.mp3]');
       // The optimizer learns from the imported history.
       expect((await me.get('/api/spaced-repetition/optimizer')).json().reviewCount).toBe(5);
       // The statistics' per-card totals came in with it.
@@ -205,7 +222,8 @@ describeEachDb('Anki packages: POST /api/cards/import/apkg', (ctx) => {
     const totals = await reviewTotalsAndLogSums(ctx.db, me.user.id);
     expect(totals.kept.reduce((sum, row) => sum + row.reviews, 0)).toBe(5);
     expect(totals.kept).toEqual(totals.summed);
-    expect((await me.get('/api/media')).json().files).toHaveLength(1);
+    // The same image and sound again are the files already stored, not copies.
+    expect((await me.get('/api/media')).json().files).toHaveLength(2);
   });
 
   it.each(['anki2', 'anki21b'] as const)(

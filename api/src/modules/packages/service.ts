@@ -1,6 +1,6 @@
 // Anki package (.apkg) imports. The package is read and its history replayed (prepare.ts), its
-// images stored as the learner's media (names made safe, the notes' references rewritten to
-// them), then its notes (new by guid, or updated), their cards in their decks' sets with their
+// images and sounds stored as the learner's media (names made safe, the notes' references,
+// `<img src>` and `[sound:]`, rewritten to them), then its notes (new by guid, or updated), their cards in their decks' sets with their
 // FSRS state now, and each new card's review history as review logs, in batched statements. On
 // PostgreSQL the reading runs on a worker thread and the writes in one transaction; on SQLite the
 // whole import runs on a worker thread with its own connection, committing in a few transactions
@@ -27,7 +27,7 @@ import { toTimestamp } from '../../lib/time';
 import { CardsRepository, compareNotes, importedNoteError, writeNotes, type ParsedNote } from '../cards';
 import { MEDIA_MESSAGES, type MediaService } from '../media';
 import { ReviewRepository, SchedulerSettingsRepository } from '../study';
-import { IMAGE_NAME as IMAGE } from './apkg';
+import { IMAGE_NAME as IMAGE, isKeptMedia, SOUND_NAME as SOUND } from './apkg';
 import { ImportGate } from './gate';
 import { prepareApkg, type ApkgPlan } from './prepare';
 
@@ -35,7 +35,7 @@ export const MESSAGES = {
   empty: 'Choose an Anki package (.apkg) to import',
   tooLarge: `Anki packages can be at most ${APKG_MAX_BYTES / 1024 / 1024} MB`,
   setNotFound: 'Set not found',
-  notAnImage: 'only images are kept (PNG, JPEG, GIF, WebP)',
+  notAnImage: 'only images and sounds are kept (PNG, JPEG, GIF, WebP, MP3, OGG/Opus, M4A, WAV)',
 } as const;
 
 /** The key of each reason the media service refuses an image with (the screens word it). */
@@ -151,6 +151,7 @@ export class PackagesService {
       cards: cards.length,
       reviews: cards.reduce((sum, card) => sum + card.logs.length, 0),
       images: 0,
+      sounds: 0,
       skippedMedia: [],
       counts: { new: 0, updated: 0, unchanged: 0 },
       skipped: 0,
@@ -159,20 +160,23 @@ export class PackagesService {
       if (notes.length > 0)
         report.counts = (await compareNotes(new CardsRepository(db), userId, notes, categoryId)).counts;
       report.images = plan.media.filter((file) => IMAGE.test(file.name)).length;
-      report.skippedMedia = plan.media.filter((file) => !IMAGE.test(file.name)).map((file) => notAnImage(file.name));
+      report.sounds = plan.media.filter((file) => SOUND.test(file.name)).length;
+      report.skippedMedia = plan.media.filter((file) => !isKeptMedia(file.name)).map((file) => notAnImage(file.name));
       return report;
     }
 
-    // Images first (each its own write): the notes then name them as stored.
+    // Images and sounds first (each its own write): the notes then name them as stored.
     const renamed = new Map<string, string>();
     for (const file of plan.media) {
-      if (!file.data || !IMAGE.test(file.name)) {
+      if (!file.data || !isKeptMedia(file.name)) {
         report.skippedMedia.push(notAnImage(file.name));
         continue;
       }
       try {
-        renamed.set(file.name, (await this.deps.media.store(userId, file.name, Buffer.from(file.data))).name);
-        report.images += 1;
+        const stored = await this.deps.media.store(userId, file.name, Buffer.from(file.data));
+        renamed.set(file.name, stored.name);
+        if (stored.mime.startsWith('audio/')) report.sounds += 1;
+        else report.images += 1;
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
         report.skippedMedia.push({
@@ -184,8 +188,8 @@ export class PackagesService {
     }
     const stored = notes.map((note) => ({
       ...note,
-      question: withImages(note.question, renamed),
-      answer: withImages(note.answer, renamed),
+      question: withMedia(note.question, renamed),
+      answer: withMedia(note.answer, renamed),
     }));
 
     const planned = new Map(cards.map((card) => [`${card.noteGuid}\u0000${card.ord}`, card]));
@@ -261,13 +265,21 @@ async function withStatus<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The notes' image sources, renamed to the learner's stored files (sanitised HTML quotes with "). */
-function withImages(html: string, renamed: Map<string, string>): string {
+/**
+ * The notes' image sources and sound references, renamed to the learner's stored files
+ * (sanitised HTML quotes with "; a sound's name, Anki's, may hold spaces, ours does not).
+ */
+function withMedia(html: string, renamed: Map<string, string>): string {
   if (renamed.size === 0) return html;
-  return html.replace(/(<img\b[^>]*\bsrc=")([^"]*)(")/gi, (match, start: string, source: string, end: string) => {
-    const stored = renamed.get(decodeEntities(source));
-    return stored ? `${start}${stored}${end}` : match;
-  });
+  return html
+    .replace(/(<img\b[^>]*\bsrc=")([^"]*)(")/gi, (match, start: string, source: string, end: string) => {
+      const stored = renamed.get(decodeEntities(source));
+      return stored ? `${start}${stored}${end}` : match;
+    })
+    .replace(/\[sound:([^\]]+)\]/g, (match, name: string) => {
+      const stored = renamed.get(decodeEntities(name));
+      return stored ? `[sound:${stored}]` : match;
+    });
 }
 
 const decodeEntities = (text: string) =>
