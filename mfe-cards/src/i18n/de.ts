@@ -292,6 +292,7 @@ const de: MessagesOf<typeof en> = {
   },
   // The card browser: sort, search syntax, bulk actions, a note's delete.
   browser: {
+    searchRegion: 'Kartensuche',
     sortLabel: 'Sortieren nach',
     sort: {
       createdDesc: 'Neueste zuerst',

@@ -296,6 +296,7 @@ const en = {
   },
   // The card browser: sort, search syntax, bulk actions, a note's delete.
   browser: {
+    searchRegion: 'Card search',
     sortLabel: 'Sort by',
     sort: {
       createdDesc: 'Newest first',

@@ -314,6 +314,7 @@ const es: MessagesOf<typeof en> = {
   },
   // The card browser: sort, search syntax, bulk actions, a note's delete.
   browser: {
+    searchRegion: 'Búsqueda de tarjetas',
     sortLabel: 'Ordenar por',
     sort: {
       createdDesc: 'Más recientes primero',

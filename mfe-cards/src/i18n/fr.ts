@@ -314,6 +314,7 @@ const fr: MessagesOf<typeof en> = {
   },
   // The card browser: sort, search syntax, bulk actions, a note's delete.
   browser: {
+    searchRegion: 'Recherche de cartes',
     sortLabel: 'Trier par',
     sort: {
       createdDesc: 'Plus récentes d’abord',

@@ -314,6 +314,7 @@ const it: MessagesOf<typeof en> = {
   },
   // The card browser: sort, search syntax, bulk actions, a note's delete.
   browser: {
+    searchRegion: 'Ricerca schede',
     sortLabel: 'Ordina per',
     sort: {
       createdDesc: 'Più recenti prima',

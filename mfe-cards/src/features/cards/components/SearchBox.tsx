@@ -39,7 +39,7 @@ export function SearchBox({ value, onChange, onSubmit, onClear, error = null, so
   }
   return (
     <div className="stack cards-search-area">
-      <form role="search" className="row cards-search" onSubmit={submit}>
+      <form role="search" aria-label={t('browser.searchRegion')} className="row cards-search" onSubmit={submit}>
         <label htmlFor={id} className="visually-hidden">
           {t('search.label')}
         </label>
