@@ -16,6 +16,7 @@ export {
   type CardCursor,
   type CardFilters,
   type CardPage,
+  type CardSortChoice,
 } from './calls/cards';
 export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from './calls/study';
 export { optimizerApi } from './calls/optimizer';

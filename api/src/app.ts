@@ -14,7 +14,7 @@ import { inTransaction } from './db/transaction';
 import { createMailer } from './lib/mail';
 import { AdminRepository, AdminService, adminRoutes } from './modules/admin';
 import { AuthRepository, authRoutes, AuthService, RecoveryRepository, RecoveryService } from './modules/auth';
-import { CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
+import { BulkService, CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
 import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
 import {
@@ -248,7 +248,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         secureCookies: config.isProduction,
       });
       await api.register(dashboardRoutes, { service: dashboard });
-      await api.register(cardRoutes, { service: cards });
+      await api.register(cardRoutes, {
+        service: cards,
+        bulk: new BulkService({ repository: new CardsRepository(db), now }),
+      });
       await api.register(categoryRoutes, { service: categories });
       await api.register(sessionRoutes, { service: sessions });
       await api.register(studyRoutes, study);

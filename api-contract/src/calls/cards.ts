@@ -13,6 +13,12 @@ import {
   type ImportInput,
 } from '../schemas/cards';
 import { categoriesEndpoints as sets, type CategoryInput } from '../schemas/categories';
+import {
+  cardBrowserEndpoints as browser,
+  type BulkInput,
+  type CardSort,
+  type SortOrder,
+} from '../schemas/card-browser';
 import { callEndpoint } from './call';
 
 /** The card list's filters as the screens hold them. */
@@ -25,8 +31,17 @@ export interface CardFilters {
   hideKnown?: boolean;
 }
 
-/** Where a page of the card list (or of search results) starts: after the card with this id. */
-export type CardCursor = number | null;
+/**
+ * Where a page of the card list (or of search results) starts: after the card with this id, or
+ * (a sorted search) after the position this opaque text names.
+ */
+export type CardCursor = number | string | null;
+
+/** A search's order: by what, which way (the API's default way when absent). */
+export interface CardSortChoice {
+  sort?: CardSort;
+  order?: SortOrder;
+}
 
 /** One page of cards, newest first, the number of cards matching in all, and the next page's cursor. */
 export interface CardPage {
@@ -49,7 +64,8 @@ export function cardQueryParams(filters: CardFilters = {}): Record<string, strin
 function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undefined): Record<string, string> {
   const params = cardQueryParams(filters);
   params.limit = String(CARD_PAGE_SIZE);
-  if (cursor != null) params.before = String(cursor);
+  if (typeof cursor === 'number') params.before = String(cursor);
+  else if (typeof cursor === 'string') params.cursor = cursor;
   return params;
 }
 
@@ -59,7 +75,8 @@ function pageParams(filters: CardFilters | undefined, cursor: CardCursor | undef
  */
 function toPage(cards: Card[], headers: { [name: string]: unknown }): CardPage {
   const next = headers['x-next-cursor'];
-  return { cards, total: Number(headers['x-total-count']), nextCursor: next === undefined ? null : Number(next) };
+  const cursor = next === undefined ? null : /^\d+$/.test(String(next)) ? Number(next) : String(next);
+  return { cards, total: Number(headers['x-total-count']), nextCursor: cursor };
 }
 
 export const cardsApi = {
@@ -68,11 +85,22 @@ export const cardsApi = {
     apiClient
       .get<ResponseOf<typeof ep.list>>(ep.list.path, { params: pageParams(filters, cursor) })
       .then((r) => toPage(r.data, r.headers)),
-  /** Like `list`, among the cards containing `q`. */
-  search: (q: string, filters?: CardFilters, cursor?: CardCursor) =>
+  /** Like `list`, among the cards matching `q` (the card browser's search syntax), in `sort`'s order. */
+  search: (q: string, filters?: CardFilters, cursor?: CardCursor, sort: CardSortChoice = {}) =>
     apiClient
-      .get<ResponseOf<typeof ep.search>>(ep.search.path, { params: { q, ...pageParams(filters, cursor) } })
+      .get<ResponseOf<typeof ep.search>>(ep.search.path, {
+        params: {
+          q,
+          ...pageParams(filters, cursor),
+          ...(sort.sort ? { sort: sort.sort } : {}),
+          ...(sort.order ? { order: sort.order } : {}),
+        },
+        // The screen shows a query the API cannot read beside the search box, and words other failures itself.
+        skipErrorToast: true,
+      })
       .then((r) => toPage(r.data.results, r.headers)),
+  /** One action on many of the learner's cards, all or nothing. */
+  bulk: (input: BulkInput) => callEndpoint(browser.bulk, { body: input }),
   get: (id: number) => callEndpoint(ep.get, { params: { id: String(id) } }),
   /** With an Idempotency-Key, a resend (a create queued offline, a lost answer) creates nothing twice. */
   create: (input: CardInput, idempotencyKey?: string) =>

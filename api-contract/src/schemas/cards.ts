@@ -18,6 +18,7 @@ import {
   QueryFlag,
   QueryInteger,
 } from './common';
+import { CardSortFields } from './card-browser';
 
 /** Scheduler state of a card; 'new' until its first review. */
 export const CardState = Type.Union([
@@ -153,7 +154,12 @@ const CardListFields = {
 };
 
 export const CardListQuery = Type.Object(CardListFields);
-export const CardSearchQuery = Type.Object({ ...CardListFields, q: Type.Optional(CardQueryValue) });
+/** `q` in the card browser's search syntax (card-browser.ts), with its sort. */
+export const CardSearchQuery = Type.Object({
+  ...CardListFields,
+  q: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'Search query must be at most 1000 characters' })),
+  ...CardSortFields,
+});
 /** Deletion cannot be undone: the client says it asked the learner with confirm=true. */
 export const DeleteCardQuery = Type.Object({ confirm: Type.Optional(CardQueryValue) });
 /** One set's cards only; all cards when absent. */

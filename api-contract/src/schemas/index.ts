@@ -10,6 +10,7 @@ export * from './health';
 export * from './dashboard';
 export * from './sessions';
 export * from './cards';
+export * from './card-browser';
 export * from './categories';
 export * from './study';
 export * from './insights';
@@ -29,6 +30,7 @@ export * from './workload';
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { cardBrowserEndpoints } from './card-browser';
 import { categoriesEndpoints } from './categories';
 import { dailyBonusEndpoints } from './daily-bonus';
 import { dashboardEndpoints } from './dashboard';
@@ -54,6 +56,7 @@ export const ENDPOINTS = {
   dashboard: dashboardEndpoints,
   sessions: sessionsEndpoints,
   cards: cardsEndpoints,
+  cardBrowser: cardBrowserEndpoints,
   categories: categoriesEndpoints,
   study: studyEndpoints,
   insights: insightsEndpoints,

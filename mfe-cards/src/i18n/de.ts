@@ -304,6 +304,74 @@ const de: MessagesOf<typeof en> = {
     refused_one: '{{count, number}} offline gemachte Änderung konnte nicht gespeichert werden',
     refused_other: '{{count, number}} offline gemachte Änderungen konnten nicht gespeichert werden',
   },
+  // The card browser: sort, search syntax, bulk actions, a note's delete.
+  browser: {
+    searchRegion: 'Kartensuche',
+    sortLabel: 'Sortieren nach',
+    sort: {
+      createdDesc: 'Neueste zuerst',
+      createdAsc: 'Älteste zuerst',
+      dueAsc: 'Bald fällig',
+      intervalDesc: 'Längstes Intervall',
+      intervalAsc: 'Kürzestes Intervall',
+      difficultyDesc: 'Schwierigste zuerst (FSRS)',
+      difficultyAsc: 'Leichteste zuerst (FSRS)',
+      lapsesDesc: 'Meiste Fehler',
+    },
+    syntaxToggle: 'Suchsyntax',
+    syntaxIntro: 'Durch Leerzeichen getrennte Begriffe müssen alle passen; Groß- und Kleinschreibung zählt nicht.',
+    syntax: {
+      words: 'beide Wörter, irgendwo in Frage, Antwort oder Schlagwörtern',
+      phrase: 'genau diese Wortfolge',
+      orTerm: 'eines der beiden Wörter',
+      notTerm: 'ohne das Wort',
+      group: 'Klammern fassen Begriffe zusammen',
+      tag: 'mit dem Schlagwort verb oder einem untergeordneten wie verb::irregular (* steht für beliebigen Text)',
+      set: 'Karten in diesem Stapel',
+      isState: 'neue, lernende, zu wiederholende, fällige, ausgesetzte, zurückgestellte oder Problemkarten',
+      ivl: 'Intervall von 10 Tagen oder mehr',
+      due: 'in höchstens 3 Tagen fällig (negativ: überfällig)',
+      lapses: 'mehr als zweimal vergessen',
+      r: 'Erinnerungswahrscheinlichkeit unter 90 % (FSRS)',
+    },
+    queryError: 'Diese Suche ist nicht lesbar: {{reason}}',
+    actionsLabel: 'Aktionen für die ausgewählten Karten',
+    tags: 'Schlagwörter',
+    tagsHint: 'Schlagwörter mit Leerzeichen trennen.',
+    addTags: 'Schlagwörter hinzufügen',
+    removeTags: 'Schlagwörter entfernen',
+    suspend: 'Aussetzen',
+    unsuspend: 'Fortsetzen',
+    delete: 'Löschen',
+    reset: 'Zurücksetzen',
+    confirmDelete_one:
+      '{{count, number}} ausgewählte Karte löschen? Die ganze Notiz der Karte wird gelöscht: beide Karten einer umgekehrten Notiz, alle Karten einer Lückentext-Notiz. Das kann nicht rückgängig gemacht werden.',
+    confirmDelete_other:
+      '{{count, number}} ausgewählte Karten löschen? Die ganze Notiz jeder Karte wird gelöscht: beide Karten einer umgekehrten Notiz, alle Karten einer Lückentext-Notiz. Das kann nicht rückgängig gemacht werden.',
+    confirmReset_one:
+      '{{count, number}} ausgewählte Karte zurücksetzen? Die Karte wird wieder neu; ihr Wiederholungsverlauf bleibt erhalten.',
+    confirmReset_other:
+      '{{count, number}} ausgewählte Karten zurücksetzen? Die Karten werden wieder neu; ihr Wiederholungsverlauf bleibt erhalten.',
+    confirmDeleteReversed:
+      'Möchtest du diese Karte wirklich löschen? Beide Karten ihrer umgekehrten Notiz werden gelöscht. Das kann nicht rückgängig gemacht werden.',
+    confirmDeleteCloze:
+      'Möchtest du diese Karte wirklich löschen? Alle Karten ihrer Lückentext-Notiz werden gelöscht. Das kann nicht rückgängig gemacht werden.',
+    done: {
+      tag_one: 'Schlagwörter zu {{count, number}} Karte hinzugefügt',
+      tag_other: 'Schlagwörter zu {{count, number}} Karten hinzugefügt',
+      untag_one: 'Schlagwörter von {{count, number}} Karte entfernt',
+      untag_other: 'Schlagwörter von {{count, number}} Karten entfernt',
+      suspend_one: '{{count, number}} Karte ausgesetzt',
+      suspend_other: '{{count, number}} Karten ausgesetzt',
+      unsuspend_one: '{{count, number}} Karte fortgesetzt',
+      unsuspend_other: '{{count, number}} Karten fortgesetzt',
+      delete_one: '{{count, number}} Karte gelöscht',
+      delete_other: '{{count, number}} Karten gelöscht',
+      reset_one: '{{count, number}} Karte zurückgesetzt',
+      reset_other: '{{count, number}} Karten zurückgesetzt',
+    },
+    failed: 'Die Aktion konnte nicht auf die ausgewählten Karten angewendet werden',
+  },
 };
 
 export default de;

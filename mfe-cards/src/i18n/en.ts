@@ -308,6 +308,73 @@ const en = {
     refused_one: '{{count, number}} change made offline could not be saved',
     refused_other: '{{count, number}} changes made offline could not be saved',
   },
+  // The card browser: sort, search syntax, bulk actions, a note's delete.
+  browser: {
+    searchRegion: 'Card search',
+    sortLabel: 'Sort by',
+    sort: {
+      createdDesc: 'Newest first',
+      createdAsc: 'Oldest first',
+      dueAsc: 'Due soonest',
+      intervalDesc: 'Longest interval',
+      intervalAsc: 'Shortest interval',
+      difficultyDesc: 'Hardest first (FSRS)',
+      difficultyAsc: 'Easiest first (FSRS)',
+      lapsesDesc: 'Most lapses',
+    },
+    syntaxToggle: 'Search syntax',
+    syntaxIntro: 'Terms separated by spaces must all match; case is ignored.',
+    syntax: {
+      words: 'both words, anywhere in the question, answer or tags',
+      phrase: 'the exact phrase',
+      orTerm: 'either word',
+      notTerm: 'without the word',
+      group: 'parentheses group terms',
+      tag: 'tagged verb, or a child tag such as verb::irregular (* matches anything)',
+      set: 'cards in that set',
+      isState: 'new, learning, review, due, suspended, buried or leech cards',
+      ivl: 'interval of 10 days or more',
+      due: 'due within 3 days (negative: overdue)',
+      lapses: 'forgotten more than twice',
+      r: 'recall probability below 90% (FSRS)',
+    },
+    queryError: 'This search cannot be read: {{reason}}',
+    actionsLabel: 'Actions on the selected cards',
+    tags: 'Tags',
+    tagsHint: 'Separate tags with spaces.',
+    addTags: 'Add tags',
+    removeTags: 'Remove tags',
+    suspend: 'Suspend',
+    unsuspend: 'Unsuspend',
+    delete: 'Delete',
+    reset: 'Reset',
+    confirmDelete_one:
+      'Delete {{count, number}} selected card? Its whole note is deleted: both cards of a reversed note, every card of a cloze note. This action cannot be undone.',
+    confirmDelete_other:
+      "Delete {{count, number}} selected cards? Each one's whole note is deleted: both cards of a reversed note, every card of a cloze note. This action cannot be undone.",
+    confirmReset_one: 'Reset {{count, number}} selected card? It becomes a new card again; its review history is kept.',
+    confirmReset_other:
+      'Reset {{count, number}} selected cards? They become new cards again; their review history is kept.',
+    confirmDeleteReversed:
+      'Are you sure you want to delete this card? Both cards of its reversed note will be deleted. This action cannot be undone.',
+    confirmDeleteCloze:
+      'Are you sure you want to delete this card? Every card of its cloze note will be deleted. This action cannot be undone.',
+    done: {
+      tag_one: 'Tags added to {{count, number}} card',
+      tag_other: 'Tags added to {{count, number}} cards',
+      untag_one: 'Tags removed from {{count, number}} card',
+      untag_other: 'Tags removed from {{count, number}} cards',
+      suspend_one: '{{count, number}} card suspended',
+      suspend_other: '{{count, number}} cards suspended',
+      unsuspend_one: '{{count, number}} card unsuspended',
+      unsuspend_other: '{{count, number}} cards unsuspended',
+      delete_one: '{{count, number}} card deleted',
+      delete_other: '{{count, number}} cards deleted',
+      reset_one: '{{count, number}} card reset',
+      reset_other: '{{count, number}} cards reset',
+    },
+    failed: 'The action could not be applied to the selected cards',
+  },
 } as const;
 
 export default en;

@@ -326,6 +326,85 @@ const es: MessagesOf<typeof en> = {
     refused_many: 'No se pudieron guardar {{count, number}} cambios hechos sin conexión',
     refused_other: 'No se pudieron guardar {{count, number}} cambios hechos sin conexión',
   },
+  // The card browser: sort, search syntax, bulk actions, a note's delete.
+  browser: {
+    searchRegion: 'Búsqueda de tarjetas',
+    sortLabel: 'Ordenar por',
+    sort: {
+      createdDesc: 'Más recientes primero',
+      createdAsc: 'Más antiguas primero',
+      dueAsc: 'Vencen antes',
+      intervalDesc: 'Intervalo más largo',
+      intervalAsc: 'Intervalo más corto',
+      difficultyDesc: 'Más difíciles primero (FSRS)',
+      difficultyAsc: 'Más fáciles primero (FSRS)',
+      lapsesDesc: 'Más olvidos',
+    },
+    syntaxToggle: 'Sintaxis de búsqueda',
+    syntaxIntro:
+      'Los términos separados por espacios deben coincidir todos; no se distingue entre mayúsculas y minúsculas.',
+    syntax: {
+      words: 'ambas palabras, en cualquier parte de la pregunta, la respuesta o las etiquetas',
+      phrase: 'la frase exacta',
+      orTerm: 'cualquiera de las dos palabras',
+      notTerm: 'sin la palabra',
+      group: 'los paréntesis agrupan términos',
+      tag: 'con la etiqueta verb o una etiqueta hija como verb::irregular (* equivale a cualquier texto)',
+      set: 'tarjetas de ese mazo',
+      isState: 'tarjetas nuevas, en aprendizaje, en repaso, pendientes, suspendidas, enterradas o sanguijuelas',
+      ivl: 'intervalo de 10 días o más',
+      due: 'vencen en 3 días o menos (negativo: atrasadas)',
+      lapses: 'olvidadas más de dos veces',
+      r: 'probabilidad de recordar inferior al 90 % (FSRS)',
+    },
+    queryError: 'No se puede leer esta búsqueda: {{reason}}',
+    actionsLabel: 'Acciones sobre las tarjetas seleccionadas',
+    tags: 'Etiquetas',
+    tagsHint: 'Separa las etiquetas con espacios.',
+    addTags: 'Añadir etiquetas',
+    removeTags: 'Quitar etiquetas',
+    suspend: 'Suspender',
+    unsuspend: 'Reanudar',
+    delete: 'Eliminar',
+    reset: 'Restablecer',
+    confirmDelete_one:
+      '¿Eliminar {{count, number}} tarjeta seleccionada? Se elimina su nota entera: las dos tarjetas de una nota invertida, todas las de una nota cloze. Esta acción no se puede deshacer.',
+    confirmDelete_many:
+      '¿Eliminar {{count, number}} tarjetas seleccionadas? Se elimina la nota entera de cada una: las dos tarjetas de una nota invertida, todas las de una nota cloze. Esta acción no se puede deshacer.',
+    confirmDelete_other:
+      '¿Eliminar {{count, number}} tarjetas seleccionadas? Se elimina la nota entera de cada una: las dos tarjetas de una nota invertida, todas las de una nota cloze. Esta acción no se puede deshacer.',
+    confirmReset_one:
+      '¿Restablecer {{count, number}} tarjeta seleccionada? Vuelve a ser nueva; se conserva su historial de repasos.',
+    confirmReset_many:
+      '¿Restablecer {{count, number}} tarjetas seleccionadas? Vuelven a ser nuevas; se conserva su historial de repasos.',
+    confirmReset_other:
+      '¿Restablecer {{count, number}} tarjetas seleccionadas? Vuelven a ser nuevas; se conserva su historial de repasos.',
+    confirmDeleteReversed:
+      '¿Seguro que quieres eliminar esta tarjeta? Se eliminarán las dos tarjetas de su nota invertida. Esta acción no se puede deshacer.',
+    confirmDeleteCloze:
+      '¿Seguro que quieres eliminar esta tarjeta? Se eliminarán todas las tarjetas de su nota cloze. Esta acción no se puede deshacer.',
+    done: {
+      tag_one: 'Etiquetas añadidas a {{count, number}} tarjeta',
+      tag_many: 'Etiquetas añadidas a {{count, number}} tarjetas',
+      tag_other: 'Etiquetas añadidas a {{count, number}} tarjetas',
+      untag_one: 'Etiquetas quitadas de {{count, number}} tarjeta',
+      untag_many: 'Etiquetas quitadas de {{count, number}} tarjetas',
+      untag_other: 'Etiquetas quitadas de {{count, number}} tarjetas',
+      suspend_one: '{{count, number}} tarjeta suspendida',
+      suspend_many: '{{count, number}} tarjetas suspendidas',
+      suspend_other: '{{count, number}} tarjetas suspendidas',
+      unsuspend_one: '{{count, number}} tarjeta reanudada',
+      unsuspend_many: '{{count, number}} tarjetas reanudadas',
+      unsuspend_other: '{{count, number}} tarjetas reanudadas',
+      delete_one: '{{count, number}} tarjeta eliminada',
+      delete_many: '{{count, number}} tarjetas eliminadas',
+      delete_other: '{{count, number}} tarjetas eliminadas',
+      reset_one: '{{count, number}} tarjeta restablecida',
+      reset_many: '{{count, number}} tarjetas restablecidas',
+      reset_other: '{{count, number}} tarjetas restablecidas',
+    },
+    failed: 'No se pudo aplicar la acción a las tarjetas seleccionadas',
+  },
 };
 
 export default es;

@@ -326,6 +326,84 @@ const fr: MessagesOf<typeof en> = {
     refused_many: "{{count, number}} modifications faites hors ligne n'ont pas pu être enregistrées",
     refused_other: "{{count, number}} modifications faites hors ligne n'ont pas pu être enregistrées",
   },
+  // The card browser: sort, search syntax, bulk actions, a note's delete.
+  browser: {
+    searchRegion: 'Recherche de cartes',
+    sortLabel: 'Trier par',
+    sort: {
+      createdDesc: 'Plus récentes d’abord',
+      createdAsc: 'Plus anciennes d’abord',
+      dueAsc: 'Échéance la plus proche',
+      intervalDesc: 'Intervalle le plus long',
+      intervalAsc: 'Intervalle le plus court',
+      difficultyDesc: 'Plus difficiles d’abord (FSRS)',
+      difficultyAsc: 'Plus faciles d’abord (FSRS)',
+      lapsesDesc: 'Plus d’oublis',
+    },
+    syntaxToggle: 'Syntaxe de recherche',
+    syntaxIntro: 'Les termes séparés par des espaces doivent tous correspondre ; la casse est ignorée.',
+    syntax: {
+      words: 'les deux mots, n’importe où dans la question, la réponse ou les étiquettes',
+      phrase: 'l’expression exacte',
+      orTerm: 'l’un ou l’autre mot',
+      notTerm: 'sans le mot',
+      group: 'les parenthèses regroupent des termes',
+      tag: 'étiquetées verb, ou une étiquette enfant comme verb::irregular (* remplace n’importe quel texte)',
+      set: 'les cartes de ce paquet',
+      isState: 'cartes nouvelles, en apprentissage, en révision, à réviser, suspendues, enterrées ou sangsues',
+      ivl: 'intervalle de 10 jours ou plus',
+      due: 'à réviser dans 3 jours au plus (négatif : en retard)',
+      lapses: 'oubliées plus de deux fois',
+      r: 'probabilité de rappel inférieure à 90 % (FSRS)',
+    },
+    queryError: 'Cette recherche est illisible : {{reason}}',
+    actionsLabel: 'Actions sur les cartes sélectionnées',
+    tags: 'Étiquettes',
+    tagsHint: 'Séparez les étiquettes par des espaces.',
+    addTags: 'Ajouter des étiquettes',
+    removeTags: 'Retirer des étiquettes',
+    suspend: 'Suspendre',
+    unsuspend: 'Réactiver',
+    delete: 'Supprimer',
+    reset: 'Réinitialiser',
+    confirmDelete_one:
+      'Supprimer {{count, number}} carte sélectionnée ? Toute sa note est supprimée : les deux cartes d’une note inversée, toutes celles d’une note à trous. Cette action est irréversible.',
+    confirmDelete_many:
+      'Supprimer {{count, number}} cartes sélectionnées ? La note entière de chacune est supprimée : les deux cartes d’une note inversée, toutes celles d’une note à trous. Cette action est irréversible.',
+    confirmDelete_other:
+      'Supprimer {{count, number}} cartes sélectionnées ? La note entière de chacune est supprimée : les deux cartes d’une note inversée, toutes celles d’une note à trous. Cette action est irréversible.',
+    confirmReset_one:
+      'Réinitialiser {{count, number}} carte sélectionnée ? Elle redevient nouvelle ; son historique de révisions est conservé.',
+    confirmReset_many:
+      'Réinitialiser {{count, number}} cartes sélectionnées ? Elles redeviennent nouvelles ; leur historique de révisions est conservé.',
+    confirmReset_other:
+      'Réinitialiser {{count, number}} cartes sélectionnées ? Elles redeviennent nouvelles ; leur historique de révisions est conservé.',
+    confirmDeleteReversed:
+      'Voulez-vous vraiment supprimer cette carte ? Les deux cartes de sa note inversée seront supprimées. Cette action est irréversible.',
+    confirmDeleteCloze:
+      'Voulez-vous vraiment supprimer cette carte ? Toutes les cartes de sa note à trous seront supprimées. Cette action est irréversible.',
+    done: {
+      tag_one: 'Étiquettes ajoutées à {{count, number}} carte',
+      tag_many: 'Étiquettes ajoutées à {{count, number}} cartes',
+      tag_other: 'Étiquettes ajoutées à {{count, number}} cartes',
+      untag_one: 'Étiquettes retirées de {{count, number}} carte',
+      untag_many: 'Étiquettes retirées de {{count, number}} cartes',
+      untag_other: 'Étiquettes retirées de {{count, number}} cartes',
+      suspend_one: '{{count, number}} carte suspendue',
+      suspend_many: '{{count, number}} cartes suspendues',
+      suspend_other: '{{count, number}} cartes suspendues',
+      unsuspend_one: '{{count, number}} carte réactivée',
+      unsuspend_many: '{{count, number}} cartes réactivées',
+      unsuspend_other: '{{count, number}} cartes réactivées',
+      delete_one: '{{count, number}} carte supprimée',
+      delete_many: '{{count, number}} cartes supprimées',
+      delete_other: '{{count, number}} cartes supprimées',
+      reset_one: '{{count, number}} carte réinitialisée',
+      reset_many: '{{count, number}} cartes réinitialisées',
+      reset_other: '{{count, number}} cartes réinitialisées',
+    },
+    failed: 'L’action n’a pas pu être appliquée aux cartes sélectionnées',
+  },
 };
 
 export default fr;

@@ -326,6 +326,84 @@ const it: MessagesOf<typeof en> = {
     refused_many: 'Non è stato possibile salvare {{count, number}} modifiche fatte offline',
     refused_other: 'Non è stato possibile salvare {{count, number}} modifiche fatte offline',
   },
+  // The card browser: sort, search syntax, bulk actions, a note's delete.
+  browser: {
+    searchRegion: 'Ricerca schede',
+    sortLabel: 'Ordina per',
+    sort: {
+      createdDesc: 'Più recenti prima',
+      createdAsc: 'Meno recenti prima',
+      dueAsc: 'In scadenza prima',
+      intervalDesc: 'Intervallo più lungo',
+      intervalAsc: 'Intervallo più breve',
+      difficultyDesc: 'Più difficili prima (FSRS)',
+      difficultyAsc: 'Più facili prima (FSRS)',
+      lapsesDesc: 'Più dimenticanze',
+    },
+    syntaxToggle: 'Sintassi di ricerca',
+    syntaxIntro: 'I termini separati da spazi devono corrispondere tutti; maiuscole e minuscole sono indifferenti.',
+    syntax: {
+      words: 'entrambe le parole, ovunque in domanda, risposta o etichette',
+      phrase: 'la frase esatta',
+      orTerm: 'l’una o l’altra parola',
+      notTerm: 'senza la parola',
+      group: 'le parentesi raggruppano i termini',
+      tag: 'con l’etichetta verb o un’etichetta figlia come verb::irregular (* sta per qualsiasi testo)',
+      set: 'schede di quel mazzo',
+      isState: 'schede nuove, in apprendimento, in ripasso, da ripassare, sospese, sepolte o sanguisughe',
+      ivl: 'intervallo di 10 giorni o più',
+      due: 'da ripassare entro 3 giorni (negativo: in ritardo)',
+      lapses: 'dimenticate più di due volte',
+      r: 'probabilità di ricordo sotto il 90% (FSRS)',
+    },
+    queryError: 'Questa ricerca non è leggibile: {{reason}}',
+    actionsLabel: 'Azioni sulle schede selezionate',
+    tags: 'Etichette',
+    tagsHint: 'Separa le etichette con spazi.',
+    addTags: 'Aggiungi etichette',
+    removeTags: 'Rimuovi etichette',
+    suspend: 'Sospendi',
+    unsuspend: 'Riattiva',
+    delete: 'Elimina',
+    reset: 'Reimposta',
+    confirmDelete_one:
+      'Eliminare {{count, number}} scheda selezionata? Viene eliminata tutta la sua nota: entrambe le schede di una nota invertita, tutte quelle di una nota cloze. Questa azione non può essere annullata.',
+    confirmDelete_many:
+      'Eliminare {{count, number}} schede selezionate? Viene eliminata la nota intera di ognuna: entrambe le schede di una nota invertita, tutte quelle di una nota cloze. Questa azione non può essere annullata.',
+    confirmDelete_other:
+      'Eliminare {{count, number}} schede selezionate? Viene eliminata la nota intera di ognuna: entrambe le schede di una nota invertita, tutte quelle di una nota cloze. Questa azione non può essere annullata.',
+    confirmReset_one:
+      'Reimpostare {{count, number}} scheda selezionata? Torna nuova; la sua cronologia dei ripassi resta.',
+    confirmReset_many:
+      'Reimpostare {{count, number}} schede selezionate? Tornano nuove; la loro cronologia dei ripassi resta.',
+    confirmReset_other:
+      'Reimpostare {{count, number}} schede selezionate? Tornano nuove; la loro cronologia dei ripassi resta.',
+    confirmDeleteReversed:
+      'Vuoi davvero eliminare questa scheda? Verranno eliminate entrambe le schede della sua nota invertita. Questa azione non può essere annullata.',
+    confirmDeleteCloze:
+      'Vuoi davvero eliminare questa scheda? Verranno eliminate tutte le schede della sua nota cloze. Questa azione non può essere annullata.',
+    done: {
+      tag_one: 'Etichette aggiunte a {{count, number}} scheda',
+      tag_many: 'Etichette aggiunte a {{count, number}} schede',
+      tag_other: 'Etichette aggiunte a {{count, number}} schede',
+      untag_one: 'Etichette rimosse da {{count, number}} scheda',
+      untag_many: 'Etichette rimosse da {{count, number}} schede',
+      untag_other: 'Etichette rimosse da {{count, number}} schede',
+      suspend_one: '{{count, number}} scheda sospesa',
+      suspend_many: '{{count, number}} schede sospese',
+      suspend_other: '{{count, number}} schede sospese',
+      unsuspend_one: '{{count, number}} scheda riattivata',
+      unsuspend_many: '{{count, number}} schede riattivate',
+      unsuspend_other: '{{count, number}} schede riattivate',
+      delete_one: '{{count, number}} scheda eliminata',
+      delete_many: '{{count, number}} schede eliminate',
+      delete_other: '{{count, number}} schede eliminate',
+      reset_one: '{{count, number}} scheda reimpostata',
+      reset_many: '{{count, number}} schede reimpostate',
+      reset_other: '{{count, number}} schede reimpostate',
+    },
+    failed: 'Impossibile applicare l’azione alle schede selezionate',
+  },
 };
 
 export default it;

@@ -2,6 +2,7 @@
 import type { Card, CardEditResult, EditKept } from '@flashcard/api-contract/schemas';
 import { CARD_STATES, type CardStateName } from '../../db/schema';
 import type { CardPage, CardWithSet } from './repository';
+import { encodeCursor } from './search';
 
 export function presentCard(card: CardWithSet): Card {
   return {
@@ -52,6 +53,7 @@ export function pageHeaders(page: CardPage): Record<string, string> {
   const last = page.cards.at(-1);
   return {
     [TOTAL_HEADER]: String(page.total),
-    ...(page.hasMore && last ? { [CURSOR_HEADER]: String(last.id) } : {}),
+    // A sorted search's position is opaque text (modules/cards/search.ts); a list's is an id.
+    ...(page.hasMore && last ? { [CURSOR_HEADER]: page.after ? encodeCursor(page.after) : String(last.id) } : {}),
   };
 }

@@ -1,11 +1,11 @@
 // SQL over cards (and the sets they point at). Every query is scoped to one user: a card or
 // set id alone never reaches a row, so another learner's data cannot be read or changed.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { dialectOf, readOffThread } from '../../db';
-import { cardSearchText, searchKey, withSearchText } from '../../db/search-text';
-import { containsText } from '../../db/functions';
+import { cardSearchText, withSearchText } from '../../db/search-text';
 import type { CardUpdate, Database, NewCard, NoteKind } from '../../db/schema';
 import { runTransaction } from '../../db/transaction';
+import type { SchedulingState } from '@flashcard/api-contract/scheduler';
 
 /** The columns a card is presented with, plus its set's name. */
 const CARD_COLUMNS = [
@@ -91,6 +91,22 @@ export interface CardPage {
   cards: CardWithSet[];
   total: number;
   hasMore: boolean;
+  /** A sorted search: where the next page starts (absent: after the last card's id). */
+  after?: SearchCursor;
+}
+
+/** A search's position: the sort key and id of the card a page ends with. */
+export type SearchCursor = [string | number, number];
+
+export interface SearchSort {
+  key: 'created' | 'due' | 'interval' | 'difficulty' | 'lapses';
+  order: 'asc' | 'desc';
+}
+
+/** A search's page: `limit` cards after `after` (the previous page's last card), or all from the start. */
+export interface SearchPage {
+  limit: number;
+  after?: SearchCursor;
 }
 
 export interface CsvRow {
@@ -137,6 +153,10 @@ export class CardsRepository {
     return runTransaction(this.db, (trx) => work(new CardsRepository(trx)));
   }
 
+  get dialect() {
+    return dialectOf(this.db);
+  }
+
   private selectCards(userId: number) {
     return selectCardsWithSet(this.db, userId);
   }
@@ -159,51 +179,74 @@ export class CardsRepository {
   }
 
   /**
-   * Cards whose question, answer or tags contain `text` (any case) and match `filters`, one
-   * page newest first, with the number of matches. On SQLite no index serves a substring match,
-   * so the user's search texts are scanned once (from a covering index, on the reader thread) for
-   * the matching ids, which also counts them, and only the page's cards are then read in full.
-   * On PostgreSQL the trigram index finds the matches, and one statement reads the page and
-   * counts them: a window over every match, before the page's `before` narrows them (one round
-   * trip and one plan fewer; measured on 250 matches among 5,000 cards: 2.9 ms a search, 3.7
-   * when it read the ids and then the page).
+   * Cards matching `condition` (a compiled search, search-sql.ts) and `filters`, one page in
+   * `sort`'s order (ties by id the same way), with the number of matches. On SQLite no index
+   * serves a substring match, so the user's cards are scanned once (on the reader thread) for the
+   * matching ids and sort keys, which also counts them, and only the page's cards are then read in
+   * full. On PostgreSQL the trigram index finds text matches, and one statement reads the page
+   * and counts them: a window over every match, before the cursor narrows them (one round trip and
+   * one plan fewer; measured on 250 matches among 5,000 cards: 2.9 ms a search, 3.7 when it read
+   * the ids and then the page). The next page starts after the last card's (sort key, id).
    */
-  async search(userId: number, text: string, filters: CardListFilters, page: Page): Promise<CardPage> {
-    const contains = containsText('cards.search_text', searchKey(text));
+  async search(
+    userId: number,
+    condition: Expression<SqlBool>,
+    filters: CardListFilters,
+    sort: SearchSort,
+    page: SearchPage,
+  ): Promise<CardPage> {
+    const key = sortKey(sort.key);
+    const descending = sort.order === 'desc';
+    const after = page.after;
     if (dialectOf(this.db) === 'postgres') {
       const matching = this.applyFilters(this.selectCards(userId), filters)
-        .where(contains)
-        .select(sql<string>`count(*) over ()`.as('matches'));
+        .where(condition)
+        .select([sql<string>`count(*) over ()`.as('matches'), key.as('sort_key')]);
       let query = this.db.selectFrom(matching.as('matching')).selectAll();
-      if (page.before !== undefined) query = query.where('matching.id', '<', page.before);
+      if (after) {
+        const [value, id] = after;
+        const [beyond, idBeyond] = descending ? (['<', '<'] as const) : (['>', '>'] as const);
+        query = query.where((eb) =>
+          eb.or([
+            eb('matching.sort_key', beyond, value),
+            eb.and([eb('matching.sort_key', '=', value), eb('matching.id', idBeyond, id)]),
+          ]),
+        );
+      }
       const rows = await query
-        .orderBy('matching.id', 'desc')
+        .orderBy('matching.sort_key', sort.order)
+        .orderBy('matching.id', sort.order)
         .limit(page.limit + 1)
         .execute();
-      // No row: no match at all, or a `before` past the last one (then they are counted apart).
+      // No row: no match at all, or a cursor past the last one (then they are counted apart).
       let total = rows.length ? Number(rows[0]!.matches) : 0;
-      if (!rows.length && page.before !== undefined) {
-        const [count] = await this.countMatching(userId, filters).where(contains).execute();
+      if (!rows.length && after) {
+        const [count] = await this.countMatching(userId, filters).where(condition).execute();
         total = Number(count!.total);
       }
-      return toPage(
-        rows.map(({ matches: _, ...card }) => card),
-        page.limit,
-        total,
-      );
+      const cards = rows.map(({ matches: _, sort_key: __, ...card }) => card as CardWithSet);
+      return toPage(cards, page.limit, total, cursorOf(rows, page.limit));
     }
     const matches = await readOffThread(
       this.db,
-      this.applyFilters(this.db.selectFrom('cards').select('cards.id').where('cards.user_id', '=', userId), filters)
-        .where(contains)
-        .orderBy('cards.id', 'desc'),
+      this.applyFilters(
+        this.db
+          .selectFrom('cards')
+          .select(['cards.id', key.as('sort_key')])
+          .where('cards.user_id', '=', userId),
+        filters,
+      )
+        .where(condition)
+        .orderBy('sort_key', sort.order)
+        .orderBy('cards.id', sort.order),
     );
-    const after = page.before === undefined ? matches : matches.filter((match) => match.id < page.before!);
-    const ids = after.slice(0, page.limit + 1).map((match) => match.id);
-    const cards = ids.length
-      ? await this.selectCards(userId).where('cards.id', 'in', ids).orderBy('cards.id', 'desc').execute()
-      : [];
-    return toPage(cards, page.limit, matches.length);
+    const rest = after ? matches.filter((match) => isBeyond(match, after, descending)) : matches;
+    const pageRows = rest.slice(0, page.limit + 1);
+    const ids = pageRows.map((match) => match.id);
+    const found = ids.length ? await this.selectCards(userId).where('cards.id', 'in', ids).execute() : [];
+    const byId = new Map(found.map((card) => [card.id, card]));
+    const cards = ids.map((id) => byId.get(id)).filter((card): card is CardWithSet => card !== undefined);
+    return toPage(cards, page.limit, matches.length, cursorOf(pageRows, page.limit));
   }
 
   /** How many of the user's cards match `filters` (a query: callers may narrow it further). */
@@ -352,6 +395,47 @@ export class CardsRepository {
     const result = await this.db
       .updateTable('cards')
       .set({ category_id: categoryId, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', 'in', cardIds)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  // Bulk actions (bulk.ts): each one statement over the chosen cards of the user.
+
+  /** The note and tags of each of these cards of the user. */
+  notesOfCards(
+    userId: number,
+    cardIds: number[],
+  ): Promise<Array<{ id: number; note_guid: string; tags: string | null }>> {
+    return this.db
+      .selectFrom('cards')
+      .select(['id', 'note_guid', 'tags'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', cardIds)
+      .execute();
+  }
+
+  /** Suspends or unsuspends these cards; answers how many changed. */
+  async setSuspended(userId: number, cardIds: number[], suspended: boolean, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('cards')
+      .set({ suspended, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', 'in', cardIds)
+      .where('suspended', '=', !suspended)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Makes these cards new again, as the study module's reset does (history kept): each card's
+   * sched_version moves on, so a review racing it finds the card changed and retries.
+   */
+  async resetScheduling(userId: number, cardIds: number[], state: SchedulingState): Promise<number> {
+    const result = await this.db
+      .updateTable('cards')
+      .set((eb) => ({ ...state, sched_version: eb('sched_version', '+', 1) }))
       .where('user_id', '=', userId)
       .where('id', 'in', cardIds)
       .executeTakeFirst();
@@ -597,6 +681,35 @@ function pickText(changes: CardUpdate): { question?: string; answer?: string; ta
 }
 
 /** `rows` holds up to limit + 1 cards: the extra one only says that another page follows. */
-function toPage(rows: CardWithSet[], limit: number, total: number): CardPage {
-  return { cards: rows.slice(0, limit), total, hasMore: rows.length > limit };
+function toPage(rows: CardWithSet[], limit: number, total: number, after?: SearchCursor): CardPage {
+  return { cards: rows.slice(0, limit), total, hasMore: rows.length > limit, ...(after ? { after } : {}) };
+}
+
+/** A sort's key per card; a new card has no due date and sorts after every due one. */
+function sortKey(sort: SearchSort['key']): RawBuilder<string | number> {
+  switch (sort) {
+    case 'created':
+      return sql<number>`cards.id`;
+    case 'due':
+      return sql<string>`coalesce(cards.due, '~')`;
+    case 'interval':
+      return sql<number>`cards.scheduled_days`;
+    case 'difficulty':
+      return sql<number>`cards.difficulty`;
+    case 'lapses':
+      return sql<number>`cards.lapses`;
+  }
+}
+
+/** Where the page after this one starts: the last card's (sort key, id), when a card follows it. */
+function cursorOf(rows: Array<{ id: number; sort_key: unknown }>, limit: number): SearchCursor | undefined {
+  if (rows.length <= limit) return undefined;
+  const last = rows[limit - 1]!;
+  return [typeof last.sort_key === 'string' ? last.sort_key : Number(last.sort_key), last.id];
+}
+
+function isBeyond(row: { id: number; sort_key: unknown }, [value, id]: SearchCursor, descending: boolean): boolean {
+  const key = typeof value === 'string' ? String(row.sort_key) : Number(row.sort_key);
+  if (key === value) return descending ? row.id < id : row.id > id;
+  return descending ? key < value : key > value;
 }

@@ -1,7 +1,8 @@
 // /api/cards/*: HTTP in, service call, presenter out. No rules here.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { cardsEndpoints as ep } from '@flashcard/api-contract/schemas';
+import { cardBrowserEndpoints, cardsEndpoints as ep } from '@flashcard/api-contract/schemas';
+import type { BulkService } from './bulk';
 import { pageHeaders, presentCard, presentCards, presentEdit } from './presenter';
 import { MAX_IMPORT_BYTES, MESSAGES, type CardsService } from './service';
 
@@ -13,7 +14,10 @@ const IMPORT_BODY_LIMIT = 2 * MAX_IMPORT_BYTES + 64 * 1024;
 // (measured: ~3 ms vs ~15 ms for 5,000 cards); the response schema still documents the shape.
 const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
-const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (app, { service }) => {
+const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService; bulk: BulkService }> = async (
+  app,
+  { service, bulk },
+) => {
   // Every route here works on the signed-in learner's own cards. onRequest: a stranger is
   // turned away before a (possibly large) body is read.
   app.addHook('onRequest', app.authenticate);
@@ -26,7 +30,7 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
   });
 
   app.get(ep.search.path, { schema: ep.search.schema, ...plainJson }, async (request, reply) => {
-    const page = await service.search(request.user.id, request.query);
+    const page = await service.search(request.user.id, request.query, request.user.timeZone);
     return reply.headers(pageHeaders(page)).send({ results: presentCards(page.cards) });
   });
 
@@ -58,6 +62,10 @@ const cardRoutes: FastifyPluginAsyncTypebox<{ service: CardsService }> = async (
   app.put(ep.moveToSet.path, { schema: ep.moveToSet.schema }, async (request) => ({
     moved: await service.moveToSet(request.user.id, request.body.cardIds, request.body.setId),
   }));
+
+  app.post(cardBrowserEndpoints.bulk.path, { schema: cardBrowserEndpoints.bulk.schema }, async (request) =>
+    bulk.apply(request.user.id, request.body),
+  );
 
   app.get(ep.get.path, { schema: ep.get.schema }, async (request) =>
     presentCard(await service.get(request.user.id, request.params.id)),

@@ -53,6 +53,8 @@ export function CardFormModal({
   const [className, setClassName] = useState(card?.class_name ?? '');
   const [categoryId, setCategoryId] = useState(card?.category_id == null ? '' : String(card.category_id));
   const [error, setError] = useState<string | null>(null);
+  // The field a validation message is about: it shows under that field, which gets the focus.
+  const [invalid, setInvalid] = useState<'question' | 'answer' | null>(null);
   const [saving, setSaving] = useState(false);
   const answerRef = useRef<HTMLTextAreaElement>(null);
   // Where an added image goes: the field the learner was last in (the question at first).
@@ -78,15 +80,22 @@ export function CardFormModal({
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A cloze note's answer is its optional extra; it needs a cloze instead.
+    const fieldError = (field: 'question' | 'answer', text: string) => {
+      setError(text);
+      setInvalid(field);
+      // Focus moves to the first invalid field (its message is read with it, under it).
+      (field === 'question' ? questionRef : answerRef).current?.focus();
+    };
     if (!question.trim() || (kind !== 'cloze' && !answer.trim())) {
-      setError(t('form.required'));
+      fieldError(question.trim() ? 'answer' : 'question', t('form.required'));
       return;
     }
     if (kind === 'cloze' && clozeNumbers(question).length === 0) {
-      setError(t('form.clozeRequired', { syntax: CLOZE_EXAMPLE }));
+      fieldError('question', t('form.clozeRequired', { syntax: CLOZE_EXAMPLE }));
       return;
     }
     setError(null);
+    setInvalid(null);
     setSaving(true);
     try {
       // Optional fields go as '' when empty so an edit can clear them.
@@ -117,7 +126,7 @@ export function CardFormModal({
       returnFocusFallback={returnFocusFallback}
     >
       <form onSubmit={submit} noValidate>
-        {error && (
+        {error && invalid === null && (
           <div className="alert alert-error" role="alert" id={errorId}>
             {error}
           </div>
@@ -150,10 +159,15 @@ export function CardFormModal({
             onFocus={() => (lastField.current = 'question')}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
-            aria-invalid={error !== null && !question.trim()}
-            aria-describedby={error ? `${errorId} ${id}-markdown` : `${id}-markdown`}
+            aria-invalid={invalid === 'question' || (error !== null && !question.trim())}
+            aria-describedby={invalid === 'question' ? `${errorId} ${id}-markdown` : `${id}-markdown`}
             required
           />
+          {invalid === 'question' && (
+            <p className="field-error" role="alert" id={errorId}>
+              {error}
+            </p>
+          )}
           <span id={`${id}-markdown`} className="muted cards-hint">
             {t('form.markdownHint')}
           </span>
@@ -166,10 +180,15 @@ export function CardFormModal({
             onFocus={() => (lastField.current = 'answer')}
             value={answer}
             onChange={(e) => setAnswer(e.target.value)}
-            aria-invalid={error !== null && kind !== 'cloze' && !answer.trim()}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={invalid === 'answer' || (error !== null && kind !== 'cloze' && !answer.trim())}
+            aria-describedby={invalid === 'answer' ? errorId : undefined}
             required={kind !== 'cloze'}
           />
+          {invalid === 'answer' && (
+            <p className="field-error" role="alert" id={errorId}>
+              {error}
+            </p>
+          )}
         </div>
         <div className="row cards-add-image-row">
           <label className={`btn btn-small btn-secondary cards-add-image${uploading ? ' is-busy' : ''}`}>

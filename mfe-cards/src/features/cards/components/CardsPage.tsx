@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Card } from '@flashcard/api-contract';
 import { Spinner } from '@flashcard/shared-ui';
 import '../cards.css';
 import { useCardsText } from '../../../i18n';
 import { OfflineBanner } from '../../offline/components/OfflineBanner';
 import { onSynced } from '../../offline/offline-cards';
+import { useBulkActions } from '../hooks/use-bulk-actions';
 import { useCardActions } from '../hooks/use-card-actions';
 import { useCardEditor } from '../hooks/use-card-editor';
 import { useCardsView } from '../hooks/use-cards-view';
@@ -46,16 +48,25 @@ export function CardsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const { keepFocusedPlace } = focus;
-  const { remove } = list;
+  const { remove, removeMany } = list;
   const { forget } = selection;
   // A deleted card leaves the screen: the focus keeps its place, the list and the selection drop it.
+  // Its note goes whole on the server, so the note's other cards (a reversed or cloze note) go too.
+  const listed = list.cards;
   const removed = useCallback(
-    (id: number) => {
+    (id: number, card?: Card) => {
       keepFocusedPlace();
-      remove(id);
-      forget(id);
+      const siblings =
+        card && card.kind !== 'basic'
+          ? listed.filter((c) => c.note_guid === card.note_guid && c.id !== id).map((c) => c.id)
+          : [];
+      // A reversed note always has two cards, even when the other one is on a page not loaded.
+      const deleted = card?.kind === 'reversed' ? 2 : siblings.length + 1;
+      if (siblings.length || deleted > 1) removeMany([id, ...siblings], deleted);
+      else remove(id);
+      for (const gone of [id, ...siblings]) forget(gone);
     },
-    [keepFocusedPlace, remove, forget],
+    [keepFocusedPlace, remove, removeMany, forget, listed],
   );
   const actions = useCardActions({ replace: list.replace, removed });
   const editor = useCardEditor({
@@ -82,6 +93,13 @@ export function CardsPage() {
   );
 
   const moveSelected = useMoveToSet({ ids: selection.ids, categories, patch: list.patch, moved: selection.clear });
+  const bulk = useBulkActions({
+    ids: selection.ids,
+    patch: list.patch,
+    removeMany: list.removeMany,
+    reload: list.reload,
+    done: selection.clear,
+  });
   const { resetting, resetKnown } = useResetKnown(list.reload);
   const { exporting, exportCsv } = useExportCsv(view.setId, categories);
   const { exportingApkg, exportApkg } = useExportApkg(view.setId, categories);
@@ -122,11 +140,21 @@ export function CardsPage() {
           <h2 id="cards-list-heading" className="visually-hidden">
             {t('page.listHeading')}
           </h2>
-          <SearchBox value={search.input} onChange={search.setInput} onSubmit={search.submit} onClear={search.clear} />
+          <SearchBox
+            value={search.input}
+            onChange={search.setInput}
+            onSubmit={search.submit}
+            onClear={search.clear}
+            error={list.queryError}
+            sort={view.sort}
+            onSortChange={view.setSort}
+          />
 
           {!list.loaded && list.status === 'loading' && <Spinner label={t('page.loading')} />}
 
-          {list.status === 'failed' && <CardsLoadFailed search={list.failedSearch} onRetry={list.reload} />}
+          {list.status === 'failed' && !list.queryError && (
+            <CardsLoadFailed search={list.failedSearch} onRetry={list.reload} />
+          )}
 
           {list.loaded && list.status !== 'failed' && (
             <>
@@ -146,6 +174,8 @@ export function CardsPage() {
                   categories={categories}
                   onMove={moveSelected}
                   onClear={selection.clear}
+                  onAction={bulk.run}
+                  running={bulk.running}
                 />
               )}
 

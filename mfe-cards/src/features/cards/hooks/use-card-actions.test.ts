@@ -35,7 +35,7 @@ describe('delete', () => {
     const { result, removed } = setup();
     await act(() => result.current.deleteCard(makeCard(4)));
     expect(cardsApi.remove).toHaveBeenCalledWith(4);
-    expect(removed).toHaveBeenCalledWith(4);
+    expect(removed).toHaveBeenCalledWith(4, expect.objectContaining({ id: 4, kind: 'basic' }));
     expect(toasts.success).toHaveBeenCalledWith('Card deleted successfully');
   });
 

@@ -10,8 +10,8 @@ type TileAction = 'suspend' | 'unsuspend' | 'bury';
 interface CardActionsOptions {
   /** Puts the server's answer for a changed card in place. */
   replace: (card: Card) => void;
-  /** Takes a deleted card off the screen. */
-  removed: (id: number) => void;
+  /** Takes a deleted card off the screen, with the rest of its note (the server deletes the note whole). */
+  removed: (id: number, card?: Card) => void;
 }
 
 /**
@@ -26,10 +26,17 @@ export function useCardActions({ replace, removed }: CardActionsOptions) {
 
   const deleteCard = useCallback(
     async (card: Card) => {
-      if (!window.confirm(t('messages.confirmDelete'))) return;
+      // The server deletes the whole note: the question says so when the note has other cards.
+      const question =
+        card.kind === 'reversed'
+          ? t('browser.confirmDeleteReversed')
+          : card.kind === 'cloze'
+            ? t('browser.confirmDeleteCloze')
+            : t('messages.confirmDelete');
+      if (!window.confirm(question)) return;
       try {
         await cardsApi.remove(card.id);
-        removed(card.id);
+        removed(card.id, card);
         toast.success(t('messages.deleted'));
       } catch (err) {
         toastFailure(t('messages.deleteFailed'), err);

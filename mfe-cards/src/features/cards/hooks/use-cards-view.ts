@@ -5,6 +5,7 @@ import { matchesSearch, withQueuedChanges, type SetName } from '../../offline/of
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
 import { useCards } from './use-cards';
 import { useSearchInput } from './use-search-input';
+import { DEFAULT_SORT, type SortChoice } from '../sort';
 
 /**
  * What the list shows: the filter controls, the search box, and the cards matching both, a
@@ -17,9 +18,10 @@ export function useCardsView(setName: SetName) {
   const [filterValues, setFilterValues] = useState<FilterValues>(NO_FILTERS);
   const apiFilters = useMemo(() => toCardFilters(filterValues), [filterValues]);
   const search = useSearchInput();
+  const [sort, setSort] = useState<SortChoice>(DEFAULT_SORT);
   // The server sends a page at a time (50 cards, shared-auth asks for it), so thousands of cards never load
   // or render at once; "Show more" fetches the next page.
-  const list = useCards(apiFilters, search.query);
+  const list = useCards(apiFilters, search.query, sort);
   const { patch } = list;
   const queued = useOfflineCards((offline) => offline.queued);
   const { cards, waiting } = useMemo(
@@ -70,6 +72,8 @@ export function useCardsView(setName: SetName) {
     filterValues,
     setFilterValues,
     search,
+    sort,
+    setSort,
     list,
     shown,
     waiting,

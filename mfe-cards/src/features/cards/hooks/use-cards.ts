@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage } from '@flashcard/api-contract';
+import { serverErrorOf } from '@flashcard/shared-auth';
 import { failureKind, toastFailure } from '@flashcard/shared-ui';
 import { cardsOffline, signedInUser, syncChanges, useOfflineCards } from '../../offline/offline-cards';
 import { matchesSearch, savedList, saveList } from '../../offline/offline-list';
 import { message } from '../messages';
+import { DEFAULT_SORT, EVERY_CARD, SORTS, type SortChoice } from '../sort';
 
 export interface CardsState {
   /** The pages loaded so far, newest first, with local changes applied. */
@@ -18,6 +20,8 @@ export interface CardsState {
   loaded: boolean;
   /** The failed request was a search (a different message than a list failure). */
   failedSearch: boolean;
+  /** The API could not read the search (400): its reason, shown beside the search box (no toast). */
+  queryError: string | null;
   /** A next page is on its way. */
   loadingMore: boolean;
   /** The network did not answer: these are the list kept in this browser (searched here). */
@@ -31,20 +35,30 @@ const INITIAL: CardsState = {
   status: 'loading',
   loaded: false,
   failedSearch: false,
+  queryError: null,
   loadingMore: false,
   offline: false,
 };
 
-type Request = { query: string; filters: CardFilters };
+type Request = { query: string; filters: CardFilters; sort: SortChoice };
 
-/** The whole list, unfiltered and unsearched: what is kept for offline. */
-const WHOLE_LIST = JSON.stringify({ query: '', filters: {} });
+/** The whole list, unfiltered, unsearched and newest first: what is kept for offline. */
+const WHOLE_LIST = JSON.stringify({ query: '', filters: {}, sort: DEFAULT_SORT });
+
+/** A search, or a list in another order than newest first (sorted through the search). */
+const searches = (request: Request) => request.query !== '' || request.sort !== DEFAULT_SORT;
 
 function fetchPage(request: Request, cursor: CardCursor = null): Promise<CardPage> {
   const after = cursor === null ? [] : [cursor]; // the first page is asked for without a cursor
-  return request.query
-    ? cardsApi.search(request.query, request.filters, ...after)
-    : cardsApi.list(request.filters, ...after);
+  if (!searches(request)) return cardsApi.list(request.filters, ...after);
+  if (request.sort === DEFAULT_SORT) return cardsApi.search(request.query, request.filters, ...after);
+  return cardsApi.search(request.query || EVERY_CARD, request.filters, cursor, SORTS[request.sort]);
+}
+
+/** A query the API refused as unreadable (400): its reason. */
+function queryErrorOf(request: Request, err: unknown): string | null {
+  const status = (err as { response?: { status?: number } } | null)?.response?.status;
+  return searches(request) && status === 400 ? (serverErrorOf(err) ?? null) : null;
 }
 
 /**
@@ -57,14 +71,14 @@ function fetchPage(request: Request, cursor: CardCursor = null): Promise<CardPag
  * card), searched here, every kept card at once; once the browser is online again and the
  * waiting changes are sent, the server's list again.
  */
-export function useCards(filters: CardFilters, query: string) {
+export function useCards(filters: CardFilters, query: string, sort: SortChoice = DEFAULT_SORT) {
   const [state, setState] = useState<CardsState>(INITIAL);
   const [attempt, setAttempt] = useState(0);
   // The request the shown cards belong to: a page that arrives for an older one is dropped.
   const current = useRef<{ key: string; request: Request } | null>(null);
 
   // One string for "what to fetch", so equal filter objects do not refetch.
-  const requestKey = JSON.stringify({ query, filters });
+  const requestKey = JSON.stringify({ query, filters, sort });
 
   // A new request (or a retry) shows 'loading' from this very render on, over the cards shown.
   const fetchKey = `${requestKey}#${attempt}`;
@@ -85,6 +99,11 @@ export function useCards(filters: CardFilters, query: string) {
       })
       .catch(async (err: unknown) => {
         if (current.current !== mine) return;
+        const queryError = queryErrorOf(request, err);
+        if (queryError) {
+          setState((s) => ({ ...s, status: 'failed', failedSearch: true, queryError }));
+          return;
+        }
         const network = failureKind(err) === 'network';
         const userId = signedInUser();
         const kept = network && userId !== null ? await savedList(userId).catch(() => undefined) : undefined;
@@ -95,9 +114,9 @@ export function useCards(filters: CardFilters, query: string) {
           setState({ ...INITIAL, cards, total: cards.length, status: 'ready', loaded: true, offline: true });
           return;
         }
-        const isSearch = request.query !== '';
+        const isSearch = searches(request);
         toastFailure(message(isSearch ? 'searchFailed' : 'loadFailed'), err);
-        setState((s) => ({ ...s, status: 'failed', failedSearch: isSearch }));
+        setState((s) => ({ ...s, status: 'failed', failedSearch: isSearch, queryError: null }));
       });
     return () => {
       if (current.current === mine) current.current = null; // unmounted or superseded
@@ -129,7 +148,7 @@ export function useCards(filters: CardFilters, query: string) {
       })
       .catch((err: unknown) => {
         if (current.current !== mine) return false;
-        toastFailure(message(mine.request.query ? 'searchFailed' : 'loadFailed'), err);
+        toastFailure(message(searches(mine.request) ? 'searchFailed' : 'loadFailed'), err);
         setState((s) => ({ ...s, loadingMore: false }));
         return false;
       });
@@ -177,6 +196,14 @@ export function useCards(filters: CardFilters, query: string) {
     (id: number) => updateCards((cards) => cards.filter((c) => c.id !== id), -1),
     [updateCards],
   );
+  /** Takes these cards off the list (a bulk delete, a note's cards); `deleted` of them are gone from the total. */
+  const removeMany = useCallback(
+    (ids: readonly number[], deleted = ids.length) => {
+      const gone = new Set(ids);
+      updateCards((cards) => cards.filter((c) => !gone.has(c.id)), -deleted);
+    },
+    [updateCards],
+  );
   /** Change every card `which` selects, in place. */
   const patch = useCallback(
     (which: (card: Card) => boolean, change: (card: Card) => Card) =>
@@ -184,5 +211,5 @@ export function useCards(filters: CardFilters, query: string) {
     [updateCards],
   );
 
-  return { ...state, reload, loadMore, prepend, replace, remove, patch };
+  return { ...state, reload, loadMore, prepend, replace, remove, removeMany, patch };
 }
