@@ -280,7 +280,7 @@ test('Anki packages in both formats import through the dialog: preview, notes in
     });
     await dialog.getByText(`Anki package: ${prefix}.apkg`).waitFor();
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await dialog.getByText('With them: 2 cards, 4 answers of review history, 1 image.').waitFor();
+    await dialog.getByText('With them: 2 cards, 4 answers of review history, 1 image, 0 sounds.').waitFor();
     await shot(page, `import-apkg-${format}-desktop`);
     await dialog.getByRole('button', { name: 'Import 2 cards' }).click();
     await page.getByText('Imported 2 cards').waitFor();

@@ -211,8 +211,13 @@ it('sends an Anki package as it is: preview with its history and media, then imp
     cards: 2,
     reviews: 14,
     images: 1,
+    sounds: 1,
     skippedMedia: [
-      { name: 'hund.mp3', reason: 'only images are kept (PNG, JPEG, GIF, WebP)', key: 'not_image' as const },
+      {
+        name: 'clip.mp4',
+        reason: 'only images and sounds are kept (PNG, JPEG, GIF, WebP, MP3, OGG/Opus, M4A, WAV)',
+        key: 'not_image' as const,
+      },
       // Worded here by its key (not the API's English), with the contract's limit.
       { name: 'big.png', reason: 'server words', key: 'too_large' as const },
       // No key: the API's own reason.
@@ -239,11 +244,11 @@ it('sends an Anki package as it is: preview with its history and media, then imp
   await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
   expect(importApkg).toHaveBeenLastCalledWith(file, { dryRun: true, categoryId: null });
   expect(
-    await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image.'),
+    await within(dialog).findByText('With them: 2 cards, 14 answers of review history, 1 image, 1 sound.'),
   ).toBeInTheDocument();
   const skipped = within(within(dialog).getByRole('list', { name: 'Media not kept' })).getAllByRole('listitem');
   expect(skipped.map((item) => item.textContent)).toEqual([
-    'hund.mp3: only images are kept (PNG, JPEG, GIF, WebP)',
+    'clip.mp4: only images and sounds are kept (PNG, JPEG, GIF, WebP, MP3, OGG/Opus, M4A, WAV)',
     'big.png: Images can be at most 2 MB',
     'odd.png: Something new',
   ]);

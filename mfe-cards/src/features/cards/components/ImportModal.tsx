@@ -252,6 +252,7 @@ export function ImportModal({ categories, defaultCategoryId = null, onImported, 
                 cards: t('import.apkgCards', { count: preview.cards }),
                 reviews: t('import.apkgReviews', { count: preview.reviews }),
                 images: t('import.apkgImages', { count: preview.images }),
+                sounds: t('import.apkgSounds', { count: preview.sounds }),
               })}
             </p>
           )}
