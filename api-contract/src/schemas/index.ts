@@ -3,6 +3,7 @@
 export * from '../endpoint';
 export * from '../notes';
 export * from '../choices';
+export * from '../steps';
 export * from './common';
 export * from './auth';
 export * from './health';

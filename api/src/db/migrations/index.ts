@@ -35,6 +35,7 @@ import * as friendRequestPrivacy from './0030_friend_request_privacy';
 import * as registryEventParams from './0031_registry_event_params';
 import * as serviceGateway from './0033_service_gateway';
 import * as cardCreateKeys from './0034_card_create_keys';
+import * as learningSteps from './0036_learning_steps';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0031_registry_event_params': registryEventParams,
   '0033_service_gateway': serviceGateway,
   '0034_card_create_keys': cardCreateKeys,
+  '0036_learning_steps': learningSteps,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -33,6 +33,8 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
       desiredRetention: queue.scheduler.desiredRetention,
       maximumInterval: queue.scheduler.maximumInterval,
       parameters: queue.scheduler.parameters,
+      learningSteps: queue.scheduler.learningSteps,
+      relearningSteps: queue.scheduler.relearningSteps,
     },
   };
 }

@@ -105,9 +105,30 @@ export class QueueRepository {
     return this.studyable(userId, scope, now).where('cards.state', '=', STATE_NEW);
   }
 
-  /** Never-reviewed cards in the order they were created, as Anki introduces them. */
+  /**
+   * Never-reviewed cards in the order they were created, as Anki introduces them; one card of a
+   * note (its first studyable new one): a note's other cards wait for another day.
+   */
   newCards(userId: number, now: string, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
-    return this.newFilter(userId, now, scope).orderBy('cards.id').limit(limit).execute();
+    return this.newFilter(userId, now, scope)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('cards as sibling')
+              .select(sql.lit(1).as('one'))
+              .whereRef('sibling.user_id', '=', 'cards.user_id')
+              .whereRef('sibling.note_guid', '=', 'cards.note_guid')
+              .whereRef('sibling.id', '<', 'cards.id')
+              .where('sibling.state', '=', STATE_NEW)
+              .where('sibling.known', '=', false)
+              .where('sibling.suspended', '=', false)
+              .where((eb) => eb.or([eb('sibling.buried_until', 'is', null), eb('sibling.buried_until', '<=', now)])),
+          ),
+        ),
+      )
+      .orderBy('cards.id')
+      .limit(limit)
+      .execute();
   }
 
   /**
