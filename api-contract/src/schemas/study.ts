@@ -70,7 +70,12 @@ export const SchedulerSettings = Type.Object({
 
 export const ReviewQueue = Type.Object({
   dueCount: Type.Integer(),
+  /** New cards to study today: the waiting ones (one per note), at most what today's allowance leaves. */
   newCount: Type.Integer(),
+  /** New cards waiting in the scope (one per note), whatever today's allowance. */
+  newWaiting: Type.Integer(),
+  /** The learner's allowance of new cards a day. */
+  newCardsPerDay: Type.Integer(),
   /** Due now (learning cards within the 20-minute learn-ahead included), ordered by due. */
   due: Type.Array(StudyCard),
   /** The first `newLimit` never-reviewed cards, oldest first. */

@@ -15,7 +15,8 @@ const de: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Neue Karten',
-      countLabel: 'Karten noch nicht gelernt',
+      countLabel: 'heute zu lernen',
+      waiting: '{{waiting, number}} warten, bis zu {{perDay, number}} neue am Tag',
       action: 'Neue Karten lernen',
       empty: 'Gerade gibt es keine neuen Karten zu lernen.',
     },

@@ -16,7 +16,8 @@ const en = {
     },
     fresh: {
       title: 'New Cards',
-      countLabel: 'cards not studied yet',
+      countLabel: 'to learn today',
+      waiting: '{{waiting, number}} waiting, up to {{perDay, number}} new a day',
       action: 'Learn New Cards',
       empty: 'No new cards to learn right now.',
     },

@@ -15,7 +15,8 @@ const es: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Tarjetas nuevas',
-      countLabel: 'tarjetas aún sin estudiar',
+      countLabel: 'para aprender hoy',
+      waiting: '{{waiting, number}} en espera, hasta {{perDay, number}} nuevas al día',
       action: 'Aprender tarjetas nuevas',
       empty: 'Ahora mismo no tienes tarjetas nuevas para aprender.',
     },

@@ -15,7 +15,8 @@ const fr: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Nouvelles cartes',
-      countLabel: 'cartes pas encore étudiées',
+      countLabel: "à apprendre aujourd'hui",
+      waiting: "{{waiting, number}} en attente, jusqu'à {{perDay, number}} nouvelles par jour",
       action: 'Apprendre de nouvelles cartes',
       empty: 'Aucune nouvelle carte à apprendre pour le moment.',
     },

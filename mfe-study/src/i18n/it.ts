@@ -15,7 +15,8 @@ const it: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Carte nuove',
-      countLabel: 'carte non ancora studiate',
+      countLabel: 'da imparare oggi',
+      waiting: '{{waiting, number}} in attesa, fino a {{perDay, number}} nuove al giorno',
       action: 'Impara carte nuove',
       empty: 'Al momento non hai carte nuove da imparare.',
     },

@@ -36,7 +36,14 @@ describeEachDb('learning steps and siblings', (ctx) => {
   const queue = async () => {
     const response = await me.get('/api/learning/review-queue');
     expect(response.statusCode).toBe(200);
-    return response.json() as { due: StudyCardJson[]; new: StudyCardJson[]; newCount: number; scheduler: object };
+    return response.json() as {
+      due: StudyCardJson[];
+      new: StudyCardJson[];
+      newCount: number;
+      newWaiting: number;
+      newCardsPerDay: number;
+      scheduler: object;
+    };
   };
   const after = (card: StudyCardJson) => Date.parse(card.due!) - now.getTime();
 
@@ -152,6 +159,18 @@ describeEachDb('learning steps and siblings', (ctx) => {
 
       now = new Date('2024-06-11T22:00:00.000Z');
       expect((await queue()).new.map((c) => c.id)).toContain(sibling.id);
+    });
+  });
+
+  describe("the hub's new count", () => {
+    it("is what can be learnt today: the waiting notes, at most today's allowance left; the rest said beside it", async () => {
+      await me.put('/api/spaced-repetition/settings', { newCardsPerDay: 2 });
+      const basic = await me.createCard();
+      await me.createCard();
+      await me.createCard({ kind: 'reversed' });
+      expect(await queue()).toMatchObject({ newCount: 2, newWaiting: 3, newCardsPerDay: 2 });
+      await review(basic.id, 3);
+      expect(await queue()).toMatchObject({ newCount: 1, newWaiting: 2, newCardsPerDay: 2 });
     });
   });
 });

@@ -26,6 +26,8 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
   return {
     dueCount: queue.dueCount,
     newCount: queue.newCount,
+    newWaiting: queue.newWaiting,
+    newCardsPerDay: queue.newCardsPerDay,
     due: queue.due.map(presentStudyCard),
     new: queue.new.map(presentStudyCard),
     dailyGoal: queue.dailyGoal,

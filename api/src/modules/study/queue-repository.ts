@@ -96,7 +96,18 @@ export class QueueRepository {
         'learning',
       ),
     ];
-    if (fresh) counts.push(this.studyableCount(userId, [STATE_NEW], null, scope, window.now).as('fresh'));
+    // New cards count once per note: a note's other cards are buried when one is studied.
+    if (fresh) {
+      counts.push(
+        this.studyableWhere(
+          this.db.selectFrom('cards').where('cards.user_id', '=', userId).where('cards.state', '=', STATE_NEW),
+          scope,
+          window.now,
+        )
+          .select((eb) => eb.fn.count<number>('cards.note_guid').distinct().as('count'))
+          .as('fresh'),
+      );
+    }
     const row: Record<string, unknown> = await this.db.selectNoFrom(counts).executeTakeFirstOrThrow();
     return { due: Number(row.review) + Number(row.learning), fresh: Number(row.fresh ?? 0) };
   }

@@ -29,6 +29,8 @@ export interface QueueServiceDeps {
 export interface ReviewQueue {
   dueCount: number;
   newCount: number;
+  newWaiting: number;
+  newCardsPerDay: number;
   due: StudyCard[];
   new: StudyCard[];
   dailyGoal: { cardsStudied: number; dailyGoal: number };
@@ -95,6 +97,8 @@ export class QueueService {
     return {
       dueCount,
       newCount,
+      newWaiting: newTotal,
+      newCardsPerDay: settings.newCardsPerDay,
       due: oneCardPerNote(due).map((card) => withPreview(scheduler, card, now)),
       new: fresh.map((card) => withPreview(scheduler, card, now)),
       dailyGoal,

@@ -99,6 +99,8 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(await queue()).toEqual({
         dueCount: 0,
         newCount: 0,
+        newWaiting: 0,
+        newCardsPerDay: 20,
         due: [],
         new: [],
         dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
