@@ -72,10 +72,10 @@ export const ReviewQueue = Type.Object({
   dueCount: Type.Integer(),
   /** New cards to study today: the waiting ones (one per note), at most what today's allowance leaves. */
   newCount: Type.Integer(),
-  /** New cards waiting in the scope (one per note), whatever today's allowance. */
-  newWaiting: Type.Integer(),
-  /** The learner's allowance of new cards a day. */
-  newCardsPerDay: Type.Integer(),
+  /** New cards waiting in the scope (one per note), whatever today's allowance (the API always sends it). */
+  newWaiting: Type.Optional(Type.Integer()),
+  /** The learner's allowance of new cards a day (the API always sends it). */
+  newCardsPerDay: Type.Optional(Type.Integer()),
   /** Due now (learning cards within the 20-minute learn-ahead included), ordered by due. */
   due: Type.Array(StudyCard),
   /** The first `newLimit` never-reviewed cards, oldest first. */
