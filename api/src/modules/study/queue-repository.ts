@@ -185,7 +185,8 @@ export class QueueRepository {
   answerPool(userId: number, scope: StudyScope, limit: number) {
     let query = this.db
       .selectFrom('cards')
-      .select(['id', 'kind', 'ord', 'question', 'answer'])
+      // The set and tags rank the wrong answers (choiceQuestions): same set, shared tag, others.
+      .select(['id', 'kind', 'ord', 'question', 'answer', 'category_id', 'tags'])
       .where('user_id', '=', userId);
     if (scope.categoryId !== undefined) query = query.where('category_id', '=', scope.categoryId);
     if (scope.tag !== undefined) query = query.where(hasTag('tags', scope.tag));
