@@ -4,7 +4,13 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { spacedRepetitionApi, type ReviewQueue, type ReviewResponse, type StudyCard } from '@flashcard/api-contract';
+import {
+  cardsApi,
+  spacedRepetitionApi,
+  type ReviewQueue,
+  type ReviewResponse,
+  type StudyCard,
+} from '@flashcard/api-contract';
 import {
   deferred,
   mockStudyApi,
@@ -743,6 +749,25 @@ describe('Review session: relearning, scopes, setting cards aside', () => {
     await user.click(rating('Good'));
     expect(await screen.findByRole('heading', { level: 1, name: 'New Cards Learned!' })).toBeInTheDocument();
     expect(api.endSession).toHaveBeenCalledWith(77, { cards_studied: 4, correct_count: 4 });
+  });
+
+  it('E opens the card editor; keys typed there do not study; the saved text shows in the session', async () => {
+    const { api, user } = await startReview(studyCards(2));
+    const update = jest
+      .spyOn(cardsApi, 'update')
+      .mockImplementation(async (id, input) => ({ ...studyCard(id), ...input, kept: 'edit' }) as never);
+    await user.keyboard('e');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit this card' });
+    const question = within(dialog).getByLabelText('Question');
+    await user.clear(question);
+    await user.type(question, 'Question 1 edited 1 2 u');
+    expect(api.review).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(update).toHaveBeenCalledWith(1, { question: 'Question 1 edited 1 2 u', answer: 'Answer 1', tags: null });
+    expect(screen.getByText('Question 1 edited 1 2 u')).toBeInTheDocument();
+    expect(screen.getByText('Card 1 of 2')).toBeInTheDocument();
   });
 
   it('studies one set from the URL and says so', async () => {
