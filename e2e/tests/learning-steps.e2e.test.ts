@@ -25,7 +25,7 @@ async function reveal(page: Page) {
 }
 
 /** axe's serious and critical findings at both sizes in both themes, with a picture of each. */
-async function auditAndShoot(page: Page, name: string): Promise<string[]> {
+async function auditAndShoot(page: Page, name: string, include?: string): Promise<string[]> {
   mkdirSync(SHOTS, { recursive: true });
   const problems: string[] = [];
   for (const size of SIZES) {
@@ -33,7 +33,9 @@ async function auditAndShoot(page: Page, name: string): Promise<string[]> {
     for (const theme of ['light', 'dark']) {
       await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const results = await new AxeBuilder({ page })
+      const axe = new AxeBuilder({ page });
+      if (include) axe.include(include);
+      const results = await axe
         .setLegacyMode(true)
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();
@@ -113,6 +115,39 @@ test('a new card comes back until it graduates, its reversed sibling waits for t
   expect(JSON.stringify(stored)).toContain('Der Hund 1 2 3');
 
   expect(problems).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the learner sets learning steps on the settings page; the hub says what can be learnt today', async () => {
+  const { page, context, errors } = await site.learner();
+  await site.createCards(page, [
+    { question: 'uno', answer: 'one' },
+    { question: 'dos', answer: 'two' },
+  ]);
+  await site.callAs(page, 'PUT', '/spaced-repetition/settings', { newCardsPerDay: 1 });
+
+  await page.goto('/study');
+  const newCards = page.getByRole('region', { name: 'New Cards' });
+  await newCards.locator('.stat-value', { hasText: /^1$/ }).waitFor();
+  await newCards.getByText('2 waiting, up to 1 new a day', { exact: true }).waitFor();
+  expect(await auditAndShoot(page, 'hub')).toEqual([]);
+
+  await page.goto('/settings');
+  const steps = page.getByLabel('Learning steps', { exact: true });
+  expect(await steps.inputValue()).toBe('1m 10m');
+  expect(await page.getByLabel('Relearning steps', { exact: true }).inputValue()).toBe('10m');
+  await steps.fill('30s');
+  expect(await steps.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+  await steps.fill('2m 15m');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Settings saved').first().waitFor();
+  await steps.scrollIntoViewIfNeeded();
+  // The steps fields (the rest of the page is a11y.e2e.test.ts's).
+  expect(await auditAndShoot(page, 'settings', '.settings-numbers:has(#settings-learning-steps)')).toEqual([]);
+  const saved = await site.callAs<{ learningSteps: string }>(page, 'GET', '/spaced-repetition/settings');
+  expect(saved.learningSteps).toBe('2m 15m');
   expect(errors).toEqual([]);
   await context.close();
 });
