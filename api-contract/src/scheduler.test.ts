@@ -52,6 +52,35 @@ describe('Scheduler (FSRS-6 through ts-fsrs)', () => {
     expect(new Date(preview['3'].due).getTime()).toBeGreaterThan(NOW.getTime() + 86_400_000);
   });
 
+  it("takes the learner's learning steps: Good moves to the next step, then graduates", () => {
+    const scheduler = new Scheduler({ ...settings, learningSteps: '5m 30m 2h', relearningSteps: '15m' });
+    expect(scheduler.preview(NEW_STATE, NOW)['0'].interval).toBe('5m');
+    const first = scheduler.review(NEW_STATE, NOW, 2);
+    expect(first).toMatchObject({ state: State.Learning, learning_steps: 1 });
+    expect(Date.parse(first.due!) - NOW.getTime()).toBe(30 * 60_000);
+    // Again goes back to the first step, Hard stays on the step it is on.
+    const at = new Date(Date.parse(first.due!));
+    expect(Date.parse(scheduler.review(first, at, 0).due!) - at.getTime()).toBe(5 * 60_000);
+    const second = scheduler.review(first, at, 2);
+    expect(second).toMatchObject({ state: State.Learning, learning_steps: 2 });
+    expect(Date.parse(second.due!) - at.getTime()).toBe(2 * 3_600_000);
+    const graduated = scheduler.review(second, new Date(Date.parse(second.due!)), 2);
+    expect(graduated.state).toBe(State.Review);
+    // A lapse relearns on the learner's relearning step.
+    const later = new Date(Date.parse(graduated.due!));
+    const lapse = scheduler.review(graduated, later, 0);
+    expect(lapse.state).toBe(State.Relearning);
+    expect(Date.parse(lapse.due!) - later.getTime()).toBe(15 * 60_000);
+  });
+
+  it('sends a forgotten card straight back to review without relearning steps', () => {
+    const scheduler = new Scheduler({ ...settings, relearningSteps: '' });
+    let card = scheduler.review(NEW_STATE, NOW, 3);
+    const later = new Date(Date.parse(card.due!));
+    card = scheduler.review(card, later, 0);
+    expect(card.state).toBe(State.Review);
+  });
+
   it('follows ts-fsrs through a history of reviews, lapses included', () => {
     const scheduler = new Scheduler(settings);
     const f = reference();

@@ -11,12 +11,17 @@ import {
   type SchedulingPreview,
   type StudyCard,
 } from './schemas/study';
+import { parseSteps, STEPS_BOUNDS, type StepText } from './steps';
 
 /**
  * What a Scheduler is built from: a review queue's `scheduler` as it comes, or the server's
  * settings; parameters absent or null: FSRS-6's default weights.
  */
 export type SchedulerOptions = Omit<SchedulerSettings, 'parameters'> & { parameters?: readonly number[] | null };
+
+/** Anki's default steps (ts-fsrs's too): steps absent or not valid. */
+const DEFAULT_LEARNING_STEPS: StepText[] = ['1m', '10m'];
+const DEFAULT_RELEARNING_STEPS: StepText[] = ['10m'];
 
 /** The scheduling columns of a card row (a ts-fsrs Card in database types). */
 export interface SchedulingState {
@@ -122,6 +127,11 @@ export class Scheduler {
         // Fuzz spreads cards learnt together over nearby days, as Anki does.
         enable_fuzz: true,
         enable_short_term: true,
+        learning_steps: parseSteps(settings.learningSteps ?? '', STEPS_BOUNDS.learningSteps) ?? DEFAULT_LEARNING_STEPS,
+        relearning_steps:
+          settings.relearningSteps === undefined
+            ? DEFAULT_RELEARNING_STEPS
+            : (parseSteps(settings.relearningSteps, STEPS_BOUNDS.relearningSteps) ?? DEFAULT_RELEARNING_STEPS),
       }),
     );
   }

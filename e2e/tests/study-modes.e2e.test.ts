@@ -47,7 +47,9 @@ test('a card rated Again comes back within the same review session, marked, befo
     await reveal(page);
     await page.getByRole('button', { name: /^Good / }).click();
   }
-  await page.getByText('New Cards Learned!').waitFor();
+  // Good's next learning step is within the learn-ahead: the first card comes back in this
+  // session; the learner leaves it for a review session instead.
+  await page.getByText('Again: back for another try').waitFor();
 
   await page.goto('/study/review');
   await page.getByText('Card 1 of 2', { exact: true }).waitFor();
@@ -113,7 +115,8 @@ test('a set-only session: the hub and the session cover the chosen set and nothi
     await reveal(page);
     await page.getByRole('button', { name: /^Good / }).click();
   }
-  await page.getByText('New Cards Learned!').waitFor();
+  // Both on their next learning step: back in this session, and only these two.
+  await page.getByText('Again: back for another try').waitFor();
   expect(seen.sort()).toEqual(['What is DNA?', 'What is a cell?']);
   expect(errors).toEqual([]);
   await context.close();

@@ -21,6 +21,8 @@ describe('Study hub', () => {
       reviewQueue({
         dueCount: 42,
         newCount: 7,
+        newWaiting: 54,
+        newCardsPerDay: 20,
         due: studyCards(3),
         new: [],
         dailyGoal: { cardsStudied: 6, dailyGoal: 15 },
@@ -32,7 +34,10 @@ describe('Study hub', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Study' })).toBeInTheDocument();
     await within(region('Due for Review')).findByText('42');
     expect(within(region('Due for Review')).getByRole('button', { name: 'Start Review Session' })).toBeEnabled();
+    // New cards to learn today (what today's allowance leaves), with those waiting beyond it.
     expect(within(region('New Cards')).getByText('7')).toBeInTheDocument();
+    expect(within(region('New Cards')).getByText('to learn today')).toBeInTheDocument();
+    expect(within(region('New Cards')).getByText('54 waiting, up to 20 new a day')).toBeInTheDocument();
     expect(within(region('New Cards')).getByRole('button', { name: 'Learn New Cards' })).toBeEnabled();
     // One call feeds the whole hub; the dashboard is not asked.
     expect(api.reviewQueue).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@ export * from '../endpoint';
 export * from '../notes';
 export * from '../anki-math';
 export * from '../choices';
+export * from '../steps';
 export * from './common';
 export * from './auth';
 export * from './health';

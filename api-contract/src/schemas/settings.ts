@@ -29,6 +29,10 @@ export const UserSettings = Type.Object({
   newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
   /** Days. */
   maximumInterval: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumInterval)),
+  /** As StudySettings has them: "1m 10m". */
+  learningSteps: Type.String(),
+  /** "10m"; "" for none. */
+  relearningSteps: Type.String(),
   /**
    * The account's IANA time zone: where its days begin (streaks, the daily bonus, "today").
    * Taken from the first signed-in device; changed here, at most once a day.
@@ -53,6 +57,8 @@ export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = {
   desiredRetention: DEFAULT_STUDY_SETTINGS.desiredRetention,
   newCardsPerDay: DEFAULT_STUDY_SETTINGS.newCardsPerDay,
   maximumInterval: DEFAULT_STUDY_SETTINGS.maximumInterval,
+  learningSteps: DEFAULT_STUDY_SETTINGS.learningSteps,
+  relearningSteps: DEFAULT_STUDY_SETTINGS.relearningSteps,
   timeZone: 'UTC',
 };
 
@@ -75,6 +81,8 @@ export const UserSettingsBody = Type.Object({
   desiredRetention: NumberValue,
   newCardsPerDay: NumberValue,
   maximumInterval: NumberValue,
+  learningSteps: Value,
+  relearningSteps: Value,
   timeZone: Value,
 });
 

@@ -59,11 +59,23 @@ export const SchedulerSettings = Type.Object({
   maximumInterval: Type.Integer(),
   /** The learner's fitted FSRS-6 weights while in use (the optimizer's); null: FSRS-6's defaults. */
   parameters: Nullable(Type.Array(Type.Number())),
+  /**
+   * A new card's learning steps, as StudySettings has them ("1m 10m"); the server always sends
+   * them, a queue saved offline before they existed lacks them (the scheduler takes Anki's).
+   */
+  learningSteps: Type.Optional(Type.String()),
+  /** A forgotten card's relearning steps ("10m"; empty: straight back to review). */
+  relearningSteps: Type.Optional(Type.String()),
 });
 
 export const ReviewQueue = Type.Object({
   dueCount: Type.Integer(),
+  /** New cards to study today: the waiting ones (one per note), at most what today's allowance leaves. */
   newCount: Type.Integer(),
+  /** New cards waiting in the scope (one per note), whatever today's allowance (the API always sends it). */
+  newWaiting: Type.Optional(Type.Integer()),
+  /** The learner's allowance of new cards a day (the API always sends it). */
+  newCardsPerDay: Type.Optional(Type.Integer()),
   /** Due now (learning cards within the 20-minute learn-ahead included), ordered by due. */
   due: Type.Array(StudyCard),
   /** The first `newLimit` never-reviewed cards, oldest first. */
@@ -163,6 +175,10 @@ export const StudySettings = Type.Object({
   /** Days. */
   maximumInterval: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumInterval)),
   newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
+  /** Delays a new card is shown again after before it graduates, Anki's way: "1m 10m" (`parseSteps`). */
+  learningSteps: Type.String(),
+  /** Delays a forgotten card is shown again after before it is back in review: "10m"; "" for none. */
+  relearningSteps: Type.String(),
 });
 
 /** A learner's study settings until they save some: the daily goal every screen shows until it knows the learner's. */
@@ -171,6 +187,9 @@ export const DEFAULT_STUDY_SETTINGS: Readonly<StudySettings> = {
   desiredRetention: 0.9,
   maximumInterval: STUDY_SETTINGS_BOUNDS.maximumInterval.max,
   newCardsPerDay: 20,
+  // Anki's defaults.
+  learningSteps: '1m 10m',
+  relearningSteps: '10m',
 };
 
 /**
@@ -182,6 +201,8 @@ export const StudySettingsBody = Type.Object({
   desiredRetention: Type.Optional(Checked('string', 'number', 'null')),
   maximumInterval: Type.Optional(Checked('string', 'number', 'null')),
   newCardsPerDay: Type.Optional(Checked('string', 'number', 'null')),
+  learningSteps: Type.Optional(Checked('string', 'number', 'null')),
+  relearningSteps: Type.Optional(Checked('string', 'number', 'null')),
 });
 
 export const StudyStats = Type.Object({

@@ -90,6 +90,10 @@ export interface UserSettingsTable {
   maximum_interval: Generated<number>;
   /** New cards introduced per calendar day (learner's time zone). */
   new_cards_per_day: Generated<number>;
+  /** Anki's notation, "1m 10m" (migration 0036). */
+  learning_steps: Generated<string>;
+  /** "10m"; "" for none. */
+  relearning_steps: Generated<string>;
   email_notifications: Generated<boolean | 0 | 1>;
   push_notifications: Generated<boolean | 0 | 1>;
   /** Off: no daily-bonus reminders. */

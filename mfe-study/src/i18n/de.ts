@@ -15,7 +15,8 @@ const de: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Neue Karten',
-      countLabel: 'Karten noch nicht gelernt',
+      countLabel: 'heute zu lernen',
+      waiting: '{{waiting, number}} warten, bis zu {{perDay, number}} neue am Tag',
       action: 'Neue Karten lernen',
       empty: 'Gerade gibt es keine neuen Karten zu lernen.',
     },
@@ -97,6 +98,16 @@ const de: MessagesOf<typeof en> = {
   backToStudy: 'Zurück zum Lernen',
   viewProgress: 'Fortschritt ansehen',
   session: {
+    edit: 'Karte bearbeiten',
+    editTitle: 'Diese Karte bearbeiten',
+    editQuestion: 'Frage',
+    editAnswer: 'Antwort',
+    editTags: 'Schlagwörter (durch Kommas getrennt)',
+    editSave: 'Speichern',
+    editCancel: 'Abbrechen',
+    editSaved: 'Karte gespeichert',
+    editFailed: 'Die Karte konnte nicht gespeichert werden',
+    editNote: 'Alle Karten dieser Notiz erhalten den neuen Text.',
     again: 'Nochmal: kommt für einen weiteren Versuch zurück',
     leech:
       'Diese Karte entgleitet dir immer wieder: Sie wurde als Blutegel markiert und ausgesetzt. Formuliere sie auf der Kartenseite neu und setze sie dann fort.',
@@ -130,7 +141,7 @@ const de: MessagesOf<typeof en> = {
     rated_one: '{{done, number}} von {{count, number}} Karte bewertet',
     rated_other: '{{done, number}} von {{count, number}} Karten bewertet',
     keyboard:
-      'Tastatur: <kbd>Leertaste</kbd> oder <kbd>Eingabe</kbd> zeigt die Antwort, <kbd>1</kbd>–<kbd>{{last}}</kbd> bewerten ({{ratings}}), <kbd>U</kbd> macht die letzte Bewertung rückgängig.',
+      'Tastatur: <kbd>Leertaste</kbd> oder <kbd>Eingabe</kbd> zeigt die Antwort, <kbd>1</kbd>–<kbd>{{last}}</kbd> bewerten ({{ratings}}), <kbd>U</kbd> macht die letzte Bewertung rückgängig. <kbd>E</kbd> bearbeitet die Karte.',
     review: {
       title: 'Wiederholungssitzung',
       position: 'Karte {{position, number}} von {{total, number}}',

@@ -16,7 +16,8 @@ const en = {
     },
     fresh: {
       title: 'New Cards',
-      countLabel: 'cards not studied yet',
+      countLabel: 'to learn today',
+      waiting: '{{waiting, number}} waiting, up to {{perDay, number}} new a day',
       action: 'Learn New Cards',
       empty: 'No new cards to learn right now.',
     },
@@ -98,6 +99,16 @@ const en = {
   backToStudy: 'Back to Study',
   viewProgress: 'View Progress',
   session: {
+    edit: 'Edit card',
+    editTitle: 'Edit this card',
+    editQuestion: 'Question',
+    editAnswer: 'Answer',
+    editTags: 'Tags (separated by commas)',
+    editSave: 'Save',
+    editCancel: 'Cancel',
+    editSaved: 'Card saved',
+    editFailed: 'Could not save the card',
+    editNote: 'Every card of this note gets the new text.',
     again: 'Again: back for another try',
     leech:
       'This card keeps slipping away: it was tagged leech and suspended. Rewrite it on the Cards page, then unsuspend it.',
@@ -133,7 +144,7 @@ const en = {
     rated_one: '{{done, number}} of {{count, number}} card rated',
     rated_other: '{{done, number}} of {{count, number}} cards rated',
     keyboard:
-      'Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{{last}}</kbd> rate ({{ratings}}), <kbd>U</kbd> undoes the last rating.',
+      'Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{{last}}</kbd> rate ({{ratings}}), <kbd>U</kbd> undoes the last rating. <kbd>E</kbd> edits the card.',
     review: {
       title: 'Review Session',
       position: 'Card {{position, number}} of {{total, number}}',

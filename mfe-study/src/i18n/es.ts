@@ -15,7 +15,8 @@ const es: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Tarjetas nuevas',
-      countLabel: 'tarjetas aún sin estudiar',
+      countLabel: 'para aprender hoy',
+      waiting: '{{waiting, number}} en espera, hasta {{perDay, number}} nuevas al día',
       action: 'Aprender tarjetas nuevas',
       empty: 'Ahora mismo no tienes tarjetas nuevas para aprender.',
     },
@@ -96,6 +97,16 @@ const es: MessagesOf<typeof en> = {
   backToStudy: 'Volver a Estudiar',
   viewProgress: 'Ver progreso',
   session: {
+    edit: 'Editar tarjeta',
+    editTitle: 'Editar esta tarjeta',
+    editQuestion: 'Pregunta',
+    editAnswer: 'Respuesta',
+    editTags: 'Etiquetas (separadas por comas)',
+    editSave: 'Guardar',
+    editCancel: 'Cancelar',
+    editSaved: 'Tarjeta guardada',
+    editFailed: 'No se pudo guardar la tarjeta',
+    editNote: 'Todas las tarjetas de esta nota reciben el nuevo texto.',
     again: 'Otra vez: vuelve para otro intento',
     leech:
       'Esta tarjeta se te escapa una y otra vez: se etiquetó como sanguijuela y se suspendió. Reescríbela en la página de tarjetas y luego reactívala.',
@@ -131,7 +142,7 @@ const es: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} de {{count, number}} tarjetas valoradas',
     rated_other: '{{done, number}} de {{count, number}} tarjetas valoradas',
     keyboard:
-      'Teclado: <kbd>Espacio</kbd> o <kbd>Intro</kbd> muestra la respuesta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valoran ({{ratings}}), <kbd>U</kbd> deshace la última valoración.',
+      'Teclado: <kbd>Espacio</kbd> o <kbd>Intro</kbd> muestra la respuesta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valoran ({{ratings}}), <kbd>U</kbd> deshace la última valoración. <kbd>E</kbd> edita la tarjeta.',
     review: {
       title: 'Sesión de repaso',
       position: 'Tarjeta {{position, number}} de {{total, number}}',

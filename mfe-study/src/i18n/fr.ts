@@ -15,7 +15,8 @@ const fr: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Nouvelles cartes',
-      countLabel: 'cartes pas encore étudiées',
+      countLabel: "à apprendre aujourd'hui",
+      waiting: "{{waiting, number}} en attente, jusqu'à {{perDay, number}} nouvelles par jour",
       action: 'Apprendre de nouvelles cartes',
       empty: 'Aucune nouvelle carte à apprendre pour le moment.',
     },
@@ -97,6 +98,16 @@ const fr: MessagesOf<typeof en> = {
   backToStudy: 'Retour à l’étude',
   viewProgress: 'Voir mes progrès',
   session: {
+    edit: 'Modifier la carte',
+    editTitle: 'Modifier cette carte',
+    editQuestion: 'Question',
+    editAnswer: 'Réponse',
+    editTags: 'Étiquettes (séparées par des virgules)',
+    editSave: 'Enregistrer',
+    editCancel: 'Annuler',
+    editSaved: 'Carte enregistrée',
+    editFailed: "La carte n'a pas pu être enregistrée",
+    editNote: 'Toutes les cartes de cette note reçoivent le nouveau texte.',
     again: 'À revoir : elle revient pour un nouvel essai',
     leech:
       'Cette carte vous échappe sans cesse : elle a été marquée « sangsue » et suspendue. Réécrivez-la dans la page Cartes, puis réactivez-la.',
@@ -132,7 +143,7 @@ const fr: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} sur {{count, number}} cartes évaluées',
     rated_other: '{{done, number}} sur {{count, number}} cartes évaluées',
     keyboard:
-      'Clavier : <kbd>Espace</kbd> ou <kbd>Entrée</kbd> affiche la réponse, <kbd>1</kbd>–<kbd>{{last}}</kbd> évaluent ({{ratings}}), <kbd>U</kbd> annule la dernière évaluation.',
+      'Clavier : <kbd>Espace</kbd> ou <kbd>Entrée</kbd> affiche la réponse, <kbd>1</kbd>–<kbd>{{last}}</kbd> évaluent ({{ratings}}), <kbd>U</kbd> annule la dernière évaluation. <kbd>E</kbd> modifie la carte.',
     review: {
       title: 'Session de révision',
       position: 'Carte {{position, number}} sur {{total, number}}',

@@ -15,7 +15,8 @@ const it: MessagesOf<typeof en> = {
     },
     fresh: {
       title: 'Carte nuove',
-      countLabel: 'carte non ancora studiate',
+      countLabel: 'da imparare oggi',
+      waiting: '{{waiting, number}} in attesa, fino a {{perDay, number}} nuove al giorno',
       action: 'Impara carte nuove',
       empty: 'Al momento non hai carte nuove da imparare.',
     },
@@ -97,6 +98,16 @@ const it: MessagesOf<typeof en> = {
   backToStudy: 'Torna allo studio',
   viewProgress: 'Vedi i progressi',
   session: {
+    edit: 'Modifica scheda',
+    editTitle: 'Modifica questa scheda',
+    editQuestion: 'Domanda',
+    editAnswer: 'Risposta',
+    editTags: 'Tag (separati da virgole)',
+    editSave: 'Salva',
+    editCancel: 'Annulla',
+    editSaved: 'Scheda salvata',
+    editFailed: 'Impossibile salvare la scheda',
+    editNote: 'Tutte le schede di questa nota ricevono il nuovo testo.',
     again: 'Di nuovo: torna per un altro tentativo',
     leech:
       'Questa carta continua a sfuggirti: è stata etichettata come sanguisuga e sospesa. Riscrivila nella pagina Carte, poi riattivala.',
@@ -132,7 +143,7 @@ const it: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} di {{count, number}} carte valutate',
     rated_other: '{{done, number}} di {{count, number}} carte valutate',
     keyboard:
-      'Tastiera: <kbd>Spazio</kbd> o <kbd>Invio</kbd> mostra la risposta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valutano ({{ratings}}), <kbd>U</kbd> annulla l’ultima valutazione.',
+      'Tastiera: <kbd>Spazio</kbd> o <kbd>Invio</kbd> mostra la risposta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valutano ({{ratings}}), <kbd>U</kbd> annulla l’ultima valutazione. <kbd>E</kbd> modifica la scheda.',
     review: {
       title: 'Sessione di ripasso',
       position: 'Carta {{position, number}} di {{total, number}}',

@@ -69,6 +69,8 @@ export function reviewQueue(overrides: Partial<ReviewQueue> = {}): ReviewQueue {
   return {
     dueCount: due.length,
     newCount: fresh.length,
+    newWaiting: fresh.length,
+    newCardsPerDay: 20,
     due,
     new: fresh,
     dailyGoal: { cardsStudied: 0, dailyGoal: 15 },

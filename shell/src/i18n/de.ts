@@ -38,6 +38,12 @@ const de: MessagesOf<typeof en> = {
       'Die Wahrscheinlichkeit, eine Karte bei Fälligkeit noch zu wissen. Höher heißt mehr Wiederholungen.',
     newCardsPerDay: 'Neue Karten pro Tag',
     maximumInterval: 'Maximales Intervall (Tage)',
+    learningSteps: 'Lernschritte',
+    learningStepsHint:
+      'Wartezeiten, bevor eine neue Karte aufsteigt, etwa 1m 10m (m Minuten, h Stunden, d Tage; 1-10 Schritte, jeder bis 1d).',
+    relearningSteps: 'Wiederlernschritte',
+    relearningStepsHint:
+      'Wartezeiten, bevor eine vergessene Karte wieder in die Wiederholung kommt, etwa 10m (leer: keine).',
     save: 'Änderungen speichern',
     saving: 'Wird gespeichert...',
     saved: 'Einstellungen gespeichert',

@@ -34,6 +34,11 @@ const en = {
     desiredRetentionHint: 'The chance of remembering a card when it comes due. Higher means more reviews.',
     newCardsPerDay: 'New cards per day',
     maximumInterval: 'Maximum interval (days)',
+    learningSteps: 'Learning steps',
+    learningStepsHint:
+      'Delays before a new card graduates, such as 1m 10m (m minutes, h hours, d days; 1-10 steps, each up to 1d).',
+    relearningSteps: 'Relearning steps',
+    relearningStepsHint: 'Delays before a forgotten card is back in review, such as 10m (empty: none).',
     save: 'Save Changes',
     saving: 'Saving...',
     saved: 'Settings saved',

@@ -39,6 +39,11 @@ const es: MessagesOf<typeof en> = {
     desiredRetentionHint: 'La probabilidad de recordar una tarjeta cuando vence. Más alta significa más repasos.',
     newCardsPerDay: 'Tarjetas nuevas al día',
     maximumInterval: 'Intervalo máximo (días)',
+    learningSteps: 'Pasos de aprendizaje',
+    learningStepsHint:
+      'Esperas antes de que una tarjeta nueva se gradúe, como 1m 10m (m minutos, h horas, d días; de 1 a 10 pasos, cada uno hasta 1d).',
+    relearningSteps: 'Pasos de reaprendizaje',
+    relearningStepsHint: 'Esperas antes de que una tarjeta olvidada vuelva a repaso, como 10m (vacío: ninguno).',
     save: 'Guardar cambios',
     saving: 'Guardando...',
     saved: 'Ajustes guardados',

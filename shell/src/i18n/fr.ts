@@ -40,6 +40,11 @@ const fr: MessagesOf<typeof en> = {
       'La probabilité de se souvenir d’une carte à son échéance. Plus elle est élevée, plus il y a de révisions.',
     newCardsPerDay: 'Nouvelles cartes par jour',
     maximumInterval: 'Intervalle maximal (jours)',
+    learningSteps: "Étapes d'apprentissage",
+    learningStepsHint:
+      "Délais avant qu'une nouvelle carte soit acquise, par exemple 1m 10m (m minutes, h heures, d jours ; 1 à 10 étapes, chacune jusqu'à 1d).",
+    relearningSteps: 'Étapes de réapprentissage',
+    relearningStepsHint: "Délais avant qu'une carte oubliée revienne en révision, par exemple 10m (vide : aucune).",
     save: 'Enregistrer les modifications',
     saving: 'Enregistrement...',
     saved: 'Paramètres enregistrés',

@@ -38,6 +38,11 @@ const it: MessagesOf<typeof en> = {
     desiredRetentionHint: 'La probabilità di ricordare una scheda quando scade. Più alta significa più ripassi.',
     newCardsPerDay: 'Nuove schede al giorno',
     maximumInterval: 'Intervallo massimo (giorni)',
+    learningSteps: 'Passi di apprendimento',
+    learningStepsHint:
+      'Attese prima che una scheda nuova sia appresa, per esempio 1m 10m (m minuti, h ore, d giorni; da 1 a 10 passi, ciascuno fino a 1d).',
+    relearningSteps: 'Passi di riapprendimento',
+    relearningStepsHint: 'Attese prima che una scheda dimenticata torni in ripasso, per esempio 10m (vuoto: nessuno).',
     save: 'Salva modifiche',
     saving: 'Salvataggio...',
     saved: 'Impostazioni salvate',

@@ -3,7 +3,7 @@
 // values if the page is left unsaved. Save Changes sends what changed and says how it went.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import { STUDY_SETTINGS_BOUNDS, userApi, type UserSettings } from '@flashcard/api-contract';
+import { parseSteps, STEPS_BOUNDS, STUDY_SETTINGS_BOUNDS, userApi, type UserSettings } from '@flashcard/api-contract';
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
 import { Spinner } from '@flashcard/shared-ui';
 import { useShellText } from '../i18n';
@@ -92,6 +92,42 @@ function NumberField({
   );
 }
 
+/** A (re)learning steps field: Anki's notation ("1m 10m"), checked as typed, its rule as the hint. */
+function StepsField({
+  id,
+  label,
+  hint,
+  valid,
+  text,
+  onType,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  valid: boolean;
+  text: string;
+  onType: (text: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        aria-invalid={valid ? undefined : true}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onType(e.target.value)}
+      />
+      <span id={`${id}-hint`} className="muted settings-hint">
+        {hint}
+      </span>
+    </div>
+  );
+}
+
 /** This device's zone, as the browser names it. */
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -162,7 +198,11 @@ export function SettingsPage() {
     newCardsPerDay: String(saved.newCardsPerDay),
     maximumInterval: String(saved.maximumInterval),
   });
-  const numbersValid = wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null;
+  const stepsValid =
+    parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) !== null &&
+    parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) !== null;
+  const numbersValid =
+    wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null && stepsValid;
 
   // Settings that arrive (sign-in on this device) replace an untouched draft.
   const touched = useRef(false);
@@ -395,6 +435,24 @@ export function SettingsPage() {
                 max={STUDY_SETTINGS_BOUNDS.maximumInterval.max}
                 text={numbers.maximumInterval}
                 onType={(text) => typeNumber('maximumInterval', text)}
+              />
+            </div>
+            <div className="settings-numbers">
+              <StepsField
+                id="settings-learning-steps"
+                label={t('settings.learningSteps')}
+                hint={t('settings.learningStepsHint')}
+                valid={parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) !== null}
+                text={draft.learningSteps}
+                onType={(text) => change('learningSteps', text)}
+              />
+              <StepsField
+                id="settings-relearning-steps"
+                label={t('settings.relearningSteps')}
+                hint={t('settings.relearningStepsHint')}
+                valid={parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) !== null}
+                text={draft.relearningSteps}
+                onType={(text) => change('relearningSteps', text)}
               />
             </div>
           </Section>

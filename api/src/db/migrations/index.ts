@@ -36,6 +36,7 @@ import * as registryEventParams from './0031_registry_event_params';
 import * as serviceGateway from './0033_service_gateway';
 import * as cardCreateKeys from './0034_card_create_keys';
 import * as passwordResetTokens from './0035_password_reset_tokens';
+import * as learningSteps from './0036_learning_steps';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0033_service_gateway': serviceGateway,
   '0034_card_create_keys': cardCreateKeys,
   '0035_password_reset_tokens': passwordResetTokens,
+  '0036_learning_steps': learningSteps,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

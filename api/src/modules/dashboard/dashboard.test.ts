@@ -124,10 +124,11 @@ describeEachDb('GET /api/dashboard/dashboard', (ctx) => {
     });
 
     it.each([
-      // zone, cards studied "today", streak
-      ['UTC', 4, 3], // days 9, 10, 11 June
-      ['America/Los_Angeles', 9, 2], // it is still 10 June there; sessions fall on 9 and 10 June
-      ['Asia/Tokyo', 9, 1], // 9 and 11 June there: 10 June is a gap
+      // zone, cards studied "today" (cards reviewed that local day; the sessions' own counts,
+      // practice included, do not count), streak
+      ['UTC', 1, 3], // days 9, 10, 11 June
+      ['America/Los_Angeles', 2, 2], // it is still 10 June there; reviews fall on 9 and 10 June
+      ['Asia/Tokyo', 2, 1], // 9 and 11 June there: 10 June is a gap
     ])('counts today and the streak in %s', async (timeZone, cardsToday, streak) => {
       const body = (await getDashboard(user.accessToken, timeZone)).json();
       expect(body.dailyGoal).toEqual({ cardsStudied: cardsToday, dailyGoal: 15 });

@@ -7,7 +7,6 @@ import { DEFAULT_STUDY_SETTINGS, type CardCounts } from '@flashcard/api-contract
 import { sql, type Kysely } from 'kysely';
 import type { Database, StudySessionRow } from '../../db/schema';
 import { quarterAligned, queryWithBounds } from '../../db/day-bounds';
-import { localDay } from '../../db/functions';
 import { dialectOf } from '../../db';
 import type { DayRange } from '../../lib/local-time';
 import type { ReviewDay } from './streaks';
@@ -64,24 +63,20 @@ export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * The learner's daily goal and the cards studied on calendar day `day` in `timeZone`, in one
-   * query (both are read on every dashboard, queue and insights request). `since` (a timestamp
-   * safely before that day began anywhere) lets the (user_id, created_at) index narrow the scan.
+   * The learner's daily goal and the cards studied in `range` (a local day), in one query (both
+   * are read on every dashboard, queue and insights request). Studied means reviewed in scheduled
+   * study: distinct cards with a review log (practice writes none), a card rated three times
+   * counting once; the (user_id, reviewed_at) index narrows the scan to the day.
    */
-  async dailyGoalProgress(
-    userId: number,
-    day: number,
-    timeZone: string,
-    since: string,
-  ): Promise<{ cardsStudied: number; dailyGoal: number }> {
+  async dailyGoalProgress(userId: number, range: DayRange): Promise<{ cardsStudied: number; dailyGoal: number }> {
     const row = await this.db
       .selectNoFrom((eb) => [
         eb
-          .selectFrom('study_sessions')
+          .selectFrom('review_logs')
           .where('user_id', '=', userId)
-          .where('created_at', '>=', since)
-          .where(localDay('created_at', timeZone), '=', day)
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('cards_studied'), inner.lit(0)).as('cards'))
+          .where('reviewed_at', '>=', range.start)
+          .where('reviewed_at', '<', range.end)
+          .select((inner) => inner.fn.count<number>('card_id').distinct().as('cards'))
           .as('cards'),
         eb.selectFrom('user_settings').select('daily_goal').where('user_id', '=', userId).as('goal'),
       ])

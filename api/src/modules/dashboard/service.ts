@@ -12,7 +12,7 @@ import type {
   UserStats,
 } from '@flashcard/api-contract/schemas';
 import { percent } from '../../lib/percent';
-import { localDayNumber, toTimestamp } from '../../lib/time';
+import { localDayNumber } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate, type DayRange } from '../../lib/local-time';
 import { activeDays, runsOf, utcDaysOf } from './streaks';
@@ -26,8 +26,6 @@ export const MAX_HISTORY_DAYS = MAX_BOUNDS_DAYS;
  * of at most that many review days for almost every streak.
  */
 const STREAK_WINDOW_DAYS = 366;
-// Local "today" began less than 48 hours ago in every time zone (offsets span UTC-12..UTC+14).
-const TODAY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
 
 export interface Dashboard {
   totalCardsStudied: number;
@@ -155,12 +153,13 @@ export class DashboardService {
     return { current, longest };
   }
 
-  /** Cards studied today (in `timeZone`, already checked) and the learner's daily goal. */
+  /**
+   * Distinct cards reviewed today (in `timeZone`, already checked) in scheduled study, and the
+   * learner's daily goal: the one count of "cards studied today" (dashboard, study hub, daily-goal XP).
+   */
   async dailyGoalProgress(userId: number, timeZone: string): Promise<DailyGoalProgress> {
-    const { repository } = this.deps;
-    const now = this.deps.now();
-    const since = toTimestamp(new Date(now.getTime() - TODAY_LOOKBACK_MS));
-    return repository.dailyGoalProgress(userId, localDayNumber(now, timeZone), timeZone, since);
+    const [range] = dayRanges(timeZone, this.today(timeZone), this.today(timeZone));
+    return this.deps.repository.dailyGoalProgress(userId, range!);
   }
 
   /** Reviews per local day over the last `days` days (today included), every day listed. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SessionType } from '@flashcard/api-contract/schemas';
 import { bearer, describeEachDb, registerUser, setAccountTimeZone, type RegisteredUser } from '../../test/harness';
 import { reviewLogRow } from '../../test/review-log';
 import { SessionsRepository } from '../sessions';
@@ -53,10 +54,16 @@ describeEachDb('dashboard statistics', (ctx) => {
     return id;
   };
 
-  const addSession = (userId: number, createdAt: string, cards: number, accuracy: number) =>
+  const addSession = (
+    userId: number,
+    createdAt: string,
+    cards: number,
+    accuracy: number,
+    type: SessionType = 'review',
+  ) =>
     sessions.insert({
       user_id: userId,
-      session_type: 'review',
+      session_type: type,
       cards_studied: cards,
       correct_count: Math.round((cards * accuracy) / 100),
       accuracy,
@@ -285,23 +292,40 @@ describeEachDb('dashboard statistics', (ctx) => {
       await createCard(stranger);
       await reviewAt(stranger, '2024-06-11T01:00:00.000Z');
 
+      // Cards studied today are the cards reviewed today; the sessions' own counts do not add.
       const utc = (await get(user, '/api/dashboard/study-progress', 'UTC')).json();
       expect(utc).toEqual({
-        dailyGoal: { cardsStudied: 6, dailyGoal: 15, percent: 40, reached: false },
+        dailyGoal: { cardsStudied: 2, dailyGoal: 15, percent: 13, reached: false },
         cards: { total: 4, new: 1, learning: 2, review: 1, relearning: 0, known: 1 },
         reviewsToday: 2,
       });
-      // Los Angeles: still 10 June, so all three reviews and both sessions are "today".
+      // Los Angeles: still 10 June, so all three reviews are "today".
       const la = (await get(user, '/api/dashboard/study-progress', 'America/Los_Angeles')).json();
-      expect(la.dailyGoal).toEqual({ cardsStudied: 10, dailyGoal: 15, percent: 67, reached: false });
+      expect(la.dailyGoal).toEqual({ cardsStudied: 3, dailyGoal: 15, percent: 20, reached: false });
       expect(la.reviewsToday).toBe(3);
     });
 
     it('caps the percent at 100 once the goal is reached', async () => {
       const user = await registerUser(app);
-      await addSession(user.id, '2024-06-11T01:00:00.000Z', 40, 90);
+      for (let n = 0; n < 16; n++) await reviewAt(user, '2024-06-11T01:00:00.000Z');
       const body = (await get(user, '/api/dashboard/study-progress', 'UTC')).json();
-      expect(body.dailyGoal).toEqual({ cardsStudied: 40, dailyGoal: 15, percent: 100, reached: true });
+      expect(body.dailyGoal).toEqual({ cardsStudied: 16, dailyGoal: 15, percent: 100, reached: true });
+    });
+
+    it("counts a card rated again and again today once, and practice not at all ('cards studied today')", async () => {
+      const user = await registerUser(app);
+      const card = await createCard(user);
+      for (const at of ['2024-06-11T01:00:00.000Z', '2024-06-11T01:01:00.000Z', '2024-06-11T01:11:00.000Z']) {
+        await reviewAt(user, at, 0, card.id);
+      }
+      // A practice session's counts (multiple choice, cramming: no review log) are not reviews.
+      await addSession(user.id, '2024-06-11T02:30:00.000Z', 30, 50, 'practice');
+      const body = (await get(user, '/api/dashboard/study-progress', 'UTC')).json();
+      expect(body.dailyGoal.cardsStudied).toBe(1);
+      expect(body.reviewsToday).toBe(3);
+      // The study hub's queue and the dashboard say the same.
+      expect((await get(user, '/api/learning/review-queue', 'UTC')).json().dailyGoal.cardsStudied).toBe(1);
+      expect((await get(user, '/api/dashboard/dashboard', 'UTC')).json().dailyGoal.cardsStudied).toBe(1);
     });
   });
 

@@ -396,8 +396,8 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
       await client.put('/api/spaced-repetition/settings', { dailyGoal: 5 });
       const sessionId = (await client.post('/api/dashboard/session/start', { session_type: 'review' })).json()
         .sessionId;
-      const card = await client.createCard();
-      for (let i = 0; i < cards; i++) await review(client, card.id, { sessionId });
+      // Cards studied today are distinct cards reviewed: one rating each.
+      for (let i = 0; i < cards; i++) await review(client, (await client.createCard()).id, { sessionId });
     };
 
     it.each([['review'], ['achievement'], ['daily_bonus'], ['admin'], [42], [{ x: 1 }]])(

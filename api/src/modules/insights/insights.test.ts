@@ -323,17 +323,24 @@ describeEachDb('insights', (ctx) => {
       ]);
 
       // Again an hour ago: a learning card due a minute later, so due now.
+      // A session's own count adds nothing: cards studied today are the cards reviewed today.
       await review(user, [['2024-04-12T04:00:00.000Z', first, 0]]);
       await addSession(user.id, 12);
       expect((await actionsOf(user)).map((action) => [action.key, action.title, action.priority])).toEqual([
         ['review-due', '1 card due', 1],
-        ['daily-goal', 'Daily goal: 3 cards to go', 2],
+        ['daily-goal', 'Daily goal: 14 cards to go', 2],
         ['learn-new', '2 new cards to learn', 3],
       ]);
 
       // Goal reached: no nudge. Everything known: nothing due, nothing new.
-      await addSession(user.id, 5);
-      for (const id of [first, second, third]) {
+      expect((await call(user, 'PUT', '/api/spaced-repetition/settings', { dailyGoal: 5 })).statusCode).toBe(200);
+      const more = [];
+      for (const name of ['Four', 'Five', 'Six', 'Seven']) more.push(await createCard(user, name));
+      await review(
+        user,
+        [first, ...more].map((id, n) => [`2024-04-12T04:0${n + 1}:00.000Z`, id, 3]),
+      );
+      for (const id of [first, second, third, ...more]) {
         expect((await call(user, 'PUT', `/api/cards/${id}/known`)).statusCode).toBe(200);
       }
       expect((await actionsOf(user)).map((action) => action.key)).toEqual(['all-caught-up']);

@@ -81,12 +81,16 @@ export class SettingsService {
         desiredRetention: next.desiredRetention,
         maximumInterval: next.maximumInterval,
         newCardsPerDay: next.newCardsPerDay,
+        learningSteps: next.learningSteps,
+        relearningSteps: next.relearningSteps,
       },
       {
         dailyGoal: change.studyGoal === undefined ? undefined : studyValue(change.studyGoal),
         desiredRetention: change.desiredRetention === undefined ? undefined : studyValue(change.desiredRetention),
         maximumInterval: change.maximumInterval === undefined ? undefined : studyValue(change.maximumInterval),
         newCardsPerDay: change.newCardsPerDay === undefined ? undefined : studyValue(change.newCardsPerDay),
+        learningSteps: change.learningSteps === undefined ? undefined : studyValue(change.learningSteps),
+        relearningSteps: change.relearningSteps === undefined ? undefined : studyValue(change.relearningSteps),
       },
     );
     const saved: UserSettings = {
@@ -95,6 +99,8 @@ export class SettingsService {
       desiredRetention: study.desiredRetention,
       maximumInterval: study.maximumInterval,
       newCardsPerDay: study.newCardsPerDay,
+      learningSteps: study.learningSteps,
+      relearningSteps: study.relearningSteps,
     };
     const zone =
       change.timeZone === undefined

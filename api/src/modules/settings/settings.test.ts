@@ -21,6 +21,8 @@ const DEFAULTS = {
   desiredRetention: 0.9,
   newCardsPerDay: 20,
   maximumInterval: 36500,
+  learningSteps: '1m 10m',
+  relearningSteps: '10m',
   // No device named a zone yet (these requests send none).
   timeZone: 'UTC',
 };

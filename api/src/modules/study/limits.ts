@@ -1,6 +1,6 @@
 // What the study calls accept beyond their schemas (the time one answer may count, retries) and the
 // texts they answer with, for every study service; query ranges and settings bounds are the contract's.
-import { OFFLINE_REVIEW_MAX_AGE_DAYS, STUDY_SETTINGS_BOUNDS } from '@flashcard/api-contract/schemas';
+import { OFFLINE_REVIEW_MAX_AGE_DAYS, STEPS_BOUNDS, STUDY_SETTINGS_BOUNDS } from '@flashcard/api-contract/schemas';
 import { MS_PER_DAY } from '../../lib/time';
 
 /** Anki caps the time one answer counts at 60 s: a learner who walked away skews nothing. */
@@ -32,6 +32,8 @@ export const MESSAGES = {
   maximumInterval: `Maximum interval must be between ${STUDY_SETTINGS_BOUNDS.maximumInterval.min} and ${STUDY_SETTINGS_BOUNDS.maximumInterval.max} days`,
   newCardsPerDay: `New cards per day must be between ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.min} and ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}`,
   dailyGoal: `Daily goal must be between ${STUDY_SETTINGS_BOUNDS.dailyGoal.min} and ${STUDY_SETTINGS_BOUNDS.dailyGoal.max}`,
+  learningSteps: `Learning steps must be ${STEPS_BOUNDS.learningSteps.min} to ${STEPS_BOUNDS.learningSteps.max} delays separated by spaces, each a whole number of minutes (m), hours (h) or days (d) from 1m to 1d, such as 1m 10m`,
+  relearningSteps: `Relearning steps must be up to ${STEPS_BOUNDS.relearningSteps.max} delays separated by spaces, each a whole number of minutes (m), hours (h) or days (d) from 1m to 1d, such as 10m`,
   setNotFound: 'Set not found',
   tooFewAnswers: 'Multiple choice needs at least two cards with different answers here',
   leechTitle: 'Leech card suspended',

@@ -15,7 +15,13 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 // 05:00 UTC on 11 June 2024: 22:00 on 10 June in Los Angeles.
 const START = new Date('2024-06-11T05:00:00.000Z');
-const DEFAULTS = { desiredRetention: 0.9, maximumInterval: 36500, parameters: null };
+const DEFAULTS = {
+  desiredRetention: 0.9,
+  maximumInterval: 36500,
+  parameters: null,
+  learningSteps: '1m 10m',
+  relearningSteps: '10m',
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

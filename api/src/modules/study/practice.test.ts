@@ -197,6 +197,30 @@ describeEachDb('study scopes, card actions, custom study, multiple choice, leech
       }
     });
 
+    it('on all cards, draws wrong answers from the same set, then a shared tag, before unrelated cards', async () => {
+      const capitals = await me.createSet('Capitals');
+      const verbs = await me.createSet('Verbs');
+      for (const [question, answer] of [
+        ['France', 'Paris'],
+        ['Italy', 'Rome'],
+      ])
+        await me.createCard({ category_id: capitals.id, question, answer, tags: 'geo' });
+      await me.createCard({ question: 'Austria', answer: 'Vienna', tags: 'geo' });
+      for (const [question, answer] of [
+        ['correr', 'to run'],
+        ['comer', 'to eat'],
+        ['andar', 'to walk'],
+      ])
+        await me.createCard({ category_id: verbs.id, question, answer });
+      const { questions } = (await get('/api/learning/multiple-choice?limit=20&choices=3')).json() as {
+        questions: Array<{ card: CardJson; choices: string[]; correct: number }>;
+      };
+      const choicesOf = (answer: string) => questions.find((q) => q.card.answer === answer)!.choices.toSorted();
+      expect(choicesOf('Paris')).toEqual(['Paris', 'Rome', 'Vienna']);
+      expect(choicesOf('Vienna')).toEqual(['Paris', 'Rome', 'Vienna']);
+      for (const verb of ['to run', 'to eat']) expect(choicesOf(verb)).toEqual(['to eat', 'to run', 'to walk']);
+    });
+
     it('asks a cloze card for its hidden words, a reversed card for its question', async () => {
       const set = await me.createSet('Mixed');
       await me.createCard({ category_id: set.id, kind: 'cloze', question: '{{c1::Oxygen}} has number 8', answer: '' });

@@ -26,6 +26,8 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
   return {
     dueCount: queue.dueCount,
     newCount: queue.newCount,
+    newWaiting: queue.newWaiting,
+    newCardsPerDay: queue.newCardsPerDay,
     due: queue.due.map(presentStudyCard),
     new: queue.new.map(presentStudyCard),
     dailyGoal: queue.dailyGoal,
@@ -33,6 +35,8 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
       desiredRetention: queue.scheduler.desiredRetention,
       maximumInterval: queue.scheduler.maximumInterval,
       parameters: queue.scheduler.parameters,
+      learningSteps: queue.scheduler.learningSteps,
+      relearningSteps: queue.scheduler.relearningSteps,
     },
   };
 }

@@ -96,7 +96,18 @@ export class QueueRepository {
         'learning',
       ),
     ];
-    if (fresh) counts.push(this.studyableCount(userId, [STATE_NEW], null, scope, window.now).as('fresh'));
+    // New cards count once per note: a note's other cards are buried when one is studied.
+    if (fresh) {
+      counts.push(
+        this.studyableWhere(
+          this.db.selectFrom('cards').where('cards.user_id', '=', userId).where('cards.state', '=', STATE_NEW),
+          scope,
+          window.now,
+        )
+          .select((eb) => eb.fn.count<number>('cards.note_guid').distinct().as('count'))
+          .as('fresh'),
+      );
+    }
     const row: Record<string, unknown> = await this.db.selectNoFrom(counts).executeTakeFirstOrThrow();
     return { due: Number(row.review) + Number(row.learning), fresh: Number(row.fresh ?? 0) };
   }
@@ -105,9 +116,30 @@ export class QueueRepository {
     return this.studyable(userId, scope, now).where('cards.state', '=', STATE_NEW);
   }
 
-  /** Never-reviewed cards in the order they were created, as Anki introduces them. */
+  /**
+   * Never-reviewed cards in the order they were created, as Anki introduces them; one card of a
+   * note (its first studyable new one): a note's other cards wait for another day.
+   */
   newCards(userId: number, now: string, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
-    return this.newFilter(userId, now, scope).orderBy('cards.id').limit(limit).execute();
+    return this.newFilter(userId, now, scope)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('cards as sibling')
+              .select(sql.lit(1).as('one'))
+              .whereRef('sibling.user_id', '=', 'cards.user_id')
+              .whereRef('sibling.note_guid', '=', 'cards.note_guid')
+              .whereRef('sibling.id', '<', 'cards.id')
+              .where('sibling.state', '=', STATE_NEW)
+              .where('sibling.known', '=', false)
+              .where('sibling.suspended', '=', false)
+              .where((eb) => eb.or([eb('sibling.buried_until', 'is', null), eb('sibling.buried_until', '<=', now)])),
+          ),
+        ),
+      )
+      .orderBy('cards.id')
+      .limit(limit)
+      .execute();
   }
 
   /**
@@ -153,7 +185,8 @@ export class QueueRepository {
   answerPool(userId: number, scope: StudyScope, limit: number) {
     let query = this.db
       .selectFrom('cards')
-      .select(['id', 'kind', 'ord', 'question', 'answer'])
+      // The set and tags rank the wrong answers (choiceQuestions): same set, shared tag, others.
+      .select(['id', 'kind', 'ord', 'question', 'answer', 'category_id', 'tags'])
       .where('user_id', '=', userId);
     if (scope.categoryId !== undefined) query = query.where('category_id', '=', scope.categoryId);
     if (scope.tag !== undefined) query = query.where(hasTag('tags', scope.tag));

@@ -29,6 +29,8 @@ export interface QueueServiceDeps {
 export interface ReviewQueue {
   dueCount: number;
   newCount: number;
+  newWaiting: number;
+  newCardsPerDay: number;
   due: StudyCard[];
   new: StudyCard[];
   dailyGoal: { cardsStudied: number; dailyGoal: number };
@@ -49,6 +51,15 @@ function parseScope(query: { set?: number; tag?: string }): StudyScope {
   const tag = query.tag?.trim();
   if (tag) scope.tag = tag;
   return scope;
+}
+
+/**
+ * The first card of each note (the list's order kept): Anki shows one card of a note a day, the
+ * others are buried when it is answered.
+ */
+function oneCardPerNote<C extends { note_guid: string }>(cards: readonly C[]): C[] {
+  const seen = new Set<string>();
+  return cards.filter((card) => !seen.has(card.note_guid) && Boolean(seen.add(card.note_guid)));
 }
 
 export class QueueService {
@@ -86,7 +97,9 @@ export class QueueService {
     return {
       dueCount,
       newCount,
-      due: due.map((card) => withPreview(scheduler, card, now)),
+      newWaiting: newTotal,
+      newCardsPerDay: settings.newCardsPerDay,
+      due: oneCardPerNote(due).map((card) => withPreview(scheduler, card, now)),
       new: fresh.map((card) => withPreview(scheduler, card, now)),
       dailyGoal,
       scheduler: schedulerSettings,

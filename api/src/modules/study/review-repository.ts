@@ -7,7 +7,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { dialectOf } from '../../db';
 import { cardSearchText } from '../../db/search-text';
 import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
-import { RATING_AGAIN, selectStudyCards, type StudyCardRow } from './card-rows';
+import { RATING_AGAIN, selectStudyCards, STATE_NEW, STATE_REVIEW, type StudyCardRow } from './card-rows';
 import type { SchedulerSettings } from '@flashcard/api-contract/schemas';
 import type { SchedulingState } from '@flashcard/api-contract/scheduler';
 import { parseParameters } from './settings-repository';
@@ -67,7 +67,14 @@ export class ReviewRepository {
       .leftJoin('fsrs_parameters', (join) =>
         join.onRef('fsrs_parameters.user_id', '=', 'cards.user_id').on('fsrs_parameters.in_use', '=', true),
       )
-      .select(['user_settings.desired_retention', 'user_settings.maximum_interval', 'fsrs_parameters.parameters'])
+      .select([
+        'user_settings.desired_retention',
+        'user_settings.maximum_interval',
+        // Aliased: a card's own learning_steps is the step it is on.
+        'user_settings.learning_steps as settings_learning_steps',
+        'user_settings.relearning_steps as settings_relearning_steps',
+        'fsrs_parameters.parameters',
+      ])
       .select((eb) =>
         eb
           .selectFrom('review_logs')
@@ -82,7 +89,15 @@ export class ReviewRepository {
     if (this.db.isTransaction && dialectOf(this.db) === 'postgres') query = query.forUpdate('cards');
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
-    const { desired_retention, maximum_interval, parameters, newest_review, ...card } = row;
+    const {
+      desired_retention,
+      maximum_interval,
+      settings_learning_steps,
+      settings_relearning_steps,
+      parameters,
+      newest_review,
+      ...card
+    } = row;
     return {
       card,
       newestReview: newest_review ?? null,
@@ -91,6 +106,8 @@ export class ReviewRepository {
           desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
         maximumInterval: maximum_interval ?? DEFAULT_STUDY_SETTINGS.maximumInterval,
         parameters: parseParameters(parameters),
+        learningSteps: settings_learning_steps ?? DEFAULT_STUDY_SETTINGS.learningSteps,
+        relearningSteps: settings_relearning_steps ?? DEFAULT_STUDY_SETTINGS.relearningSteps,
       },
     };
   }
@@ -268,6 +285,23 @@ export class ReviewRepository {
       .where('id', '=', cardId)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Buries the other new and review cards of a card's note until `until` (Anki buries siblings
+   * when one is answered, so a reversed card is not asked right after its forward one). Learning
+   * cards go on with their steps; a card buried longer already keeps that.
+   */
+  async burySiblings(userId: number, card: { id: number; note_guid: string }, until: string): Promise<void> {
+    await this.db
+      .updateTable('cards')
+      .set({ buried_until: until })
+      .where('user_id', '=', userId)
+      .where('note_guid', '=', card.note_guid)
+      .where('id', '!=', card.id)
+      .where('state', 'in', [STATE_NEW, STATE_REVIEW])
+      .where((eb) => eb.or([eb('buried_until', 'is', null), eb('buried_until', '<', until)]))
+      .execute();
   }
 
   /** Tags the card leech (keeping its other tags, and its search text in step) and suspends it. */

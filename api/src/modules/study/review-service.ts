@@ -84,13 +84,24 @@ function reviewTime(value: ReviewInput['reviewedAt'], now: Date): Date | null | 
   return at.getTime() < now.getTime() - OFFLINE_REVIEW_MAX_AGE_DAYS * MS_PER_DAY ? TOO_OLD : at;
 }
 
+/** When the learner's next local day begins: until when a card is buried. */
+function nextDayStart(now: Date, timeZone: string): string {
+  const tomorrow = localDayNumber(now, timeZone) + 1;
+  return toTimestamp(new Date(dayStarts(timeZone, tomorrow, tomorrow)[0]!));
+}
+
 const RESULT_VALUES: readonly ReviewInput['result'][] = REVIEW_RESULTS;
 const isReviewResult = (value: ReviewInput['result']): value is ReviewResult => RESULT_VALUES.includes(value);
 
 export class ReviewService {
   constructor(private readonly deps: ReviewServiceDeps) {}
 
-  async review(userId: number, input: ReviewInput, idempotencyKey: string | undefined): Promise<ReviewOutcome> {
+  async review(
+    userId: number,
+    timeZone: string,
+    input: ReviewInput,
+    idempotencyKey: string | undefined,
+  ): Promise<ReviewOutcome> {
     const cardId = parseId(input.cardId);
     if (cardId === null) throw notFound(MESSAGES.cardNotFound);
     const { result, timeSpent } = input;
@@ -119,12 +130,25 @@ export class ReviewService {
       throw badRequest(MESSAGES.reviewedAtTooOld);
     }
 
+    // A review made today buries the note's other cards until the learner's next local day.
+    const now = this.deps.now();
+    const today = localDayNumber(now, timeZone);
+    const buryUntil = localDayNumber(reviewedAt ?? now, timeZone) === today ? nextDayStart(now, timeZone) : null;
+
     // The common case (a first submit) costs one read and four writes in one transaction; a
     // retried key is noticed by the unique index and answered from the stored review.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
         return await this.deps.inTransaction((repos) =>
-          this.applyReview(repos, userId, { cardId, result, timeSpent, sessionId, idempotencyKey, reviewedAt }),
+          this.applyReview(repos, userId, {
+            cardId,
+            result,
+            timeSpent,
+            sessionId,
+            idempotencyKey,
+            reviewedAt,
+            buryUntil,
+          }),
         );
       } catch (error) {
         // Another request changed the card since it was read: start over on the fresh card.
@@ -173,6 +197,8 @@ export class ReviewService {
       idempotencyKey?: string;
       /** When the learner rated the card; null: now. */
       reviewedAt: Date | null;
+      /** Until when the card's siblings are buried; null: not buried (a review of an earlier day). */
+      buryUntil: string | null;
     },
   ): Promise<ReviewOutcome> {
     // A key names one request for good: once its review was undone, a late retry is refused.
@@ -224,6 +250,7 @@ export class ReviewService {
       idempotency_key: input.idempotencyKey ?? null,
     });
     if (replayed) await rewriteHistory(reviews, userId, replayed.history, replayed.run);
+    if (input.buryUntil !== null) await reviews.burySiblings(userId, card, input.buryUntil);
     const xpEarned = reviewXp(input.result);
     await experience.grant({
       user_id: userId,
@@ -318,8 +345,7 @@ export class ReviewService {
     if (action === 'suspend' || action === 'unsuspend') flags = { suspended: action === 'suspend' };
     else if (action === 'unbury') flags = { buried_until: null };
     else {
-      const tomorrow = localDayNumber(now, timeZone) + 1;
-      flags = { buried_until: toTimestamp(new Date(dayStarts(timeZone, tomorrow, tomorrow)[0]!)) };
+      flags = { buried_until: nextDayStart(now, timeZone) };
     }
     const { reviews } = this.deps.repos;
     if (!(await reviews.setCardFlags(userId, cardId, flags, toTimestamp(now)))) throw notFound(MESSAGES.cardNotFound);

@@ -52,7 +52,9 @@ const studyRoutes: FastifyPluginAsyncTypebox<StudyServices> = async (app, { queu
   }));
 
   app.post(ep.review.path, { schema: ep.review.schema }, async (request) =>
-    presentReview(await review.review(request.user.id, request.body, request.headers['idempotency-key'])),
+    presentReview(
+      await review.review(request.user.id, request.user.timeZone, request.body, request.headers['idempotency-key']),
+    ),
   );
 
   app.post(ep.undo.path, { schema: ep.undo.schema }, async (request) => ({

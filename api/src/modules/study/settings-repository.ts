@@ -8,7 +8,14 @@ import type { Database, UserSettingsTable } from '../../db/schema';
 export type { StudySettings };
 
 /** The scheduler's columns of a settings row; the account's settings (modules/settings) share them. */
-const SCHEDULER_COLUMNS = ['daily_goal', 'desired_retention', 'maximum_interval', 'new_cards_per_day'] as const;
+const SCHEDULER_COLUMNS = [
+  'daily_goal',
+  'desired_retention',
+  'maximum_interval',
+  'new_cards_per_day',
+  'learning_steps',
+  'relearning_steps',
+] as const;
 type SchedulerColumns = Pick<Selectable<UserSettingsTable>, (typeof SCHEDULER_COLUMNS)[number]>;
 
 /** A settings row's scheduler columns as the contract's StudySettings (the retention is a decimal on PostgreSQL). */
@@ -18,6 +25,8 @@ export function studySettingsOf(row: SchedulerColumns): StudySettings {
     desiredRetention: Number(row.desired_retention),
     maximumInterval: row.maximum_interval,
     newCardsPerDay: row.new_cards_per_day,
+    learningSteps: row.learning_steps,
+    relearningSteps: row.relearning_steps,
   };
 }
 
@@ -28,6 +37,8 @@ export function schedulerColumnsOf(settings: StudySettings): SchedulerColumns {
     desired_retention: settings.desiredRetention,
     maximum_interval: settings.maximumInterval,
     new_cards_per_day: settings.newCardsPerDay,
+    learning_steps: settings.learningSteps,
+    relearning_steps: settings.relearningSteps,
   };
 }
 

@@ -1,6 +1,11 @@
 // The learner's scheduler settings (desired retention, maximum interval, new cards per day,
-// daily goal): read, and changed field by field, each within its range.
-import { STUDY_SETTINGS_BOUNDS, type StudySettingsInput } from '@flashcard/api-contract/schemas';
+// daily goal, (re)learning steps): read, and changed field by field, each within its range.
+import {
+  parseSteps,
+  STEPS_BOUNDS,
+  STUDY_SETTINGS_BOUNDS,
+  type StudySettingsInput,
+} from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
 import { toTimestamp } from '../../lib/time';
 import { MESSAGES } from './limits';
@@ -23,6 +28,16 @@ function checkedSetting(
   return value;
 }
 
+/** Steps as Anki writes them (`parseSteps`), stored normalised ("1m 10m"), else a 400 naming the field. */
+function checkedSteps(
+  setting: keyof typeof STEPS_BOUNDS & keyof typeof MESSAGES,
+  value: string | number | null,
+): string {
+  const steps = typeof value === 'string' ? parseSteps(value, STEPS_BOUNDS[setting]) : null;
+  if (!steps) throw badRequest(MESSAGES[setting]);
+  return steps.join(' ');
+}
+
 /**
  * The study settings with the given fields changed, each checked against its bounds (the
  * contract's; a 400 naming the field otherwise). The one definition of these rules:
@@ -42,6 +57,9 @@ export function applyStudySettings(current: StudySettings, input: StudySettingsI
   if (input.dailyGoal !== undefined) {
     next.dailyGoal = checkedSetting('dailyGoal', input.dailyGoal, true);
   }
+  if (input.learningSteps !== undefined) next.learningSteps = checkedSteps('learningSteps', input.learningSteps);
+  if (input.relearningSteps !== undefined)
+    next.relearningSteps = checkedSteps('relearningSteps', input.relearningSteps);
   return next;
 }
 

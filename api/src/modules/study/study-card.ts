@@ -29,6 +29,8 @@ export async function schedulerFor(
     desiredRetention: settings.desiredRetention,
     maximumInterval: settings.maximumInterval,
     parameters,
+    learningSteps: settings.learningSteps,
+    relearningSteps: settings.relearningSteps,
   };
   return { scheduler: new Scheduler(schedulerSettings), schedulerSettings, settings };
 }

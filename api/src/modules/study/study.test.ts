@@ -99,10 +99,18 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
       expect(await queue()).toEqual({
         dueCount: 0,
         newCount: 0,
+        newWaiting: 0,
+        newCardsPerDay: 20,
         due: [],
         new: [],
         dailyGoal: { cardsStudied: 0, dailyGoal: 15 },
-        scheduler: { desiredRetention: 0.9, maximumInterval: 36500, parameters: null },
+        scheduler: {
+          desiredRetention: 0.9,
+          maximumInterval: 36500,
+          parameters: null,
+          learningSteps: '1m 10m',
+          relearningSteps: '10m',
+        },
       });
     });
 
@@ -503,15 +511,25 @@ describeEachDb('studying: queue, review, undo, reset', (ctx) => {
         desiredRetention: 0.9,
         maximumInterval: 36500,
         newCardsPerDay: 20,
+        learningSteps: '1m 10m',
+        relearningSteps: '10m',
       });
       const put = await send(me, 'PUT', '/api/spaced-repetition/settings', { desiredRetention: 0.85, dailyGoal: 30 });
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toEqual({ dailyGoal: 30, desiredRetention: 0.85, maximumInterval: 36500, newCardsPerDay: 20 });
+      const steps = { learningSteps: '1m 10m', relearningSteps: '10m' };
+      expect(put.json()).toEqual({
+        dailyGoal: 30,
+        desiredRetention: 0.85,
+        maximumInterval: 36500,
+        newCardsPerDay: 20,
+        ...steps,
+      });
       expect((await send(me, 'PUT', '/api/spaced-repetition/settings', { maximumInterval: 365 })).json()).toEqual({
         dailyGoal: 30,
         desiredRetention: 0.85,
         maximumInterval: 365,
         newCardsPerDay: 20,
+        ...steps,
       });
       // The goal feeds the dashboard and the queue.
       expect((await queue()).dailyGoal.dailyGoal).toBe(30);

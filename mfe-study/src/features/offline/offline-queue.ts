@@ -134,6 +134,8 @@ export function offlineQueue(saved: ReviewQueue, pending: QueuedReview[], now: D
     ...saved,
     dueCount: due.length,
     newCount: Math.max(0, saved.newCount - ratedNew),
+    // A queue saved before the API sent it lacks it.
+    newWaiting: Math.max(0, (saved.newWaiting ?? saved.newCount) - ratedNew),
     due: due.map(fresh),
     new: newCards.map(fresh),
     dailyGoal: { ...dailyGoal, cardsStudied },

@@ -30,7 +30,11 @@ export interface SessionConfig {
    * reveals it. The texts are the namespace's `session.<kind>.*` messages.
    */
   toggles: boolean;
-  /** A card rated into (re)learning comes back within the session (review); the new-card session is one pass. */
+  /**
+   * A card rated into a (re)learning step due within the learn-ahead comes back within the
+   * session (Anki's learning steps): in the new-card session Hard repeats the step and Good moves
+   * to the next, until the card graduates or its next step is beyond the learn-ahead.
+   */
   relearn: boolean;
 }
 
@@ -51,6 +55,6 @@ export const SESSION_CONFIG: Record<SessionKind, SessionConfig> = {
     // spec's rule, kept here so a larger server default cannot change the session.
     pick: (queue) => (queue.new ?? []).filter((card) => !card.repetitions).slice(0, NEW_CARD_LIMIT),
     toggles: false,
-    relearn: false,
+    relearn: true,
   },
 };

@@ -73,7 +73,9 @@ export type SessionAction =
   | { type: 'submitFailed' }
   | { type: 'undoStarted' }
   | { type: 'undoSucceeded'; card: StudyCard; now: number }
-  | { type: 'undoFailed' };
+  | { type: 'undoFailed' }
+  /** The current card's note was edited: every entry of that note shows the saved text. */
+  | { type: 'edited'; text: Pick<StudyCard, 'question' | 'answer' | 'tags'> };
 
 export const initialSessionState: SessionState = {
   phase: 'loading',
@@ -205,6 +207,12 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     }
     case 'undoFailed':
       return state.phase === 'undoing' ? { ...state, phase: state.resumePhase } : state;
+    case 'edited': {
+      const current = state.cards[state.index];
+      if (!current) return state;
+      const sameNote = (card: StudyCard) => card.id === current.id || card.note_guid === current.note_guid;
+      return { ...state, cards: state.cards.map((card) => (sameNote(card) ? { ...card, ...action.text } : card)) };
+    }
   }
 }
 

@@ -7,6 +7,8 @@ interface QueueCardProps {
   /** null while loading or after a failed load. */
   count: number | null;
   countLabel: string;
+  /** A second line under the count (the new cards waiting beyond today's allowance). */
+  detail?: string;
   action: string;
   /** Why the button is disabled at 0, shown under it (e.g. 'No cards are due right now.'). */
   emptyReason: string;
@@ -20,7 +22,16 @@ interface QueueCardProps {
  * A count of cards waiting and the button that starts studying them. The button is disabled at 0
  * (nothing to start), with the reason written under it and tied to it (aria-describedby).
  */
-export function QueueCard({ title, count, countLabel, action, emptyReason, failed = false, to }: QueueCardProps) {
+export function QueueCard({
+  title,
+  count,
+  countLabel,
+  detail,
+  action,
+  emptyReason,
+  failed = false,
+  to,
+}: QueueCardProps) {
   const headingId = useId();
   const reasonId = useId();
   const navigate = useNavigate();
@@ -32,6 +43,11 @@ export function QueueCard({ title, count, countLabel, action, emptyReason, faile
       <h2 id={headingId}>{title}</h2>
       <div className="stat-value">{count === null ? '–' : new Intl.NumberFormat(studyLanguage()).format(count)}</div>
       <div className="stat-label">{countLabel}</div>
+      {detail && (
+        <p className="muted" style={{ margin: 0, fontSize: '0.875rem' }}>
+          {detail}
+        </p>
+      )}
       <div>
         {/* A button, not a link: a link cannot be disabled. */}
         <button

@@ -49,6 +49,11 @@ export function StudyHub() {
             title={t('hub.fresh.title')}
             count={overview?.newCount ?? null}
             countLabel={t('hub.fresh.countLabel')}
+            detail={
+              overview
+                ? t('hub.fresh.waiting', { waiting: overview.newWaiting, perDay: overview.newCardsPerDay })
+                : undefined
+            }
             action={t('hub.fresh.action')}
             emptyReason={t('hub.fresh.empty')}
             failed={state.status === 'failed'}

@@ -15,7 +15,11 @@ export interface DailyGoal {
 
 export interface StudyOverview {
   dueCount: number;
+  /** New cards to learn today: those waiting, at most what today's allowance leaves. */
   newCount: number;
+  /** New cards waiting (one per note) and the allowance a day, as the second line under it. */
+  newWaiting: number;
+  newCardsPerDay: number;
   goal: DailyGoal;
 }
 
@@ -63,6 +67,8 @@ export function useStudyOverview(scope: StudyScope = {}): StudyOverviewState {
           overview: {
             dueCount: Number(queue?.dueCount) || 0,
             newCount: Number(queue?.newCount) || 0,
+            newWaiting: Number(queue?.newWaiting) || Number(queue?.newCount) || 0,
+            newCardsPerDay: Number(queue?.newCardsPerDay) || DEFAULT_STUDY_SETTINGS.newCardsPerDay,
             goal: { cardsStudied, dailyGoal, percent: goalPercent(cardsStudied, dailyGoal) },
           },
         });

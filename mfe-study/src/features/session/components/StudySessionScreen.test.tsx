@@ -4,7 +4,13 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { spacedRepetitionApi, type ReviewQueue, type ReviewResponse, type StudyCard } from '@flashcard/api-contract';
+import {
+  cardsApi,
+  spacedRepetitionApi,
+  type ReviewQueue,
+  type ReviewResponse,
+  type StudyCard,
+} from '@flashcard/api-contract';
 import {
   deferred,
   mockStudyApi,
@@ -711,6 +717,57 @@ describe('Review session: relearning, scopes, setting cards aside', () => {
     expect(await screen.findByText('Session Complete!')).toBeInTheDocument();
     expect(screen.getByText('You reviewed 2 cards. Great job!')).toBeInTheDocument();
     expect(api.review).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes a new card through its learning steps in the new-card session until it graduates', async () => {
+    const { api, user } = await startNew(studyCards(2));
+    const answer = (card: StudyCard, reviewId: number) =>
+      api.review.mockImplementationOnce(async () => ({ card, reviewId, xpEarned: 1, leech: false }));
+    const minutes = (n: number) => new Date(now + n * 60_000).toISOString();
+    // Hard repeats the first step (6m): within the learn-ahead, so back in this session.
+    answer(studyCard(1, { state: 'learning', due: minutes(6) }), 900);
+    await user.keyboard(' ');
+    await user.click(rating('Hard'));
+    expect(await screen.findByText('New Card 2 of 2')).toBeInTheDocument();
+    // Good on the second card graduates it (a review state): it does not come back.
+    answer(studyCard(2, { state: 'review', due: minutes(60 * 24) }), 901);
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    await waitFor(() => expect(screen.getByText('Again: back for another try')).toBeInTheDocument());
+    expect(screen.getByText('New Card 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Question 1')).toBeInTheDocument();
+    // Good moves card 1 to its next step (10m): back once more.
+    answer(studyCard(1, { state: 'learning', due: minutes(10) }), 902);
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    await waitFor(() => expect(api.review).toHaveBeenCalledTimes(3));
+    expect(screen.getByText('Again: back for another try')).toBeInTheDocument();
+    expect(screen.queryByText('New Cards Learned!')).not.toBeInTheDocument();
+    // A step beyond the learn-ahead (say 1h) waits for a later session: this one ends.
+    answer(studyCard(1, { state: 'learning', due: minutes(60) }), 903);
+    await user.keyboard(' ');
+    await user.click(rating('Good'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Cards Learned!' })).toBeInTheDocument();
+    expect(api.endSession).toHaveBeenCalledWith(77, { cards_studied: 4, correct_count: 4 });
+  });
+
+  it('E opens the card editor; keys typed there do not study; the saved text shows in the session', async () => {
+    const { api, user } = await startReview(studyCards(2));
+    const update = jest
+      .spyOn(cardsApi, 'update')
+      .mockImplementation(async (id, input) => ({ ...studyCard(id), ...input, kept: 'edit' }) as never);
+    await user.keyboard('e');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit this card' });
+    const question = within(dialog).getByLabelText('Question');
+    await user.clear(question);
+    await user.type(question, 'Question 1 edited 1 2 u');
+    expect(api.review).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(update).toHaveBeenCalledWith(1, { question: 'Question 1 edited 1 2 u', answer: 'Answer 1', tags: null });
+    expect(screen.getByText('Question 1 edited 1 2 u')).toBeInTheDocument();
+    expect(screen.getByText('Card 1 of 2')).toBeInTheDocument();
   });
 
   it('studies one set from the URL and says so', async () => {

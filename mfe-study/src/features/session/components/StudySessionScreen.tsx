@@ -10,6 +10,7 @@ import { useStudyKeyboard } from '../hooks/use-study-keyboard';
 import { useStudySession } from '../hooks/use-study-session';
 import { RATING_KEYS, SESSION_CONFIG, type SessionKind } from '../session-config';
 import { cardsReviewed, currentCard, isAnswerShown, position } from '../session-reducer';
+import { EditCardDialog } from './EditCardDialog';
 import { RatingButtons } from './RatingButtons';
 import { SessionComplete } from './SessionComplete';
 import { SessionProgress } from './SessionProgress';
@@ -26,7 +27,20 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const autoplay = useAutoplay(speech.supported);
   const answerId = useId();
   const controlsRef = useRef<HTMLDivElement>(null);
-  useStudyKeyboard({ reveal: session.reveal, rate: session.rate, undo: session.undo, ratings: config.ratings });
+  const [editing, setEditing] = useState(false);
+  const canEdit = state.phase === 'question' || state.phase === 'answer';
+  const openEditor = () => {
+    if (!canEdit || editing) return false;
+    setEditing(true);
+    return true;
+  };
+  useStudyKeyboard({
+    reveal: session.reveal,
+    rate: session.rate,
+    undo: session.undo,
+    edit: openEditor,
+    ratings: config.ratings,
+  });
 
   // Revealing removes the Reveal button and rating removes the rating buttons. When the focused
   // button has gone, focus goes to the card (a screen reader reads the new question, or the
@@ -149,6 +163,16 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
                 {t('session.readAloud')}
               </button>
             )}
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={openEditor}
+              aria-keyshortcuts="e"
+              aria-haspopup="dialog"
+            >
+              {t('session.edit')}
+            </button>
             <button type="button" className="btn btn-small" disabled={busy} onClick={() => session.setAside('bury')}>
               {t('session.bury')}
             </button>
@@ -159,6 +183,17 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
 
           {shown && <RatingButtons card={card} ratings={config.ratings} disabled={busy} onRate={session.rate} />}
         </div>
+
+        {editing && (
+          <EditCardDialog
+            card={card}
+            onSaved={(text) => {
+              session.edited(text);
+              setEditing(false);
+            }}
+            onClose={() => setEditing(false)}
+          />
+        )}
 
         <p className="muted study-keys">
           <Trans

@@ -5,12 +5,16 @@ export interface StudyKeyHandlers {
   reveal: () => boolean;
   rate: (result: ReviewResult) => boolean;
   undo: () => boolean;
+  /** Opens the card's editor (E). */
+  edit?: () => boolean;
   /** The ratings bound to the digit keys 1..n, in order. */
   ratings: ReviewResult[];
 }
 
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // Inside a dialog (the card editor) no study key acts, on its buttons neither.
+  if (target.closest('dialog')) return true;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
@@ -20,7 +24,7 @@ function isPressable(target: EventTarget | null): boolean {
 }
 
 /**
- * Anki's keys on the whole page: Space/Enter show the answer, digits rate, U undoes. Typing in
+ * Anki's keys on the whole page: Space/Enter show the answer, digits rate, U undoes, E edits. Typing in
  * a field (the shell's search box) and shortcuts with Ctrl, Alt or Cmd (Ctrl+R, Cmd+1) are left alone.
  */
 export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
@@ -38,7 +42,7 @@ export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
       // the digits with Shift, and on QWERTY Shift+1 is '!', which matches nothing anyway.
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTextEntry(event.target)) return;
-      const { reveal, rate, undo, ratings } = latest.current;
+      const { reveal, rate, undo, edit, ratings } = latest.current;
       let acted = false;
       if (event.key === ' ' || event.key === 'Enter') {
         if (isPressable(event.target)) return;
@@ -48,6 +52,8 @@ export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
         acted = result !== undefined && rate(result);
       } else if (event.key === 'u' || event.key === 'U') {
         acted = undo();
+      } else if ((event.key === 'e' || event.key === 'E') && edit) {
+        acted = edit();
       }
       // Only keys that did something lose their default (Space would scroll the page).
       if (acted) event.preventDefault();

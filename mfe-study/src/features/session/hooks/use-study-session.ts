@@ -50,6 +50,8 @@ export interface StudySession {
   undo: () => boolean;
   /** Suspends the current card or buries it until tomorrow: it leaves the session. */
   setAside: (action: 'suspend' | 'bury') => boolean;
+  /** The current card's note was saved with this text (the editor, E): the session shows it. */
+  edited: (text: Pick<StudyCard, 'question' | 'answer' | 'tags'>) => boolean;
 }
 
 /**
@@ -283,5 +285,10 @@ export function useStudySession(kind: SessionKind, scope: StudyScope = {}): Stud
     return true;
   }, [send]);
 
-  return { state, reveal, hide, rate, undo, setAside };
+  const edited = useCallback(
+    (text: Pick<StudyCard, 'question' | 'answer' | 'tags'>) => send({ type: 'edited', text }),
+    [send],
+  );
+
+  return { state, reveal, hide, rate, undo, setAside, edited };
 }
