@@ -3,17 +3,11 @@
 // deleting one card of a reversed note takes both its tiles off. axe finds no violation with the
 // bar open at a desktop and a phone size in the light and the dark theme, photographed so.
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { axeViolations, painted, SHOTS, sidewaysOverflow, SIZES } from '../src/axe';
 import { testSite } from '../src/harness';
 
 const site = testSite();
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const tiles = (page: Page) => page.getByRole('list', { name: 'Cards' }).getByRole('listitem');
 const questions = async (page: Page) =>
@@ -36,16 +30,9 @@ async function search(page: Page, query: string) {
   await box.press('Enter');
 }
 
-async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(WCAG_TAGS)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${label}: ${violation.id} (${node.impact}) at ${node.target.join(' ')}`),
-  );
-}
+/** Every axe violation on the page as it is, one line per node. */
+const violations = async (page: Page, label: string): Promise<string[]> =>
+  (await axeViolations(page)).map((line) => `${label}: ${line}`);
 
 /** axe at both sizes and a full-page picture at each, in the theme the page shows. */
 async function auditAndShoot(page: Page, theme: 'light' | 'dark'): Promise<string[]> {
@@ -53,11 +40,11 @@ async function auditAndShoot(page: Page, theme: 'light' | 'dark'): Promise<strin
   const problems: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await painted(page);
     problems.push(...(await violations(page, `${size.name} ${theme}`)));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/card-browser-${size.name}-${theme}.png`, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     expect(`${size.name} ${theme} overflow ${overflow}`).toBe(`${size.name} ${theme} overflow 0`);
     // Every control of the bar is inside the page's width (nothing clipped on a phone).
     const clipped = await page.getByRole('region', { name: 'Selected cards' }).evaluate((bar) =>

@@ -2,17 +2,11 @@
 // browser, against the real API. axe (WCAG 2.2 A/AA) on the session with a returning card and on
 // the editor, at 1280x800 and 390x844 in the light and dark themes; pictures in
 // /tmp/shots/learning-steps-*.png.
-import { mkdirSync } from 'fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { audit, setTheme, SHOTS } from '../src/axe';
 import { testSite } from '../src/harness';
 
 const site = testSite();
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 const ratings = (page: Page) => page.getByRole('group', { name: 'Rate your answer' });
 const position = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
@@ -26,29 +20,12 @@ async function reveal(page: Page) {
 
 /** axe's serious and critical findings at both sizes in both themes, with a picture of each. */
 async function auditAndShoot(page: Page, name: string, include?: string): Promise<string[]> {
-  mkdirSync(SHOTS, { recursive: true });
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of ['light', 'dark']) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const axe = new AxeBuilder({ page });
-      if (include) axe.include(include);
-      const results = await axe
-        .setLegacyMode(true)
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        for (const node of violation.nodes)
-          problems.push(`${name} ${size.name} ${theme}: ${violation.id} at ${node.target.join(' ')}`);
-      }
-      await page.screenshot({ path: `${SHOTS}/learning-steps-${name}-${size.name}-${theme}.png` });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1280, height: 800 });
+  const problems = await audit(page, name, {
+    include,
+    each: (size, theme) =>
+      page.screenshot({ path: `${SHOTS}/learning-steps-${name}-${size.name}-${theme}.png` }).then(() => {}),
+  });
+  await setTheme(page, 'light');
   return problems;
 }
 
