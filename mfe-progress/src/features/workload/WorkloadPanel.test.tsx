@@ -90,6 +90,8 @@ test('applies the chosen retention through the study settings and says so', asyn
     dailyGoal: 15,
     desiredRetention: 0.95,
     maximumInterval: 36500,
+    learningSteps: '1m 10m',
+    relearningSteps: '10m',
     newCardsPerDay: 10,
   });
   render(<WorkloadPanel />);
