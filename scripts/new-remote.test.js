@@ -392,9 +392,9 @@ describe('new-remote', () => {
   it("with --standalone and no remotes to read still stays off the platform's dev ports; --packages installs the tarballs", () => {
     const packs = path.join(root, 'packs');
     for (const file of [
-      'flashcard-shared-auth-2.2.0.tgz',
+      'flashcard-shared-auth-2.3.0.tgz',
       'flashcard-shared-ui-0.1.0.tgz',
-      'flashcard-api-contract-4.0.0.tgz',
+      'flashcard-api-contract-4.1.0.tgz',
       'flashcard-platform-tools-1.0.0.tgz',
     ])
       write(`packs/${file}`, '');
@@ -418,15 +418,15 @@ describe('new-remote', () => {
     expect(result.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.dependencies).toMatchObject({
-      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-4.0.0.tgz',
-      '@flashcard/shared-auth': 'file:../packs/flashcard-shared-auth-2.2.0.tgz',
+      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-4.1.0.tgz',
+      '@flashcard/shared-auth': 'file:../packs/flashcard-shared-auth-2.3.0.tgz',
       '@flashcard/shared-ui': 'file:../packs/flashcard-shared-ui-0.1.0.tgz',
     });
     expect(pkg.devDependencies['@flashcard/platform-tools']).toBe('file:../packs/flashcard-platform-tools-1.0.0.tgz');
     expect(pkg.devDependencies).toHaveProperty('@rspack/core');
     expect(pkg.devDependencies).toHaveProperty('jest-environment-jsdom');
     // The kernel that gets installed decides the range: a new major is not hidden behind ^1.
-    expect(pkg.flashcardRemote).toMatchObject({ kernel: '^2.2.0', devPort: 3006 });
+    expect(pkg.flashcardRemote).toMatchObject({ kernel: '^2.3.0', devPort: 3006 });
     expect(fs.readFileSync(path.join(dir, 'rspack.config.js'), 'utf8')).toContain('port: 3006');
   });
 
