@@ -141,7 +141,7 @@ const de: MessagesOf<typeof en> = {
     rated_one: '{{done, number}} von {{count, number}} Karte bewertet',
     rated_other: '{{done, number}} von {{count, number}} Karten bewertet',
     keyboard:
-      'Tastatur: <kbd>Leertaste</kbd> oder <kbd>Eingabe</kbd> zeigt die Antwort, <kbd>1</kbd>–<kbd>{{last}}</kbd> bewerten ({{ratings}}), <kbd>U</kbd> macht die letzte Bewertung rückgängig. <kbd>E</kbd> bearbeitet die Karte.',
+      'Tastatur: <kbd>Leertaste</kbd> oder <kbd>Eingabe</kbd> zeigt die Antwort, <kbd>1</kbd>–<kbd>{{last}}</kbd> bewerten ({{ratings}}), <kbd>U</kbd> macht die letzte Bewertung rückgängig. <kbd>E</kbd> bearbeitet die Karte, <kbd>R</kbd> spielt ihre Töne erneut ab.',
     review: {
       title: 'Wiederholungssitzung',
       position: 'Karte {{position, number}} von {{total, number}}',

@@ -144,7 +144,7 @@ const en = {
     rated_one: '{{done, number}} of {{count, number}} card rated',
     rated_other: '{{done, number}} of {{count, number}} cards rated',
     keyboard:
-      'Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{{last}}</kbd> rate ({{ratings}}), <kbd>U</kbd> undoes the last rating. <kbd>E</kbd> edits the card.',
+      'Keyboard: <kbd>Space</kbd> or <kbd>Enter</kbd> shows the answer, <kbd>1</kbd>–<kbd>{{last}}</kbd> rate ({{ratings}}), <kbd>U</kbd> undoes the last rating. <kbd>E</kbd> edits the card, <kbd>R</kbd> plays its sounds again.',
     review: {
       title: 'Review Session',
       position: 'Card {{position, number}} of {{total, number}}',

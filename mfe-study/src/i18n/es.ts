@@ -142,7 +142,7 @@ const es: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} de {{count, number}} tarjetas valoradas',
     rated_other: '{{done, number}} de {{count, number}} tarjetas valoradas',
     keyboard:
-      'Teclado: <kbd>Espacio</kbd> o <kbd>Intro</kbd> muestra la respuesta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valoran ({{ratings}}), <kbd>U</kbd> deshace la última valoración. <kbd>E</kbd> edita la tarjeta.',
+      'Teclado: <kbd>Espacio</kbd> o <kbd>Intro</kbd> muestra la respuesta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valoran ({{ratings}}), <kbd>U</kbd> deshace la última valoración. <kbd>E</kbd> edita la tarjeta, <kbd>R</kbd> vuelve a reproducir sus sonidos.',
     review: {
       title: 'Sesión de repaso',
       position: 'Tarjeta {{position, number}} de {{total, number}}',

@@ -143,7 +143,7 @@ const fr: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} sur {{count, number}} cartes évaluées',
     rated_other: '{{done, number}} sur {{count, number}} cartes évaluées',
     keyboard:
-      'Clavier : <kbd>Espace</kbd> ou <kbd>Entrée</kbd> affiche la réponse, <kbd>1</kbd>–<kbd>{{last}}</kbd> évaluent ({{ratings}}), <kbd>U</kbd> annule la dernière évaluation. <kbd>E</kbd> modifie la carte.',
+      'Clavier : <kbd>Espace</kbd> ou <kbd>Entrée</kbd> affiche la réponse, <kbd>1</kbd>–<kbd>{{last}}</kbd> évaluent ({{ratings}}), <kbd>U</kbd> annule la dernière évaluation. <kbd>E</kbd> modifie la carte, <kbd>R</kbd> rejoue ses sons.',
     review: {
       title: 'Session de révision',
       position: 'Carte {{position, number}} sur {{total, number}}',

@@ -143,7 +143,7 @@ const it: MessagesOf<typeof en> = {
     rated_many: '{{done, number}} di {{count, number}} carte valutate',
     rated_other: '{{done, number}} di {{count, number}} carte valutate',
     keyboard:
-      'Tastiera: <kbd>Spazio</kbd> o <kbd>Invio</kbd> mostra la risposta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valutano ({{ratings}}), <kbd>U</kbd> annulla l’ultima valutazione. <kbd>E</kbd> modifica la scheda.',
+      'Tastiera: <kbd>Spazio</kbd> o <kbd>Invio</kbd> mostra la risposta, <kbd>1</kbd>–<kbd>{{last}}</kbd> valutano ({{ratings}}), <kbd>U</kbd> annulla l’ultima valutazione. <kbd>E</kbd> modifica la scheda, <kbd>R</kbd> riproduce di nuovo i suoi suoni.',
     review: {
       title: 'Sessione di ripasso',
       position: 'Carta {{position, number}} di {{total, number}}',

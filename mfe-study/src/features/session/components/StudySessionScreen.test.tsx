@@ -11,6 +11,7 @@ import {
   type ReviewResponse,
   type StudyCard,
 } from '@flashcard/api-contract';
+import { apiClient } from '@flashcard/shared-auth';
 import {
   deferred,
   mockStudyApi,
@@ -767,6 +768,41 @@ describe('Review session: relearning, scopes, setting cards aside', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(update).toHaveBeenCalledWith(1, { question: 'Question 1 edited 1 2 u', answer: 'Answer 1', tags: null });
     expect(screen.getByText('Question 1 edited 1 2 u')).toBeInTheDocument();
+    expect(screen.getByText('Card 1 of 2')).toBeInTheDocument();
+  });
+
+  it("R plays the face's sounds: the question's, then once shown only the answer's", async () => {
+    const played: Array<string | null> = [];
+    // The files themselves never come (the test gives each its blob: URL below).
+    jest.spyOn(apiClient, 'request').mockRejectedValue(new Error('no network in this test'));
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(this.getAttribute('data-media'));
+      return Promise.resolve();
+    });
+    const card = studyCard(1, { question: 'Listen [sound:q.mp3]', answer: 'Bonjour [sound:a.mp3]' });
+    const { user } = await startReview([card, ...studyCards(2).slice(1)]);
+    const question = await waitFor(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-media="q.mp3"]');
+      expect(audio).not.toBeNull();
+      return audio!;
+    });
+    // The file's blob: URL arrives after the key: the sound starts then.
+    await user.keyboard('r');
+    expect(played).toEqual([]);
+    question.setAttribute('src', 'blob:test/q');
+    await waitFor(() => expect(played).toEqual(['q.mp3']));
+
+    await user.keyboard(' ');
+    const answer = await waitFor(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-media="a.mp3"]');
+      expect(audio).not.toBeNull();
+      return audio!;
+    });
+    answer.setAttribute('src', 'blob:test/a');
+    await user.keyboard('R');
+    await waitFor(() => expect(played).toEqual(['q.mp3', 'a.mp3']));
+    // R never rated anything.
     expect(screen.getByText('Card 1 of 2')).toBeInTheDocument();
   });
 

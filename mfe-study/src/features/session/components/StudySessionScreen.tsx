@@ -5,6 +5,7 @@ import { cardFaces, plainText, userApi } from '@flashcard/api-contract';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { studyLanguage, useStudyText } from '../../../i18n';
 import { useScope } from '../../scope';
+import { useAutoplaySounds, useCardSounds } from '../hooks/use-card-sounds';
 import { useSpeech } from '../hooks/use-speech';
 import { useStudyKeyboard } from '../hooks/use-study-keyboard';
 import { useStudySession } from '../hooks/use-study-session';
@@ -24,7 +25,7 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const session = useStudySession(kind, scope);
   const { state } = session;
   const speech = useSpeech();
-  const autoplay = useAutoplay(speech.supported);
+  const autoplay = useAutoplay();
   const answerId = useId();
   const controlsRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
@@ -34,11 +35,14 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
     setEditing(true);
     return true;
   };
+  const cardRef = useRef<HTMLElement>(null);
+  const sounds = useCardSounds(cardRef, isAnswerShown(state));
   useStudyKeyboard({
     reveal: session.reveal,
     rate: session.rate,
     undo: session.undo,
     edit: openEditor,
+    replay: sounds.play,
     ratings: config.ratings,
   });
 
@@ -51,9 +55,11 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const shownCard = currentCard(state);
   const faces = useMemo(() => (shownCard ? cardFaces(shownCard) : null), [shownCard]);
   const say = (text: string) => shownCard && speech.speak(plainText(text), shownCard.language ?? studyLanguage());
-  // Autoplay (the account's setting): the answer is read once as it is revealed.
+  // Autoplay (the account's setting): each face's sounds play as it appears; a face without
+  // sounds has its answer read once as it is revealed.
+  useAutoplaySounds(cardRef, sounds.play, autoplay, `${state.index}:${shownNow}`);
   useEffect(() => {
-    if (shownNow && autoplay && faces && shownCard)
+    if (shownNow && autoplay && faces && shownCard && !/\[sound:/.test(faces.back))
       speech.speak(plainText(faces.back), shownCard.language ?? studyLanguage());
     if (!shownNow) speech.stop();
   }, [shownNow, autoplay, faces, shownCard, speech]);
@@ -110,7 +116,7 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
           total={state.cards.length}
         />
 
-        <article className="card study-card" aria-label={t('session.flashcard')} tabIndex={-1}>
+        <article ref={cardRef} className="card study-card" aria-label={t('session.flashcard')} tabIndex={-1}>
           <div className="row study-badges">
             {card.category_name && <span className="badge">{card.category_name}</span>}
             {place.again && <span className="badge study-again">{t('session.again')}</span>}
@@ -209,10 +215,9 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
 }
 
 /** The account's Autoplay setting (read once per session screen); off until known. */
-function useAutoplay(supported: boolean): boolean {
+function useAutoplay(): boolean {
   const [autoplay, setAutoplay] = useState(false);
   useEffect(() => {
-    if (!supported) return;
     let active = true;
     userApi.settings().then(
       (settings) => active && setAutoplay(settings.autoplay),
@@ -221,6 +226,6 @@ function useAutoplay(supported: boolean): boolean {
     return () => {
       active = false;
     };
-  }, [supported]);
+  }, []);
   return autoplay;
 }

@@ -7,6 +7,8 @@ export interface StudyKeyHandlers {
   undo: () => boolean;
   /** Opens the card's editor (E). */
   edit?: () => boolean;
+  /** Plays the face's sounds again (R). */
+  replay?: () => boolean;
   /** The ratings bound to the digit keys 1..n, in order. */
   ratings: ReviewResult[];
 }
@@ -24,7 +26,8 @@ function isPressable(target: EventTarget | null): boolean {
 }
 
 /**
- * Anki's keys on the whole page: Space/Enter show the answer, digits rate, U undoes, E edits. Typing in
+ * Anki's keys on the whole page: Space/Enter show the answer, digits rate, U undoes, E edits, R replays
+ * the card's sounds. Typing in
  * a field (the shell's search box) and shortcuts with Ctrl, Alt or Cmd (Ctrl+R, Cmd+1) are left alone.
  */
 export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
@@ -42,7 +45,7 @@ export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
       // the digits with Shift, and on QWERTY Shift+1 is '!', which matches nothing anyway.
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTextEntry(event.target)) return;
-      const { reveal, rate, undo, edit, ratings } = latest.current;
+      const { reveal, rate, undo, edit, replay, ratings } = latest.current;
       let acted = false;
       if (event.key === ' ' || event.key === 'Enter') {
         if (isPressable(event.target)) return;
@@ -54,6 +57,8 @@ export function useStudyKeyboard(handlers: StudyKeyHandlers): void {
         acted = undo();
       } else if ((event.key === 'e' || event.key === 'E') && edit) {
         acted = edit();
+      } else if ((event.key === 'r' || event.key === 'R') && replay) {
+        acted = replay();
       }
       // Only keys that did something lose their default (Space would scroll the page).
       if (acted) event.preventDefault();
