@@ -47,6 +47,32 @@ describe('Add image', () => {
     expect(within(dialog).getByLabelText('Question')).toHaveValue('Which phase?');
   });
 
+  it("uploads a sound and writes Anki's [sound:name] where the cursor was", async () => {
+    mockApis({ cards: [] });
+    // The preview's player asks for the file: nothing answers it here.
+    jest.spyOn(mediaApi, 'fetch').mockRejectedValue(new Error('not in this test'));
+    const upload = jest.spyOn(mediaApi, 'upload').mockImplementation(async () => ({
+      name: 'bonjour-1.mp3',
+      mime: 'audio/mpeg',
+      size: 4,
+      createdAt: '2026-01-01T00:00:00Z',
+    }));
+    const user = userEvent.setup();
+    renderCards();
+    await screen.findByText('Showing 0 card(s)');
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Question'), 'Hello in French? ');
+    const picker = within(dialog).getByLabelText('Add sound');
+    expect(picker).toHaveAttribute('accept', 'audio/mpeg,audio/ogg,audio/mp4,audio/wav');
+    expect(picker).toHaveAccessibleDescription(/MP3, OGG\/Opus, M4A or WAV up to 2 MB/);
+    const file = new File([new Uint8Array([0x49, 0x44, 0x33])], 'bonjour 1.mp3', { type: 'audio/mpeg' });
+    await user.upload(picker, file);
+    expect(upload).toHaveBeenCalledWith(file, 'bonjour 1.mp3');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Question')).toHaveValue('Hello in French? [sound:bonjour-1.mp3]'),
+    );
+  });
+
   it('inserts nothing when the server refuses the file (its reason is toasted by the client)', async () => {
     mockApis({ cards: [] });
     jest.spyOn(mediaApi, 'upload').mockRejectedValue(new Error('Images can be at most 2 MB'));

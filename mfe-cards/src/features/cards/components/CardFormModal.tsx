@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   cardFaces,
   clozeNumbers,
+  AUDIO_TYPES,
   IMAGE_TYPES,
   mediaApi,
   noteOrds,
@@ -16,8 +17,9 @@ import { useCardsText } from '../../../i18n';
 import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
 import { Modal } from './Modal';
 
-/** The file picker offers the image types the API keeps. */
+/** The file pickers offer the image and sound types the API keeps. */
 const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
+const SOUND_ACCEPT = Object.keys(AUDIO_TYPES).join(',');
 
 interface CardFormModalProps {
   /** The card to edit; absent for a new card. */
@@ -57,23 +59,24 @@ export function CardFormModal({
   const [invalid, setInvalid] = useState<'question' | 'answer' | null>(null);
   const [saving, setSaving] = useState(false);
   const answerRef = useRef<HTMLTextAreaElement>(null);
-  // Where an added image goes: the field the learner was last in (the question at first).
+  // Where an added image or sound goes: the field the learner was last in (the question at first).
   const lastField = useRef<'question' | 'answer'>('question');
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState<'image' | 'sound' | null>(null);
 
-  async function addImage(file: File | undefined) {
+  async function addMedia(file: File | undefined, kind: 'image' | 'sound') {
     if (!file) return;
-    setUploading(true);
+    setUploading(kind);
     try {
       const stored = await mediaApi.upload(file, file.name);
-      const alt = stored.name.replace(/\.[a-z]+$/, '').replace(/[-_]+/g, ' ');
+      const alt = stored.name.replace(/\.[a-z0-9]+$/, '').replace(/[-_]+/g, ' ');
       const [field, setText] =
         lastField.current === 'answer' ? [answerRef.current, setAnswer] : [questionRef.current, setQuestion];
-      insertAtCursor(field, setText, `![${alt}](${stored.name})`);
+      // A sound as Anki names it, which the card shows as a player.
+      insertAtCursor(field, setText, kind === 'sound' ? `[sound:${stored.name}]` : `![${alt}](${stored.name})`);
     } catch {
       // The client showed the server's reason (type, size, quota); nothing was inserted.
     } finally {
-      setUploading(false);
+      setUploading(null);
     }
   }
 
@@ -191,22 +194,41 @@ export function CardFormModal({
           )}
         </div>
         <div className="row cards-add-image-row">
-          <label className={`btn btn-small btn-secondary cards-add-image${uploading ? ' is-busy' : ''}`}>
-            {uploading ? t('form.uploadingImage') : t('form.addImage')}
+          <label className={`btn btn-small btn-secondary cards-add-image${uploading === 'image' ? ' is-busy' : ''}`}>
+            {uploading === 'image' ? t('form.uploadingImage') : t('form.addImage')}
             <input
               type="file"
               className="visually-hidden"
               accept={IMAGE_ACCEPT}
-              disabled={uploading}
+              disabled={uploading !== null}
               aria-describedby={`${id}-image-hint`}
               onChange={(e) => {
-                void addImage(e.target.files?.[0]);
+                void addMedia(e.target.files?.[0], 'image');
                 e.target.value = '';
               }}
             />
           </label>
           <span id={`${id}-image-hint`} className="muted cards-hint">
             {t('form.imageHint')}
+          </span>
+        </div>
+        <div className="row cards-add-image-row">
+          <label className={`btn btn-small btn-secondary cards-add-image${uploading === 'sound' ? ' is-busy' : ''}`}>
+            {uploading === 'sound' ? t('form.uploadingSound') : t('form.addSound')}
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={SOUND_ACCEPT}
+              disabled={uploading !== null}
+              aria-describedby={`${id}-sound-hint`}
+              onChange={(e) => {
+                void addMedia(e.target.files?.[0], 'sound');
+                e.target.value = '';
+              }}
+            />
+          </label>
+          <span id={`${id}-sound-hint`} className="muted cards-hint">
+            {t('form.soundHint')}
           </span>
         </div>
         <NotePreview kind={kind} question={question} answer={answer} />
