@@ -18,6 +18,9 @@ it("finds the learner's files a card shows, in Markdown and in imported HTML, an
       'A ![cell](cell.png) and <img alt="x" src="heart-2.jpg"> but not ![web](https://example.com/a.png) or ![](../x.png)',
     ),
   ).toEqual(['cell.png', 'heart-2.jpg']);
+  expect(
+    mediaNamesIn('Listen [sound:bonjour.mp3] <audio src="hallo.ogg"></audio> [sound:../x.mp3] [sound:a b.mp3]'),
+  ).toEqual(['hallo.ogg', 'bonjour.mp3']);
 });
 
 it('keeps the images of a saved queue and answers from them offline, for their learner only', async () => {

@@ -1,19 +1,24 @@
-// The learner's images for studying offline. Card text names them (`![alt](cell.png)`, or an
-// <img> of imported HTML); each one a saved card shows is fetched while online and kept, and the
-// study screens' resolver falls back to the kept copy when the network does not answer.
+// The learner's images and sounds for studying offline. Card text names them (`![alt](cell.png)`,
+// an <img> of imported HTML, Anki's `[sound:hello.mp3]` or an <audio>); each one a saved card
+// shows is fetched while online and kept, and the study screens' resolver falls back to the kept
+// copy when the network does not answer.
 import { isMediaName, type ReviewQueue } from '@flashcard/api-contract';
 import { failureKind } from '@flashcard/shared-ui';
 import { studyDatabase } from './study-db';
 
-/** At most this many images are fetched ahead per saved queue: a queue's cards, not a library. */
+/** At most this many files are fetched ahead per saved queue: a queue's cards, not a library. */
 export const MEDIA_AHEAD_LIMIT = 50;
 
-const IMAGE_SOURCES = [/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g, /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi];
+const MEDIA_SOURCES = [
+  /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g,
+  /<(?:img|audio)\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi,
+  /\[sound:([^\]\s"'<>]+)\]/g,
+];
 
 /** The names of the learner's files the text shows, as the renderer would find them. */
 export function mediaNamesIn(text: string): string[] {
   const names = new Set<string>();
-  for (const pattern of IMAGE_SOURCES) for (const [, source] of text.matchAll(pattern)) names.add(source);
+  for (const pattern of MEDIA_SOURCES) for (const [, source] of text.matchAll(pattern)) names.add(source);
   return [...names].filter(isMediaName);
 }
 
@@ -44,7 +49,7 @@ export function offlineMediaFetch(
   };
 }
 
-/** Fetches and keeps the images of a saved queue's cards that are not kept yet. */
+/** Fetches and keeps the images and sounds of a saved queue's cards that are not kept yet. */
 export async function keepMediaOf(
   userId: number,
   queue: ReviewQueue,
