@@ -113,7 +113,7 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
     expect(await search('mitochondria')).toEqual([cloze.id]);
     expect(await search('powerhouse')).toEqual([cloze.id]);
     expect(await search('c1::')).toEqual([]);
-    expect(await search('**')).toEqual([]);
+    // (`**` would be Anki's wildcard twice, every card: the search grammar's tests cover it.)
     expect(await search('strong')).toEqual([]);
     expect(await search('bold move')).toEqual([html.id]);
     expect(await search('snake_case')).toEqual([html.id]);
