@@ -297,11 +297,16 @@ test("a remote's real dev server overrides its area on the site, under the site'
       if (request.url().startsWith(devServer.origin)) fromDevServer.push(new URL(request.url()).pathname);
     });
     await signUp(page);
+    // The pointer left where the sign-up button was could rest on a dashboard link to Progress,
+    // whose hover rightly loads the release while no override is set yet.
+    await page.mouse.move(1, 1);
     // docs/PLATFORM.md: the override, and the cookie that keeps the release out of the page's preloads.
     await page.evaluate((entry) => {
       localStorage.setItem('flashcard-remote-overrides', JSON.stringify({ mfe_progress: entry }));
       document.cookie = 'flashcard-remote-overrides=mfe_progress; path=/; SameSite=Lax';
     }, `${devServer.origin}/mf-manifest.json`);
+    // From here on the override holds: nothing of the release may be asked for.
+    released.length = 0;
     const response = await page.goto('/progress');
     const csp = response!.headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
