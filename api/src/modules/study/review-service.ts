@@ -262,7 +262,7 @@ export class ReviewService {
     });
     // Last: a missing or ended session refuses the review and rolls back everything above.
     if (input.sessionId !== null)
-      await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
+      await countInOpenSession(sessions, userId, input.sessionId, card.id, input.result > 0, reviewedAt);
 
     let updated: StudyCardRow = { ...card, ...next, sched_version: version };
     // A card forgotten again and again costs more time than it teaches: Anki suspends it as a
@@ -314,7 +314,7 @@ export class ReviewService {
       if (run) await rewriteHistory(reviews, userId, history, run);
       if (log.idempotency_key !== null)
         await reviews.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
-      if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
+      if (log.session_id !== null) await sessions.uncountCard(userId, log.session_id, card.id);
       return withPreview(scheduler, { ...card, ...before, sched_version: log.sched_version }, this.deps.now());
     });
   }
