@@ -294,12 +294,8 @@ export class ReviewRepository {
    * cards go on with their steps; a card buried longer already keeps that.
    */
   async burySiblings(userId: number, card: { id: number; note_guid: string }, until: string): Promise<void> {
-    await this.db
-      .updateTable('cards')
+    await this.updateSiblings(userId, card)
       .set({ buried_until: until })
-      .where('user_id', '=', userId)
-      .where('note_guid', '=', card.note_guid)
-      .where('id', '!=', card.id)
       .where('state', 'in', [STATE_NEW, STATE_REVIEW])
       .where((eb) => eb.or([eb('buried_until', 'is', null), eb('buried_until', '<', until)]))
       .execute();
@@ -311,12 +307,8 @@ export class ReviewRepository {
    * day still stands (it buried them too) or the learner suspended them.
    */
   async unburySiblings(userId: number, card: { id: number; note_guid: string }, day: DayRange): Promise<void> {
-    await this.db
-      .updateTable('cards')
+    await this.updateSiblings(userId, card)
       .set({ buried_until: null })
-      .where('user_id', '=', userId)
-      .where('note_guid', '=', card.note_guid)
-      .where('id', '!=', card.id)
       .where('buried_until', '=', day.end)
       .where('suspended', '=', false)
       .where(({ not, exists, selectFrom, ref }) =>
@@ -335,6 +327,15 @@ export class ReviewRepository {
         ),
       )
       .execute();
+  }
+
+  /** An update of the other cards of `card`'s note. */
+  private updateSiblings(userId: number, card: { id: number; note_guid: string }) {
+    return this.db
+      .updateTable('cards')
+      .where('user_id', '=', userId)
+      .where('note_guid', '=', card.note_guid)
+      .where('id', '!=', card.id);
   }
 
   /** Tags the card leech (keeping its other tags, and its search text in step) and suspends it. */
