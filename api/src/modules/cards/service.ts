@@ -16,6 +16,7 @@ import {
   type ImportResult as ImportReport,
   type NoteKind,
 } from '@flashcard/api-contract/schemas';
+import { generatorParameters } from 'ts-fsrs';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { CardUpdate } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
@@ -38,7 +39,6 @@ import { compareNotes, writeNotes } from './write-notes';
 import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
 import { pagesById, parseQuery, parseSort, searchCondition, usesRetrievability } from './search';
-import { generatorParameters } from 'ts-fsrs';
 
 export const MAX_TEXT_LENGTH = 10_000;
 export const MAX_TAGS_LENGTH = 1_000;
