@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../src/db';
 import type { NewCard, NewReviewLog, NewStudySession } from '../src/db/schema';
 import { MS_PER_DAY } from '../src/lib/time';
-import { seededRandom } from '../src/test/random';
+import { seededRandom } from '../src/lib/random';
 import { measure, type Benchmark, type Measurement } from './lib/load';
 import {
   BARE_PATH,

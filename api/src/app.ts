@@ -213,7 +213,12 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         now,
       });
       const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
-      const cards = new CardsService({ repository: new CardsRepository(db), now });
+      const schedulerSettings = new SchedulerSettingsRepository(db);
+      const cards = new CardsService({
+        repository: new CardsRepository(db),
+        now,
+        fsrsParameters: (userId) => schedulerSettings.activeParameters(userId),
+      });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
       // A session's card count and its XP are written together: one transaction, these repositories.
       const sessionRepos = (handle: typeof db) => ({
@@ -257,7 +262,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       await api.register(studyRoutes, study);
       const optimizer = new OptimizerService({
         repository: new OptimizerRepository(db),
-        schedulerSettings: new SchedulerSettingsRepository(db),
+        schedulerSettings,
         now,
         workers: overrides.optimizerWorkers,
       });

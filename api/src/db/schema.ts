@@ -68,7 +68,9 @@ export interface StudySessionsTable {
   id: Generated<number>;
   user_id: number;
   session_type: SessionType;
+  /** Distinct cards counted (study_session_cards), however often each was rated. */
   cards_studied: Generated<number>;
+  /** Of those, the cards whose first answer in the session was right. */
   correct_count: Generated<number>;
   /** Percent correct, 0-100. */
   accuracy: Generated<number>;
@@ -79,6 +81,17 @@ export interface StudySessionsTable {
   /** When a card was last counted in it; null until the first (its start is then its last activity). */
   last_activity_at: string | null;
   created_at: CreatedAt;
+}
+
+/** A card a study session counted (migration 0040): once per session, however often rated. */
+export interface StudySessionCardsTable {
+  session_id: number;
+  card_id: number;
+  user_id: number;
+  /** Its answers in the session; undo takes one back, and the row goes at 0. */
+  answers: number;
+  /** Its first answer in the session was right. */
+  correct: BooleanColumn;
 }
 
 export interface UserSettingsTable {
@@ -550,6 +563,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   study_sessions: StudySessionsTable;
+  study_session_cards: StudySessionCardsTable;
   user_settings: UserSettingsTable;
   categories: CategoriesTable;
   cards: CardsTable;

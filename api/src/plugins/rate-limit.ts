@@ -16,6 +16,9 @@ import { tooManyRequests } from '../lib/http-error';
 
 export type AttemptHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** An attempt limit's hook, and `forget(subject)` for the counts of the subject its key gave. */
+export type AttemptLimit = AttemptHook & { forget(subject: string): Promise<void> };
+
 /** Where attempts are counted: Redis (shared), memory (no Redis configured), memory because Redis is unreachable. */
 export type AttemptStoreState = 'redis' | 'memory' | 'memory-fallback';
 
@@ -28,6 +31,8 @@ export interface AccountBackoff {
   reserve: AttemptHook;
   /** onSend: an answer other than `failed(reply)` takes the reserved failure back. */
   settle: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  /** Drops the key's failures and wait (its owner proved who they are another way). */
+  forget(subject: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -36,7 +41,7 @@ declare module 'fastify' {
      * A hook (onRequest or preHandler) letting `rule.max` calls per window through for each
      * key, then answering 429. `name` keeps the keys of different limits apart.
      */
-    attemptLimit(name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): AttemptHook;
+    attemptLimit(name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): AttemptLimit;
     /** Failures per key (an account), whatever the address: after the free ones, waits that double. */
     accountBackoff(
       name: string,
@@ -96,12 +101,16 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 interface CountStore {
   incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void;
 }
+/** LocalStore's count per key (toad-cache's LruMap). */
+interface LocalCounts {
+  lru: { delete(key: string): void };
+}
 /* eslint-disable @typescript-eslint/no-require-imports -- the package exports its stores only by path */
 const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
   cache: number,
-) => CountStore;
+) => CountStore & LocalCounts;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
@@ -118,7 +127,9 @@ interface StoreParams {
 /** A rate-limit store counting in Redis while it is up and in memory otherwise. */
 function fallbackStore(link: RedisLink) {
   return class FallbackStore implements CountStore {
-    private readonly local: CountStore;
+    /** The store `child` made last: createRateLimit makes its store synchronously, so attemptLimit takes it from here. */
+    static made: FallbackStore | undefined;
+    private readonly local: CountStore & LocalCounts;
     private readonly shared?: CountStore;
 
     constructor(params: StoreParams) {
@@ -141,9 +152,21 @@ function fallbackStore(link: RedisLink) {
       );
     }
 
+    /** Forgets a key's count, in memory and in Redis (wherever it was counted). */
+    async forget(key: string): Promise<void> {
+      this.local.lru.delete(key);
+      await link.run(
+        async (redis) => {
+          await redis.del(`${PREFIX}${key}`);
+        },
+        () => undefined,
+      );
+    }
+
     /** Each limit (createRateLimit) gets a store of its own with its options. */
     child(params: StoreParams): FallbackStore {
-      return new FallbackStore(params);
+      FallbackStore.made = new FallbackStore(params);
+      return FallbackStore.made;
     }
   };
 }
@@ -187,6 +210,16 @@ function backoffStore(link: RedisLink, name: string, rule: AccountBackoffRule, c
   });
   const keys = (key: string) => [`${PREFIX}${name}:failures:${key}`, `${PREFIX}${name}:wait:${key}`];
   return {
+    /** Drops the key's failures and wait, in memory and in Redis. */
+    clear: async (key: string): Promise<void> => {
+      memory.delete(key);
+      await link.run(
+        async (redis) => {
+          await redis.del(...keys(key));
+        },
+        () => undefined,
+      );
+    },
     /** The wait left in ms, or 0 once this attempt is counted. */
     reserve: (key: string): Promise<number> =>
       link.run(
@@ -268,7 +301,8 @@ export default fp(
     const link = new RedisLink(redis, app.log, clock);
     // The store falls back to memory by itself, so no error reaches the plugin to skip on. (The
     // plugin's types leave out the window and maximum it passes to a store's incr.)
-    const store = fallbackStore(link) as unknown as FastifyRateLimitStoreCtor;
+    const Store = fallbackStore(link);
+    const store = Store as unknown as FastifyRateLimitStoreCtor;
     await app.register(rateLimit, { global: false, store, skipOnError: false });
 
     app.decorate('attemptStore', () => link.state());
@@ -282,8 +316,11 @@ export default fp(
         exponentialBackoff: rule.backoff === true,
         keyGenerator: (request) => `${name}:${key(request)}`,
       };
+      Store.made = undefined;
       const check = app.createRateLimit(options);
-      return async (request: FastifyRequest, reply: FastifyReply) => {
+      const counts = Store.made as InstanceType<typeof Store> | undefined;
+      if (!counts) throw new Error(`attemptLimit ${name}: the rate-limit plugin made no store`);
+      const hook = async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await check(request);
         if (result.isAllowed) return;
         reply.header('x-ratelimit-limit', result.max);
@@ -293,6 +330,7 @@ export default fp(
           throw tooManyRequests();
         }
       };
+      return Object.assign(hook, { forget: (subject: string) => counts.forget(`${name}:${subject}`) });
     });
 
     app.decorate(
@@ -320,6 +358,7 @@ export default fp(
             if (subject !== undefined && !failed(reply)) await store.forgive(subject);
             return payload;
           },
+          forget: (subject: string) => store.clear(subject),
         };
       },
     );

@@ -4,7 +4,7 @@
 import type { Db } from '../db';
 import type { NewCard } from '../db/schema';
 import { MS_PER_DAY } from '../lib/time';
-import { seededRandom } from './random';
+import { seededRandom } from '../lib/random';
 
 const BATCH = 500;
 

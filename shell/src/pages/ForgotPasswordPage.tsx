@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { getErrorMessage } from '@flashcard/shared-auth';
 import { recoveryApi, RESET_LINK_TTL_MINUTES, type ResetDelivery } from '@flashcard/api-contract';
 import { useShellText } from '../i18n';
-import { FormField } from './FormField';
+import { AuthCard, AuthForm, ErrorAlert, FormField } from './FormField';
 
 // The sign-up form's shape check: the server has the final word.
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -61,46 +61,39 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <main className="center-screen">
-      <div className="card" style={{ width: '100%', maxWidth: 400 }}>
-        <h1>{t('forgotPassword.title')}</h1>
-        <p className="muted">{t('forgotPassword.intro')}</p>
+    <AuthCard title={t('forgotPassword.title')} intro={t('forgotPassword.intro')}>
+      {serverError && <ErrorAlert message={serverError} focusRef={messageRef} />}
+      {sent && (
+        <div className="alert" style={NOTICE_STYLE} role="status" tabIndex={-1} ref={messageRef}>
+          {t(sent.delivery === 'log' ? 'forgotPassword.sentLog' : 'forgotPassword.sentEmail', {
+            email: sent.email,
+            minutes: RESET_LINK_TTL_MINUTES,
+          })}
+        </div>
+      )}
 
-        {serverError && (
-          <div className="alert alert-error" role="alert" tabIndex={-1} ref={messageRef}>
-            {serverError}
-          </div>
-        )}
-        {sent && (
-          <div className="alert" style={NOTICE_STYLE} role="status" tabIndex={-1} ref={messageRef}>
-            {t(sent.delivery === 'log' ? 'forgotPassword.sentLog' : 'forgotPassword.sentEmail', {
-              email: sent.email,
-              minutes: RESET_LINK_TTL_MINUTES,
-            })}
-          </div>
-        )}
+      <AuthForm
+        name="forgot"
+        submitting={submitting}
+        submit={t('forgotPassword.submit')}
+        submittingLabel={t('forgotPassword.submitting')}
+        onSubmit={onSubmit}
+      >
+        <FormField
+          id="email"
+          label={t('forgotPassword.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={fieldError ? t(fieldError) : undefined}
+          inputRef={emailRef}
+          onChange={setEmail}
+        />
+      </AuthForm>
 
-        <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
-          <FormField
-            form="forgot"
-            id="email"
-            label={t('forgotPassword.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={fieldError ? t(fieldError) : undefined}
-            inputRef={emailRef}
-            onChange={setEmail}
-          />
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
-          </button>
-        </form>
-
-        <p className="muted" style={{ marginBottom: 0 }}>
-          <Link to="/login">{t('forgotPassword.backToLogin')}</Link>
-        </p>
-      </div>
-    </main>
+      <p className="muted" style={{ marginBottom: 0 }}>
+        <Link to="/login">{t('forgotPassword.backToLogin')}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
 import { returnPath } from '../auth/RouteGuard';
 import { useShellText } from '../i18n';
-import { FormField } from './FormField';
+import { AuthCard, AuthForm, ErrorAlert, focusFirstInvalid, FormField } from './FormField';
 
 /** Kept as keys, so a message already shown follows a change of language. */
 interface FieldErrors {
@@ -34,11 +34,8 @@ export function LoginPage() {
     if (!password) errors.password = 'login.passwordRequired';
     setFieldErrors(errors);
     setServerError(null);
-    if (errors.email || errors.password) {
-      // Focus lands on the first wrong field; its error is read out through aria-describedby.
-      (errors.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
+    // Focus lands on the first wrong field; its error is read out through aria-describedby.
+    if (focusFirstInvalid(errors, { email: emailRef, password: passwordRef })) return;
 
     setSubmitting(true);
     const result = await login(email.trim(), password);
@@ -52,59 +49,48 @@ export function LoginPage() {
   }
 
   return (
-    <main className="center-screen">
-      <div className="card" style={{ width: '100%', maxWidth: 400 }}>
-        <h1>{t('login.title')}</h1>
-        <p className="muted">{t('login.intro')}</p>
+    <AuthCard title={t('login.title')} intro={t('login.intro')}>
+      {serverError ? (
+        <ErrorAlert message={serverError} />
+      ) : (
+        endedBecause === 'disabled' && <ErrorAlert message={t('login.accountDisabled')} />
+      )}
 
-        {serverError ? (
-          <div className="alert alert-error" role="alert">
-            {serverError}
-          </div>
-        ) : (
-          endedBecause === 'disabled' && (
-            <div className="alert alert-error" role="alert">
-              {t('login.accountDisabled')}
-            </div>
-          )
-        )}
+      <AuthForm
+        name="login"
+        submitting={submitting}
+        submit={t('login.submit')}
+        submittingLabel={t('login.submitting')}
+        onSubmit={onSubmit}
+      >
+        <FormField
+          id="email"
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={fieldErrors.email && t(fieldErrors.email)}
+          inputRef={emailRef}
+          onChange={setEmail}
+        />
+        <FormField
+          id="password"
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={fieldErrors.password && t(fieldErrors.password)}
+          inputRef={passwordRef}
+          onChange={setPassword}
+        />
+      </AuthForm>
 
-        <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
-          <FormField
-            form="login"
-            id="email"
-            label={t('login.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={fieldErrors.email && t(fieldErrors.email)}
-            inputRef={emailRef}
-            onChange={setEmail}
-          />
-          <FormField
-            form="login"
-            id="password"
-            label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            error={fieldErrors.password && t(fieldErrors.password)}
-            inputRef={passwordRef}
-            onChange={setPassword}
-          />
-
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </button>
-        </form>
-
-        <p>
-          <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
-        </p>
-        <p className="muted" style={{ marginBottom: 0 }}>
-          {t('login.noAccount')} <Link to="/signup">{t('login.signUp')}</Link>
-        </p>
-      </div>
-    </main>
+      <p>
+        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+      </p>
+      <p className="muted" style={{ marginBottom: 0 }}>
+        {t('login.noAccount')} <Link to="/signup">{t('login.signUp')}</Link>
+      </p>
+    </AuthCard>
   );
 }

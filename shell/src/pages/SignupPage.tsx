@@ -1,7 +1,15 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@flashcard/shared-auth';
-import { FormField } from './FormField';
+import {
+  AuthCard,
+  AuthForm,
+  ErrorAlert,
+  focusFirstInvalid,
+  FormField,
+  newPasswordErrors,
+  NewPasswordFields,
+} from './FormField';
 import { PASSWORD_RULE } from '@flashcard/api-contract';
 import { useShellText, type ShellText } from '../i18n';
 
@@ -25,11 +33,7 @@ function signupErrors(email: string, password: string, confirmPassword: string):
   const errors: FieldErrorKeys = {};
   if (!email.trim()) errors.email = 'signup.emailRequired';
   else if (!EMAIL_FORMAT.test(email.trim())) errors.email = 'signup.emailInvalid';
-  if (!password) errors.password = 'signup.passwordRequired';
-  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'signup.passwordTooShort';
-  if (!confirmPassword) errors.confirmPassword = 'signup.confirmRequired';
-  else if (password && confirmPassword !== password) errors.confirmPassword = 'signup.passwordMismatch';
-  return errors;
+  return { ...errors, ...newPasswordErrors('signup', password, confirmPassword) };
 }
 
 function errorText(key: ErrorKey | undefined, t: ShellText): string | undefined {
@@ -56,16 +60,8 @@ export function SignupPage() {
     const errors = signupErrors(values.email, values.password, values.confirmPassword);
     setFieldErrors(errors);
     setServerError(null);
-    const firstInvalid = (['email', 'password', 'confirmPassword'] as const).find((field) => errors[field]);
-    if (firstInvalid) {
-      const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
-        email: emailRef,
-        password: passwordRef,
-        confirmPassword: confirmPasswordRef,
-      };
-      refs[firstInvalid].current?.focus();
-      return;
-    }
+    const refs = { email: emailRef, password: passwordRef, confirmPassword: confirmPasswordRef };
+    if (focusFirstInvalid(errors, refs)) return;
 
     setSubmitting(true);
     const result = await register({
@@ -82,60 +78,41 @@ export function SignupPage() {
   }
 
   return (
-    <main className="center-screen">
-      <div className="card" style={{ width: '100%', maxWidth: 400 }}>
-        <h1>{t('signup.title')}</h1>
-        <p className="muted">{t('signup.intro')}</p>
+    <AuthCard title={t('signup.title')} intro={t('signup.intro')}>
+      {serverError && <ErrorAlert message={serverError} />}
 
-        {serverError && (
-          <div className="alert alert-error" role="alert">
-            {serverError}
-          </div>
-        )}
+      <AuthForm
+        name="signup"
+        submitting={submitting}
+        submit={t('signup.submit')}
+        submittingLabel={t('signup.submitting')}
+        onSubmit={onSubmit}
+      >
+        <FormField
+          id="email"
+          label={t('signup.email')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errorText(fieldErrors.email, t)}
+          inputRef={emailRef}
+          onChange={set('email')}
+        />
+        <NewPasswordFields
+          labels={{ password: t('signup.password'), confirmPassword: t('signup.confirmPassword') }}
+          values={values}
+          errors={{
+            password: errorText(fieldErrors.password, t),
+            confirmPassword: errorText(fieldErrors.confirmPassword, t),
+          }}
+          refs={{ password: passwordRef, confirmPassword: confirmPasswordRef }}
+          onChange={set}
+        />
+      </AuthForm>
 
-        <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
-          <FormField
-            form="signup"
-            id="email"
-            label={t('signup.email')}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={errorText(fieldErrors.email, t)}
-            inputRef={emailRef}
-            onChange={set('email')}
-          />
-          <FormField
-            form="signup"
-            id="password"
-            label={t('signup.password')}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errorText(fieldErrors.password, t)}
-            inputRef={passwordRef}
-            onChange={set('password')}
-          />
-          <FormField
-            form="signup"
-            id="confirmPassword"
-            label={t('signup.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errorText(fieldErrors.confirmPassword, t)}
-            inputRef={confirmPasswordRef}
-            onChange={set('confirmPassword')}
-          />
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? t('signup.submitting') : t('signup.submit')}
-          </button>
-        </form>
-
-        <p className="muted" style={{ marginBottom: 0 }}>
-          {t('signup.haveAccount')} <Link to="/login">{t('signup.signIn')}</Link>
-        </p>
-      </div>
-    </main>
+      <p className="muted" style={{ marginBottom: 0 }}>
+        {t('signup.haveAccount')} <Link to="/login">{t('signup.signIn')}</Link>
+      </p>
+    </AuthCard>
   );
 }

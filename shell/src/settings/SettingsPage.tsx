@@ -1,7 +1,7 @@
 // The account's settings, saved on the server. The form edits a draft; the language and dark
 // mode are previewed at once (the whole page, every remote included) and fall back to the saved
 // values if the page is left unsaved. Save Changes sends what changed and says how it went.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { parseSteps, STEPS_BOUNDS, STUDY_SETTINGS_BOUNDS, userApi, type UserSettings } from '@flashcard/api-contract';
 import { LANGUAGES, isLanguage, useAuthStore } from '@flashcard/shared-auth';
@@ -59,71 +59,42 @@ function wholeNumber(text: string): number | null {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
-/** A whole-number field, kept as typed; marked invalid while it is not a number. */
-function NumberField({
-  id,
-  label,
-  min,
-  max,
-  text,
-  onType,
-}: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  text: string;
-  onType: (text: string) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        value={text}
-        aria-invalid={wholeNumber(text) === null ? true : undefined}
-        onChange={(e) => onType(e.target.value)}
-      />
-    </div>
-  );
-}
-
-/** A (re)learning steps field: Anki's notation ("1m 10m"), checked as typed, its rule as the hint. */
-function StepsField({
+/**
+ * A labelled text input of the study preferences, kept as typed: marked invalid while `invalid`,
+ * its rule (`hint`) read with it; the rest of `input` sets the input's kind.
+ */
+function Field({
   id,
   label,
   hint,
-  valid,
+  invalid,
   text,
   onType,
+  ...input
 }: {
   id: string;
   label: string;
-  hint: string;
-  valid: boolean;
+  hint?: string;
+  invalid: boolean;
   text: string;
   onType: (text: string) => void;
-}) {
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'min' | 'max' | 'autoComplete' | 'spellCheck'>) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
+        {...input}
         value={text}
-        aria-invalid={valid ? undefined : true}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => onType(e.target.value)}
       />
-      <span id={`${id}-hint`} className="muted settings-hint">
-        {hint}
-      </span>
+      {hint && (
+        <span id={`${id}-hint`} className="muted settings-hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -420,37 +391,49 @@ export function SettingsPage() {
               </span>
             </div>
             <div className="settings-numbers">
-              <NumberField
+              <Field
                 id="settings-new-per-day"
                 label={t('settings.newCardsPerDay')}
                 min={STUDY_SETTINGS_BOUNDS.newCardsPerDay.min}
                 max={STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}
+                type="number"
+                inputMode="numeric"
+                invalid={wholeNumber(numbers.newCardsPerDay) === null}
                 text={numbers.newCardsPerDay}
                 onType={(text) => typeNumber('newCardsPerDay', text)}
               />
-              <NumberField
+              <Field
                 id="settings-max-interval"
                 label={t('settings.maximumInterval')}
                 min={STUDY_SETTINGS_BOUNDS.maximumInterval.min}
                 max={STUDY_SETTINGS_BOUNDS.maximumInterval.max}
+                type="number"
+                inputMode="numeric"
+                invalid={wholeNumber(numbers.maximumInterval) === null}
                 text={numbers.maximumInterval}
                 onType={(text) => typeNumber('maximumInterval', text)}
               />
             </div>
             <div className="settings-numbers">
-              <StepsField
+              <Field
                 id="settings-learning-steps"
                 label={t('settings.learningSteps')}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
                 hint={t('settings.learningStepsHint')}
-                valid={parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) !== null}
+                invalid={parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) === null}
                 text={draft.learningSteps}
                 onType={(text) => change('learningSteps', text)}
               />
-              <StepsField
+              <Field
                 id="settings-relearning-steps"
                 label={t('settings.relearningSteps')}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
                 hint={t('settings.relearningStepsHint')}
-                valid={parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) !== null}
+                invalid={parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) === null}
                 text={draft.relearningSteps}
                 onType={(text) => change('relearningSteps', text)}
               />

@@ -23,6 +23,16 @@ export class RecoveryRepository {
     await this.db.insertInto('password_reset_tokens').values(token).execute();
   }
 
+  /** The account's language setting (the e-mail's); null before any setting was saved. */
+  async language(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select('language')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.language ?? null;
+  }
+
   findResetToken(tokenHash: string): Promise<PasswordResetTokenRow | undefined> {
     return this.db
       .selectFrom('password_reset_tokens')

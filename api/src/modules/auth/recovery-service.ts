@@ -12,6 +12,7 @@ import type { Mailer } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
 import { toTimestamp } from '../../lib/time';
 import type { RecoveryRepository } from './recovery-repository';
+import { resetEmail } from './reset-email';
 import { MESSAGES, normalizeEmail, validateNewPassword } from './service';
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60_000;
@@ -29,7 +30,6 @@ export const RECOVERY_MESSAGES = {
   expiredLink: 'This password reset link has expired. Please request a new one.',
   usedLink: 'This password reset link has already been used. Please request a new one.',
   reset: 'Your password has been reset. Sign in with your new password.',
-  subject: 'Reset your Flashcards password',
 } as const;
 
 export interface RecoveryServiceDeps {
@@ -75,9 +75,10 @@ export class RecoveryService {
 
   /**
    * Sets the new password the link allows and spends the link; every refresh token of the account
-   * is revoked and its access tokens end (token_version), on every device.
+   * is revoked and its access tokens end (token_version), on every device. Answers the account's
+   * e-mail (normalized), whose sign-in waits the caller then lifts.
    */
-  async resetPassword({ token, password, confirmPassword }: ResetPasswordInput): Promise<void> {
+  async resetPassword({ token, password, confirmPassword }: ResetPasswordInput): Promise<{ email: string }> {
     const { repository } = this.deps;
     const now = toTimestamp(this.deps.now());
     const link = TOKEN_FORMAT.test(token) ? await repository.findResetToken(hashResetToken(token)) : undefined;
@@ -102,6 +103,7 @@ export class RecoveryService {
     // Two resets with one link at once: the other one spent it.
     if (!spent) throw badRequest(RECOVERY_MESSAGES.usedLink);
     this.deps.forgetAccount?.(user.id);
+    return { email: normalizeEmail(user.email) };
   }
 
   /** Waits for the links still being sent, then closes the mail transport (the server is closing). */
@@ -124,27 +126,7 @@ export class RecoveryService {
       created_at: toTimestamp(now),
     });
     const link = `${base}${RESET_PAGE_PATH}?token=${token}`;
-    await this.deps.mailer.send({ to: user.email, ...resetEmail(link) });
+    const language = await repository.language(user.id);
+    await this.deps.mailer.send({ to: user.email, ...resetEmail(link, language) });
   }
-}
-
-/** The e-mail, in English: the account's language is a setting of the signed-in app. */
-function resetEmail(link: string): { subject: string; text: string; html: string } {
-  const lines = {
-    asked: 'Someone, hopefully you, asked to reset the password of your Flashcards account.',
-    open: `Open this link within ${RESET_LINK_TTL_MINUTES} minutes to choose a new password. It works once.`,
-    ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  };
-  const href = escapeHtml(link);
-  return {
-    subject: RECOVERY_MESSAGES.subject,
-    text: `${lines.asked}\n\n${lines.open}\n${link}\n\n${lines.ignore}\n`,
-    html:
-      `<p>${lines.asked}</p><p>${lines.open}</p>` +
-      `<p><a href="${href}">Choose a new password</a></p><p>${href}</p><p>${lines.ignore}</p>`,
-  };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, type Config, type MailConfig } from '../../config';
 import { bearer, describeEachDb, registerUser, uniqueEmail, type TestContext } from '../../test/harness';
 import { hashResetToken, RECOVERY_MESSAGES, RESET_LINK_TTL_MS } from './recovery-service';
+import { RESET_EMAIL_TEXT } from './reset-email';
 
 const FROM = 'Flashcards <recovery@test.example>';
 const PUBLIC_URL = 'https://cards.test.example';
@@ -164,6 +165,37 @@ describeEachDb('account recovery API', (ctx: TestContext) => {
     expect(RESET_LINK_TTL_MS).toBe(30 * 60_000);
   });
 
+  it('writes the e-mail in the account’s language, English for one the app does not speak', async () => {
+    const spanish = await registerUser(app, { email: uniqueEmail('es') });
+    const settings = await app.inject({
+      method: 'PUT',
+      url: '/api/user/settings',
+      headers: bearer(spanish.accessToken),
+      payload: { language: 'es' },
+    });
+    expect(settings.statusCode).toBe(200);
+    expect((await forgot(spanish.email)).statusCode).toBe(202);
+    const mail = await mailbox.next(spanish.email);
+    expect(mail.subject).toBe('Restablece tu contraseña de Flashcards');
+    expect(mail.text).toContain(RESET_EMAIL_TEXT.es.asked);
+    expect(mail.text).toContain('Abre este enlace en los próximos 30 minutos');
+    expect(mail.html).toContain(`>${RESET_EMAIL_TEXT.es.choose}</a>`);
+    expect(mail.text).not.toContain(RESET_EMAIL_TEXT.en.asked);
+    // The link works as in English.
+    expect((await reset(tokenOf(mail))).statusCode).toBe(200);
+
+    const other = await registerUser(app, { email: uniqueEmail('xx') });
+    await ctx.db
+      .insertInto('user_settings')
+      .values({ user_id: other.id, language: 'pt', updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ language: 'pt' }))
+      .execute();
+    expect((await forgot(other.email)).statusCode).toBe(202);
+    const english = await mailbox.next(other.email);
+    expect(english.subject).toBe('Reset your Flashcards password');
+    expect(english.text).toContain(RESET_EMAIL_TEXT.en.asked);
+  });
+
   it('without PUBLIC_URL the link takes the request’s own origin', async () => {
     const target = await appWith({ smtpUrl, from: FROM });
     const user = await registerUser(target, { email: uniqueEmail('origin') });
@@ -201,6 +233,48 @@ describeEachDb('account recovery API', (ctx: TestContext) => {
       .executeTakeFirstOrThrow();
     expect(row.used_at).not.toBeNull();
   });
+
+  // With the counts in memory, and in Redis when the run has one (CI sets TEST_REDIS_URL).
+  const stores: [string, string | undefined][] = [['memory', undefined]];
+  if (process.env.TEST_REDIS_URL) stores.push(['Redis', process.env.TEST_REDIS_URL]);
+  it.each(stores)(
+    'lets the owner sign in at once after a reset that followed many failed logins (counts in %s)',
+    async (_store, redisUrl) => {
+      const target = await appWith(
+        { smtpUrl, from: FROM, publicUrl: PUBLIC_URL },
+        { redisUrl, rateLimits: { ...ROOMY, loginPerAddress: DEFAULT_RATE_LIMITS.loginPerAddress } },
+      );
+      const user = await registerUser(target, { email: uniqueEmail('locked') });
+      // An address no other run used: counts in Redis outlive a run (for their window).
+      const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const attempt = (password: string) =>
+        target.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password },
+          remoteAddress,
+        });
+      const statuses = [];
+      for (let i = 0; i < 12; i++) statuses.push((await attempt('wrong guess')).statusCode);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+
+      const seen = mailbox.to(user.email).length;
+      expect((await forgot(user.email, target)).statusCode).toBe(202);
+      const token = tokenOf(await mailbox.next(user.email, seen));
+      const done = await target.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        remoteAddress,
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await attempt(NEW_PASSWORD)).statusCode).toBe(200);
+      // The counts start over from nothing: wrong passwords are plain 401s again for a while.
+      for (let i = 0; i < 8; i++) expect((await attempt('wrong again')).statusCode).toBe(401);
+      expect((await attempt(NEW_PASSWORD)).statusCode).toBe(200);
+    },
+  );
 
   it('refuses a link 30 minutes after it was sent (the injected clock), not before', async () => {
     const user = await registerUser(app, { email: uniqueEmail('late') });

@@ -145,8 +145,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     },
   );
 
+  // A new password proves the owner: the account's sign-in waits go, and its count from this
+  // address (a guesser elsewhere keeps theirs), so the learner signs in at once.
   app.post(ep.resetPassword.path, { schema: ep.resetPassword.schema, onRequest: resetPerAddress }, async (request) => {
-    await recovery.resetPassword(request.body);
+    const { email } = await recovery.resetPassword(request.body);
+    await loginFailuresPerAccount.forget(email);
+    await loginPerAccountAddress.forget(`${email}|${clientAddress(request)}`);
     return { message: RECOVERY_MESSAGES.reset };
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FSRS6_DEFAULT_DECAY, forgetting_curve } from 'ts-fsrs';
+import { default_w, FSRS6_DEFAULT_DECAY, forgetting_curve } from 'ts-fsrs';
 import { signedInClient, type ApiClient, type CardJson } from '../../test/api-client';
 import { describeEachDb } from '../../test/harness';
 
@@ -133,6 +133,70 @@ describeEachDb('card browser API', (ctx) => {
         expect([threshold, await search(`prop:r<${threshold}`)]).toEqual([threshold, ids(...below)]);
       }
       expect(await search('prop:r>=0')).toEqual(ids('meiosis', 'photo', 'krebs'));
+    });
+
+    it("uses the learner's own decay (w[20]) once they optimized their parameters", async () => {
+      // Two learners with the same cards: stability 10, last reviewed 1 to 30 days ago.
+      const learners = [await signedInClient(app), await signedInClient(app)] as const;
+      const elapsed = Array.from({ length: 30 }, (_, i) => i + 1);
+      const cardsOf = await Promise.all(
+        learners.map(async (learner) => {
+          const made = new Map<number, number>();
+          for (const days of elapsed) {
+            const id = (await learner.createCard({ question: `Elapsed ${days}`, answer: 'x' })).id;
+            await schedule(id, { state: 2, due: at(0), stability: 10, difficulty: 5, last_review: at(-days * DAY) });
+            made.set(id, days);
+          }
+          return made;
+        }),
+      );
+      const ownDecay = 0.6;
+      await ctx.db
+        .insertInto('fsrs_parameters')
+        .values({
+          user_id: learners[1].user.id,
+          parameters: JSON.stringify([...default_w.slice(0, 20), ownDecay]),
+          in_use: true,
+          review_count: 1000,
+          default_log_loss: 0.4,
+          default_rmse: 0.05,
+          fitted_log_loss: 0.3,
+          fitted_rmse: 0.04,
+          fitted_at: at(-DAY),
+          running_since: null,
+        })
+        .execute();
+      const found = async (learner: ApiClient, q: string) => {
+        const response = await learner.get(`/api/cards/search?q=${encodeURIComponent(q)}&limit=100`);
+        expect(response.statusCode).toBe(200);
+        return (response.json().results as CardJson[]).map((result) => result.id).sort((a, b) => a - b);
+      };
+      const expected = (made: Map<number, number>, decay: number, threshold: number) =>
+        [...made]
+          .filter(([, days]) => forgetting_curve(decay, days, 10) < threshold)
+          .map(([id]) => id)
+          .sort((a, b) => a - b);
+
+      const defaults = await found(learners[0], 'prop:r<0.9');
+      const own = await found(learners[1], 'prop:r<0.9');
+      expect(defaults).toEqual(expected(cardsOf[0]!, FSRS6_DEFAULT_DECAY, 0.9));
+      expect(own).toEqual(expected(cardsOf[1]!, ownDecay, 0.9));
+      for (const threshold of [0.5, 0.8, 0.85]) {
+        expect(await found(learners[1], `prop:r<${threshold}`)).toEqual(expected(cardsOf[1]!, ownDecay, threshold));
+      }
+      // The same days since the last review, another match set.
+      const days = (made: Map<number, number>, list: number[]) => list.map((id) => made.get(id));
+      expect(days(cardsOf[1]!, await found(learners[1], 'prop:r<0.85'))).not.toEqual(
+        days(cardsOf[0]!, await found(learners[0], 'prop:r<0.85')),
+      );
+
+      // Parameters not in use (they predicted no better) leave the defaults.
+      await ctx.db
+        .updateTable('fsrs_parameters')
+        .set({ in_use: false })
+        .where('user_id', '=', learners[1].user.id)
+        .execute();
+      expect(await found(learners[1], 'prop:r<0.85')).toEqual(expected(cardsOf[1]!, FSRS6_DEFAULT_DECAY, 0.85));
     });
 
     it('negates, ORs and groups', async () => {

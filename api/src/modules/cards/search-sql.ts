@@ -16,7 +16,7 @@ export interface SearchContext {
   now: Date;
   /** The learner's time zone: prop:due counts their days. */
   timeZone: string;
-  /** FSRS-6's decay (w[20]) for prop:r; the default weights' when absent. */
+  /** FSRS-6's decay (w[20]) for prop:r: the learner's own weights', the default weights' when absent. */
   decay?: number;
 }
 
@@ -70,6 +70,21 @@ function retrievability(op: Comparison, x: number, context: SearchContext): RawB
     flipped[op],
     sql`${k} * cards.stability`,
   )})`;
+}
+
+/** Whether the search asks for prop:r (which needs the learner's decay). */
+export function usesRetrievability(node: SearchNode): boolean {
+  switch (node.type) {
+    case 'prop':
+      return node.property === 'r';
+    case 'not':
+      return usesRetrievability(node.node);
+    case 'and':
+    case 'or':
+      return node.nodes.some(usesRetrievability);
+    default:
+      return false;
+  }
 }
 
 /** prop:due op n: the card's due day against today + n in the learner's days (not new cards). */

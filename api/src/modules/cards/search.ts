@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/http-error';
 import type { SearchCursor, SearchPage, SearchSort } from './repository';
 import { parseSearchQuery, SearchSyntaxError, type SearchNode } from './search-query';
 
-export { searchCondition } from './search-sql';
+export { searchCondition, usesRetrievability } from './search-sql';
 
 export const SEARCH_MESSAGES = {
   cursorInvalid: 'cursor is not a position of this search',

@@ -16,6 +16,7 @@ import {
   type ImportResult as ImportReport,
   type NoteKind,
 } from '@flashcard/api-contract/schemas';
+import { generatorParameters } from 'ts-fsrs';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { CardUpdate } from '../../db/schema';
 import { newNoteGuid } from '../../lib/guid';
@@ -37,7 +38,7 @@ import type { MatchBy } from './duplicates';
 import { compareNotes, writeNotes } from './write-notes';
 import { looksLikeAnkiText, parseAnkiText, parseQuizlet, type ParsedNote, type ParsedNotes } from './note-import';
 import type { CardListFilters, CardPage, CardWithSet, CardsRepository, Page } from './repository';
-import { pagesById, parseQuery, parseSort, searchCondition } from './search';
+import { pagesById, parseQuery, parseSort, searchCondition, usesRetrievability } from './search';
 
 export const MAX_TEXT_LENGTH = 10_000;
 export const MAX_TAGS_LENGTH = 1_000;
@@ -89,6 +90,8 @@ export type SearchQuery = CardSearchQuery;
 export interface CardsServiceDeps {
   repository: CardsRepository;
   now: () => Date;
+  /** The learner's fitted FSRS weights in use (the study module's), null for the defaults: prop:r's decay. */
+  fsrsParameters?: (userId: number) => Promise<readonly number[] | null>;
 }
 
 /** Trimmed text, null for blank; undefined stays undefined ("not given"). */
@@ -210,15 +213,23 @@ export class CardsService {
   async search(userId: number, query: SearchQuery, timeZone = 'UTC'): Promise<CardPage> {
     const text = (query.q ?? '').trim();
     if (!text) throw badRequest(MESSAGES.searchRequired);
-    const condition = searchCondition(parseQuery(text), {
+    const parsed = parseQuery(text);
+    const condition = searchCondition(parsed, {
       userId,
       dialect: this.repository.dialect,
       now: this.deps.now(),
       timeZone,
+      decay: usesRetrievability(parsed) ? await this.decayOf(userId) : undefined,
     });
     const [sort, page] = parseSort(query);
     const { after, ...found } = await this.repository.search(userId, condition, parseFilters(query), sort, page);
     return pagesById(sort) || !after ? found : { ...found, after };
+  }
+
+  /** w[20] of the weights the learner's scheduler uses (older 19-weight fits read as ts-fsrs migrates them). */
+  private async decayOf(userId: number): Promise<number | undefined> {
+    const parameters = await this.deps.fsrsParameters?.(userId);
+    return parameters ? generatorParameters({ w: parameters }).w[20] : undefined;
   }
 
   async get(userId: number, rawId: string): Promise<CardWithSet> {

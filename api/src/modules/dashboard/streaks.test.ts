@@ -3,7 +3,7 @@
 // and quarter-hour offsets, DST in both hemispheres, a 30-minute DST shift, the date line.
 import { dayRanges, type DayRange } from '../../lib/local-time';
 import { localDayNumber } from '../../lib/time';
-import { seededRandom } from '../../test/random';
+import { seededRandom } from '../../lib/random';
 import { activeDays, runsOf, utcDaysOf, type ReviewDay } from './streaks';
 
 const QUARTER_MS = 15 * 60_000;

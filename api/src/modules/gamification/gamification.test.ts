@@ -365,8 +365,12 @@ describeEachDb('gamification: profile, achievements, experience', (ctx) => {
     it('counts a finished session, and a day that reached the goal', async () => {
       await me.put('/api/spaced-repetition/settings', { dailyGoal: 5 });
       const sessionId = (await me.post('/api/dashboard/session/start', { session_type: 'review' })).json().sessionId;
-      const card = await me.createCard();
-      for (let i = 0; i < 5; i++) await review(me, card.id, { sessionId });
+      // Five cards, each rated twice: the goal counts cards, not ratings.
+      for (let i = 0; i < 5; i++) {
+        const card = await me.createCard();
+        await review(me, card.id, { sessionId });
+        await review(me, card.id, { sessionId });
+      }
       expect((await me.post('/api/dashboard/session/end', { sessionId })).statusCode).toBe(200);
 
       // Ending the session already ran the check: a later check finds nothing new.

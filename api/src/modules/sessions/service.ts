@@ -104,7 +104,14 @@ export class SessionsService {
     if (input.correct !== undefined && typeof input.correct !== 'boolean') throw badRequest(MESSAGES.correctInvalid);
     const { sessions, study } = this.deps.repos;
     if (cardId === null || !(await study.findCard(userId, cardId))) throw notFound(MESSAGES.cardNotFound);
-    await countInOpenSession(sessions, userId, sessionId, input.correct !== false, toTimestamp(this.deps.now()));
+    await countInOpenSession(
+      sessions,
+      userId,
+      sessionId,
+      cardId,
+      input.correct !== false,
+      toTimestamp(this.deps.now()),
+    );
     return (await sessions.find(userId, sessionId))!;
   }
 
@@ -116,18 +123,20 @@ export class SessionsService {
 }
 
 /**
- * Counts a card studied at `at` in the user's session `sessionId` if it had not ended by then
- * (`at` is then its last activity, unless a later card was counted); 404 / 409 otherwise. One
- * UPDATE on the common path: the session is only read to explain a refusal.
+ * Counts an answer to a card studied at `at` in the user's session `sessionId` if it had not
+ * ended by then (`at` is then its last activity, unless a later card was counted); a card counts
+ * once per session, however often it is answered. 404 / 409 otherwise: the session is only read
+ * to explain a refusal.
  */
 export async function countInOpenSession(
   sessions: SessionsRepository,
   userId: number,
   sessionId: number,
+  cardId: number,
   correct: boolean,
   at: string,
 ): Promise<void> {
-  if (await sessions.countCard(userId, sessionId, correct, 1, at)) return;
+  if (await sessions.countCard(userId, sessionId, cardId, correct, at)) return;
   const session = await sessions.find(userId, sessionId);
   if (!session) throw notFound(MESSAGES.sessionNotFound);
   throw conflict(MESSAGES.sessionEnded);

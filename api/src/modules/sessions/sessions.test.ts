@@ -59,8 +59,12 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
     const card = await me.createCard();
     const first = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: true });
     expect(first.statusCode).toBe(200);
+    // The same card again is still one card; its first answer decides whether it was right.
     const second = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: card.id, correct: false });
-    expect(second.json().session).toMatchObject({ cards_studied: 2, accuracy: 50 });
+    expect(second.json().session).toMatchObject({ cards_studied: 1, accuracy: 100 });
+    const other = await me.createCard();
+    const third = await me.post('/api/dashboard/session/card-study', { sessionId, cardId: other.id, correct: false });
+    expect(third.json().session).toMatchObject({ cards_studied: 2, accuracy: 50 });
     expect((await me.get(`/api/cards/${card.id}`)).json()).toMatchObject({ state: 'new', repetitions: 0 });
     // Practice outside the scheduler earns no XP: it could be replayed at will.
     expect(await xpOf(me.user.id)).toBe(0);
@@ -167,6 +171,43 @@ describeEachDb('study sessions: /api/dashboard/session/*', (ctx) => {
     expect(dashboard.recentSessions[0]).toMatchObject({ id: sessionId, session_type: 'practice', cards_studied: 1 });
     // Today's studied cards are distinct cards reviewed in scheduled study, not practice.
     expect(dashboard.dailyGoal.cardsStudied).toBe(0);
+  });
+
+  it('counts distinct cards however often they are rated, as the dashboard and Progress do', async () => {
+    const sessionId = (await start(me, 'review')).json().sessionId;
+    const [again, good, easy] = [await me.createCard(), await me.createCard(), await me.createCard()];
+    const review = async (cardId: number, result: number) => {
+      const response = await me.post('/api/spaced-repetition/review', { cardId, result, timeSpent: 1000, sessionId });
+      expect(response.statusCode).toBe(200);
+      return response.json().reviewId as number;
+    };
+    // New cards: Again, then Good when the learning steps bring it back; Good twice; Easy once.
+    await review(again.id, 0);
+    await review(again.id, 2);
+    await review(good.id, 2);
+    const goodAgain = await review(good.id, 2);
+    const easyOnce = await review(easy.id, 3);
+    const session = async () =>
+      await ctx.db.selectFrom('study_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(await session()).toMatchObject({ cards_studied: 3, correct_count: 2 });
+
+    // Undoing a second rating keeps the card; undoing a card's only rating takes it out.
+    expect((await me.post('/api/spaced-repetition/undo', { reviewId: goodAgain })).statusCode).toBe(200);
+    expect(await session()).toMatchObject({ cards_studied: 3, correct_count: 2 });
+    expect((await me.post('/api/spaced-repetition/undo', { reviewId: easyOnce })).statusCode).toBe(200);
+    expect(await session()).toMatchObject({ cards_studied: 2, correct_count: 1, accuracy: 50 });
+
+    const ended = (await me.post('/api/dashboard/session/end', { sessionId })).json().session;
+    expect(ended).toMatchObject({ cards_studied: 2, accuracy: 50 });
+    // The dashboard's "cards studied today", the study progress and Progress's Cards Studied agree.
+    const dashboard = (await me.get('/api/dashboard/dashboard')).json();
+    const progress = (await me.get('/api/dashboard/study-progress')).json();
+    const stats = (await me.get('/api/dashboard/user-stats')).json();
+    expect(dashboard.dailyGoal.cardsStudied).toBe(2);
+    expect(progress.dailyGoal.cardsStudied).toBe(2);
+    expect(dashboard.userStats.totalCardsStudied).toBe(2);
+    expect(stats.totalCardsStudied).toBe(2);
+    expect(dashboard.recentSessions[0]).toMatchObject({ id: sessionId, cards_studied: 2 });
   });
 
   it('requires authentication', async () => {

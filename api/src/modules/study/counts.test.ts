@@ -4,7 +4,7 @@
 // scope, the counts must be the lengths of the lists.
 import type { Db } from '../../db';
 import { describeEachDb } from '../../test/harness';
-import { seededRandom } from '../../test/random';
+import { seededRandom } from '../../lib/random';
 import { QueueRepository } from './queue-repository';
 
 const NOW = '2024-06-11T05:00:00.000Z';

@@ -162,6 +162,98 @@ describeEachDb('learning steps and siblings', (ctx) => {
     });
   });
 
+  describe('undo and siblings', () => {
+    const reviewId = async (cardId: number, result: number) => {
+      const response = await me.post('/api/spaced-repetition/review', { cardId, result, timeSpent: 3000 });
+      expect(response.statusCode).toBe(200);
+      return response.json().reviewId as number;
+    };
+    const undo = async (id: number) =>
+      expect((await me.post('/api/spaced-repetition/undo', { reviewId: id })).statusCode).toBe(200);
+    /** The note's cards in cloze order, each with until when it is buried (ISO) and its suspension. */
+    const clozeNote = async () => {
+      const first = await me.createCard({
+        kind: 'cloze',
+        question: '{{c1::un}} {{c2::deux}} {{c3::trois}}',
+        answer: '',
+      });
+      const { note_guid } = await ctx.db
+        .selectFrom('cards')
+        .select('note_guid')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      const ids = (
+        await ctx.db.selectFrom('cards').select('id').where('note_guid', '=', note_guid).orderBy('ord').execute()
+      ).map((row) => row.id);
+      const states = async () =>
+        (
+          await ctx.db
+            .selectFrom('cards')
+            .select(['id', 'buried_until', 'suspended'])
+            .where('note_guid', '=', note_guid)
+            .orderBy('ord')
+            .execute()
+        ).map((row) => ({
+          buried: row.buried_until === null ? null : new Date(row.buried_until).toISOString(),
+          suspended: Boolean(row.suspended),
+        }));
+      return { ids, states };
+    };
+    const NEXT_DAY = '2024-06-11T22:00:00.000Z';
+
+    it('brings back the siblings the undone review buried, not a suspended one', async () => {
+      await setAccountTimeZone(app, ctx.db, me.user.accessToken, 'Europe/Berlin');
+      const other = await me.createCard({ kind: 'reversed' });
+      await reviewId(other.id, 2);
+      const { ids, states } = await clozeNote();
+      const [a, , c] = ids as [number, number, number];
+      const review = await reviewId(a, 0);
+      expect(await states()).toEqual([
+        { buried: null, suspended: false },
+        { buried: NEXT_DAY, suspended: false },
+        { buried: NEXT_DAY, suspended: false },
+      ]);
+      expect((await me.post(`/api/spaced-repetition/cards/${c}/suspend`)).statusCode).toBe(200);
+
+      await undo(review);
+      expect(await states()).toEqual([
+        { buried: null, suspended: false },
+        { buried: null, suspended: false },
+        { buried: NEXT_DAY, suspended: true },
+      ]);
+      expect((await queue()).new.map((card) => card.id)).toContain(a);
+      // Another note's sibling, buried by its own review, stays buried.
+      const otherSibling = await ctx.db
+        .selectFrom('cards')
+        .select('buried_until')
+        .where('user_id', '=', me.user.id)
+        .where('id', '!=', other.id)
+        .where('id', 'not in', ids)
+        .executeTakeFirstOrThrow();
+      expect(new Date(otherSibling.buried_until!).toISOString()).toBe(NEXT_DAY);
+    });
+
+    it('keeps them buried while another review of the note that day still stands', async () => {
+      await setAccountTimeZone(app, ctx.db, me.user.accessToken, 'Europe/Berlin');
+      const { ids, states } = await clozeNote();
+      const [a, , c] = ids as [number, number, number];
+      const firstOfA = await reviewId(a, 0);
+      now = new Date(START.getTime() + MINUTE);
+      const secondOfA = await reviewId(a, 2);
+      await undo(secondOfA);
+      // The first review of the card still buries them.
+      expect((await states()).map((card) => card.buried)).toEqual([null, NEXT_DAY, NEXT_DAY]);
+
+      // A review of the third card (asked for by id) stands too: undoing the first one keeps b buried.
+      const ofC = await reviewId(c, 2);
+      await undo(firstOfA);
+      expect((await states()).map((card) => card.buried)).toEqual([null, NEXT_DAY, null]);
+      await undo(ofC);
+      expect((await states()).map((card) => card.buried)).toEqual([null, null, null]);
+      expect((await queue()).new.map((card) => card.id)).toEqual([a]);
+    });
+  });
+
   describe("the hub's new count", () => {
     it("is what can be learnt today: the waiting notes, at most today's allowance left; the rest said beside it", async () => {
       await me.put('/api/spaced-repetition/settings', { newCardsPerDay: 2 });

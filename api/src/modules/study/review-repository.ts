@@ -5,6 +5,7 @@
 import { DEFAULT_STUDY_SETTINGS } from '@flashcard/api-contract/schemas';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { dialectOf } from '../../db';
+import type { DayRange } from '../../lib/local-time';
 import { cardSearchText } from '../../db/search-text';
 import type { CardReviewTotalsTable, Database, NewReviewLog, ReviewLogRow } from '../../db/schema';
 import { RATING_AGAIN, selectStudyCards, STATE_NEW, STATE_REVIEW, type StudyCardRow } from './card-rows';
@@ -293,15 +294,48 @@ export class ReviewRepository {
    * cards go on with their steps; a card buried longer already keeps that.
    */
   async burySiblings(userId: number, card: { id: number; note_guid: string }, until: string): Promise<void> {
-    await this.db
-      .updateTable('cards')
+    await this.updateSiblings(userId, card)
       .set({ buried_until: until })
-      .where('user_id', '=', userId)
-      .where('note_guid', '=', card.note_guid)
-      .where('id', '!=', card.id)
       .where('state', 'in', [STATE_NEW, STATE_REVIEW])
       .where((eb) => eb.or([eb('buried_until', 'is', null), eb('buried_until', '<', until)]))
       .execute();
+  }
+
+  /**
+   * Undoes burySiblings for `card`'s review undone, made on the learner's local day `day`: its
+   * siblings buried until that day's end come back, unless another review of the note made that
+   * day still stands (it buried them too) or the learner suspended them.
+   */
+  async unburySiblings(userId: number, card: { id: number; note_guid: string }, day: DayRange): Promise<void> {
+    await this.updateSiblings(userId, card)
+      .set({ buried_until: null })
+      .where('buried_until', '=', day.end)
+      .where('suspended', '=', false)
+      .where(({ not, exists, selectFrom, ref }) =>
+        not(
+          exists(
+            selectFrom('review_logs')
+              .innerJoin('cards as other', 'other.id', 'review_logs.card_id')
+              .select('review_logs.id')
+              .where('review_logs.user_id', '=', userId)
+              .where('other.user_id', '=', userId)
+              .where('other.note_guid', '=', card.note_guid)
+              .where('other.id', '!=', ref('cards.id'))
+              .where('review_logs.reviewed_at', '>=', day.start)
+              .where('review_logs.reviewed_at', '<', day.end),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** An update of the other cards of `card`'s note. */
+  private updateSiblings(userId: number, card: { id: number; note_guid: string }) {
+    return this.db
+      .updateTable('cards')
+      .where('user_id', '=', userId)
+      .where('note_guid', '=', card.note_guid)
+      .where('id', '!=', card.id);
   }
 
   /** Tags the card leech (keeping its other tags, and its search text in step) and suspends it. */

@@ -24,7 +24,7 @@ import type { ReviewLogRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { reviewXp, XP_SOURCES } from '../../lib/experience';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { dayStarts } from '../../lib/local-time';
+import { dayRanges, dayStarts } from '../../lib/local-time';
 import { notificationKey } from '../../lib/notification-text';
 import { parseId } from '../../lib/params';
 import { localDayNumber, MS_PER_DAY, parseInstant, toTimestamp } from '../../lib/time';
@@ -262,7 +262,7 @@ export class ReviewService {
     });
     // Last: a missing or ended session refuses the review and rolls back everything above.
     if (input.sessionId !== null)
-      await countInOpenSession(sessions, userId, input.sessionId, input.result > 0, reviewedAt);
+      await countInOpenSession(sessions, userId, input.sessionId, card.id, input.result > 0, reviewedAt);
 
     let updated: StudyCardRow = { ...card, ...next, sched_version: version };
     // A card forgotten again and again costs more time than it teaches: Anki suspends it as a
@@ -289,9 +289,9 @@ export class ReviewService {
    * session's counts and puts the card back as it was before it (its log's state before), or,
    * when it was made before a review sent earlier, as the rest of its history replayed. Only the
    * latest review sent for a card can be undone, and only while nothing else (a reset, another
-   * review) has changed the card since.
+   * review) has changed the card since. The note's other cards it buried come back.
    */
-  async undo(userId: number, reviewIdInput: string | number): Promise<StudyCard> {
+  async undo(userId: number, reviewIdInput: string | number, timeZone = 'UTC'): Promise<StudyCard> {
     const reviewId = parseId(reviewIdInput);
     if (reviewId === null) throw notFound(MESSAGES.reviewNotFound);
     const { scheduler } = await schedulerFor(this.deps.settings, userId);
@@ -311,10 +311,15 @@ export class ReviewService {
         throw conflict(MESSAGES.busy);
       }
       await reviews.deleteLog(userId, log);
+      // It buried its siblings until the end of the learner's day it was made on (one of an
+      // earlier day buried none, and no sibling is buried until then).
+      const reviewDay = localDayNumber(new Date(log.reviewed_at), timeZone);
+      const [day] = dayRanges(timeZone, reviewDay, reviewDay);
+      await reviews.unburySiblings(userId, card, day!);
       if (run) await rewriteHistory(reviews, userId, history, run);
       if (log.idempotency_key !== null)
         await reviews.rememberUndoneKey(userId, log.idempotency_key, toTimestamp(this.deps.now()));
-      if (log.session_id !== null) await sessions.countCard(userId, log.session_id, toResult(log.rating) > 0, -1);
+      if (log.session_id !== null) await sessions.uncountCard(userId, log.session_id, card.id);
       return withPreview(scheduler, { ...card, ...before, sched_version: log.sched_version }, this.deps.now());
     });
   }

@@ -58,7 +58,7 @@ const studyRoutes: FastifyPluginAsyncTypebox<StudyServices> = async (app, { queu
   );
 
   app.post(ep.undo.path, { schema: ep.undo.schema }, async (request) => ({
-    card: presentStudyCard(await review.undo(request.user.id, request.body.reviewId)),
+    card: presentStudyCard(await review.undo(request.user.id, request.body.reviewId, request.user.timeZone)),
   }));
 
   app.post(ep.reset.path, { schema: ep.reset.schema }, async (request) => ({

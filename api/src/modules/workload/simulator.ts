@@ -15,6 +15,7 @@
 // simulated reviews; `simulator.test.ts` checks them against the contract's Scheduler.
 // Pure: runs in a worker thread (lib/module-worker) as well as here.
 import { default_w } from 'ts-fsrs';
+import { seededRandom } from '../../lib/random';
 
 /** How the learner answers and how long it takes them (seconds). */
 export interface AnswerModel {
@@ -119,18 +120,6 @@ export class MemoryModel {
     const growth = Math.exp(w[8]!) * (11 - difficulty) * Math.pow(stability, -w[9]!) * (Math.exp((1 - r) * w[10]!) - 1);
     return clamp(stability * (1 + growth * bonus), S_MIN, S_MAX);
   }
-}
-
-/** mulberry32: a small, fast seeded generator of [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Index of the probability band `u` falls in. */

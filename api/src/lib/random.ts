@@ -1,4 +1,5 @@
-// A small seeded generator (mulberry32) for made-up data: the same data on every run.
+// mulberry32, a small, fast seeded generator of [0, 1): the same numbers for the same seed, for
+// the workload simulator (common random numbers across retentions) and made-up test data.
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
