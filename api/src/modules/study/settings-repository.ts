@@ -175,8 +175,18 @@ export class SchedulerSettingsRepository {
     return { settings, defaults: defaultPresetOptions(settings, maximumReviews, parameters), bySet };
   }
 
-  async saveSettings(userId: number, settings: StudySettings, now: string): Promise<void> {
-    const values = { ...schedulerColumnsOf(settings), updated_at: now };
+  /** Saves the settings (and the default preset's review limit when given). */
+  async saveSettings(
+    userId: number,
+    settings: StudySettings,
+    now: string,
+    maximumReviewsPerDay?: number,
+  ): Promise<void> {
+    const values = {
+      ...schedulerColumnsOf(settings),
+      ...(maximumReviewsPerDay !== undefined && { maximum_reviews_per_day: maximumReviewsPerDay }),
+      updated_at: now,
+    };
     await this.db
       .insertInto('user_settings')
       .values({ user_id: userId, ...values })
