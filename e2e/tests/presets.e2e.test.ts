@@ -45,10 +45,10 @@ test('a set on a preset of 3 new cards a day offers 3 in its hub and session; th
   await name.press('Enter');
   await page.getByText('Preset "Three a day" created').waitFor();
   expect(await choice.locator('option:checked').textContent()).toBe('Three a day');
-  const perDay = dialog.getByLabel('New cards per day');
+  const perDay = dialog.getByLabel('New cards per day', { exact: true });
   await perDay.fill('3');
   // A steps text the parser refuses is explained beside its field.
-  const steps = dialog.getByLabel('Learning steps');
+  const steps = dialog.getByLabel('Learning steps', { exact: true });
   await steps.fill('30s');
   await dialog.getByRole('button', { name: 'Save' }).click();
   expect(await steps.getAttribute('aria-invalid')).toBe('true');
