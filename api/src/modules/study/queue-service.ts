@@ -2,7 +2,6 @@
 // the new cards the daily allowance still admits, in one set, one tag or all cards), the spec's
 // due list, custom study (cram, study ahead) and multiple-choice questions. Each card comes with
 // what every rating would schedule; nothing here changes a schedule.
-import { Scheduler } from '@flashcard/api-contract/scheduler';
 import {
   choiceQuestions,
   type CustomStudyQuery,
@@ -13,16 +12,11 @@ import {
 } from '@flashcard/api-contract/schemas';
 import { HttpError, notFound } from '../../lib/http-error';
 import { localDayNumber, MS_PER_DAY, toTimestamp } from '../../lib/time';
-import { STATE_REVIEW, type StudyCardRow, type StudyScope } from './card-rows';
+import { STATE_REVIEW, type StudyScope } from './card-rows';
 import { ANSWER_POOL, MESSAGES, TODAY_LOOKBACK_MS } from './limits';
 import type { QueueRepository, SetCaps, SetToday } from './queue-repository';
-import {
-  optionsOf,
-  type LearnerOptions,
-  type PresetOptions,
-  type SchedulerSettingsRepository,
-} from './settings-repository';
-import { dueWindow, withPreview, type StudyCard } from './study-card';
+import { optionsOf, type LearnerOptions, type SchedulerSettingsRepository } from './settings-repository';
+import { dueWindow, SchedulersBySet, type StudyCard } from './study-card';
 
 export interface QueueServiceDeps {
   queue: QueueRepository;
@@ -225,28 +219,4 @@ function dailyLimits(options: LearnerOptions, done: ReadonlyMap<number | null, S
     totalReviews:
       scope.categoryId !== undefined ? reviews(scope.categoryId) : left(scopeOptions.maximumReviewsPerDay, reviewed),
   };
-}
-
-/** One Scheduler per preset, each card previewed with its set's; `others` names the presets not the queue's own. */
-class SchedulersBySet {
-  private readonly built = new Map<PresetOptions, Scheduler>();
-  private readonly used = new Map<number, PresetOptions>();
-
-  constructor(
-    private readonly options: LearnerOptions,
-    private readonly main: PresetOptions = options.defaults,
-  ) {}
-
-  preview(card: StudyCardRow, now: Date): StudyCard {
-    const preset = optionsOf(this.options, card.category_id);
-    if (preset !== this.main && card.category_id !== null) this.used.set(card.category_id, preset);
-    let scheduler = this.built.get(preset);
-    if (!scheduler) this.built.set(preset, (scheduler = new Scheduler(preset.scheduler)));
-    return withPreview(scheduler, card, now);
-  }
-
-  /** By set id, the schedulers of the previewed cards whose preset is not the main one. */
-  others(): Record<string, SchedulerSettings> {
-    return Object.fromEntries([...this.used].map(([set, preset]) => [String(set), preset.scheduler]));
-  }
 }
