@@ -1,6 +1,7 @@
 // Option presets shared by sets: their calls (list, create, edit, delete, assign; checked as the
 // study settings are; scoped to their learner), and the study queue and reviews using each
 // card's set's preset (steps, retention, maximum interval, daily limits).
+import type { StudyPreset } from '@flashcard/api-contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { signedInClient, type ApiClient } from '../../test/api-client';
 import { describeEachDb } from '../../test/harness';
@@ -8,20 +9,6 @@ import { describeEachDb } from '../../test/harness';
 const START = new Date('2024-06-11T05:00:00.000Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-interface PresetJson {
-  id: number;
-  name: string;
-  isDefault: boolean;
-  newCardsPerDay: number;
-  maximumReviewsPerDay: number;
-  learningSteps: string;
-  relearningSteps: string;
-  desiredRetention: number;
-  maximumInterval: number;
-  fsrsParameters: number[] | null;
-  sets: { id: number; name: string }[];
-}
 
 interface StudyCardJson {
   id: number;
@@ -66,12 +53,12 @@ describeEachDb('option presets', (ctx) => {
   const presets = async (client = me) => {
     const response = await client.get('/api/spaced-repetition/presets');
     expect(response.statusCode).toBe(200);
-    return response.json() as PresetJson[];
+    return response.json() as StudyPreset[];
   };
   const createPreset = async (body: Record<string, unknown>, client = me) => {
     const response = await client.post('/api/spaced-repetition/presets', body);
     expect(response.statusCode).toBe(201);
-    return response.json() as PresetJson;
+    return response.json() as StudyPreset;
   };
   const assign = async (setId: number, presetId: number | null, client = me) => {
     const response = await client.put(`/api/categories/${setId}/preset`, { presetId });

@@ -8,7 +8,7 @@ import {
   type StudySettings,
 } from '@flashcard/api-contract/schemas';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, UserSettingsTable } from '../../db/schema';
+import type { Database, StudyPresetsTable, UserSettingsTable } from '../../db/schema';
 
 /** The learner's study settings, as GET /spaced-repetition/settings answers them. */
 export type { StudySettings };
@@ -57,15 +57,7 @@ export interface PresetOptions {
 
 /** A study_presets row's options; its own weights, else the learner's in use (`parameters`). */
 export function presetOptionsOf(
-  row: {
-    new_cards_per_day: number;
-    maximum_reviews_per_day: number;
-    learning_steps: string;
-    relearning_steps: string;
-    desired_retention: number;
-    maximum_interval: number;
-    fsrs_parameters: string | null;
-  },
+  row: Omit<Selectable<StudyPresetsTable>, 'id' | 'user_id' | 'name' | 'name_key' | 'created_at' | 'updated_at'>,
   parameters: number[] | null,
 ): PresetOptions {
   return {
