@@ -22,6 +22,7 @@ export { learningApi, settingsApi, spacedRepetitionApi, type StudyScope } from '
 export { optimizerApi } from './calls/optimizer';
 export { mediaApi } from './calls/media';
 export { workloadApi } from './calls/workload';
+export { presetsApi } from './calls/presets';
 export { gamificationApi } from './calls/gamification';
 export { dailyBonusApi, insightsApi, notificationsApi, tokensApi } from './calls/engagement';
 export { platformApi } from './calls/platform';

@@ -3,7 +3,17 @@
 // stores. Converts scheduling rows to ts-fsrs cards and back, previews the four ratings, applies
 // one, replays a history. Pure: no database, no clock of its own. ts-fsrs seeds its fuzz from the
 // card and the review time, so the same review always gives the same result on either side.
-import { fsrs, generatorParameters, Rating, State, type Card as FsrsCard, type FSRS, type Grade } from 'ts-fsrs';
+import {
+  CLAMP_PARAMETERS,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  W17_W18_Ceiling,
+  type Card as FsrsCard,
+  type FSRS,
+  type Grade,
+} from 'ts-fsrs';
 import {
   REVIEW_RESULTS,
   type ReviewResult,
@@ -11,6 +21,7 @@ import {
   type SchedulingPreview,
   type StudyCard,
 } from './schemas/study';
+import { FSRS_PARAMETER_COUNT } from './schemas/presets';
 import { parseSteps, STEPS_BOUNDS, type StepText } from './steps';
 
 /**
@@ -175,6 +186,30 @@ export class Scheduler {
     if (row.state === State.New) return null;
     return this.fsrs.get_retrievability(toFsrsCard(row, now), now, false);
   }
+}
+
+/**
+ * Whether `values` are FSRS-6 weights a scheduler takes as given: 21 finite numbers, each within
+ * the range ts-fsrs would clamp it to (a preset's own parameters are checked with this).
+ */
+export function validFsrsParameters(values: unknown): values is number[] {
+  if (!Array.isArray(values) || values.length !== FSRS_PARAMETER_COUNT) return false;
+  const ranges = CLAMP_PARAMETERS(W17_W18_Ceiling);
+  return values.every((value, index) => {
+    const [min, max] = ranges[index]!;
+    return typeof value === 'number' && Number.isFinite(value) && value >= min! && value <= max!;
+  });
+}
+
+/**
+ * The scheduler of one card of a review queue: its set's preset's when the queue names one
+ * (`setSchedulers`), else the queue's (the scope's preset). A browser rating offline uses this.
+ */
+export function schedulerSettingsOf(
+  queue: { scheduler: SchedulerSettings; setSchedulers?: Record<string, SchedulerSettings> },
+  card: { category_id: number | null },
+): SchedulerSettings {
+  return (card.category_id !== null && queue.setSchedulers?.[String(card.category_id)]) || queue.scheduler;
 }
 
 function toFsrsCard(row: SchedulingState, now: Date): FsrsCard {

@@ -16,6 +16,7 @@ import { AdminRepository, AdminService, adminRoutes } from './modules/admin';
 import { AuthRepository, authRoutes, AuthService, RecoveryRepository, RecoveryService } from './modules/auth';
 import { BulkService, CardsRepository, cardRoutes, CardsService, CURSOR_HEADER, TOTAL_HEADER } from './modules/cards';
 import { CategoriesRepository, categoryRoutes, CategoriesService } from './modules/categories';
+import { PresetsRepository, presetRoutes, PresetsService } from './modules/presets';
 import { DashboardRepository, dashboardRoutes, DashboardService } from './modules/dashboard';
 import {
   CircuitBreakers,
@@ -258,6 +259,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         bulk: new BulkService({ repository: new CardsRepository(db), now }),
       });
       await api.register(categoryRoutes, { service: categories });
+      await api.register(presetRoutes, {
+        service: new PresetsService({
+          repository: new PresetsRepository(db),
+          settings: new SchedulerSettingsRepository(db),
+          now,
+        }),
+      });
       await api.register(sessionRoutes, { service: sessions });
       await api.register(studyRoutes, study);
       const optimizer = new OptimizerService({

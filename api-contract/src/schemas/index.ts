@@ -27,6 +27,7 @@ export * from './settings';
 export * from './optimizer';
 export * from './media';
 export * from './workload';
+export * from './presets';
 
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
@@ -43,6 +44,7 @@ import { notificationsEndpoints } from './notifications';
 import { optimizerEndpoints } from './optimizer';
 import { mediaEndpoints } from './media';
 import { platformEndpoints } from './platform';
+import { presetsEndpoints } from './presets';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { settingsEndpoints } from './settings';
@@ -73,4 +75,5 @@ export const ENDPOINTS = {
   optimizer: optimizerEndpoints,
   media: mediaEndpoints,
   workload: workloadEndpoints,
+  presets: presetsEndpoints,
 };

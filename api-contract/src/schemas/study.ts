@@ -81,8 +81,13 @@ export const ReviewQueue = Type.Object({
   /** The first `newLimit` never-reviewed cards, oldest first. */
   new: Type.Array(StudyCard),
   dailyGoal: DailyGoalProgress,
-  /** What to schedule offline ratings of these cards with. */
+  /** What to schedule offline ratings of these cards with (the scope's preset). */
   scheduler: SchedulerSettings,
+  /**
+   * By set id, the scheduler of the queue's cards whose set's preset is not `scheduler`'s
+   * (`schedulerSettingsOf` of scheduler.ts picks a card's); absent in queues saved before presets.
+   */
+  setSchedulers: Type.Optional(Type.Record(Type.String(), SchedulerSettings)),
 });
 
 /** Anki's learn-ahead limit: a (re)learning card due within this counts as due now. */
@@ -166,7 +171,12 @@ export const STUDY_SETTINGS_BOUNDS = {
   desiredRetention: { min: 0.7, max: 0.99 },
   maximumInterval: { min: 1, max: 36_500 },
   newCardsPerDay: { min: 0, max: 9999 },
+  /** Review cards a day (a preset's; Anki's "Maximum reviews/day"). */
+  maximumReviewsPerDay: { min: 0, max: 9999 },
 } as const;
+
+/** Anki's default review limit a day: what a preset starts with and the default preset until changed. */
+export const DEFAULT_MAXIMUM_REVIEWS_PER_DAY = 200;
 
 export const StudySettings = Type.Object({
   /** Cards a day. */

@@ -83,7 +83,7 @@ export interface StudySessionsTable {
   created_at: CreatedAt;
 }
 
-/** A card a study session counted (migration 0040): once per session, however often rated. */
+/** A card a study session counted (migration 0038): once per session, however often rated. */
 export interface StudySessionCardsTable {
   session_id: number;
   card_id: number;
@@ -107,6 +107,8 @@ export interface UserSettingsTable {
   learning_steps: Generated<string>;
   /** "10m"; "" for none. */
   relearning_steps: Generated<string>;
+  /** The default preset's review limit a day (migration 0037). */
+  maximum_reviews_per_day: Generated<number>;
   email_notifications: Generated<boolean | 0 | 1>;
   push_notifications: Generated<boolean | 0 | 1>;
   /** Off: no daily-bonus reminders. */
@@ -132,7 +134,29 @@ export interface CategoriesTable {
   name_key: string;
   /** BCP 47 tag ('fr-FR') its cards are read aloud in; null: the page's language. */
   language: string | null;
+  /** The set's option preset (study_presets, migration 0037); null: the default preset. */
+  preset_id: Generated<number | null>;
   created_at: CreatedAt;
+  updated_at: string;
+}
+
+/** A learner's option preset shared by sets (migration 0037). */
+export interface StudyPresetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** As the learner typed it, trimmed. */
+  name: string;
+  /** `name` lower-cased: unique per learner. */
+  name_key: string;
+  new_cards_per_day: number;
+  maximum_reviews_per_day: number;
+  learning_steps: string;
+  relearning_steps: string;
+  desired_retention: number;
+  maximum_interval: number;
+  /** JSON of its own 21 FSRS-6 weights; null: the learner's. */
+  fsrs_parameters: string | null;
+  created_at: string;
   updated_at: string;
 }
 
@@ -566,6 +590,7 @@ export interface Database {
   study_session_cards: StudySessionCardsTable;
   user_settings: UserSettingsTable;
   categories: CategoriesTable;
+  study_presets: StudyPresetsTable;
   cards: CardsTable;
   review_logs: ReviewLogsTable;
   card_review_totals: CardReviewTotalsTable;

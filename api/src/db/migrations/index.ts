@@ -37,7 +37,8 @@ import * as serviceGateway from './0033_service_gateway';
 import * as cardCreateKeys from './0034_card_create_keys';
 import * as passwordResetTokens from './0035_password_reset_tokens';
 import * as learningSteps from './0036_learning_steps';
-import * as sessionCards from './0040_session_cards';
+import * as studyPresets from './0037_study_presets';
+import * as sessionCards from './0038_session_cards';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -79,7 +80,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0034_card_create_keys': cardCreateKeys,
   '0035_password_reset_tokens': passwordResetTokens,
   '0036_learning_steps': learningSteps,
-  '0040_session_cards': sessionCards,
+  '0037_study_presets': studyPresets,
+  '0038_session_cards': sessionCards,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

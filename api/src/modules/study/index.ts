@@ -20,8 +20,13 @@ import { StudyStatsService } from './stats-service';
 export { QueueRepository } from './queue-repository';
 export { ReviewRepository } from './review-repository';
 export { default as studyRoutes, type StudyServices } from './routes';
-export { SchedulerSettingsRepository, schedulerColumnsOf, studySettingsOf } from './settings-repository';
-export { applyStudySettings } from './settings-service';
+export {
+  SchedulerSettingsRepository,
+  schedulerColumnsOf,
+  studySettingsOf,
+  parseParameters,
+} from './settings-repository';
+export { applyStudySettings, checkedSetting } from './settings-service';
 export { dueWindow } from './study-card';
 
 /** The study services on this database; a review writes its card, log, session count and XP in one transaction. */

@@ -31,6 +31,7 @@ export const MESSAGES = {
   desiredRetention: `Desired retention must be between ${STUDY_SETTINGS_BOUNDS.desiredRetention.min.toFixed(2)} and ${STUDY_SETTINGS_BOUNDS.desiredRetention.max.toFixed(2)}`,
   maximumInterval: `Maximum interval must be between ${STUDY_SETTINGS_BOUNDS.maximumInterval.min} and ${STUDY_SETTINGS_BOUNDS.maximumInterval.max} days`,
   newCardsPerDay: `New cards per day must be between ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.min} and ${STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}`,
+  maximumReviewsPerDay: `Maximum reviews per day must be between ${STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.min} and ${STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.max}`,
   dailyGoal: `Daily goal must be between ${STUDY_SETTINGS_BOUNDS.dailyGoal.min} and ${STUDY_SETTINGS_BOUNDS.dailyGoal.max}`,
   learningSteps: `Learning steps must be ${STEPS_BOUNDS.learningSteps.min} to ${STEPS_BOUNDS.learningSteps.max} delays separated by spaces, each a whole number of minutes (m), hours (h) or days (d) from 1m to 1d, such as 1m 10m`,
   relearningSteps: `Relearning steps must be up to ${STEPS_BOUNDS.relearningSteps.max} delays separated by spaces, each a whole number of minutes (m), hours (h) or days (d) from 1m to 1d, such as 10m`,

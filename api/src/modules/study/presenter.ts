@@ -31,13 +31,13 @@ export function presentQueue(queue: ReviewQueue): Json.ReviewQueue {
     due: queue.due.map(presentStudyCard),
     new: queue.new.map(presentStudyCard),
     dailyGoal: queue.dailyGoal,
-    scheduler: {
-      desiredRetention: queue.scheduler.desiredRetention,
-      maximumInterval: queue.scheduler.maximumInterval,
-      parameters: queue.scheduler.parameters,
-      learningSteps: queue.scheduler.learningSteps,
-      relearningSteps: queue.scheduler.relearningSteps,
-    },
+    scheduler: presentScheduler(queue.scheduler),
+    // Only when some card's set uses another preset than the scope's.
+    ...(Object.keys(queue.setSchedulers).length > 0 && {
+      setSchedulers: Object.fromEntries(
+        Object.entries(queue.setSchedulers).map(([set, scheduler]) => [set, presentScheduler(scheduler)]),
+      ),
+    }),
   };
 }
 
@@ -70,3 +70,13 @@ export function presentScheduled(scheduled: ScheduledCard): Json.ScheduledCard {
 export const presentSettings = (settings: StudySettings): StudySettings => ({ ...settings });
 
 export const presentStats = (stats: StudyStats): StudyStats => stats;
+
+function presentScheduler(scheduler: Json.SchedulerSettings): Json.SchedulerSettings {
+  return {
+    desiredRetention: scheduler.desiredRetention,
+    maximumInterval: scheduler.maximumInterval,
+    parameters: scheduler.parameters,
+    learningSteps: scheduler.learningSteps,
+    relearningSteps: scheduler.relearningSteps,
+  };
+}

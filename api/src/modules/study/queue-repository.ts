@@ -21,6 +21,37 @@ export interface DueWindow {
   learnAheadUntil: string;
 }
 
+/**
+ * How many cards of each set a list may take (Anki's per-deck daily limits): `bySet` by set id,
+ * `other` for every other set and the cards without one.
+ */
+export interface SetCaps {
+  bySet: ReadonlyMap<number, number>;
+  other: number;
+}
+
+/** Per set (null: no set): the due reviews, the due (re)learning cards and the new notes of a scope. */
+export interface SetCounts {
+  review: number;
+  learning: number;
+  fresh: number;
+}
+
+/** Per set (null: no set): today's first reviews of new cards and reviews of review cards. */
+export interface SetToday {
+  firstReviews: number;
+  reviews: number;
+}
+
+/** `cards.category_id`'s cap in SQL: a CASE over the sets whose cap is not `other`. */
+function capOf(caps: SetCaps) {
+  const entries = [...caps.bySet].filter(([, cap]) => cap !== caps.other);
+  // Literals (whole numbers the service computed): PostgreSQL would type bound ones as text here.
+  if (entries.length === 0) return sql<number>`${sql.lit(caps.other)}`;
+  const whens = entries.map(([id, cap]) => sql`when ${sql.lit(id)} then ${sql.lit(cap)}`);
+  return sql<number>`case ranked.category_id ${sql.join(whens, sql` `)} else ${sql.lit(caps.other)} end`;
+}
+
 export class QueueRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -70,9 +101,97 @@ export class QueueRepository {
     return this.studyableWhere(query, scope, now).select((eb) => eb.fn.countAll<number>().as('count'));
   }
 
-  /** Due cards, most overdue first. */
-  dueCards(userId: number, window: DueWindow, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
-    return this.dueFilter(userId, window, scope).orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
+  /** Due cards, most overdue first; with `caps`, at most each set's cap of review cards (learning ones are not capped). */
+  async dueCards(
+    userId: number,
+    window: DueWindow,
+    limit: number,
+    scope: StudyScope = {},
+    caps?: SetCaps,
+  ): Promise<StudyCardRow[]> {
+    const due = this.dueFilter(userId, window, scope);
+    if (!caps) return due.orderBy('cards.due').orderBy('cards.id').limit(limit).execute();
+    const ranked = due
+      .select(
+        sql<number>`row_number() over (partition by cards.category_id, cards.state order by cards.due, cards.id)`.as(
+          'set_rank',
+        ),
+      )
+      .as('ranked');
+    const rows = await this.db
+      .selectFrom(ranked)
+      .selectAll()
+      .where((eb) => eb.or([eb('ranked.state', '!=', STATE_REVIEW), eb('ranked.set_rank', '<=', capOf(caps))]))
+      .orderBy('ranked.due')
+      .orderBy('ranked.id')
+      .limit(limit)
+      .execute();
+    return rows.map(withoutRank);
+  }
+
+  /**
+   * Per set (null key: no set), the scope's due reviews, due (re)learning cards and new notes:
+   * three grouped queries, each one (user, state, due) index range as queueCounts' are.
+   */
+  async countsBySet(userId: number, window: DueWindow, scope: StudyScope): Promise<Map<number | null, SetCounts>> {
+    const grouped = (states: number[], until: string | null, fresh: boolean) => {
+      let query = this.db.selectFrom('cards').where('cards.user_id', '=', userId).where('cards.state', 'in', states);
+      if (until !== null) query = query.where('cards.due', '<=', until);
+      return this.studyableWhere(query, scope, window.now)
+        .select((eb) => [
+          'cards.category_id',
+          (fresh ? eb.fn.count<number>('cards.note_guid').distinct() : eb.fn.countAll<number>()).as('count'),
+        ])
+        .groupBy('cards.category_id')
+        .execute();
+    };
+    const [review, learning, fresh] = await Promise.all([
+      grouped([STATE_REVIEW], window.now, false),
+      grouped([STATE_LEARNING, STATE_RELEARNING], window.learnAheadUntil, false),
+      grouped([STATE_NEW], null, true),
+    ]);
+    const counts = new Map<number | null, SetCounts>();
+    const add = (rows: { category_id: number | null; count: number }[], key: keyof SetCounts) => {
+      for (const row of rows) {
+        let entry = counts.get(row.category_id);
+        if (!entry) counts.set(row.category_id, (entry = { review: 0, learning: 0, fresh: 0 }));
+        entry[key] += Number(row.count);
+      }
+    };
+    add(review, 'review');
+    add(learning, 'learning');
+    add(fresh, 'fresh');
+    return counts;
+  }
+
+  /**
+   * Per set of the card now (null key: no set), the learner's first reviews of new cards and
+   * reviews of review cards on local day `day`: one join of today's logs with their cards.
+   */
+  async todayBySet(
+    userId: number,
+    day: number,
+    timeZone: string,
+    since: string,
+  ): Promise<Map<number | null, SetToday>> {
+    const rows = await this.db
+      .selectFrom('review_logs')
+      .innerJoin('cards', 'cards.id', 'review_logs.card_id')
+      .select((eb) => [
+        'cards.category_id',
+        eb.fn
+          .sum<number>(eb.case().when('review_logs.state', '=', STATE_NEW).then(1).else(0).end())
+          .as('first_reviews'),
+        eb.fn.sum<number>(eb.case().when('review_logs.state', '=', STATE_REVIEW).then(1).else(0).end()).as('reviews'),
+      ])
+      .where('review_logs.user_id', '=', userId)
+      .where('review_logs.reviewed_at', '>=', since)
+      .where(localDay('review_logs.reviewed_at', timeZone), '=', day)
+      .groupBy('cards.category_id')
+      .execute();
+    return new Map(
+      rows.map((row) => [row.category_id, { firstReviews: Number(row.first_reviews), reviews: Number(row.reviews) }]),
+    );
   }
 
   /** What dueFilter selects, counted: reviews due now plus learning steps due within learn-ahead. */
@@ -120,26 +239,41 @@ export class QueueRepository {
    * Never-reviewed cards in the order they were created, as Anki introduces them; one card of a
    * note (its first studyable new one): a note's other cards wait for another day.
    */
-  newCards(userId: number, now: string, limit: number, scope: StudyScope = {}): Promise<StudyCardRow[]> {
-    return this.newFilter(userId, now, scope)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('cards as sibling')
-              .select(sql.lit(1).as('one'))
-              .whereRef('sibling.user_id', '=', 'cards.user_id')
-              .whereRef('sibling.note_guid', '=', 'cards.note_guid')
-              .whereRef('sibling.id', '<', 'cards.id')
-              .where('sibling.state', '=', STATE_NEW)
-              .where('sibling.known', '=', false)
-              .where('sibling.suspended', '=', false)
-              .where((eb) => eb.or([eb('sibling.buried_until', 'is', null), eb('sibling.buried_until', '<=', now)])),
-          ),
+  async newCards(
+    userId: number,
+    now: string,
+    limit: number,
+    scope: StudyScope = {},
+    caps?: SetCaps,
+  ): Promise<StudyCardRow[]> {
+    const fresh = this.newFilter(userId, now, scope).where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('cards as sibling')
+            .select(sql.lit(1).as('one'))
+            .whereRef('sibling.user_id', '=', 'cards.user_id')
+            .whereRef('sibling.note_guid', '=', 'cards.note_guid')
+            .whereRef('sibling.id', '<', 'cards.id')
+            .where('sibling.state', '=', STATE_NEW)
+            .where('sibling.known', '=', false)
+            .where('sibling.suspended', '=', false)
+            .where((eb) => eb.or([eb('sibling.buried_until', 'is', null), eb('sibling.buried_until', '<=', now)])),
         ),
-      )
-      .orderBy('cards.id')
+      ),
+    );
+    if (!caps) return fresh.orderBy('cards.id').limit(limit).execute();
+    // At most each set's cap, oldest first within the set and across them.
+    const ranked = fresh
+      .select(sql<number>`row_number() over (partition by cards.category_id order by cards.id)`.as('set_rank'))
+      .as('ranked');
+    const rows = await this.db
+      .selectFrom(ranked)
+      .selectAll()
+      .where('ranked.set_rank', '<=', capOf(caps))
+      .orderBy('ranked.id')
       .limit(limit)
       .execute();
+    return rows.map(withoutRank);
   }
 
   /**
@@ -218,4 +352,9 @@ export class QueueRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+}
+
+/** A ranked row without its rank: what the screens get. */
+function withoutRank<R extends { set_rank: number }>({ set_rank: _rank, ...row }: R): Omit<R, 'set_rank'> {
+  return row;
 }

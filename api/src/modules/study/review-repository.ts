@@ -13,6 +13,15 @@ import type { SchedulerSettings } from '@flashcard/api-contract/schemas';
 import type { SchedulingState } from '@flashcard/api-contract/scheduler';
 import { parseParameters } from './settings-repository';
 
+/** The scheduler settings' columns selectWithSettings adds to a card. */
+interface SettingsColumns {
+  desired_retention: number | string | null;
+  maximum_interval: number | null;
+  settings_learning_steps: string | null;
+  settings_relearning_steps: string | null;
+  parameters: string | null;
+}
+
 /** Rows per insert: well under SQLite's 32,766 bound parameters at 22 columns. */
 const LOG_BATCH = 500;
 /** Card totals per upsert (5 columns). */
@@ -56,26 +65,76 @@ export class ReviewRepository {
   }
 
   /**
-   * The card, the time of its newest review log (null without one) and its owner's scheduler
-   * settings in one query: a review's only read.
+   * The learner's cards with the scheduler settings each is reviewed with: its set's preset
+   * (study_presets through the set's `preset_id`: one join), else the owner's settings, and its
+   * preset's own FSRS weights, else the owner's in use.
+   */
+  private selectWithSettings(userId: number) {
+    return selectStudyCards(this.db, userId)
+      .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
+      .leftJoin('study_presets', (join) =>
+        join
+          .onRef('study_presets.id', '=', 'categories.preset_id')
+          .onRef('study_presets.user_id', '=', 'cards.user_id'),
+      )
+      .leftJoin('fsrs_parameters', (join) =>
+        join.onRef('fsrs_parameters.user_id', '=', 'cards.user_id').on('fsrs_parameters.in_use', '=', true),
+      )
+      .select((eb) => [
+        eb.fn.coalesce('study_presets.desired_retention', 'user_settings.desired_retention').as('desired_retention'),
+        eb.fn.coalesce('study_presets.maximum_interval', 'user_settings.maximum_interval').as('maximum_interval'),
+        // Aliased: a card's own learning_steps is the step it is on.
+        eb.fn.coalesce('study_presets.learning_steps', 'user_settings.learning_steps').as('settings_learning_steps'),
+        eb.fn
+          .coalesce('study_presets.relearning_steps', 'user_settings.relearning_steps')
+          .as('settings_relearning_steps'),
+        eb.fn.coalesce('study_presets.fsrs_parameters', 'fsrs_parameters.parameters').as('parameters'),
+      ]);
+  }
+
+  /** A row of selectWithSettings as the card and its scheduler settings. */
+  private static withSettings<R extends StudyCardRow & SettingsColumns>(
+    row: R,
+  ): { card: Omit<R, keyof SettingsColumns>; settings: SchedulerSettings } {
+    const {
+      desired_retention,
+      maximum_interval,
+      settings_learning_steps,
+      settings_relearning_steps,
+      parameters,
+      ...card
+    } = row;
+    return {
+      card,
+      settings: {
+        desiredRetention:
+          desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
+        maximumInterval: maximum_interval ?? DEFAULT_STUDY_SETTINGS.maximumInterval,
+        parameters: parseParameters(parameters),
+        learningSteps: settings_learning_steps ?? DEFAULT_STUDY_SETTINGS.learningSteps,
+        relearningSteps: settings_relearning_steps ?? DEFAULT_STUDY_SETTINGS.relearningSteps,
+      },
+    };
+  }
+
+  /** The learner's card and the scheduler settings it is reviewed with (undo, reset and previews). */
+  async findCardWithSettings(
+    userId: number,
+    cardId: number,
+  ): Promise<{ card: StudyCardRow; settings: SchedulerSettings } | undefined> {
+    const row = await this.selectWithSettings(userId).where('cards.id', '=', cardId).executeTakeFirst();
+    return row && ReviewRepository.withSettings(row);
+  }
+
+  /**
+   * The card, the time of its newest review log (null without one) and the scheduler settings it
+   * is reviewed with, in one query: a review's only read.
    */
   async findCardForReview(
     userId: number,
     cardId: number,
   ): Promise<{ card: StudyCardRow; newestReview: string | null; settings: SchedulerSettings } | undefined> {
-    let query = selectStudyCards(this.db, userId)
-      .leftJoin('user_settings', 'user_settings.user_id', 'cards.user_id')
-      .leftJoin('fsrs_parameters', (join) =>
-        join.onRef('fsrs_parameters.user_id', '=', 'cards.user_id').on('fsrs_parameters.in_use', '=', true),
-      )
-      .select([
-        'user_settings.desired_retention',
-        'user_settings.maximum_interval',
-        // Aliased: a card's own learning_steps is the step it is on.
-        'user_settings.learning_steps as settings_learning_steps',
-        'user_settings.relearning_steps as settings_relearning_steps',
-        'fsrs_parameters.parameters',
-      ])
+    let query = this.selectWithSettings(userId)
       .select((eb) =>
         eb
           .selectFrom('review_logs')
@@ -90,27 +149,8 @@ export class ReviewRepository {
     if (this.db.isTransaction && dialectOf(this.db) === 'postgres') query = query.forUpdate('cards');
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
-    const {
-      desired_retention,
-      maximum_interval,
-      settings_learning_steps,
-      settings_relearning_steps,
-      parameters,
-      newest_review,
-      ...card
-    } = row;
-    return {
-      card,
-      newestReview: newest_review ?? null,
-      settings: {
-        desiredRetention:
-          desired_retention === null ? DEFAULT_STUDY_SETTINGS.desiredRetention : Number(desired_retention),
-        maximumInterval: maximum_interval ?? DEFAULT_STUDY_SETTINGS.maximumInterval,
-        parameters: parseParameters(parameters),
-        learningSteps: settings_learning_steps ?? DEFAULT_STUDY_SETTINGS.learningSteps,
-        relearningSteps: settings_relearning_steps ?? DEFAULT_STUDY_SETTINGS.relearningSteps,
-      },
-    };
+    const { newest_review, ...rest } = row;
+    return { ...ReviewRepository.withSettings(rest), newestReview: newest_review ?? null };
   }
 
   /**

@@ -36,7 +36,7 @@ import { byTime, replayRun, type ReplayedRun } from './history';
 import { LEECH_LAPSES, MAX_ATTEMPTS, MAX_COUNTED_TIME_MS, MAX_TIME_SPENT_MS, MESSAGES } from './limits';
 import { afterColumns, type ReviewRepository } from './review-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
-import { schedulerFor, withPreview, type StudyCard } from './study-card';
+import { withPreview, type StudyCard } from './study-card';
 
 /** What a review writes to, in one transaction. */
 export interface ReviewRepos {
@@ -171,12 +171,13 @@ export class ReviewService {
     const { reviews, experience } = this.deps.repos;
     const log = await reviews.findLogByKey(userId, key);
     if (!log) return null;
-    const { scheduler } = await schedulerFor(this.deps.settings, userId);
     const cardId = request.cardId;
     // A key names one request: reusing it for another card or rating is a client bug, not a retry.
     if (log.card_id !== cardId || toResult(log.rating) !== request.result) throw new HttpError(422, MESSAGES.keyReused);
-    const card = await reviews.findCard(userId, cardId);
-    if (!card) throw notFound(MESSAGES.cardNotFound);
+    const found = await reviews.findCardWithSettings(userId, cardId);
+    if (!found) throw notFound(MESSAGES.cardNotFound);
+    const { card } = found;
+    const scheduler = new Scheduler(found.settings);
     return {
       ...withPreview(scheduler, card, this.deps.now()),
       reviewId: log.id,
@@ -294,12 +295,14 @@ export class ReviewService {
   async undo(userId: number, reviewIdInput: string | number, timeZone = 'UTC'): Promise<StudyCard> {
     const reviewId = parseId(reviewIdInput);
     if (reviewId === null) throw notFound(MESSAGES.reviewNotFound);
-    const { scheduler } = await schedulerFor(this.deps.settings, userId);
     return this.deps.inTransaction(async ({ reviews, sessions }) => {
       const log = await reviews.findLog(userId, reviewId);
       if (!log) throw notFound(MESSAGES.reviewNotFound);
-      const card = await reviews.findCard(userId, log.card_id);
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      // The card's set's preset replays its history, as its reviews were scheduled.
+      const found = await reviews.findCardWithSettings(userId, log.card_id);
+      if (!found) throw notFound(MESSAGES.cardNotFound);
+      const { card } = found;
+      const scheduler = new Scheduler(found.settings);
       const latest = await reviews.newestLogId(userId, card.id);
       if (latest !== log.id || card.sched_version !== log.sched_version_after) throw conflict(MESSAGES.notLatest);
 
@@ -328,14 +331,18 @@ export class ReviewService {
   async reset(userId: number, cardIdInput: string): Promise<StudyCard> {
     const cardId = parseId(cardIdInput);
     if (cardId === null) throw notFound(MESSAGES.cardNotFound);
-    const { scheduler } = await schedulerFor(this.deps.settings, userId);
     const { reviews } = this.deps.repos;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const card = await reviews.findCard(userId, cardId);
-      if (!card) throw notFound(MESSAGES.cardNotFound);
+      const found = await reviews.findCardWithSettings(userId, cardId);
+      if (!found) throw notFound(MESSAGES.cardNotFound);
+      const { card } = found;
       const version = card.sched_version + 1;
       if (await reviews.updateScheduling(userId, cardId, card.sched_version, NEW_STATE, version)) {
-        return withPreview(scheduler, { ...card, ...NEW_STATE, sched_version: version }, this.deps.now());
+        return withPreview(
+          new Scheduler(found.settings),
+          { ...card, ...NEW_STATE, sched_version: version },
+          this.deps.now(),
+        );
       }
     }
     throw conflict(MESSAGES.busy);
@@ -354,12 +361,9 @@ export class ReviewService {
     }
     const { reviews } = this.deps.repos;
     if (!(await reviews.setCardFlags(userId, cardId, flags, toTimestamp(now)))) throw notFound(MESSAGES.cardNotFound);
-    const [{ scheduler }, card] = await Promise.all([
-      schedulerFor(this.deps.settings, userId),
-      reviews.findCard(userId, cardId),
-    ]);
-    if (!card) throw notFound(MESSAGES.cardNotFound);
-    return withPreview(scheduler, card, now);
+    const found = await reviews.findCardWithSettings(userId, cardId);
+    if (!found) throw notFound(MESSAGES.cardNotFound);
+    return withPreview(new Scheduler(found.settings), found.card, now);
   }
 }
 

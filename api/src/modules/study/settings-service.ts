@@ -17,7 +17,7 @@ export interface SchedulerSettingsServiceDeps {
 }
 
 /** A study setting's value when it is a number within its bounds (a whole one when `integer`), else a 400 naming it. */
-function checkedSetting(
+export function checkedSetting(
   setting: keyof typeof STUDY_SETTINGS_BOUNDS,
   value: string | number | null,
   integer: boolean,

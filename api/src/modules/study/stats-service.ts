@@ -9,7 +9,7 @@ import { TODAY_LOOKBACK_MS } from './limits';
 import type { QueueRepository } from './queue-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
 import type { StudyStatsRepository } from './stats-repository';
-import { dueWindow, schedulerFor, withPreview, type StudyCard } from './study-card';
+import { dueWindow, SchedulersBySet, type StudyCard } from './study-card';
 
 /** The numbers of GET /spaced-repetition/stats (the contract's shape). */
 export type { StudyStats };
@@ -56,11 +56,15 @@ export class StudyStatsService {
 
   async schedule(userId: number, { limit, offset }: ScheduleQuery): Promise<ScheduledCard[]> {
     const now = this.deps.now();
-    const { scheduler } = await schedulerFor(this.deps.settings, userId);
-    const cards = await this.deps.stats.scheduledCards(userId, limit, offset);
+    const [options, cards] = await Promise.all([
+      this.deps.settings.learnerOptions(userId),
+      this.deps.stats.scheduledCards(userId, limit, offset),
+    ]);
+    // Each card by its set's preset.
+    const schedulers = new SchedulersBySet(options);
     return cards.map((card) => ({
-      ...withPreview(scheduler, card, now),
-      retrievability: scheduler.retrievability(card, now),
+      ...schedulers.preview(card, now),
+      retrievability: schedulers.schedulerOf(card).retrievability(card, now),
     }));
   }
 

@@ -101,6 +101,20 @@ describe('the queue offline', () => {
     expect([...twice.due, ...twice.new].find((card) => card.id === 3)).toEqual(expected);
   });
 
+  it("schedules each card with its set's preset when the queue names one", () => {
+    const inSet = { ...studyCard(5), category_id: 7 };
+    const mixed = reviewQueue({
+      ...saved,
+      new: [studyCard(3), inSet],
+      scheduler: { ...SETTINGS, learningSteps: '1m 10m' },
+      setSchedulers: { '7': { ...SETTINGS, learningSteps: '5m' } },
+    });
+    const queue = offlineQueue(mixed, [rating(3, 0, at(-1)), rating(5, 0, at(-1))], NOW);
+    const dueIn = (id: number) => Date.parse(queue.due.find((card) => card.id === id)!.due!) - Date.parse(at(-1));
+    expect(dueIn(3)).toBe(60_000);
+    expect(dueIn(5)).toBe(5 * 60_000);
+  });
+
   it('ignores ratings of cards it does not hold', () => {
     expect(offlineQueue(saved, [rating(99, 2, at(-1))], NOW).due.map((card) => card.id)).toEqual([1, 2]);
   });

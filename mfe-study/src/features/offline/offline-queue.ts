@@ -5,6 +5,7 @@
 import {
   LEARN_AHEAD_MS,
   Scheduler,
+  schedulerSettingsOf,
   schedulingStateOf,
   type ReviewQueue,
   type ReviewResult,
@@ -105,16 +106,24 @@ export function withSchedule(card: StudyCard, next: SchedulingState, scheduler: 
  * cards still unrated; every preview is for `now`.
  */
 export function offlineQueue(saved: ReviewQueue, pending: QueuedReview[], now: Date): ReviewQueue {
-  const scheduler = new Scheduler(saved.scheduler);
+  // Each card by its set's preset, as the server schedules it.
+  const schedulers = new Map<SchedulerSettings, Scheduler>();
+  const schedulerOf = (card: StudyCard) => {
+    const settings = schedulerSettingsOf(saved, card);
+    let scheduler = schedulers.get(settings);
+    if (!scheduler) schedulers.set(settings, (scheduler = new Scheduler(settings)));
+    return scheduler;
+  };
   const cards = new Map<number, StudyCard>();
   for (const card of [...saved.due, ...saved.new]) cards.set(card.id, card);
   for (const review of pending) {
     const card = cards.get(review.cardId);
     if (!card) continue;
     const at = new Date(review.reviewedAt);
+    const scheduler = schedulerOf(card);
     cards.set(card.id, withSchedule(card, scheduler.review(schedulingStateOf(card), at, review.result), scheduler, at));
   }
-  const fresh = (card: StudyCard) => withSchedule(card, schedulingStateOf(card), scheduler, now);
+  const fresh = (card: StudyCard) => withSchedule(card, schedulingStateOf(card), schedulerOf(card), now);
   const isDue = (card: StudyCard) => {
     if (card.state === 'new' || card.due === null) return false;
     const limit = card.state === 'review' ? now.getTime() : now.getTime() + LEARN_AHEAD_MS;

@@ -6,6 +6,7 @@ import { useCardsText } from '../../../i18n';
 import { confirmDeleteSet, message } from '../messages';
 import { toastFailure } from '@flashcard/shared-ui';
 import { Modal } from './Modal';
+import { SetOptionsModal } from './SetOptionsModal';
 
 interface SetsModalProps {
   categories: Category[];
@@ -28,7 +29,11 @@ function SetRow({
   onRenamed,
   onDeleted,
   setLanguage,
-}: { category: Category } & Pick<SetsModalProps, 'rename' | 'setLanguage' | 'remove' | 'onRenamed' | 'onDeleted'>) {
+  onOptions,
+}: { category: Category; onOptions: (category: Category) => void } & Pick<
+  SetsModalProps,
+  'rename' | 'setLanguage' | 'remove' | 'onRenamed' | 'onDeleted'
+>) {
   const t = useCardsText();
   const id = useId();
   const [editing, setEditing] = useState(false);
@@ -143,6 +148,16 @@ function SetRow({
         <SetLanguage category={category} setLanguage={setLanguage} onRenamed={onRenamed} />
       </span>
       <span className="row">
+        <button
+          type="button"
+          className="btn btn-small"
+          data-set-options={category.id}
+          aria-label={t('sets.optionsLabel', { name: category.name })}
+          onClick={() => onOptions(category)}
+          disabled={busy}
+        >
+          {t('sets.options')}
+        </button>
         <button
           ref={renameButton}
           type="button"
@@ -284,10 +299,32 @@ export function SetsModal({
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
+  /** The set whose options are open (they take the dialog's place), and the last one closed. */
+  const [options, setOptions] = useState<Category | null>(null);
+  const optionsClosed = useRef<number | null>(null);
 
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // Back from a set's options: focus its Options button again.
+  useEffect(() => {
+    if (options !== null || optionsClosed.current === null) return;
+    document.querySelector<HTMLElement>(`[data-set-options="${optionsClosed.current}"]`)?.focus();
+    optionsClosed.current = null;
+  }, [options]);
+
+  if (options) {
+    return (
+      <SetOptionsModal
+        category={options}
+        onClose={() => {
+          optionsClosed.current = options.id;
+          setOptions(null);
+        }}
+      />
+    );
+  }
 
   // A deleted row takes its focused button with it: keep focus inside the dialog.
   function deleted(categoryId: number) {
@@ -355,6 +392,7 @@ export function SetsModal({
               remove={remove}
               onRenamed={onRenamed}
               onDeleted={deleted}
+              onOptions={setOptions}
             />
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { toast } from 'react-hot-toast';
 import {
   dashboardApi,
   learningApi,
+  schedulerSettingsOf,
   spacedRepetitionApi,
   type ReviewQueue,
   type ReviewResult,
@@ -12,13 +13,7 @@ import {
 import { i18n, useAuthStore } from '@flashcard/shared-auth';
 import { failureKind, newIdempotencyKey, toastFailure } from '@flashcard/shared-ui';
 import '../../../i18n'; // registers the namespace the toasts below read
-import {
-  offlineQueue,
-  rateLocally,
-  rememberCard,
-  savedQueue,
-  type SchedulerSettings,
-} from '../../offline/offline-queue';
+import { offlineQueue, rateLocally, rememberCard, savedQueue } from '../../offline/offline-queue';
 import {
   refreshWaiting,
   saveForOffline,
@@ -71,8 +66,8 @@ export function useStudySession(kind: SessionKind, scope: StudyScope = {}): Stud
   const { set: scopeSet, tag: scopeTag } = scope;
   const stateRef = useRef(initialSessionState);
   const mountedRef = useRef(false);
-  /** The learner's scheduler as the loaded queue names it: what rates a card offline. */
-  const schedulerRef = useRef<SchedulerSettings | null>(null);
+  /** The schedulers the loaded queue names (the scope's, and by set the other presets'): what rates a card offline. */
+  const schedulerRef = useRef<Pick<ReviewQueue, 'scheduler' | 'setSchedulers'> | null>(null);
 
   const send = useCallback((action: SessionAction) => {
     const next = sessionReducer(stateRef.current, action);
@@ -99,7 +94,7 @@ export function useStudySession(kind: SessionKind, scope: StudyScope = {}): Stud
       send({ type: 'loadFailed' });
     };
     const begin = (queue: ReviewQueue, sessionId: number | null) => {
-      schedulerRef.current = queue.scheduler;
+      schedulerRef.current = { scheduler: queue.scheduler, setSchedulers: queue.setSchedulers };
       send({ type: 'loaded', cards: config.pick(queue), sessionId, now: Date.now() });
     };
     /** No network: the saved queue, if this browser has one for the scope. */
@@ -196,7 +191,7 @@ export function useStudySession(kind: SessionKind, scope: StudyScope = {}): Stud
       const queue = () => {
         const settings = schedulerRef.current;
         if (userId === null || settings === null) return failed(new Error('No scheduler to rate offline'));
-        const next = rateLocally(card, result, new Date(reviewedAt), settings, new Date());
+        const next = rateLocally(card, result, new Date(reviewedAt), schedulerSettingsOf(settings, card), new Date());
         enqueueReview({ userId, idempotencyKey, cardId: card.id, result, timeSpent, reviewedAt }).then(() => {
           void refreshWaiting();
           rated(null, next, false);
