@@ -130,7 +130,7 @@ export function occlusionOrds(question: string): number[] {
 
 /** Anki writes fractions as `.2345`: four places, no leading zero. */
 function fraction(value: number): string {
-  const rounded = Math.round(Math.min(1, Math.max(0, value)) * 10000) / 10000;
+  const rounded = Math.round(value * 10000) / 10000;
   return String(rounded).replace(/^0(?=\.)/, '');
 }
 
