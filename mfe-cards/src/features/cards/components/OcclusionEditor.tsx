@@ -26,6 +26,14 @@ export const altOf = (name: string) => name.replace(/\.[a-z0-9]+$/, '').replace(
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
+type Box = Pick<OcclusionMask, 'left' | 'top' | 'width' | 'height'>;
+/** A box in percentages of the image: where a mask is placed, and how the list words it. */
+const boxStyle = ({ left, top, width, height }: Box) => ({
+  left: percent(left),
+  top: percent(top),
+  width: percent(width),
+  height: percent(height),
+});
 
 interface OcclusionEditorProps {
   question: string;
@@ -56,7 +64,7 @@ export function OcclusionEditor({ question, onChange, errorId }: OcclusionEditor
   const nextOrd = () => Math.max(0, ...masks.map((mask) => mask.ord)) + 1;
   const focusMask = (index: number) => requestAnimationFrame(() => maskButtons.current[index]?.focus());
 
-  function addMask(box: Pick<OcclusionMask, 'left' | 'top' | 'width' | 'height'>) {
+  function addMask(box: Box) {
     if (masks.length >= OCCLUSION_MAX_MASKS) return;
     setMasks([...masks, { ord: nextOrd(), hideAll, ...box }]);
     focusMask(masks.length);
@@ -203,12 +211,7 @@ export function OcclusionEditor({ question, onChange, errorId }: OcclusionEditor
                 }}
                 type="button"
                 className="occlusion-editor-mask"
-                style={{
-                  left: percent(mask.left),
-                  top: percent(mask.top),
-                  width: percent(mask.width),
-                  height: percent(mask.height),
-                }}
+                style={boxStyle(mask)}
                 aria-label={t('occlusion.mask', { number: mask.ord })}
                 aria-describedby={keysId}
                 onKeyDown={(event) => onMaskKey(event, index)}
@@ -217,17 +220,7 @@ export function OcclusionEditor({ question, onChange, errorId }: OcclusionEditor
                 <span aria-hidden="true">{mask.ord}</span>
               </button>
             ))}
-            {drawn && (
-              <span
-                className="occlusion-editor-draft"
-                style={{
-                  left: percent(drawn.left),
-                  top: percent(drawn.top),
-                  width: percent(drawn.width),
-                  height: percent(drawn.height),
-                }}
-              />
-            )}
+            {drawn && <span className="occlusion-editor-draft" style={boxStyle(drawn)} />}
           </div>
           <div className="row occlusion-editor-tools">
             <button
@@ -253,14 +246,7 @@ export function OcclusionEditor({ question, onChange, errorId }: OcclusionEditor
                 <li key={index}>
                   <span>
                     <strong>{t('occlusion.mask', { number: mask.ord })}</strong>{' '}
-                    <span className="muted">
-                      {t('occlusion.place', {
-                        left: percent(mask.left),
-                        top: percent(mask.top),
-                        width: percent(mask.width),
-                        height: percent(mask.height),
-                      })}
-                    </span>
+                    <span className="muted">{t('occlusion.place', boxStyle(mask))}</span>
                   </span>
                   <button type="button" className="btn btn-small btn-danger" onClick={() => removeMask(index)}>
                     {t('occlusion.deleteMask', { number: mask.ord })}
