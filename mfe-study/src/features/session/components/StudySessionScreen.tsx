@@ -121,8 +121,13 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
             {card.category_name && <span className="badge">{card.category_name}</span>}
             {place.again && <span className="badge study-again">{t('session.again')}</span>}
           </div>
-          <p className="study-side">{t('session.question')}</p>
-          <RichText source={front} className="study-text" />
+          {/* An image occlusion's back is its image again, the asked mask revealed: it takes the front's place. */}
+          {!(shown && card.kind === 'occlusion') && (
+            <>
+              <p className="study-side">{t('session.question')}</p>
+              <RichText source={front} className="study-text" />
+            </>
+          )}
           {shown && (
             <section id={answerId} className="study-answer" aria-label={t('session.answer')} tabIndex={-1}>
               <p className="study-side">{t('session.answer')}</p>
