@@ -98,6 +98,8 @@ test('a learner masks two parts of an image, saves two cards and learns them wit
   const editorProblems = await audit(page, 'occlusion editor', {
     each: async (size, theme) => {
       expect(await sidewaysOverflow(page)).toBe(0);
+      // The picture shows the image with its masks at the top of the dialog's view.
+      await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: `${SHOTS}/image-occlusion-editor-${size.name}-${theme}.png` });
     },
   });
