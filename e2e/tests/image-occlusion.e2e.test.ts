@@ -6,7 +6,7 @@
 // axe finds no serious or critical violation in the editor or the session, at both sizes in both
 // themes; pictures at /tmp/shots/image-occlusion-*.png.
 import type { Page } from 'playwright-core';
-import { audit, setTheme, sidewaysOverflow, SHOTS } from '../src/axe';
+import { audit, setTheme, shootElement, sidewaysOverflow, SHOTS } from '../src/axe';
 import { testSite, waitUntil } from '../src/harness';
 
 const site = testSite();
@@ -118,6 +118,8 @@ test('a learner masks two parts of an image, saves two cards and learns them wit
   );
   // My Cards shows the image with its masks on the tiles.
   await page.locator('.cards-tile .occlusion .occlusion-mask').first().waitFor();
+  await imagesLoaded(page, '.cards-tile .occlusion');
+  await shootElement(page, page.locator('.cards-tile').first(), 'image-occlusion-tile');
 
   await page.goto('/study');
   await page.getByRole('region', { name: 'New Cards' }).getByRole('button', { name: 'Learn New Cards' }).click();
