@@ -6,10 +6,12 @@
 // - reversed: two cards, question -> answer (ord 0) and answer -> question (ord 1);
 // - cloze: one card per cloze number in the question (`{{c1::answer}}`, `{{c2::answer::hint}}`);
 //   card N hides cloze N and shows the others; the answer field is the "extra" shown on the back.
+// - occlusion: an image with masks, one card per mask number (Anki's Image Occlusion; occlusion.ts).
 // The text is Markdown (GitHub flavour) with $math$; faces are Markdown too, rendered (and
 // sanitised) by the screens.
+import { OCCLUSION_CLOZE, occlusionFaces, occlusionOrds } from './occlusion';
 
-export const NOTE_KINDS = ['basic', 'reversed', 'cloze'] as const;
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export function isNoteKind(value: unknown): value is NoteKind {
@@ -33,6 +35,7 @@ export function clozeNumbers(text: string): number[] {
 export function noteOrds(kind: NoteKind, question: string): number[] {
   if (kind === 'reversed') return [0, 1];
   if (kind === 'cloze') return clozeNumbers(question);
+  if (kind === 'occlusion') return occlusionOrds(question);
   return [0];
 }
 
@@ -70,6 +73,7 @@ export function cardFaces(card: CardText): CardFaces {
     const extra = card.answer.trim();
     return { front: clozeText(card.question, card.ord, false), back: extra ? `${back}\n\n${extra}` : back };
   }
+  if (card.kind === 'occlusion') return occlusionFaces(card.question, card.answer, card.ord);
   return { front: card.question, back: card.answer };
 }
 
@@ -95,6 +99,8 @@ export function cardAnswer(card: CardText): string {
 export function plainText(source: string): string {
   return (
     source
+      // An image occlusion's masks are geometry, not words.
+      .replace(OCCLUSION_CLOZE, ' ')
       .replace(CLOZE, (_match, _number, answer: string) => answer)
       // Anki's sound references are not words.
       .replace(/\[sound:[^\]]*\]/g, ' ')

@@ -4,8 +4,8 @@ import { mediaApi } from '@flashcard/api-contract';
 import { RichMediaProvider, cachedMediaResolver } from '@flashcard/shared-ui';
 import { CardsPage } from './features/cards/components/CardsPage';
 
-/** The learner's images in cards, fetched once per page. */
-const media = cachedMediaResolver(mediaApi.fetch);
+/** The learner's images in cards, fetched once per page (looked up at each call, so a test's stand-in answers). */
+const media = cachedMediaResolver((name) => mediaApi.fetch(name));
 
 /** The area's first calls, which the shell starts beside this code. */
 export { prefetch } from './prefetch';

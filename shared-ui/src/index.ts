@@ -10,6 +10,6 @@ export { failureKind, newIdempotencyKey } from './offline';
 export { relativeTime, type RelativeTimeOptions, type RelativeTimeStyle } from './relative-time';
 export { toastFailure } from './toast-failure';
 export { RichText, loadRenderer, type RichTextProps } from './rich/RichText';
-export { RichMediaProvider, cachedMediaResolver, type MediaResolver } from './rich/media';
+export { RichMediaProvider, cachedMediaResolver, useMediaUrl, type MediaResolver } from './rich/media';
 export { achievementText, isKnownAchievement, useAchievementText, type AchievementText } from './achievement-text';
 export { learnerName, useLearnerName, type NamedLearner } from './learner-name';

@@ -28,8 +28,13 @@ export const CardState = Type.Union([
   Type.Literal('relearning'),
 ]);
 
-/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number). */
-export const NoteKindSchema = Type.Union([Type.Literal('basic'), Type.Literal('reversed'), Type.Literal('cloze')]);
+/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number), occlusion (one per mask number). */
+export const NoteKindSchema = Type.Union([
+  Type.Literal('basic'),
+  Type.Literal('reversed'),
+  Type.Literal('cloze'),
+  Type.Literal('occlusion'),
+]);
 
 export const Card = Type.Object({
   id: Type.Integer(),
@@ -71,7 +76,7 @@ export const CardParams = Type.Object({ id: PathId });
  * as its cloze numbers change.
  */
 export const CardBody = Type.Object({
-  /** basic (default), reversed or cloze; anything else: 400 from the service. */
+  /** basic (default), reversed, cloze or occlusion; anything else: 400 from the service. */
   kind: Type.Optional(Type.String({ maxLength: 20 })),
   question: Type.Optional(Type.String()),
   answer: Type.Optional(Type.String()),

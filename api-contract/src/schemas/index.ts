@@ -2,6 +2,7 @@
 // The API imports this entry (`@flashcard/api-contract/schemas`).
 export * from '../endpoint';
 export * from '../notes';
+export * from '../occlusion';
 export * from '../anki-math';
 export * from '../choices';
 export * from '../steps';

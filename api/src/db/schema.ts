@@ -170,8 +170,8 @@ export type CardStateName = (typeof CARD_STATES)[number];
  */
 type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
 
-/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number. */
-export const NOTE_KINDS = ['basic', 'reversed', 'cloze'] as const;
+/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number; occlusion: one per mask number. */
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export interface CardsTable {
@@ -215,7 +215,7 @@ export interface CardsTable {
    */
   note_guid: string;
   kind: Generated<NoteKind>;
-  /** reversed: 0 forward, 1 backward; cloze: the cloze number (1, 2...); basic: 0. */
+  /** reversed: 0 forward, 1 backward; cloze and occlusion: the cloze number (1, 2...); basic: 0. */
   ord: Generated<number>;
   /** Left out of every queue until unsuspended (a leech is suspended automatically). */
   suspended: BooleanColumn;

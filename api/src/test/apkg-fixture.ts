@@ -121,3 +121,24 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
   }
   return zipSync(files, { level: 0 });
 }
+
+/**
+ * A note of Anki's stock "Image Occlusion" type (23.10+) as Anki writes it: fields Occlusion,
+ * Image, Header, Back Extra, Comments; one card per cloze number (ord 0 is c1). Here a rectangle
+ * asked hiding all (`oi=1`), an ellipse and a text label sharing c2, and the image `image`.
+ */
+export function imageOcclusionNote(guid: string, image: string): FixtureNote {
+  return {
+    guid,
+    fields: [
+      '{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.1:oi=1}}<br>' +
+        '{{c2::image-occlusion:ellipse:left=.5:top=.5:rx=.1:ry=.05:oi=1}}<br>' +
+        '{{c2::image-occlusion:text:left=.5:top=.7:text=Aorta:scale=1:fs=.05:oi=1}}<br>',
+      `<img src="${image}">`,
+      'Chambers of the <b>heart</b>',
+      'Blood flows left to right',
+      'From the anatomy atlas',
+    ],
+    cards: [{ ord: 0, reviews: [{ at: Date.UTC(2025, 0, 6, 9), ease: 3, type: 0 }] }, { ord: 1 }],
+  };
+}

@@ -441,6 +441,33 @@ const de: MessagesOf<typeof en> = {
     },
     failed: 'Die Aktion konnte nicht auf die ausgewählten Karten angewendet werden',
   },
+  occlusion: {
+    kind: 'Bildverdeckung (eine Karte pro Maske)',
+    chooseImage: 'Bild wählen',
+    replaceImage: 'Bild ersetzen',
+    imageHint: 'PNG, JPEG, GIF oder WebP bis 2 MB. Dann auf dem Bild ziehen, um jeden zu lernenden Teil zu verdecken.',
+    noImage: 'Wähle ein Bild und zeichne Masken über die Teile, die du lernen willst.',
+    alt: 'Bildbeschreibung',
+    stage: 'Bild mit Masken',
+    keysHint:
+      'Bei ausgewählter Maske: Pfeiltasten verschieben, Umschalt+Pfeiltasten ändern die Größe, Entf löscht sie.',
+    mask: 'Maske {{number}}',
+    masks: 'Masken ({{number, number}})',
+    place: '{{left}} von links, {{top}} von oben, {{width}} breit, {{height}} hoch',
+    addMask: 'Maske hinzufügen',
+    deleteMask: 'Maske {{number}} löschen',
+    noMasks: 'Noch keine Masken: auf dem Bild ziehen oder Maske hinzufügen.',
+    mode: 'Modus',
+    hideAll: 'Alle verdecken, eine raten',
+    hideAllHint: 'Alle Masken bleiben; die gefragte ist hervorgehoben.',
+    hideOne: 'Eine verdecken, eine raten',
+    hideOneHint: 'Nur die gefragte Maske verdeckt.',
+    header: 'Überschrift (optional, über dem Bild)',
+    imageRequired: 'Wähle ein Bild für die Masken',
+    maskRequired: 'Zeichne mindestens eine Maske auf das Bild',
+    bounds: 'Jede Maske muss innerhalb des Bildes liegen',
+    tooMany: 'Höchstens {{number, number}} Masken pro Bild',
+  },
 };
 
 export default de;

@@ -474,6 +474,33 @@ const es: MessagesOf<typeof en> = {
     },
     failed: 'No se pudo aplicar la acción a las tarjetas seleccionadas',
   },
+  occlusion: {
+    kind: 'Oclusión de imagen (una tarjeta por máscara)',
+    chooseImage: 'Elegir imagen',
+    replaceImage: 'Cambiar imagen',
+    imageHint:
+      'PNG, JPEG, GIF o WebP de hasta 2 MB. Después arrastra sobre la imagen para tapar cada parte que quieras recordar.',
+    noImage: 'Elige una imagen y dibuja máscaras sobre las partes que quieras recordar.',
+    alt: 'Descripción de la imagen',
+    stage: 'Imagen con máscaras',
+    keysHint: 'Con una máscara seleccionada: las flechas la mueven, Mayús+flechas cambian su tamaño, Supr la elimina.',
+    mask: 'Máscara {{number}}',
+    masks: 'Máscaras ({{number, number}})',
+    place: '{{left}} desde la izquierda, {{top}} desde arriba, {{width}} de ancho, {{height}} de alto',
+    addMask: 'Añadir máscara',
+    deleteMask: 'Eliminar máscara {{number}}',
+    noMasks: 'Aún no hay máscaras: arrastra sobre la imagen o usa Añadir máscara.',
+    mode: 'Modo',
+    hideAll: 'Ocultar todas, adivinar una',
+    hideAllHint: 'Todas las máscaras siguen ocultas; la preguntada se resalta.',
+    hideOne: 'Ocultar una, adivinar una',
+    hideOneHint: 'Solo se oculta la máscara preguntada.',
+    header: 'Encabezado (opcional, encima de la imagen)',
+    imageRequired: 'Elige una imagen para las máscaras',
+    maskRequired: 'Dibuja al menos una máscara en la imagen',
+    bounds: 'Cada máscara debe quedar dentro de la imagen',
+    tooMany: 'Como máximo {{number, number}} máscaras por imagen',
+  },
 };
 
 export default es;

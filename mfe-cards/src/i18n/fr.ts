@@ -476,6 +476,33 @@ const fr: MessagesOf<typeof en> = {
     },
     failed: 'L’action n’a pas pu être appliquée aux cartes sélectionnées',
   },
+  occlusion: {
+    kind: 'Image masquée (une carte par masque)',
+    chooseImage: 'Choisir une image',
+    replaceImage: "Remplacer l'image",
+    imageHint:
+      "PNG, JPEG, GIF ou WebP jusqu'à 2 Mo. Faites ensuite glisser sur l'image pour masquer chaque partie à retenir.",
+    noImage: 'Choisissez une image, puis dessinez des masques sur les parties à retenir.',
+    alt: "Description de l'image",
+    stage: 'Image avec masques',
+    keysHint: 'Un masque sélectionné : les flèches le déplacent, Maj+flèches le redimensionnent, Suppr le retire.',
+    mask: 'Masque {{number}}',
+    masks: 'Masques ({{number, number}})',
+    place: '{{left}} depuis la gauche, {{top}} depuis le haut, {{width}} de large, {{height}} de haut',
+    addMask: 'Ajouter un masque',
+    deleteMask: 'Supprimer le masque {{number}}',
+    noMasks: "Aucun masque : faites glisser sur l'image ou utilisez Ajouter un masque.",
+    mode: 'Mode',
+    hideAll: 'Tout masquer, en deviner un',
+    hideAllHint: 'Tous les masques restent ; celui demandé est mis en évidence.',
+    hideOne: 'En masquer un, le deviner',
+    hideOneHint: 'Seul le masque demandé est caché.',
+    header: "En-tête (facultatif, au-dessus de l'image)",
+    imageRequired: 'Choisissez une image pour les masques',
+    maskRequired: "Dessinez au moins un masque sur l'image",
+    bounds: "Chaque masque doit rester dans l'image",
+    tooMany: 'Au plus {{number, number}} masques par image',
+  },
 };
 
 export default fr;

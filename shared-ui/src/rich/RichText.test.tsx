@@ -1,3 +1,4 @@
+import { cardFaces } from '@flashcard/api-contract/schemas';
 import { render, screen, waitFor } from '@testing-library/react';
 import { RichMediaProvider, cachedMediaResolver } from './media';
 import { RichText, loadRenderer, renderingOf } from './RichText';
@@ -279,6 +280,38 @@ describe('markup that would reach the page', () => {
     expect(
       root.querySelector('ul.contains-task-list > li.task-list-item input.task-list-item-checkbox'),
     ).not.toBeNull();
+  });
+});
+
+describe('image occlusion faces', () => {
+  const question = [
+    '![Heart](heart.png)',
+    '{{c1::image-occlusion:rect:left=.1:top=.25:width=.1:height=.2:oi=1}}',
+    '{{c2::image-occlusion:rect:left=.5:top=.3:width=.25:height=.125:oi=1}}',
+  ].join('\n');
+
+  it('places each mask over the image in percentages, the asked one marked', () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderTextHtml(cardFaces({ kind: 'occlusion', ord: 2, question, answer: '' }).front);
+    const masks = [...root.querySelectorAll<HTMLElement>('.occlusion > .occlusion-mask')];
+    expect(root.querySelector('.occlusion > img')).toHaveAttribute('data-media', 'heart.png');
+    expect(masks.map((mask) => mask.getAttribute('style'))).toEqual([
+      'left:10%;top:25%;width:10%;height:20%',
+      'left:50%;top:30%;width:25%;height:12.5%',
+    ]);
+    expect(masks.map((mask) => mask.className)).toEqual(['occlusion-mask', 'occlusion-mask occlusion-asked']);
+    expect(root.innerHTML).not.toContain('data-occlusion');
+  });
+
+  it.each([
+    ['a style of its own', '<span class="occlusion-mask" style="position:fixed;inset:0"></span>'],
+    ['CSS in the box', '<span class="occlusion-mask" data-occlusion="0 0 1 1;position:fixed"></span>'],
+    ['a box outside the image', '<span class="occlusion-mask" data-occlusion="0.5 0 0.9 1"></span>'],
+    ['a box on another element', '<span class="cloze" data-occlusion="0 0 1 1"></span>'],
+  ])('gives a source no style through a mask: %s', (_name, source) => {
+    const root = document.createElement('div');
+    root.innerHTML = renderTextHtml(source);
+    expect(root.querySelector('[style]')).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 // app's resolver for a blob: URL of that file (fetched through the API with the learner's token,
 // which an <img> could not send) and sets it. Without a resolver, or for a missing file, the image
 // shows its alt text.
-import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode, type RefObject } from 'react';
 
 /** Set by render.ts after sanitising, so no card text can set it itself. */
 export const MEDIA_ATTRIBUTE = 'data-media';
@@ -59,4 +59,19 @@ export function useMediaImages(container: RefObject<HTMLElement | null>, html: s
       current = false;
     };
   }, [container, resolve, html]);
+}
+
+/** A blob: URL for the learner's file `name` (an editor showing an image outside card text), null until known. */
+export function useMediaUrl(name: string | null): string | null {
+  const resolve = useContext(MediaContext);
+  const [url, setUrl] = useState<{ name: string; url: string | null } | null>(null);
+  useEffect(() => {
+    if (!name || !resolve) return;
+    let current = true;
+    void resolve(name).then((found) => current && setUrl({ name, url: found }));
+    return () => {
+      current = false;
+    };
+  }, [name, resolve]);
+  return url && url.name === name ? url.url : null;
 }

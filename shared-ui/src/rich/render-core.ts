@@ -35,12 +35,16 @@ function isTrusted(node: Node | null): boolean {
   return false;
 }
 
-// Classes the screens style that our own code writes into card HTML: cloze spans (cardFaces of
-// the contract) and task lists (markdown-it-task-lists). Any other class could borrow the app's
+// Classes the screens style that our own code writes into card HTML: cloze spans and image
+// occlusions (cardFaces of the contract) and task lists (markdown-it-task-lists). Any other class could borrow the app's
 // CSS (an overlay, a toast, a hidden block).
 const OWN_CLASSES = new Set([
   'cloze',
   'cloze-revealed',
+  'occlusion',
+  'occlusion-mask',
+  'occlusion-asked',
+  'occlusion-revealed',
   'contains-task-list',
   'task-list-item',
   'task-list-item-checkbox',
@@ -69,8 +73,18 @@ DOMPurify.addHook('beforeSanitizeElements', (node) => {
   else if (element.namespaceURI !== HTML_NAMESPACE && !isTrusted(element)) element.remove();
 });
 
+// An occlusion mask's box (`data-occlusion="left top width height"`, fractions of its image, from
+// cardFaces): four numbers within the image, read here and written back as percentages after the
+// attributes are sanitised, so no source text reaches the style attribute.
+const OCCLUSION_BOX = /^(?:(?:0|1|0?\.\d{1,6})(?: |$)){4}$/;
+let maskBoxes = new WeakMap<Element, number[]>();
+
 DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
   if (isTrusted(node)) return;
+  if (data.attrName === 'data-occlusion' && OCCLUSION_BOX.test(data.attrValue)) {
+    const [left, top, width, height] = data.attrValue.split(' ').map(Number) as [number, number, number, number];
+    if (left + width <= 1.001 && top + height <= 1.001) maskBoxes.set(node, [left, top, width, height]);
+  }
   if (PAGE_ATTRIBUTES.has(data.attrName)) data.keepAttr = false;
   else if (data.attrName === 'class') {
     const own = data.attrValue.split(/\s+/).filter((name) => OWN_CLASSES.has(name));
@@ -80,6 +94,12 @@ DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
 });
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  const box = maskBoxes.get(node);
+  if (box && node.classList.contains('occlusion-mask')) {
+    const [left, top, width, height] = box.map((fraction) => `${Math.round(fraction * 10000) / 100}%`);
+    node.setAttribute('style', `left:${left};top:${top};width:${width};height:${height}`);
+    node.setAttribute('aria-hidden', 'true');
+  }
   // Links open elsewhere and give the opened page no handle on this one.
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');
@@ -182,6 +202,7 @@ export function createRenderer(
     const html = markdown.render(source, env).trim();
     currentMark = env.trustMark;
     trustedRoots = new WeakSet();
+    maskBoxes = new WeakMap();
     try {
       return DOMPurify.sanitize(html, { ...PURIFY, RETURN_TRUSTED_TYPE: false }) as string;
     } finally {

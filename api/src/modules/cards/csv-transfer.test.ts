@@ -129,7 +129,7 @@ describeEachDb('CSV export and re-import: note types, sets, tags, duplicates', (
       dryRun: true,
     });
     expect(response.json()).toMatchObject({
-      errors: [{ row: 1, error: 'Note type must be basic, reversed or cloze' }],
+      errors: [{ row: 1, error: 'Note type must be basic, reversed, cloze or occlusion' }],
       rows: [{ row: 2, kind: 'reversed', set: null }],
     });
   });

@@ -6,6 +6,8 @@ import {
   DIFFICULTY_MESSAGE,
   isNoteKind,
   noteOrds,
+  OCCLUSION_MAX_MASKS,
+  occlusionProblem,
   OFFLINE_REVIEW_CLOCK_SKEW_MS,
   type CardEditInput,
   type CardInput,
@@ -15,6 +17,7 @@ import {
   type ImportInput,
   type ImportResult as ImportReport,
   type NoteKind,
+  type OcclusionProblem,
 } from '@flashcard/api-contract/schemas';
 import { generatorParameters } from 'ts-fsrs';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
@@ -73,8 +76,12 @@ export const MESSAGES = {
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
   tooManyColumns: 'Too many columns',
-  kindInvalid: 'Note type must be basic, reversed or cloze',
+  kindInvalid: 'Note type must be basic, reversed, cloze or occlusion',
   clozeRequired: 'A cloze note needs at least one cloze, like {{c1::answer}}',
+  occlusionImage: 'An image occlusion note needs an image',
+  occlusionMasks: 'An image occlusion note needs at least one mask',
+  occlusionBounds: 'Each mask must lie within the image: left, top, width and height are fractions from 0 to 1',
+  occlusionTooMany: `An image occlusion note has at most ${OCCLUSION_MAX_MASKS} masks`,
   keyInvalid: 'Idempotency-Key must be 1-100 letters, digits, dashes or underscores',
   editedAtInvalid: 'editedAt must be an ISO 8601 date and time with its time zone, such as 2024-06-11T05:00:00.000Z',
   editedAtFuture: 'editedAt must not be in the future',
@@ -187,8 +194,7 @@ export function importedNoteError(note: ParsedNote): string | null {
   if (note.question.length > MAX_TEXT_LENGTH) return MESSAGES.questionTooLong;
   if (note.answer.length > MAX_TEXT_LENGTH) return MESSAGES.answerTooLong;
   if ((note.tags?.length ?? 0) > MAX_TAGS_LENGTH) return MESSAGES.tagsTooLong;
-  if (noteOrds(note.kind, note.question).length === 0) return MESSAGES.clozeRequired;
-  return null;
+  return notePartsError(note.kind, note.question);
 }
 
 export class CardsService {
@@ -311,7 +317,7 @@ export class CardsService {
     const kind = parseKind(input.kind) ?? card.kind;
     const changes = this.validateFields(input, 'update', kind);
     const ords = requiredOrds(kind, changes.question ?? card.question);
-    if (kind !== 'cloze' && !(changes.answer ?? card.answer)) throw badRequest(MESSAGES.questionAndAnswerRequired);
+    if (!answerIsExtra(kind) && !(changes.answer ?? card.answer)) throw badRequest(MESSAGES.questionAndAnswerRequired);
     if (changes.category_id != null) await this.requireSet(userId, changes.category_id);
     const now = this.timestamp();
     const written = await this.withSetCheck(() =>
@@ -560,8 +566,8 @@ export class CardsService {
     const answer = input.answer === undefined ? undefined : input.answer.trim();
     const required = mode === 'create';
     if ((required || question !== undefined) && !question) throw badRequest(MESSAGES.questionAndAnswerRequired);
-    // A cloze note's answer field is its optional "extra" text.
-    if (kind !== 'cloze' && (required || answer !== undefined) && !answer) {
+    // A cloze or occlusion note's answer field is its optional "extra" text.
+    if (!answerIsExtra(kind) && (required || answer !== undefined) && !answer) {
       throw badRequest(MESSAGES.questionAndAnswerRequired);
     }
     if (question && question.length > MAX_TEXT_LENGTH) throw badRequest(MESSAGES.questionTooLong);
@@ -588,11 +594,30 @@ function parseKind(value: string | undefined): NoteKind | undefined {
   return kind;
 }
 
-/** The cards the note makes (noteOrds); a cloze note without a cloze makes none, which is refused. */
+/** A cloze or occlusion note's answer field is its optional "Back Extra". */
+const answerIsExtra = (kind: NoteKind) => kind === 'cloze' || kind === 'occlusion';
+
+const OCCLUSION_MESSAGES: Record<OcclusionProblem, string> = {
+  image: MESSAGES.occlusionImage,
+  masks: MESSAGES.occlusionMasks,
+  bounds: MESSAGES.occlusionBounds,
+  tooMany: MESSAGES.occlusionTooMany,
+};
+
+/** Why a note's question makes no cards (a cloze note without clozes, an unusable occlusion), or null. */
+function notePartsError(kind: NoteKind, question: string): string | null {
+  if (kind === 'occlusion') {
+    const problem = occlusionProblem(question);
+    return problem && OCCLUSION_MESSAGES[problem];
+  }
+  return noteOrds(kind, question).length === 0 ? MESSAGES.clozeRequired : null;
+}
+
+/** The cards the note makes (noteOrds); a note that makes none is refused. */
 function requiredOrds(kind: NoteKind, question: string): number[] {
-  const ords = noteOrds(kind, question);
-  if (ords.length === 0) throw badRequest(MESSAGES.clozeRequired);
-  return ords;
+  const problem = notePartsError(kind, question);
+  if (problem) throw badRequest(problem);
+  return noteOrds(kind, question);
 }
 
 const IMPORT_FORMAT_NAMES: readonly string[] = IMPORT_FORMATS;
@@ -647,8 +672,8 @@ function importRowError(fields: string[], columns: number, kind: NoteKind | unde
   const [question = '', answer = '', tags = ''] = fields;
   if (!question) return MESSAGES.questionRequired;
   if (!kind) return MESSAGES.kindInvalid;
-  // A cloze note's answer field is its optional extra text.
-  if (!answer && kind !== 'cloze') return MESSAGES.answerRequired;
+  // A cloze or occlusion note's answer field is its optional extra text.
+  if (!answer && !answerIsExtra(kind)) return MESSAGES.answerRequired;
   if (question.length > MAX_TEXT_LENGTH) return MESSAGES.questionTooLong;
   if (answer.length > MAX_TEXT_LENGTH) return MESSAGES.answerTooLong;
   if (tags.length > MAX_TAGS_LENGTH) return MESSAGES.tagsTooLong;

@@ -1,6 +1,6 @@
 // Anki's legacy collection (schema 11, `collection.anki2`), which every Anki 2.1.x, 23.x and 24.x
 // imports: its tables as Anki's rslib/src/storage/schema11.sql defines them, and the JSON of the
-// col row (conf, models, decks, dconf) for our three note types and our sets as decks.
+// col row (conf, models, decks, dconf) for our note types and our sets as decks.
 
 export const SCHEMA_VERSION = 11;
 
@@ -40,7 +40,12 @@ create index ix_notes_csum on notes (csum);
 /** Anki's default deck: cards of no set go there (and our importer makes no set of it). */
 export const DEFAULT_DECK_ID = 1;
 /** Our note types' ids in the package (Anki matches note types by id and schema on import). */
-export const MODEL_IDS = { basic: 1_700_000_000_001, reversed: 1_700_000_000_002, cloze: 1_700_000_000_003 } as const;
+export const MODEL_IDS = {
+  basic: 1_700_000_000_001,
+  reversed: 1_700_000_000_002,
+  cloze: 1_700_000_000_003,
+  occlusion: 1_700_000_000_004,
+} as const;
 
 const CSS =
   '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n';
@@ -93,7 +98,31 @@ function model(id: number, name: string, type: 0 | 1, mod: number, flds: unknown
   };
 }
 
-/** col.models: Basic, "Basic (and reversed card)" and Cloze, as Anki's stock note types. */
+// Anki's stock Image Occlusion templates (rslib's image_occlusion/notetype.rs): the masks drawn by
+// Anki's own script on a canvas over the image.
+const OCCLUSION_FRONT = `{{#Header}}<div>{{Header}}</div>{{/Header}}
+<div style="display: none">{{cloze:Occlusion}}</div>
+<div id="err"></div>
+<div id="image-occlusion-container">
+    {{Image}}
+    <canvas id="image-occlusion-canvas"></canvas>
+</div>
+<script>
+try {
+    anki.imageOcclusion.setup();
+} catch (exc) {
+    document.getElementById("err").innerHTML = \`Error loading image occlusion. Is your Anki version up to date?<br><br>\${exc}\`;
+}
+</script>
+`;
+const OCCLUSION_BACK = `${OCCLUSION_FRONT}
+<div><button id="toggle">Toggle Masks</button></div>
+{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}
+`;
+/** Anki's Image Occlusion fields, in order. */
+export const OCCLUSION_FIELDS = ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'] as const;
+
+/** col.models: Basic, "Basic (and reversed card)", Cloze and Image Occlusion, as Anki's stock note types. */
 export function models(mod: number): Record<string, unknown> {
   const basicFields = [field('Front', 0), field('Back', 1)];
   const card1 = template('Card 1', 0, '{{Front}}', answerOf('Back'));
@@ -120,6 +149,19 @@ export function models(mod: number): Record<string, unknown> {
       [template('Cloze', 0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')],
       [[0, 'any', [0]]],
     ),
+    // originalStockKind 6: Anki knows it as its own Image Occlusion type (and updates it so).
+    [MODEL_IDS.occlusion]: {
+      ...model(
+        MODEL_IDS.occlusion,
+        'Image Occlusion',
+        1,
+        mod,
+        OCCLUSION_FIELDS.map((name, ord) => field(name, ord)),
+        [template('Image Occlusion', 0, OCCLUSION_FRONT, OCCLUSION_BACK)],
+        [[0, 'any', [0]]],
+      ),
+      originalStockKind: 6,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { DEFAULT_APKG_LIMITS } from '../../config';
-import { buildApkg, zstdStored, type FixturePackage } from '../../test/apkg-fixture';
+import { buildApkg, imageOcclusionNote, zstdStored, type FixturePackage } from '../../test/apkg-fixture';
 import { ApkgError, readApkg, type ApkgContents } from './apkg';
 
 const DAY = 86_400_000;
@@ -124,6 +124,36 @@ describe.each(['anki2', 'anki21b'] as const)('readApkg (%s)', (format) => {
       ['cell diagram.png', Buffer.from(PNG)],
       ['cell.mp3', Buffer.from(MP3)],
     ]);
+  });
+});
+
+describe.each(['anki2', 'anki21b'] as const)("Anki's Image Occlusion notes (%s)", (format) => {
+  it('reads them as occlusion notes: the image, the masks (an ellipse as its box, no text label), the header and the Back Extra', async () => {
+    const contents = await read(
+      buildApkg({
+        format,
+        notes: [imageOcclusionNote('io-1', 'heart.png')],
+        media: [{ name: 'heart.png', data: PNG }],
+      }),
+    );
+    expect(contents.errors).toEqual([]);
+    const [note] = contents.notes;
+    expect(note).toMatchObject({ kind: 'occlusion', guid: 'io-1', answer: 'Blood flows left to right' });
+    expect(note!.question).toBe(
+      [
+        '<img src="heart.png" />',
+        '{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.1:oi=1}}',
+        '{{c2::image-occlusion:rect:left=.5:top=.5:width=.2:height=.1:oi=1}}',
+        '',
+        'Chambers of the <b>heart</b>',
+      ].join('\n'),
+    );
+    // Cards numbered by their mask (Anki's ord 0 is c1), with their history.
+    expect(contents.cards.map(({ ord, reviews }) => [ord, reviews.length])).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+    expect(contents.media.map((file) => file.name)).toEqual(['heart.png']);
   });
 });
 

@@ -5,7 +5,9 @@
 //   (levels split by \x1f), `media` a zstd-compressed protobuf MediaEntries, each media file
 //   zstd-compressed too. Newer packages still carry a `collection.anki2` that only says "please
 //   update": the newest collection present wins.
-// Notes keep Anki's guid (a re-import updates them); a note is cloze when its first field holds
+// Notes keep Anki's guid (a re-import updates them); a note is an image occlusion when its first
+// field holds Anki's masks (`{{c1::image-occlusion:rect:...}}`: the stock "Image Occlusion" type of
+// Anki 23.10+, fields Occlusion, Image, Header, Back Extra, Comments), cloze when it holds
 // `{{cN::...}}`, reversed when it has a second card, basic otherwise. The review history (revlog:
 // learning, review and relearning answers; manual reschedules and cram-only entries skipped)
 // comes along for FSRS and the optimizer. Members are unpacked within the caps of unpack.ts, and
@@ -13,7 +15,14 @@
 // media, video say, are reported by name, never unpacked).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import Database from 'better-sqlite3';
-import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, isAnkiLatexImage, type NoteKind } from '@flashcard/api-contract/schemas';
+import {
+  AUDIO_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  isAnkiLatexImage,
+  maskCloze,
+  parseOcclusion,
+  type NoteKind,
+} from '@flashcard/api-contract/schemas';
 import type { ApkgLimits } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { cleanField, type ParsedNote } from '../cards';
@@ -61,6 +70,7 @@ export const MEDIA_MAP_MAX_BYTES = 4 * 1024 * 1024;
 /** Answers Anki counts as reviews: 0 learning, 1 review, 2 relearning (3 cram, 4 manual are not). */
 const REVIEW_TYPES = new Set([0, 1, 2]);
 const CLOZE = /\{\{c\d+::/;
+const OCCLUSION_MASK = /\{\{c\d+::image-occlusion:/;
 
 export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<ApkgContents> {
   const files = await PackageFiles.open(bytes, limits);
@@ -124,35 +134,58 @@ function readCollection(format: ApkgContents['format'], db: Database.Database): 
   const errors: ApkgContents['errors'] = [];
   notes.forEach((note, index) => {
     const row = index + 1;
-    const [front = '', back = ''] = note.flds.split('\x1f');
-    const question = cleanField(front);
+    const fields = note.flds.split('\x1f');
+    const occlusion = occlusionNote(fields);
+    const [front = '', back = ''] = occlusion ?? fields;
+    const question = occlusion ? front : cleanField(front);
     const own = cardsOfNote.get(note.id) ?? [];
     if (!question) {
       errors.push({ row, error: 'The note has no text in its first field' });
       return;
     }
-    const kind: NoteKind = CLOZE.test(question) ? 'cloze' : own.some((card) => card.ord === 1) ? 'reversed' : 'basic';
+    const kind: NoteKind = occlusion
+      ? 'occlusion'
+      : CLOZE.test(question)
+        ? 'cloze'
+        : own.some((card) => card.ord === 1)
+          ? 'reversed'
+          : 'basic';
     const tags = note.tags.trim().split(/\s+/).filter(Boolean).join(', ');
     parsed.push({
       row,
       kind,
       question,
-      answer: cleanField(back),
+      answer: occlusion ? back : cleanField(back),
       tags: tags || null,
       guid: note.guid,
       deck: decks.get(own[0]?.did ?? -1) ?? null,
     });
     for (const card of own) {
-      // Anki's cloze cards count from ord 0 for c1; ours are numbered by the cloze.
+      // Anki's cloze (and occlusion) cards count from ord 0 for c1; ours are numbered by the cloze.
       cards.push({
         noteGuid: note.guid,
-        ord: kind === 'cloze' ? card.ord + 1 : card.ord,
+        ord: kind === 'cloze' || kind === 'occlusion' ? card.ord + 1 : card.ord,
         suspended: card.queue === -1,
         reviews: reviewsOfCard.get(card.id) ?? [],
       });
     }
   });
   return { format, notes: parsed, cards, errors };
+}
+
+/**
+ * An Image Occlusion note's question (the image, each mask on its line, the header) and answer
+ * (Back Extra; the Comments field is the author's, not the card's), or null for another note.
+ */
+function occlusionNote(fields: string[]): [string, string] | null {
+  const [occlusion = '', image = '', header = '', extra = ''] = fields;
+  if (!OCCLUSION_MASK.test(occlusion)) return null;
+  // Written anew from their numbers (ellipses and polygons as their boxes): nothing else of the
+  // field is kept, and a mask that cannot be read stays unreadable, so the note is refused.
+  const { masks } = parseOcclusion(occlusion);
+  const question = [cleanField(image), ...masks.map(maskCloze)].filter(Boolean).join('\n');
+  const title = cleanField(header);
+  return [title ? `${question}\n\n${title}` : question, cleanField(extra)];
 }
 
 /** Deck id -> name ("Parent::Child"); Anki's empty "Default" deck is no set of ours. */

@@ -213,7 +213,7 @@ describeEachDb('Anki package export: GET /api/cards/export/apkg', (ctx) => {
         string,
         { type: number; flds: Array<{ name: string }>; tmpls: Array<{ qfmt: string; afmt: string }> }
       >;
-      expect(Object.keys(byName).sort()).toEqual(['Basic', 'Basic (and reversed card)', 'Cloze']);
+      expect(Object.keys(byName).sort()).toEqual(['Basic', 'Basic (and reversed card)', 'Cloze', 'Image Occlusion']);
       expect(byName.Basic!.flds.map((field) => field.name)).toEqual(['Front', 'Back']);
       expect(byName.Basic!.tmpls[0]!.qfmt).toBe('{{Front}}');
       expect(byName.Basic!.tmpls[0]!.afmt).toContain('{{Back}}');

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { markdownMathToAnki } from '@flashcard/api-contract/schemas';
+import { markdownMathToAnki, maskCloze, parseOcclusion } from '@flashcard/api-contract/schemas';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database as Schema, NoteKind } from '../../db/schema';
@@ -74,6 +74,20 @@ function ankiField(text: string, names: Set<string>): string {
   return html;
 }
 
+/** A note's fields in Anki's note type: an image occlusion's five (OCCLUSION_FIELDS), else question and answer. */
+function ankiFields(card: ExportCard, names: Set<string>): string[] {
+  if (card.kind !== 'occlusion') return [ankiField(card.question, names), ankiField(card.answer, names)];
+  const note = parseOcclusion(card.question);
+  const image = note.image ? ankiField(`![${note.alt.replace(/[[\]]/g, '')}](${note.image})`, names) : '';
+  return [
+    note.masks.map(maskCloze).join('<br>'),
+    image,
+    ankiField(note.header, names),
+    ankiField(card.answer, names),
+    '',
+  ];
+}
+
 /** Anki's sort field and checksum: the first field without HTML, and its SHA-1's first 32 bits. */
 function sortField(html: string): { sfld: string; csum: number } {
   const sfld = html
@@ -92,8 +106,8 @@ export const ankiTags = (tags: string | null) => {
   return names.length ? ` ${names.join(' ')} ` : '';
 };
 
-/** Anki's card ord: cloze n is ord n - 1; reversed and basic as ours. */
-const ankiOrd = (kind: NoteKind, ord: number) => (kind === 'cloze' ? ord - 1 : ord);
+/** Anki's card ord: cloze (and occlusion) n is ord n - 1; reversed and basic as ours. */
+const ankiOrd = (kind: NoteKind, ord: number) => (kind === 'cloze' || kind === 'occlusion' ? ord - 1 : ord);
 
 /** Our scheduler state -> Anki's revlog type of an answer given in it: learn, review, relearn. */
 const REVLOG_TYPE = [0, 0, 1, 2] as const;
@@ -175,7 +189,7 @@ export class ApkgExporter {
             lastNoteId = nextId(ms(card.created_at), lastNoteId);
             note = { id: lastNoteId, position: notes.size + 1 };
             notes.set(card.note_guid, note);
-            const fields = [ankiField(card.question, names), ankiField(card.answer, names)];
+            const fields = ankiFields(card, names);
             const { sfld, csum } = sortField(fields[0]!);
             insertNote.run(
               note.id,

@@ -6,6 +6,9 @@ import {
   IMAGE_TYPES,
   mediaApi,
   noteOrds,
+  occlusionProblem,
+  OCCLUSION_MAX_MASKS,
+  type OcclusionProblem,
   type Card,
   type CardInput,
   type Category,
@@ -16,6 +19,7 @@ import { RichText } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { DIFFICULTY_LEVELS, difficultyKey } from '../difficulty';
 import { Modal } from './Modal';
+import { altOf, OcclusionEditor } from './OcclusionEditor';
 
 /** The file pickers offer the image and sound types the API keeps. */
 const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
@@ -62,15 +66,19 @@ export function CardFormModal({
   // Where an added image or sound goes: the field the learner was last in (the question at first).
   const lastField = useRef<'question' | 'answer'>('question');
   const [uploading, setUploading] = useState<'image' | 'sound' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   async function addMedia(file: File | undefined, kind: 'image' | 'sound') {
     if (!file) return;
     setUploading(kind);
     try {
       const stored = await mediaApi.upload(file, file.name);
-      const alt = stored.name.replace(/\.[a-z0-9]+$/, '').replace(/[-_]+/g, ' ');
+      const alt = altOf(stored.name);
+      // An occlusion's question is its editor's (no text field): media added go to its extra.
       const [field, setText] =
-        lastField.current === 'answer' ? [answerRef.current, setAnswer] : [questionRef.current, setQuestion];
+        lastField.current === 'answer' || !questionRef.current
+          ? [answerRef.current, setAnswer]
+          : [questionRef.current, setQuestion];
       // A sound as Anki names it, which the card shows as a player.
       insertAtCursor(field, setText, kind === 'sound' ? `[sound:${stored.name}]` : `![${alt}](${stored.name})`);
     } catch {
@@ -89,7 +97,17 @@ export function CardFormModal({
       // Focus moves to the first invalid field (its message is read with it, under it).
       (field === 'question' ? questionRef : answerRef).current?.focus();
     };
-    if (!question.trim() || (kind !== 'cloze' && !answer.trim())) {
+    if (kind === 'occlusion') {
+      const problem = occlusionProblem(question);
+      if (problem) {
+        setError(occlusionMessage(t, problem));
+        setInvalid(null);
+        // The control that mends it: the image picker, or Add mask.
+        const control = problem === 'image' ? '[data-occlusion-image]' : '[data-occlusion-add]';
+        formRef.current?.querySelector<HTMLElement>(control)?.focus();
+        return;
+      }
+    } else if (!question.trim() || (kind !== 'cloze' && !answer.trim())) {
       fieldError(question.trim() ? 'answer' : 'question', t('form.required'));
       return;
     }
@@ -128,7 +146,7 @@ export function CardFormModal({
       busy={saving}
       returnFocusFallback={returnFocusFallback}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         {error && invalid === null && (
           <div className="alert alert-error" role="alert" id={errorId}>
             {error}
@@ -140,52 +158,57 @@ export function CardFormModal({
             <option value="basic">{t('form.kindBasic')}</option>
             <option value="reversed">{t('form.kindReversed')}</option>
             <option value="cloze">{t('form.kindCloze', { syntax: CLOZE_EXAMPLE })}</option>
+            <option value="occlusion">{t('occlusion.kind')}</option>
           </select>
         </div>
-        <div className="field">
-          <div className="spread">
-            <label htmlFor={`${id}-question`}>{t('form.question')}</label>
-            {kind === 'cloze' && (
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => insertCloze(questionRef.current, setQuestion)}
-              >
-                {t('form.insertCloze')}
-              </button>
+        {kind === 'occlusion' ? (
+          <OcclusionEditor question={question} onChange={setQuestion} errorId={error ? errorId : undefined} />
+        ) : (
+          <div className="field">
+            <div className="spread">
+              <label htmlFor={`${id}-question`}>{t('form.question')}</label>
+              {kind === 'cloze' && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => insertCloze(questionRef.current, setQuestion)}
+                >
+                  {t('form.insertCloze')}
+                </button>
+              )}
+            </div>
+            <textarea
+              ref={questionRef}
+              id={`${id}-question`}
+              data-autofocus
+              onFocus={() => (lastField.current = 'question')}
+              value={question}
+              onChange={(e) => setQuestion(e.target.value)}
+              aria-invalid={invalid === 'question' || (error !== null && !question.trim())}
+              aria-describedby={invalid === 'question' ? `${errorId} ${id}-markdown` : `${id}-markdown`}
+              required
+            />
+            {invalid === 'question' && (
+              <p className="field-error" role="alert" id={errorId}>
+                {error}
+              </p>
             )}
+            <span id={`${id}-markdown`} className="muted cards-hint">
+              {t('form.markdownHint')}
+            </span>
           </div>
-          <textarea
-            ref={questionRef}
-            id={`${id}-question`}
-            data-autofocus
-            onFocus={() => (lastField.current = 'question')}
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            aria-invalid={invalid === 'question' || (error !== null && !question.trim())}
-            aria-describedby={invalid === 'question' ? `${errorId} ${id}-markdown` : `${id}-markdown`}
-            required
-          />
-          {invalid === 'question' && (
-            <p className="field-error" role="alert" id={errorId}>
-              {error}
-            </p>
-          )}
-          <span id={`${id}-markdown`} className="muted cards-hint">
-            {t('form.markdownHint')}
-          </span>
-        </div>
+        )}
         <div className="field">
-          <label htmlFor={`${id}-answer`}>{kind === 'cloze' ? t('form.extra') : t('form.answer')}</label>
+          <label htmlFor={`${id}-answer`}>{answerIsExtra(kind) ? t('form.extra') : t('form.answer')}</label>
           <textarea
             ref={answerRef}
             id={`${id}-answer`}
             onFocus={() => (lastField.current = 'answer')}
             value={answer}
             onChange={(e) => setAnswer(e.target.value)}
-            aria-invalid={invalid === 'answer' || (error !== null && kind !== 'cloze' && !answer.trim())}
+            aria-invalid={invalid === 'answer' || (error !== null && !answerIsExtra(kind) && !answer.trim())}
             aria-describedby={invalid === 'answer' ? errorId : undefined}
-            required={kind !== 'cloze'}
+            required={!answerIsExtra(kind)}
           />
           {invalid === 'answer' && (
             <p className="field-error" role="alert" id={errorId}>
@@ -308,6 +331,17 @@ export function CardFormModal({
   );
 }
 
+/** A cloze or occlusion note's answer is its optional extra, shown on the back. */
+const answerIsExtra = (kind: NoteKind) => kind === 'cloze' || kind === 'occlusion';
+
+/** What the form says of an occlusion that cannot be saved yet. */
+function occlusionMessage(t: ReturnType<typeof useCardsText>, problem: OcclusionProblem): string {
+  if (problem === 'image') return t('occlusion.imageRequired');
+  if (problem === 'masks') return t('occlusion.maskRequired');
+  if (problem === 'tooMany') return t('occlusion.tooMany', { number: OCCLUSION_MAX_MASKS });
+  return t('occlusion.bounds');
+}
+
 /** How a cloze is written; shown in messages as it is (the syntax is the same in every language). */
 const CLOZE_EXAMPLE = '{{c1::…}}';
 
@@ -341,7 +375,9 @@ function NotePreview({ kind, question, answer }: { kind: NoteKind; question: str
     <section className="cards-preview" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('form.preview')}</h3>
       {ords.length === 0 ? (
-        <p className="muted">{t('form.clozeRequired', { syntax: CLOZE_EXAMPLE })}</p>
+        <p className="muted">
+          {kind === 'occlusion' ? t('occlusion.maskRequired') : t('form.clozeRequired', { syntax: CLOZE_EXAMPLE })}
+        </p>
       ) : (
         ords.map((ord, i) => {
           const faces = cardFaces({ kind, ord, question, answer });

@@ -352,6 +352,28 @@ describe('New-card session', () => {
     expect(sent(api, 0)[1]).toMatch(UUID);
   });
 
+  it("shows an image occlusion's asked mask hidden, then its back in the front's place", async () => {
+    const question = [
+      '![Heart](heart.png)',
+      '{{c1::image-occlusion:rect:left=.1:top=.2:width=.2:height=.1:oi=1}}',
+      '{{c2::image-occlusion:rect:left=.5:top=.2:width=.2:height=.1:oi=1}}',
+      '',
+      'Name the chamber',
+    ].join('\n');
+    const { user } = await startNew([studyCard(1, { kind: 'occlusion', ord: 2, question, answer: 'Four in all' })]);
+    const card = screen.getByRole('article', { name: 'Flashcard' });
+    await waitFor(() => expect(card.querySelectorAll('.occlusion-mask')).toHaveLength(2));
+    expect(card.querySelector('.occlusion-asked')).toHaveStyle({ left: '50%', width: '20%' });
+
+    await user.click(screen.getByRole('button', { name: 'Reveal Answer' }));
+    await waitFor(() => expect(card.querySelector('.occlusion-revealed')).toHaveStyle({ left: '50%' }));
+    // One image: the back, the asked mask revealed, the other still hidden, and the extra.
+    expect(card.querySelectorAll('.occlusion')).toHaveLength(1);
+    expect(card.querySelector('.occlusion-asked')).toBeNull();
+    expect(card.querySelectorAll('.occlusion-mask:not(.occlusion-revealed)')).toHaveLength(1);
+    expect(within(card).getByText('Four in all')).toBeInTheDocument();
+  });
+
   it('moves focus to the card when the focused button goes, and announces each card', async () => {
     const { api, user } = await startNew(studyCards(3));
     expect(screen.getByText('New Card 1 of 3')).toHaveAttribute('aria-live', 'polite');

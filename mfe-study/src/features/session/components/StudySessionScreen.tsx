@@ -86,6 +86,8 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const { front, back } = faces!;
   const place = position(state);
   const shown = isAnswerShown(state);
+  // An image occlusion's back is its image again, the asked mask revealed: it takes the front's place.
+  const replacesFront = shown && card.kind === 'occlusion';
   const busy = state.phase === 'submitting' || state.phase === 'undoing';
   const lastKey = config.ratings.length;
   const rateKeys = new Intl.ListFormat(studyLanguage(), { type: 'unit', style: 'short' }).format(
@@ -121,10 +123,19 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
             {card.category_name && <span className="badge">{card.category_name}</span>}
             {place.again && <span className="badge study-again">{t('session.again')}</span>}
           </div>
-          <p className="study-side">{t('session.question')}</p>
-          <RichText source={front} className="study-text" />
+          {!replacesFront && (
+            <>
+              <p className="study-side">{t('session.question')}</p>
+              <RichText source={front} className="study-text" />
+            </>
+          )}
           {shown && (
-            <section id={answerId} className="study-answer" aria-label={t('session.answer')} tabIndex={-1}>
+            <section
+              id={answerId}
+              className={replacesFront ? 'study-answer study-answer-alone' : 'study-answer'}
+              aria-label={t('session.answer')}
+              tabIndex={-1}
+            >
               <p className="study-side">{t('session.answer')}</p>
               <RichText source={back} className="study-text" />
             </section>
