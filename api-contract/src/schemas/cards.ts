@@ -28,8 +28,13 @@ export const CardState = Type.Union([
   Type.Literal('relearning'),
 ]);
 
-/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number). */
-export const NoteKindSchema = Type.Union([Type.Literal('basic'), Type.Literal('reversed'), Type.Literal('cloze')]);
+/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number), typed (one, answer typed). */
+export const NoteKindSchema = Type.Union([
+  Type.Literal('basic'),
+  Type.Literal('reversed'),
+  Type.Literal('cloze'),
+  Type.Literal('typed'),
+]);
 
 export const Card = Type.Object({
   id: Type.Integer(),

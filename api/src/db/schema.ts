@@ -133,8 +133,8 @@ export type CardStateName = (typeof CARD_STATES)[number];
  */
 type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
 
-/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number. */
-export const NOTE_KINDS = ['basic', 'reversed', 'cloze'] as const;
+/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number; typed: one, answer typed. */
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'typed'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export interface CardsTable {

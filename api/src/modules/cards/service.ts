@@ -72,7 +72,7 @@ export const MESSAGES = {
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
   tooManyColumns: 'Too many columns',
-  kindInvalid: 'Note type must be basic, reversed or cloze',
+  kindInvalid: 'Note type must be basic, reversed, cloze or typed',
   clozeRequired: 'A cloze note needs at least one cloze, like {{c1::answer}}',
   keyInvalid: 'Idempotency-Key must be 1-100 letters, digits, dashes or underscores',
   editedAtInvalid: 'editedAt must be an ISO 8601 date and time with its time zone, such as 2024-06-11T05:00:00.000Z',
@@ -621,11 +621,15 @@ function csvNotes({ records, columns }: { records: CsvRecord[]; columns: CsvColu
   return parsed;
 }
 
-/** Our note types, or Anki's names of them ("Basic (and reversed card)", "Cloze"); undefined for another. */
+/**
+ * Our note types, or Anki's names of them ("Basic (and reversed card)", "Cloze", "Basic (type in
+ * the answer)"); undefined for another.
+ */
 function csvKind(name: string): NoteKind | undefined {
   const kind = name.toLowerCase();
   if (isNoteKind(kind)) return kind;
   if (kind === 'basic (and reversed card)') return 'reversed';
+  if (kind === 'basic (type in the answer)') return 'typed';
   return undefined;
 }
 

@@ -40,7 +40,12 @@ create index ix_notes_csum on notes (csum);
 /** Anki's default deck: cards of no set go there (and our importer makes no set of it). */
 export const DEFAULT_DECK_ID = 1;
 /** Our note types' ids in the package (Anki matches note types by id and schema on import). */
-export const MODEL_IDS = { basic: 1_700_000_000_001, reversed: 1_700_000_000_002, cloze: 1_700_000_000_003 } as const;
+export const MODEL_IDS = {
+  basic: 1_700_000_000_001,
+  reversed: 1_700_000_000_002,
+  cloze: 1_700_000_000_003,
+  typed: 1_700_000_000_010,
+} as const;
 
 const CSS =
   '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n';
@@ -93,7 +98,10 @@ function model(id: number, name: string, type: 0 | 1, mod: number, flds: unknown
   };
 }
 
-/** col.models: Basic, "Basic (and reversed card)" and Cloze, as Anki's stock note types. */
+/**
+ * col.models: Basic, "Basic (and reversed card)", Cloze and "Basic (type in the answer)", as
+ * Anki's stock note types.
+ */
 export function models(mod: number): Record<string, unknown> {
   const basicFields = [field('Front', 0), field('Back', 1)];
   const card1 = template('Card 1', 0, '{{Front}}', answerOf('Back'));
@@ -118,6 +126,15 @@ export function models(mod: number): Record<string, unknown> {
       mod,
       [field('Text', 0), field('Back Extra', 1)],
       [template('Cloze', 0, '{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')],
+      [[0, 'any', [0]]],
+    ),
+    [MODEL_IDS.typed]: model(
+      MODEL_IDS.typed,
+      'Basic (type in the answer)',
+      0,
+      mod,
+      basicFields,
+      [template('Card 1', 0, '{{Front}}\n\n{{type:Back}}', '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}')],
       [[0, 'any', [0]]],
     ),
   };

@@ -140,6 +140,7 @@ export function CardFormModal({
             <option value="basic">{t('form.kindBasic')}</option>
             <option value="reversed">{t('form.kindReversed')}</option>
             <option value="cloze">{t('form.kindCloze', { syntax: CLOZE_EXAMPLE })}</option>
+            <option value="typed">{t('form.kindTyped')}</option>
           </select>
         </div>
         <div className="field">
