@@ -122,8 +122,8 @@ const de: MessagesOf<typeof en> = {
     cardActions: 'Kartenaktionen',
     typeAnswer: {
       label: 'Antwort eintippen',
-      hint: 'Die Eingabetaste zeigt die Antwort und vergleicht sie mit Ihrer.',
-      typed: 'Ihre Eingabe',
+      hint: 'Die Eingabetaste zeigt die Antwort und vergleicht sie mit deiner.',
+      typed: 'Deine Eingabe',
       expected: 'Richtige Antwort',
       correct: 'Richtig',
       wrong: 'falsch',
