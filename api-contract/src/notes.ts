@@ -5,13 +5,15 @@
 // - basic: one card, question -> answer;
 // - reversed: two cards, question -> answer (ord 0) and answer -> question (ord 1);
 // - cloze: one card per cloze number in the question (`{{c1::answer}}`, `{{c2::answer::hint}}`);
-//   card N hides cloze N and shows the others; the answer field is the "extra" shown on the back.
-// - occlusion: an image with masks, one card per mask number (Anki's Image Occlusion; occlusion.ts).
+//   card N hides cloze N and shows the others; the answer field is the "extra" shown on the back;
+// - occlusion: an image with masks, one card per mask number (Anki's Image Occlusion; occlusion.ts);
+// - typed: one card, question -> answer, which the learner types before it is revealed (Anki's
+//   "Basic (type in the answer)"); `typedAnswer` is what the typing is compared with.
 // The text is Markdown (GitHub flavour) with $math$; faces are Markdown too, rendered (and
 // sanitised) by the screens.
 import { OCCLUSION_CLOZE, occlusionFaces, occlusionOrds } from './occlusion';
 
-export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion', 'typed'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export function isNoteKind(value: unknown): value is NoteKind {
@@ -128,4 +130,12 @@ export function plainText(source: string): string {
       .replace(/\s*\n\s*/g, '\n')
       .trim()
   );
+}
+
+/**
+ * What a typed card's typing is compared with, as Anki compares it: the answer's words without
+ * markup (`plainText`), trimmed, case kept; null for a card of any other kind.
+ */
+export function typedAnswer(card: Pick<CardText, 'kind' | 'answer'>): string | null {
+  return card.kind === 'typed' ? plainText(card.answer) : null;
 }

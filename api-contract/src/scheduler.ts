@@ -7,6 +7,7 @@ import {
   CLAMP_PARAMETERS,
   fsrs,
   generatorParameters,
+  get_fuzz_range,
   Rating,
   State,
   W17_W18_Ceiling,
@@ -160,6 +161,34 @@ export class Scheduler {
   review(row: SchedulingState, now: Date, result: ReviewResult): SchedulingState {
     const { card } = this.fsrs.next(toFsrsCard(row, now), now, toRating(result));
     return fromFsrsCard(card);
+  }
+
+  /**
+   * The whole days the fuzz could have given this rating's interval (ts-fsrs's fuzz range around
+   * the unfuzzed interval, as `review` drew from), kept between the neighbouring ratings'
+   * intervals so Hard < Good < Easy still holds; null when the outcome was not fuzzed: a learning
+   * step, an interval under 2.5 days, or one moved out of its range to keep the ratings apart.
+   * The load balancer (API) picks a day in it.
+   */
+  fuzzRange(row: SchedulingState, now: Date, result: ReviewResult): { min: number; max: number } | null {
+    const outcomes = this.fsrs.repeat(toFsrsCard(row, now), now);
+    const rating = toRating(result);
+    const next = outcomes[rating].card;
+    if (next.state !== State.Review) return null;
+    const unfuzzed = this.intervalDays(next.stability);
+    if (unfuzzed < 2.5) return null;
+    const range = get_fuzz_range(unfuzzed, next.elapsed_days, this.settings.maximumInterval);
+    let { min_ivl: min, max_ivl: max } = range;
+    if (next.scheduled_days < min || next.scheduled_days > max) return null;
+    const neighbour = (grade: number) => {
+      const card = grade >= Rating.Hard && grade <= Rating.Easy ? outcomes[grade as Grade].card : null;
+      return card && card.state === State.Review ? card.scheduled_days : null;
+    };
+    const below = neighbour(rating - 1);
+    const above = neighbour(rating + 1);
+    if (below !== null) min = Math.max(min, below + 1);
+    if (above !== null) max = Math.min(max, above - 1);
+    return min <= next.scheduled_days && next.scheduled_days <= max ? { min, max } : null;
   }
 
   /** Applies the ratings one after the other, in the order given, from `from` (a new card). */

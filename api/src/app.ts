@@ -79,6 +79,8 @@ export interface AppOverrides {
   now?: () => Date;
   /** The FSRS optimizer's threads; tests may wrap them (to hold a fit while probing). */
   optimizerWorkers?: OptimizerWorkers;
+  /** The study load balancer's draws in [0, 1); tests pin them. */
+  random?: () => number;
 }
 
 const CLIENT_ERRORS: Record<number, string> = {
@@ -237,7 +239,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         afterEnd: (userId, timeZone) => engagement.gamification.checkAchievements(userId, timeZone),
         now,
       });
-      const study = createStudyServices(db, { dailyGoal, now });
+      const study = createStudyServices(db, { dailyGoal, now, random: overrides.random });
       const insights = new InsightsService({
         repository: new InsightsRepository(db),
         queue: new QueueRepository(db),

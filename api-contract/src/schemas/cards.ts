@@ -28,12 +28,16 @@ export const CardState = Type.Union([
   Type.Literal('relearning'),
 ]);
 
-/** See notes.ts: basic (one card), reversed (two), cloze (one per cloze number), occlusion (one per mask number). */
+/**
+ * See notes.ts: basic (one card), reversed (two), cloze (one per cloze number), occlusion (one per
+ * mask number), typed (one, answer typed).
+ */
 export const NoteKindSchema = Type.Union([
   Type.Literal('basic'),
   Type.Literal('reversed'),
   Type.Literal('cloze'),
   Type.Literal('occlusion'),
+  Type.Literal('typed'),
 ]);
 
 export const Card = Type.Object({

@@ -170,8 +170,11 @@ export type CardStateName = (typeof CARD_STATES)[number];
  */
 type BooleanColumn = ColumnType<boolean | 0 | 1, boolean | undefined, boolean>;
 
-/** basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number; occlusion: one per mask number. */
-export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion'] as const;
+/**
+ * basic: one card; reversed: two (front->back, back->front); cloze: one per cloze number;
+ * occlusion: one per mask number; typed: one, answer typed.
+ */
+export const NOTE_KINDS = ['basic', 'reversed', 'cloze', 'occlusion', 'typed'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export interface CardsTable {

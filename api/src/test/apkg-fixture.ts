@@ -20,6 +20,11 @@ export interface FixtureNote {
   fields: string[];
   tags?: string;
   deck?: string;
+  /**
+   * The note's type asks to type the answer ("Basic (type in the answer)", `{{type:Back}}`);
+   * otherwise it is Basic. `typeIn: 'cloze'`: a cloze type with `{{type:cloze:Text}}`.
+   */
+  typeIn?: true | 'cloze';
   /** One per card: ord 0, 1... (a cloze note's ord n is cloze n + 1). */
   cards: Array<{ ord: number; suspended?: boolean; reviews?: FixtureReview[] }>;
 }
@@ -31,6 +36,7 @@ export interface FixturePackage {
 }
 
 const BLOCK = 128 * 1024;
+const NOTETYPE_IDS = { basic: 1, typeIn: 2, cloze: 3 } as const;
 
 /** A zstd frame of raw blocks (single segment, content size given). */
 export function zstdStored(data: Uint8Array): Uint8Array {
@@ -58,7 +64,7 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
   const latest = fixture.format === 'anki21b';
   const db = new Database(':memory:');
   db.exec(`
-    create table col (id integer primary key, decks text not null);
+    create table col (id integer primary key, decks text not null, models text not null);
     create table notes (id integer primary key, guid text not null, mid integer not null, mod integer not null, usn integer not null,
       tags text not null, flds text not null, sfld text not null, csum integer not null, flags integer not null, data text not null);
     create table cards (id integer primary key, nid integer not null, did integer not null, ord integer not null, mod integer not null,
@@ -70,6 +76,42 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
   const deckIds = new Map<string, number>([['Default', 1]]);
   for (const note of fixture.notes)
     if (note.deck && !deckIds.has(note.deck)) deckIds.set(note.deck, 1_000 + deckIds.size);
+  // Note types by id: their card templates, as Anki's stock Basic, "Basic (type in the answer)"
+  // and a cloze type asking to type the cloze.
+  const notetypes: Array<{ id: number; name: string; qfmt: string; afmt: string }> = [
+    { id: NOTETYPE_IDS.basic, name: 'Basic', qfmt: '{{Front}}', afmt: '{{FrontSide}}<hr id=answer>{{Back}}' },
+    {
+      id: NOTETYPE_IDS.typeIn,
+      name: 'Basic (type in the answer)',
+      qfmt: '{{Front}}\n\n{{type:Back}}',
+      afmt: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}',
+    },
+    { id: NOTETYPE_IDS.cloze, name: 'Cloze (type)', qfmt: '{{cloze:Text}}{{type:cloze:Text}}', afmt: '{{cloze:Text}}' },
+  ];
+  if (latest) {
+    db.exec(`
+      create table notetypes (id integer primary key, name text not null, mtime_secs integer not null, usn integer not null, config blob not null);
+      create table templates (ntid integer not null, ord integer not null, name text not null, mtime_secs integer not null,
+        usn integer not null, config blob not null, primary key (ntid, ord));
+    `);
+    const insertType = db.prepare("insert into notetypes values (?, ?, 0, 0, x'')");
+    // CardTemplate.Config { string q_format = 1; string a_format = 2; ... }.
+    const insertTemplate = db.prepare("insert into templates values (?, 0, 'Card 1', 0, 0, ?)");
+    for (const type of notetypes) {
+      insertType.run(type.id, type.name);
+      insertTemplate.run(type.id, new BinaryWriter().tag(1, 2).string(type.qfmt).tag(2, 2).string(type.afmt).finish());
+    }
+  }
+  const models = latest
+    ? ''
+    : JSON.stringify(
+        Object.fromEntries(
+          notetypes.map((type) => [
+            String(type.id),
+            { id: type.id, name: type.name, tmpls: [{ name: 'Card 1', ord: 0, qfmt: type.qfmt, afmt: type.afmt }] },
+          ]),
+        ),
+      );
   if (latest) {
     db.exec(
       'create table decks (id integer primary key, name text not null, mtime_secs integer not null, usn integer not null, common blob, kind blob)',
@@ -77,19 +119,20 @@ export function buildApkg(fixture: FixturePackage): Uint8Array {
     const insert = db.prepare('insert into decks (id, name, mtime_secs, usn) values (?, ?, 0, 0)');
     for (const [name, id] of deckIds) insert.run(id, name.replace(/::/g, '\x1f'));
     // The current format keeps decks out of col: an empty JSON object there.
-    db.prepare('insert into col (id, decks) values (1, ?)').run('{}');
+    db.prepare('insert into col (id, decks, models) values (1, ?, ?)').run('{}', models);
   } else {
     const decks = Object.fromEntries([...deckIds].map(([name, id]) => [String(id), { id, name }]));
-    db.prepare('insert into col (id, decks) values (1, ?)').run(JSON.stringify(decks));
+    db.prepare('insert into col (id, decks, models) values (1, ?, ?)').run(JSON.stringify(decks), models);
   }
-  const insertNote = db.prepare("insert into notes values (?, ?, 1, 0, 0, ?, ?, '', 0, 0, '')");
+  const insertNote = db.prepare("insert into notes values (?, ?, ?, 0, 0, ?, ?, '', 0, 0, '')");
   const insertCard = db.prepare("insert into cards values (?, ?, ?, ?, 0, 0, 2, ?, 0, 1, 2500, 1, 0, 0, 0, 0, 0, '')");
   const insertReview = db.prepare('insert into revlog values (?, ?, 0, ?, 1, 0, 2500, ?, ?)');
   let cardId = 1;
   db.transaction(() => {
     fixture.notes.forEach((note, n) => {
       const noteId = n + 1;
-      insertNote.run(noteId, note.guid, note.tags ? ` ${note.tags} ` : '', note.fields.join('\x1f'));
+      const mid = note.typeIn === 'cloze' ? NOTETYPE_IDS.cloze : note.typeIn ? NOTETYPE_IDS.typeIn : NOTETYPE_IDS.basic;
+      insertNote.run(noteId, note.guid, mid, note.tags ? ` ${note.tags} ` : '', note.fields.join('\x1f'));
       for (const card of note.cards) {
         const id = cardId++;
         insertCard.run(id, noteId, deckIds.get(note.deck ?? 'Default')!, card.ord, card.suspended ? -1 : 2);

@@ -115,6 +115,7 @@ const de: MessagesOf<typeof en> = {
     kindBasic: 'Einfach',
     kindReversed: 'Einfach und umgekehrt (zwei Karten)',
     kindCloze: 'Lückentext (eine Karte pro {{syntax}})',
+    kindTyped: 'Einfach (Antwort eintippen)',
     extra: 'Zusatz (optional, auf der Rückseite)',
     insertCloze: 'Lücke einfügen',
     addImage: 'Bild hinzufügen',

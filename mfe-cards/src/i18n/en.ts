@@ -117,6 +117,7 @@ const en = {
     kindBasic: 'Basic',
     kindReversed: 'Basic and reversed (two cards)',
     kindCloze: 'Cloze (one card per {{syntax}})',
+    kindTyped: 'Basic (type in the answer)',
     extra: 'Extra (optional, shown on the back)',
     insertCloze: 'Insert cloze',
     addImage: 'Add image',

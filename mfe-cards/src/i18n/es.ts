@@ -120,6 +120,7 @@ const es: MessagesOf<typeof en> = {
     kindBasic: 'Básica',
     kindReversed: 'Básica e inversa (dos tarjetas)',
     kindCloze: 'Huecos (una tarjeta por {{syntax}})',
+    kindTyped: 'Básica (escribir la respuesta)',
     extra: 'Extra (opcional, en el reverso)',
     insertCloze: 'Insertar hueco',
     addImage: 'Añadir imagen',

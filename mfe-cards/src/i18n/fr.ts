@@ -120,6 +120,7 @@ const fr: MessagesOf<typeof en> = {
     kindBasic: 'Basique',
     kindReversed: 'Basique et inversée (deux cartes)',
     kindCloze: 'Texte à trous (une carte par {{syntax}})',
+    kindTyped: 'Basique (saisir la réponse)',
     extra: 'Complément (facultatif, au verso)',
     insertCloze: 'Insérer un trou',
     addImage: 'Ajouter une image',

@@ -120,6 +120,7 @@ const it: MessagesOf<typeof en> = {
     kindBasic: 'Base',
     kindReversed: 'Base e inversa (due carte)',
     kindCloze: 'Testo a buchi (una carta per {{syntax}})',
+    kindTyped: 'Base (digita la risposta)',
     extra: 'Extra (facoltativo, sul retro)',
     insertCloze: 'Inserisci buco',
     addImage: 'Aggiungi immagine',

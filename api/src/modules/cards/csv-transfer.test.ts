@@ -122,6 +122,23 @@ describeEachDb('CSV export and re-import: note types, sets, tags, duplicates', (
     expect(bad.json()).toEqual({ error: 'duplicates must be update, skip or add' });
   });
 
+  it('keeps a typed note typed through a CSV round trip, and reads Anki\'s "Basic (type in the answer)"', async () => {
+    const author = await signedInClient(app);
+    await author.createCard({ kind: 'typed', question: 'Capital of France?', answer: 'Paris' });
+    const csv = (await author.get('/api/cards/export')).body;
+    expect(csv.split('\n')[1]).toBe('Capital of France?,Paris,,typed,');
+    const reader = await signedInClient(app);
+    expect((await reader.post('/api/cards/import', { text: csv })).json()).toMatchObject({ imported: 1, errors: [] });
+    expect(await notesOf(reader.user.id)).toEqual(await notesOf(author.user.id));
+    expect((await notesOf(reader.user.id))[0]).toMatchObject({ kind: 'typed', cards: 1 });
+
+    const anki = await reader.post('/api/cards/import', {
+      text: 'question,answer,tags,notetype\nCapital of Spain?,Madrid,,Basic (type in the answer)',
+      dryRun: true,
+    });
+    expect(anki.json()).toMatchObject({ errors: [], rows: [{ row: 1, kind: 'typed' }] });
+  });
+
   it('reports a note type it does not know on its row', async () => {
     const learner = await signedInClient(app);
     const response = await learner.post('/api/cards/import', {
@@ -129,7 +146,7 @@ describeEachDb('CSV export and re-import: note types, sets, tags, duplicates', (
       dryRun: true,
     });
     expect(response.json()).toMatchObject({
-      errors: [{ row: 1, error: 'Note type must be basic, reversed, cloze or occlusion' }],
+      errors: [{ row: 1, error: 'Note type must be basic, reversed, cloze, occlusion or typed' }],
       rows: [{ row: 2, kind: 'reversed', set: null }],
     });
   });

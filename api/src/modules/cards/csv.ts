@@ -1,5 +1,5 @@
 // Card files in and out: CSV or tab-separated text with the columns question, answer, tags and,
-// in our exports, notetype (basic, reversed, cloze) and set, after Anki's `#notetype column` and
+// in our exports, notetype (basic, reversed, cloze, typed) and set, after Anki's `#notetype column` and
 // `#deck column`: a re-import of our file gives back every note of its type in its set.
 // Pure functions over strings; the rules about what makes a card valid live in service.ts.
 import { CsvError, parse } from 'csv-parse/sync';

@@ -115,6 +115,7 @@ function kindOf(notetype: string | null): NoteKind {
   const name = (notetype ?? '').toLowerCase();
   if (name.includes('cloze')) return 'cloze';
   if (name.includes('reverse')) return 'reversed';
+  if (name.includes('type in')) return 'typed';
   return 'basic';
 }
 

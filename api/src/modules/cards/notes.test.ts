@@ -43,7 +43,7 @@ describeEachDb('notes: reversed and cloze cards, tags, search text', (ctx) => {
     expect(none.json()).toEqual({ error: 'A cloze note needs at least one cloze, like {{c1::answer}}' });
     const bad = await me.post('/api/cards', { kind: 'fancy', question: 'q', answer: 'a' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Note type must be basic, reversed, cloze or occlusion' });
+    expect(bad.json()).toEqual({ error: 'Note type must be basic, reversed, cloze, occlusion or typed' });
     // A basic or reversed note still needs its answer.
     const noAnswer = await me.post('/api/cards', { kind: 'reversed', question: 'q', answer: ' ' });
     expect(noAnswer.json()).toEqual({ error: 'Question and answer are required' });

@@ -76,7 +76,7 @@ export const MESSAGES = {
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
   tooManyColumns: 'Too many columns',
-  kindInvalid: 'Note type must be basic, reversed, cloze or occlusion',
+  kindInvalid: 'Note type must be basic, reversed, cloze, occlusion or typed',
   clozeRequired: 'A cloze note needs at least one cloze, like {{c1::answer}}',
   occlusionImage: 'An image occlusion note needs an image',
   occlusionMasks: 'An image occlusion note needs at least one mask',
@@ -657,11 +657,15 @@ function csvNotes({ records, columns }: { records: CsvRecord[]; columns: CsvColu
   return parsed;
 }
 
-/** Our note types, or Anki's names of them ("Basic (and reversed card)", "Cloze"); undefined for another. */
+/**
+ * Our note types, or Anki's names of them ("Basic (and reversed card)", "Cloze", "Basic (type in
+ * the answer)"); undefined for another.
+ */
 function csvKind(name: string): NoteKind | undefined {
   const kind = name.toLowerCase();
   if (isNoteKind(kind)) return kind;
   if (kind === 'basic (and reversed card)') return 'reversed';
+  if (kind === 'basic (type in the answer)') return 'typed';
   return undefined;
 }
 

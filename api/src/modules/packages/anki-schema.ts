@@ -45,6 +45,7 @@ export const MODEL_IDS = {
   reversed: 1_700_000_000_002,
   cloze: 1_700_000_000_003,
   occlusion: 1_700_000_000_004,
+  typed: 1_700_000_000_010,
 } as const;
 
 const CSS =
@@ -98,31 +99,26 @@ function model(id: number, name: string, type: 0 | 1, mod: number, flds: unknown
   };
 }
 
-// Anki's stock Image Occlusion templates (rslib's image_occlusion/notetype.rs): the masks drawn by
-// Anki's own script on a canvas over the image.
+// Image Occlusion templates: Anki's own script (`anki.imageOcclusion.setup`) draws the masks of
+// the hidden `cloze:Occlusion` field on a canvas over the image; these element ids are what it uses.
 const OCCLUSION_FRONT = `{{#Header}}<div>{{Header}}</div>{{/Header}}
 <div style="display: none">{{cloze:Occlusion}}</div>
-<div id="err"></div>
 <div id="image-occlusion-container">
     {{Image}}
     <canvas id="image-occlusion-canvas"></canvas>
 </div>
-<script>
-try {
-    anki.imageOcclusion.setup();
-} catch (exc) {
-    document.getElementById("err").innerHTML = \`Error loading image occlusion. Is your Anki version up to date?<br><br>\${exc}\`;
-}
-</script>
+<script>anki.imageOcclusion.setup();</script>
 `;
 const OCCLUSION_BACK = `${OCCLUSION_FRONT}
-<div><button id="toggle">Toggle Masks</button></div>
 {{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}
 `;
 /** Anki's Image Occlusion fields, in order. */
 export const OCCLUSION_FIELDS = ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'] as const;
 
-/** col.models: Basic, "Basic (and reversed card)", Cloze and Image Occlusion, as Anki's stock note types. */
+/**
+ * col.models: Basic, "Basic (and reversed card)", Cloze, Image Occlusion and "Basic (type in the
+ * answer)", as Anki's stock note types.
+ */
 export function models(mod: number): Record<string, unknown> {
   const basicFields = [field('Front', 0), field('Back', 1)];
   const card1 = template('Card 1', 0, '{{Front}}', answerOf('Back'));
@@ -162,6 +158,15 @@ export function models(mod: number): Record<string, unknown> {
       ),
       originalStockKind: 6,
     },
+    [MODEL_IDS.typed]: model(
+      MODEL_IDS.typed,
+      'Basic (type in the answer)',
+      0,
+      mod,
+      basicFields,
+      [template('Card 1', 0, '{{Front}}\n\n{{type:Back}}', '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}')],
+      [[0, 'any', [0]]],
+    ),
   };
 }
 

@@ -83,6 +83,29 @@ describe.each(['anki2', 'anki21b'] as const)('readApkg (%s)', (format) => {
     expect(cloze!.question).toBe('{{c1::Paris}} is the capital of {{c2::France}}');
   });
 
+  it('reads a note whose type asks to type the answer ({{type:Back}}) as typed, a cloze asking so as cloze', async () => {
+    const typed = await read(
+      buildApkg({
+        format,
+        notes: [
+          { guid: 'typ-1', fields: ['Capital of France?', 'Paris'], typeIn: true, cards: [{ ord: 0 }] },
+          { guid: 'typ-c', fields: ['{{c1::Paris}} is in France', ''], typeIn: 'cloze', cards: [{ ord: 0 }] },
+          { guid: 'plain', fields: ['Plain', 'card'], cards: [{ ord: 0 }] },
+        ],
+      }),
+    );
+    expect(typed.notes.map(({ guid, kind, answer }) => [guid, kind, answer])).toEqual([
+      ['typ-1', 'typed', 'Paris'],
+      ['typ-c', 'cloze', ''],
+      ['plain', 'basic', 'card'],
+    ]);
+    expect(typed.cards.map(({ noteGuid, ord }) => [noteGuid, ord])).toEqual([
+      ['typ-1', 0],
+      ['typ-c', 1],
+      ['plain', 0],
+    ]);
+  });
+
   it('keeps imported HTML harmless', () => {
     const trap = contents.notes.find((note) => note.guid === 'xss-1')!;
     expect(`${trap.question} ${trap.answer}`).not.toMatch(/onerror|<script|javascript:/i);

@@ -8,7 +8,9 @@
 // Notes keep Anki's guid (a re-import updates them); a note is an image occlusion when its first
 // field holds Anki's masks (`{{c1::image-occlusion:rect:...}}`: the stock "Image Occlusion" type of
 // Anki 23.10+, fields Occlusion, Image, Header, Back Extra, Comments), cloze when it holds
-// `{{cN::...}}`, reversed when it has a second card, basic otherwise. The review history (revlog:
+// `{{cN::...}}`, typed when its note type's card asks to type the answer (`{{type:Back}}`, as
+// "Basic (type in the answer)" does) and it has one card, reversed when it has a second card,
+// basic otherwise. The review history (revlog:
 // learning, review and relearning answers; manual reschedules and cram-only entries skipped)
 // comes along for FSRS and the optimizer. Members are unpacked within the caps of unpack.ts, and
 // only the ones used: the collection, the media map and the images and sounds it names (other
@@ -71,6 +73,8 @@ export const MEDIA_MAP_MAX_BYTES = 4 * 1024 * 1024;
 const REVIEW_TYPES = new Set([0, 1, 2]);
 const CLOZE = /\{\{c\d+::/;
 const OCCLUSION_MASK = /\{\{c\d+::image-occlusion:/;
+/** A template field that makes the learner type the answer: {{type:Back}}, {{type:cloze:Text}}... */
+const TYPE_IN = /\{\{type:/;
 
 export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<ApkgContents> {
   const files = await PackageFiles.open(bytes, limits);
@@ -98,9 +102,11 @@ export async function readApkg(bytes: Uint8Array, limits: ApkgLimits): Promise<A
 
 function readCollection(format: ApkgContents['format'], db: Database.Database): Omit<ApkgContents, 'media'> {
   const decks = deckNames(db);
-  const notes = db.prepare('select id, guid, flds, tags from notes order by id').all() as Array<{
+  const typedNotetypes = typeInNotetypes(db);
+  const notes = db.prepare('select id, guid, mid, flds, tags from notes order by id').all() as Array<{
     id: number;
     guid: string;
+    mid: number;
     flds: string;
     tags: string;
   }>;
@@ -143,13 +149,16 @@ function readCollection(format: ApkgContents['format'], db: Database.Database): 
       errors.push({ row, error: 'The note has no text in its first field' });
       return;
     }
+    const twoCards = own.some((card) => card.ord === 1);
     const kind: NoteKind = occlusion
       ? 'occlusion'
       : CLOZE.test(question)
         ? 'cloze'
-        : own.some((card) => card.ord === 1)
-          ? 'reversed'
-          : 'basic';
+        : typedNotetypes.has(note.mid) && !twoCards
+          ? 'typed'
+          : twoCards
+            ? 'reversed'
+            : 'basic';
     const tags = note.tags.trim().split(/\s+/).filter(Boolean).join(', ');
     parsed.push({
       row,
@@ -186,6 +195,47 @@ function occlusionNote(fields: string[]): [string, string] | null {
   const question = [cleanField(image), ...masks.map(maskCloze)].filter(Boolean).join('\n');
   const title = cleanField(header);
   return [title ? `${question}\n\n${title}` : question, cleanField(extra)];
+}
+
+/**
+ * The ids of the note types whose card templates ask to type the answer: in the `templates` table
+ * (current format: each template's config a protobuf CardTemplate.Config { string q_format = 1;
+ * string a_format = 2; ... }), else in the `col.models` JSON (legacy: `tmpls[].qfmt`, `afmt`).
+ */
+function typeInNotetypes(db: Database.Database): Set<number> {
+  const ids = new Set<number>();
+  const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'templates'").get();
+  if (hasTable) {
+    for (const row of db.prepare('select ntid, config from templates').all() as Array<{
+      ntid: number;
+      config: unknown;
+    }>) {
+      if (!(row.config instanceof Uint8Array)) continue;
+      const reader = new BinaryReader(row.config);
+      while (reader.pos < reader.len) {
+        const [field, wireType] = reader.tag();
+        if ((field === 1 || field === 2) && wireType === 2) {
+          if (TYPE_IN.test(reader.string())) ids.add(Number(row.ntid));
+        } else reader.skip(wireType);
+      }
+    }
+    return ids;
+  }
+  const hasModels = (db.prepare('pragma table_info(col)').all() as Array<{ name: string }>).some(
+    (column) => column.name === 'models',
+  );
+  const col = hasModels ? (db.prepare('select models from col').get() as { models: string } | undefined) : undefined;
+  const models = JSON.parse(col?.models || '{}') as Record<
+    string,
+    { id?: number; tmpls?: Array<Record<string, unknown>> }
+  >;
+  for (const [id, model] of Object.entries(models)) {
+    const asks = (model.tmpls ?? []).some((tmpl) =>
+      [tmpl.qfmt, tmpl.afmt].some((format) => typeof format === 'string' && TYPE_IN.test(format)),
+    );
+    if (asks) ids.add(Number(model.id ?? id));
+  }
+  return ids;
 }
 
 /** Deck id -> name ("Parent::Child"); Anki's empty "Default" deck is no set of ours. */

@@ -213,7 +213,13 @@ describeEachDb('Anki package export: GET /api/cards/export/apkg', (ctx) => {
         string,
         { type: number; flds: Array<{ name: string }>; tmpls: Array<{ qfmt: string; afmt: string }> }
       >;
-      expect(Object.keys(byName).sort()).toEqual(['Basic', 'Basic (and reversed card)', 'Cloze', 'Image Occlusion']);
+      expect(Object.keys(byName).sort()).toEqual([
+        'Basic',
+        'Basic (and reversed card)',
+        'Basic (type in the answer)',
+        'Cloze',
+        'Image Occlusion',
+      ]);
       expect(byName.Basic!.flds.map((field) => field.name)).toEqual(['Front', 'Back']);
       expect(byName.Basic!.tmpls[0]!.qfmt).toBe('{{Front}}');
       expect(byName.Basic!.tmpls[0]!.afmt).toContain('{{Back}}');
@@ -300,6 +306,34 @@ describeEachDb('Anki package export: GET /api/cards/export/apkg', (ctx) => {
         .map((row) => row.note_guid)
         .sort();
     expect(await guids(reader.user.id)).toEqual(await guids(author.user.id));
+  });
+
+  it('writes a typed note as "Basic (type in the answer)", which an import reads back as typed', async () => {
+    const typist = await signedInClient(app);
+    await typist.createCard({ kind: 'typed', question: 'Capital of France?', answer: 'Paris' });
+    await typist.createCard({ question: 'Plain', answer: 'card' });
+    const { db } = unpack((await download(typist)).rawPayload);
+    try {
+      const col = db.prepare('select models from col').get() as { models: string };
+      const models = JSON.parse(col.models) as Record<string, { name: string; tmpls: Array<{ qfmt: string }> }>;
+      const notes = db.prepare('select mid, sfld from notes order by id').all() as Array<{ mid: number; sfld: string }>;
+      expect(notes.map((note) => [models[String(note.mid)]!.name, note.sfld])).toEqual([
+        ['Basic (type in the answer)', 'Capital of France?'],
+        ['Basic', 'Plain'],
+      ]);
+      expect(models[String(notes[0]!.mid)]!.tmpls.map((template) => template.qfmt)).toEqual([
+        '{{Front}}\n\n{{type:Back}}',
+      ]);
+    } finally {
+      db.close();
+    }
+    const reader = await signedInClient(app);
+    const imported = await send(reader, (await download(typist)).rawPayload);
+    expect(imported.json()).toMatchObject({ imported: 2, errors: [] });
+    expect((await notesOf(reader.user.id)).map((note) => [note.question, note.kind, note.cards])).toEqual([
+      ['Capital of France?', 'typed', 1],
+      ['Plain', 'basic', 1],
+    ]);
   });
 
   it('writes Markdown images of the learner\'s media as Anki does, <img src="name">', async () => {

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { ExperienceRepository } from '../experience';
 import { NotificationsRepository } from '../notifications';
 import { SessionsRepository } from '../sessions';
+import { DueLoadRepository } from './load-repository';
 import { QueueRepository } from './queue-repository';
 import { QueueService, type QueueServiceDeps } from './queue-service';
 import { ReviewRepository } from './review-repository';
@@ -30,19 +31,29 @@ export { applyStudySettings, checkedSetting } from './settings-service';
 export { dueWindow } from './study-card';
 
 /** The study services on this database; a review writes its card, log, session count and XP in one transaction. */
-export function createStudyServices(db: Db, deps: Pick<QueueServiceDeps, 'dailyGoal' | 'now'>): StudyServices {
-  const { now } = deps;
+export function createStudyServices(
+  db: Db,
+  deps: Pick<QueueServiceDeps, 'dailyGoal' | 'now'> & { random?: () => number },
+): StudyServices {
+  const { now, random } = deps;
   const reviewRepos = (handle: Db) => ({
     reviews: new ReviewRepository(handle),
     sessions: new SessionsRepository(handle),
     experience: new ExperienceRepository(handle),
     notifications: new NotificationsRepository(handle),
+    load: new DueLoadRepository(handle),
   });
   const queue = new QueueRepository(db);
   const settings = new SchedulerSettingsRepository(db);
   return {
     queue: new QueueService({ queue, settings, ...deps }),
-    review: new ReviewService({ repos: reviewRepos(db), inTransaction: inTransaction(db, reviewRepos), settings, now }),
+    review: new ReviewService({
+      repos: reviewRepos(db),
+      inTransaction: inTransaction(db, reviewRepos),
+      settings,
+      now,
+      random,
+    }),
     settings: new SchedulerSettingsService({ repository: settings, now }),
     stats: new StudyStatsService({ stats: new StudyStatsRepository(db), queue, settings, now }),
   };

@@ -33,6 +33,8 @@ import type { NotificationsRepository } from '../notifications';
 import { countInOpenSession, SESSION_MESSAGES, type SessionsRepository } from '../sessions';
 import { STATE_NEW, type StudyCardRow } from './card-rows';
 import { byTime, replayRun, type ReplayedRun } from './history';
+import { balanceDue, type RandomSource } from './load-balancer';
+import type { DueLoadRepository } from './load-repository';
 import { LEECH_LAPSES, MAX_ATTEMPTS, MAX_COUNTED_TIME_MS, MAX_TIME_SPENT_MS, MESSAGES } from './limits';
 import { afterColumns, type ReviewRepository } from './review-repository';
 import type { SchedulerSettingsRepository } from './settings-repository';
@@ -44,6 +46,7 @@ export interface ReviewRepos {
   sessions: SessionsRepository;
   experience: ExperienceRepository;
   notifications: NotificationsRepository;
+  load: DueLoadRepository;
 }
 
 export interface ReviewServiceDeps {
@@ -51,6 +54,8 @@ export interface ReviewServiceDeps {
   inTransaction: InTransaction<ReviewRepos>;
   settings: SchedulerSettingsRepository;
   now: () => Date;
+  /** The load balancer's draws (Math.random unless a test pins them). */
+  random?: RandomSource;
 }
 
 export interface ReviewOutcome extends StudyCard {
@@ -148,6 +153,7 @@ export class ReviewService {
             idempotencyKey,
             reviewedAt,
             buryUntil,
+            timeZone,
           }),
         );
       } catch (error) {
@@ -188,7 +194,7 @@ export class ReviewService {
   }
 
   private async applyReview(
-    { reviews, sessions, experience, notifications }: ReviewRepos,
+    { reviews, sessions, experience, notifications, load }: ReviewRepos,
     userId: number,
     input: {
       cardId: number;
@@ -200,6 +206,7 @@ export class ReviewService {
       reviewedAt: Date | null;
       /** Until when the card's siblings are buried; null: not buried (a review of an earlier day). */
       buryUntil: string | null;
+      timeZone: string;
     },
   ): Promise<ReviewOutcome> {
     // A key names one request for good: once its review was undone, a late retry is refused.
@@ -226,7 +233,17 @@ export class ReviewService {
     let next: SchedulingState;
     let replayed: { history: ReviewLogRow[]; run: ReplayedRun } | null = null;
     if (found.newestReview === null || reviewedAt >= found.newestReview) {
-      next = scheduler.review(card, at, input.result);
+      // A review in time order may move its due date to a lighter day of its fuzz range.
+      next = await balanceDue({
+        scheduler,
+        before: schedulingOf(card),
+        next: scheduler.review(card, at, input.result),
+        at,
+        result: input.result,
+        timeZone: input.timeZone,
+        dueCounts: (ranges) => load.dueCounts(userId, ranges),
+        random: this.deps.random ?? Math.random,
+      });
       states = { before: schedulingOf(card), after: next };
     } else {
       const history = await reviews.historyOf(userId, card.id);

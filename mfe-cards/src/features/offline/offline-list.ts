@@ -1,7 +1,7 @@
 // The card list as this browser can show it with the network off: the last unfiltered list the
 // server sent the learner (every page loaded then), and on top of any list the changes still in
 // the outbox: a card created offline first, marked as waiting, an edit's new text in its card.
-import { noteOrds, type Card, type CardInput, type Category } from '@flashcard/api-contract';
+import { isNoteKind, noteOrds, type Card, type CardInput, type Category } from '@flashcard/api-contract';
 import { cardsDatabase, type QueuedChange, type QueuedCreate, type SavedList } from './cards-db';
 
 export type { SavedList };
@@ -64,7 +64,7 @@ const optional = (value: string | null | undefined) => {
 /** A card's fields after `input` (what the form sends), trimmed as the server will; its rules come later. */
 export function withInput(card: Card, input: CardInput, setName: SetName): Card {
   const difficulty = Number(input.difficulty_level);
-  const kind = input.kind === 'basic' || input.kind === 'reversed' || input.kind === 'cloze' ? input.kind : card.kind;
+  const kind = isNoteKind(input.kind) ? input.kind : card.kind;
   const categoryId = input.category_id === undefined ? card.category_id : input.category_id;
   const set = categoryId === card.category_id ? card.category_name : categoryId === null ? null : setName(categoryId);
   return {

@@ -159,6 +159,7 @@ export function CardFormModal({
             <option value="reversed">{t('form.kindReversed')}</option>
             <option value="cloze">{t('form.kindCloze', { syntax: CLOZE_EXAMPLE })}</option>
             <option value="occlusion">{t('occlusion.kind')}</option>
+            <option value="typed">{t('form.kindTyped')}</option>
           </select>
         </div>
         {kind === 'occlusion' ? (

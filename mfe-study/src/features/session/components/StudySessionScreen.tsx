@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { cardFaces, plainText, userApi } from '@flashcard/api-contract';
+import { cardFaces, plainText, typedAnswer, userApi } from '@flashcard/api-contract';
 import { RichText, Spinner } from '@flashcard/shared-ui';
 import { studyLanguage, useStudyText } from '../../../i18n';
 import { useScope } from '../../scope';
@@ -15,6 +15,7 @@ import { EditCardDialog } from './EditCardDialog';
 import { RatingButtons } from './RatingButtons';
 import { SessionComplete } from './SessionComplete';
 import { SessionProgress } from './SessionProgress';
+import { TypeAnswerField, TypedAnswerDiff } from './TypedAnswer';
 import '../study.css';
 
 /** The review session (review, flashcards) and the new-card session (new) share this screen. */
@@ -54,6 +55,11 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
   const shownNow = isAnswerShown(state);
   const shownCard = currentCard(state);
   const faces = useMemo(() => (shownCard ? cardFaces(shownCard) : null), [shownCard]);
+  // A typed card's answer as typed, kept while the card is shown (Hide Answer brings it back).
+  // Keyed by place and card: a card back for another try starts empty.
+  const typedKey = shownCard ? `${state.index}:${shownCard.id}` : '';
+  const [typed, setTyped] = useState({ key: '', text: '' });
+  const typedText = typed.key === typedKey ? typed.text : '';
   const say = (text: string) => shownCard && speech.speak(plainText(text), shownCard.language ?? studyLanguage());
   // Autoplay (the account's setting): each face's sounds play as it appears; a face without
   // sounds has its answer read once as it is revealed.
@@ -67,7 +73,12 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
     const active = document.activeElement;
     const kept = active && active !== document.body && active.isConnected && !active.classList.contains('study-card');
     if (kept) return;
-    controlsRef.current?.querySelector<HTMLElement>(shownNow ? '.study-answer' : '.study-card')?.focus();
+    // A typed card's question puts the cursor in its answer field, as Anki does.
+    const controls = controlsRef.current;
+    const target = shownNow
+      ? controls?.querySelector<HTMLElement>('.study-answer')
+      : (controls?.querySelector<HTMLElement>('.study-type-answer input') ?? controls?.querySelector('.study-card'));
+    target?.focus();
   }, [shownNow, state.index, state.phase]);
 
   if (state.phase === 'loading') return <Spinner label={t(`session.${kind}.loading`)} />;
@@ -84,6 +95,7 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
 
   const card = currentCard(state)!;
   const { front, back } = faces!;
+  const expected = typedAnswer(card);
   const place = position(state);
   const shown = isAnswerShown(state);
   // An image occlusion's back is its image again, the asked mask revealed: it takes the front's place.
@@ -129,6 +141,14 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
               <RichText source={front} className="study-text" />
             </>
           )}
+          {expected !== null && !shown && (
+            <TypeAnswerField
+              value={typedText}
+              onChange={(text) => setTyped({ key: typedKey, text })}
+              onSubmit={session.reveal}
+              disabled={busy}
+            />
+          )}
           {shown && (
             <section
               id={answerId}
@@ -137,7 +157,9 @@ export function StudySessionScreen({ kind }: { kind: SessionKind }) {
               tabIndex={-1}
             >
               <p className="study-side">{t('session.answer')}</p>
-              <RichText source={back} className="study-text" />
+              {expected !== null && <TypedAnswerDiff typed={typedText} expected={expected} />}
+              {/* A typed card's answer line is its plain text: the answer shows too when it has more. */}
+              {(expected === null || back.trim() !== expected) && <RichText source={back} className="study-text" />}
             </section>
           )}
         </article>
