@@ -32,6 +32,7 @@ import {
   dailyBonusRoutes,
   gamificationRoutes,
   notificationRoutes,
+  StreakFreezesRepository,
   tokenRoutes,
 } from './modules/engagement';
 import { ExperienceRepository } from './modules/experience';
@@ -212,7 +213,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         forgetAccount: (userId) => api.forgetAccountStatus(userId),
         now,
       });
-      const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
+      const dashboard = new DashboardService({
+        repository: new DashboardRepository(db),
+        freezes: new StreakFreezesRepository(db),
+        now,
+      });
       const cards = new CardsService({ repository: new CardsRepository(db), now });
       const categories = new CategoriesService({ repository: new CategoriesRepository(db), now });
       // A session's card count and its XP are written together: one transaction, these repositories.

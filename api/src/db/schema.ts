@@ -259,6 +259,14 @@ export interface TokenLedgerTable {
   created_at: CreatedAt;
 }
 
+/** Streak freezes (migration 0040): held while used_on is null, then the local date they kept. */
+export interface StreakFreezesTable {
+  id: Generated<number>;
+  user_id: number;
+  bought_at: string;
+  used_on: string | null;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -563,6 +571,7 @@ export interface Database {
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;
   token_ledger: TokenLedgerTable;
+  streak_freezes: StreakFreezesTable;
   notifications: NotificationsTable;
   remote_releases: RemoteReleasesTable;
   release_files: ReleaseFilesTable;
@@ -615,6 +624,7 @@ export type NewDailyBonusClaim = Insertable<DailyBonusClaimsTable>;
 
 export type TokenLedgerRow = Selectable<TokenLedgerTable>;
 export type NewTokenLedgerEntry = Insertable<TokenLedgerTable>;
+export type StreakFreezeRow = Selectable<StreakFreezesTable>;
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

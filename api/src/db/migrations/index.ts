@@ -37,6 +37,7 @@ import * as serviceGateway from './0033_service_gateway';
 import * as cardCreateKeys from './0034_card_create_keys';
 import * as passwordResetTokens from './0035_password_reset_tokens';
 import * as learningSteps from './0036_learning_steps';
+import * as streakFreezes from './0040_streak_freezes';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0034_card_create_keys': cardCreateKeys,
   '0035_password_reset_tokens': passwordResetTokens,
   '0036_learning_steps': learningSteps,
+  '0040_streak_freezes': streakFreezes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
