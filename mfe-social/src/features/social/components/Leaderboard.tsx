@@ -23,7 +23,7 @@ export function Leaderboard({ board }: { board: LeaderboardData }) {
           {board.leaderboard.map((entry) => {
             const mine = entry.id === myId;
             return (
-              <li key={entry.id} className="row" aria-current={mine ? 'true' : undefined}>
+              <li key={entry.id} aria-current={mine ? 'true' : undefined}>
                 <span className="social-rank">{t('leaderboard.rank', { rank: entry.rank })}</span>
                 <span className="social-result-name">
                   <Link to={mine ? '/profile' : `/profile/${entry.id}`}>
@@ -33,7 +33,7 @@ export function Leaderboard({ board }: { board: LeaderboardData }) {
                     <span className="muted social-result-id">{t('search.publicId', { id: entry.id })}</span>
                   )}
                 </span>
-                <span className="muted">
+                <span className="muted social-points">
                   {t('leaderboard.points', { xp: number(entry.experience_points), level: number(entry.level) })}
                 </span>
               </li>
