@@ -5,6 +5,7 @@ export * from '../notes';
 export * from '../anki-math';
 export * from '../choices';
 export * from '../steps';
+export * from '../card-search';
 export * from './common';
 export * from './auth';
 export * from './health';
