@@ -108,7 +108,9 @@ export function DailyBonusCard() {
       className="card stack"
       aria-labelledby="dashboard-bonus"
       tabIndex={-1}
-      style={{ gap: '0.6rem' }}
+      // A whole row of the dashboard's grid, however many columns it has: the bonus, the balance
+      // and the streak freezes read as lines, not as a column of words.
+      style={{ gap: '0.6rem', gridColumn: '1 / -1' }}
     >
       <h2 id="dashboard-bonus" className="stat-label" style={{ fontSize: '0.9rem' }}>
         {t('bonus.title')}
