@@ -146,7 +146,7 @@ export class DashboardService {
     ]);
     const kept = [
       lastReview === null ? null : localDayNumber(new Date(lastReview), timeZone),
-      lastUsed && dateToDay(lastUsed),
+      lastUsed === null ? null : dateToDay(lastUsed),
     ];
     const lastKept = Math.max(...kept.filter((day): day is number => day !== null));
     if (!Number.isFinite(lastKept)) return; // nothing studied yet: no streak to keep
