@@ -33,6 +33,7 @@ import {
   dailyBonusRoutes,
   gamificationRoutes,
   notificationRoutes,
+  StreakFreezesRepository,
   tokenRoutes,
 } from './modules/engagement';
 import { ExperienceRepository } from './modules/experience';
@@ -215,7 +216,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
         forgetAccount: (userId) => api.forgetAccountStatus(userId),
         now,
       });
-      const dashboard = new DashboardService({ repository: new DashboardRepository(db), now });
+      const dashboard = new DashboardService({
+        repository: new DashboardRepository(db),
+        freezes: new StreakFreezesRepository(db),
+        now,
+      });
       const schedulerSettings = new SchedulerSettingsRepository(db);
       const cards = new CardsService({
         repository: new CardsRepository(db),

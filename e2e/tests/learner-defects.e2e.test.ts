@@ -1,7 +1,7 @@
 // Defects a learner hit, each checked in the browser: the bell stops offering
 // the daily bonus once it is claimed and the dashboard shows what it paid and the token balance;
-// the social page's feed is its main column; search results link to profiles, which are styled,
-// focus their heading and link back; the admin overview links no retired page and the users
+// the social page's feed is its main column; search results and the leaderboard link to
+// profiles, which are styled, focus their heading and link back; the admin overview links no retired page and the users
 // table shows every action on a phone; the top bar's search finds a card, a set and a learner;
 // /favicon.ico is an image. axe (WCAG 2.0-2.2 A/AA, target-size) finds no serious or critical
 // violation on each screen changed, at 1280x800 and 390x844 in both themes; pictures of each in
@@ -170,6 +170,41 @@ test('the feed is the social page main column, search results open profiles that
   expect(errors).toEqual([]);
   await context.close();
 }, 300_000);
+
+test("the leaderboard links each learner's profile, twins told apart, oneself to one's own", async () => {
+  const stamp = Date.now().toString(36);
+  const twin = `Kappa ${stamp} Twin`;
+  const first = await site.register({ displayName: twin });
+  const second = await site.register({ displayName: twin });
+  // Experience points put them on the board whoever else this server holds.
+  for (const account of [first, second]) await site.call(account.token, 'POST', '/daily-bonus/claim');
+  const { page, context, errors } = await site.learner();
+
+  await page.goto('/social');
+  await settle(page);
+  const board = page.getByRole('list', { name: 'Leaderboard' });
+  await board.getByRole('link').first().waitFor();
+  const hrefOf = async (name: string) =>
+    board.getByRole('link', { name, exact: true }).evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+  expect(await hrefOf(twin)).toEqual([`/profile/${first.id}`, `/profile/${second.id}`]);
+  await board.getByText(`Learner #${first.id}`).waitFor();
+  await board.getByText(`Learner #${second.id}`).waitFor();
+  const mine = board.locator('li[aria-current="true"]');
+  await expect(mine.getByRole('link').getAttribute('href')).resolves.toBe('/profile');
+  await expect(mine.getByRole('link').textContent()).resolves.toMatch(/ \(you\)$/);
+  const problems = await auditAndShoot(page, 'leaderboard');
+
+  await board.getByRole('link', { name: twin, exact: true }).nth(1).click();
+  await page.waitForURL(`**/profile/${second.id}`);
+  await page.getByRole('heading', { level: 1, name: twin }).waitFor();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.waitForURL('**/social');
+  await board.waitFor();
+
+  expect(problems).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 240_000);
 
 test('the admin overview links no retired page, and the users table shows every action on a phone', async () => {
   const { page, context, errors, email } = await site.learner();

@@ -1,7 +1,8 @@
 // My Cards with the network off: after one online visit the list opens offline from what the
 // browser kept; a card created and another edited there wait in the outbox with their key and
-// time, shown at once; back online both reach the server, the new card once. An offline edit of a
-// card another device changed later keeps that later change, and the page says so.
+// time, shown at once; back online both reach the server, the new card once. Offline, a search in
+// the server's syntax is read and evaluated over the kept cards, a query it cannot read says where.
+// An offline edit of a card another device changed later keeps that later change, and the page says so.
 import type { BrowserContext, Page } from 'playwright-core';
 import { audit } from '../src/axe';
 import { controlledByWorker, releasesKept, testSite, uniqueEmail, waitUntil } from '../src/harness';
@@ -102,6 +103,19 @@ test('after one online visit, My Cards opens offline; a card created and one edi
       .getByText(/^Showing the cards saved at /)
       .count(),
   ).toBe(1);
+
+  // Search in the server's syntax over the kept cards: a phrase, then a query it cannot read.
+  const searchbox = page.getByRole('searchbox', { name: 'Search cards' });
+  await searchbox.fill('"capital of spain" -is:suspended');
+  await searchbox.press('Enter');
+  await tile(page, 'Capital of France?').waitFor({ state: 'hidden' });
+  await tile(page, 'Capital of Spain?').waitFor();
+  await searchbox.fill('capital (');
+  await searchbox.press('Enter');
+  await page.getByRole('alert').getByText('This search cannot be read: Unclosed "(" at position 9').waitFor();
+  await searchbox.fill('');
+  await searchbox.press('Enter');
+  await tile(page, 'Capital of France?').waitFor();
 
   await page.getByRole('button', { name: 'Add New Card' }).click();
   await saveCard(page, 'Create New Card', { Question: 'Capital of Italy?', Answer: 'Rome' });

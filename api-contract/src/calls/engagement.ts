@@ -17,6 +17,9 @@ export const tokensApi = {
   /** Newest first. */
   history: () => callEndpoint(tokens.history, {}),
   opportunities: () => callEndpoint(tokens.opportunities, {}),
+  streakFreezes: () => callEndpoint(tokens.streakFreezes, {}),
+  /** Refused (400, the reason in `error`) when the balance is short or the most are held. */
+  buyStreakFreeze: () => callEndpoint(tokens.buyStreakFreeze, {}),
 };
 
 export const insightsApi = {

@@ -1,6 +1,6 @@
 // The card browser: search in Anki's syntax with a sort (GET /cards/search's `q`, `sort`, `order`,
 // `cursor`; the query's other fields are cards.ts's), and actions on many cards at once
-// (POST /cards/bulk). The grammar and its errors are the API's (modules/cards/search-query.ts):
+// (POST /cards/bulk). The grammar and its errors are the contract's (card-search.ts):
 // a query it cannot read is a 400 whose message ends with "at position N" (1-based).
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';

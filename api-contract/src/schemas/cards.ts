@@ -64,6 +64,11 @@ export const Card = Type.Object({
   lapses: Type.Integer(),
   state: CardState,
   due: Nullable(Type.String()),
+  /**
+   * Days from the last review to `due` (Anki's ivl, what prop:ivl compares), 0 for a new card;
+   * absent from a server before it (a list kept offline then).
+   */
+  interval: Type.Optional(Type.Integer()),
   /** Out of every queue until unsuspended; a card that lapses 8 times is suspended and tagged leech. */
   suspended: Type.Boolean(),
   /** Out of the queues until this instant (buried until tomorrow); null when not buried. */

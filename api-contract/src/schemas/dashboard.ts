@@ -34,6 +34,8 @@ export const DashboardData = Type.Object({
     /** Mean accuracy of finished sessions (the spec's field); screens show `successRate`. */
     averageAccuracy: Type.Number(),
     currentStreak: Type.Integer(),
+    /** Days inside the current streak kept by a streak freeze (not counted in currentStreak). */
+    frozenDays: Type.Optional(Type.Integer()),
     /** Correct reviews / all reviews, whole history (see SuccessRate). */
     successRate: Type.Optional(SuccessRate),
     /** Reviews logged, whole history. */

@@ -6,6 +6,7 @@ export * from '../occlusion';
 export * from '../anki-math';
 export * from '../choices';
 export * from '../steps';
+export * from '../card-search';
 export * from './common';
 export * from './auth';
 export * from './health';

@@ -1,5 +1,5 @@
-// /api/tokens/*: the learner's token balance (the sum of a ledger), its history, and the ways
-// to earn tokens.
+// /api/tokens/*: the learner's token balance (the sum of a ledger), its history, the ways
+// to earn tokens, and what they buy: streak freezes.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { errorResponses, Nullable, PAGE_OFFSET, QueryInteger, TextParams, TimeZoneHeaders } from './common';
@@ -40,6 +40,20 @@ export const TokenHistoryQuery = Type.Object({
   offset: QueryInteger(PAGE_OFFSET, 'offset must be 0 or a positive integer'),
 });
 
+/**
+ * A streak freeze: bought for `price` tokens, at most `maxHeld` held at once; a held one keeps
+ * the study streak over one missed local day (the day counts as kept, not as studied).
+ */
+export const STREAK_FREEZE = { price: 50, maxHeld: 2 } as const;
+export const StreakFreezeStatus = Type.Object({
+  /** Freezes bought and not used yet. */
+  held: Type.Integer(),
+  maxHeld: Type.Integer(),
+  price: Type.Integer(),
+  /** The token balance, after the purchase for a buy. */
+  balance: Type.Integer(),
+});
+
 export const tokensEndpoints = {
   balance: endpoint('GET', '/tokens/balance', { response: { 200: TokenBalance, ...errorResponses(401) } }),
   /** Newest first. */
@@ -51,9 +65,17 @@ export const tokensEndpoints = {
     headers: TimeZoneHeaders,
     response: { 200: TokenOpportunities, ...errorResponses(401) },
   }),
+  streakFreezes: endpoint('GET', '/tokens/streak-freeze', {
+    response: { 200: StreakFreezeStatus, ...errorResponses(401) },
+  }),
+  /** Buys one freeze: 400 when the balance is short of the price or the most are held. */
+  buyStreakFreeze: endpoint('POST', '/tokens/streak-freeze', {
+    response: { 201: StreakFreezeStatus, ...errorResponses(400, 401) },
+  }),
 };
 
 export type TokenEntry = Static<typeof TokenEntry>;
 export type TokenOpportunity = Static<typeof TokenOpportunity>;
 export type TokenOpportunities = Static<typeof TokenOpportunities>;
 export type TokenHistoryQuery = Static<typeof TokenHistoryQuery>;
+export type StreakFreezeStatus = Static<typeof StreakFreezeStatus>;

@@ -299,6 +299,14 @@ export interface TokenLedgerTable {
   created_at: CreatedAt;
 }
 
+/** Streak freezes (migration 0039): held while used_on is null, then the local date they kept. */
+export interface StreakFreezesTable {
+  id: Generated<number>;
+  user_id: number;
+  bought_at: string;
+  used_on: string | null;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -605,6 +613,7 @@ export interface Database {
   user_achievements: UserAchievementsTable;
   daily_bonus_claims: DailyBonusClaimsTable;
   token_ledger: TokenLedgerTable;
+  streak_freezes: StreakFreezesTable;
   notifications: NotificationsTable;
   remote_releases: RemoteReleasesTable;
   release_files: ReleaseFilesTable;
@@ -657,6 +666,7 @@ export type NewDailyBonusClaim = Insertable<DailyBonusClaimsTable>;
 
 export type TokenLedgerRow = Selectable<TokenLedgerTable>;
 export type NewTokenLedgerEntry = Insertable<TokenLedgerTable>;
+export type StreakFreezeRow = Selectable<StreakFreezesTable>;
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

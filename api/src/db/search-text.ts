@@ -3,20 +3,10 @@
 // JavaScript, for the stored text and for the query alike: SQLite's lower() and LIKE only fold
 // ASCII, and PostgreSQL's depend on the server's locale. Cards are Markdown/HTML with clozes:
 // search matches their words (plainText), not the markup.
-import { plainText } from '@flashcard/api-contract/schemas';
+// The text itself is the contract's cardSearchText, which My Cards offline matches alike.
+import { cardSearchText, type SearchableCard } from '@flashcard/api-contract/schemas';
 
-export interface SearchableCard {
-  question: string;
-  answer: string;
-  tags?: string | null;
-}
-
-// Between fields, so that a query does not match across two of them by accident.
-const SEPARATOR = '\u001f';
-
-export function cardSearchText(card: SearchableCard): string {
-  return [plainText(card.question), plainText(card.answer), card.tags ?? ''].join(SEPARATOR).toLowerCase();
-}
+export { cardSearchText, type SearchableCard };
 
 /** `card` with its search text, as every insert stores it. */
 export function withSearchText<T extends SearchableCard>(card: T): T & { search_text: string } {

@@ -405,6 +405,7 @@ const de: MessagesOf<typeof en> = {
       r: 'Erinnerungswahrscheinlichkeit unter 90 % (FSRS)',
     },
     queryError: 'Diese Suche ist nicht lesbar: {{reason}}',
+    onlineOnly: '{{term}} wird nur auf dem Server gesucht: verbinde dich, um es zu nutzen.',
     actionsLabel: 'Aktionen für die ausgewählten Karten',
     tags: 'Schlagwörter',
     tagsHint: 'Schlagwörter mit Leerzeichen trennen.',

@@ -407,6 +407,7 @@ const en = {
       r: 'recall probability below 90% (FSRS)',
     },
     queryError: 'This search cannot be read: {{reason}}',
+    onlineOnly: '{{term}} is searched on the server only: connect to use it.',
     actionsLabel: 'Actions on the selected cards',
     tags: 'Tags',
     tagsHint: 'Separate tags with spaces.',

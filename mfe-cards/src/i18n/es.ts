@@ -428,6 +428,7 @@ const es: MessagesOf<typeof en> = {
       r: 'probabilidad de recordar inferior al 90 % (FSRS)',
     },
     queryError: 'No se puede leer esta búsqueda: {{reason}}',
+    onlineOnly: '{{term}} solo se busca en el servidor: conéctate para usarlo.',
     actionsLabel: 'Acciones sobre las tarjetas seleccionadas',
     tags: 'Etiquetas',
     tagsHint: 'Separa las etiquetas con espacios.',

@@ -430,6 +430,7 @@ const fr: MessagesOf<typeof en> = {
       r: 'probabilité de rappel inférieure à 90 % (FSRS)',
     },
     queryError: 'Cette recherche est illisible : {{reason}}',
+    onlineOnly: '{{term}} se cherche sur le serveur seulement : connectez-vous pour l’utiliser.',
     actionsLabel: 'Actions sur les cartes sélectionnées',
     tags: 'Étiquettes',
     tagsHint: 'Séparez les étiquettes par des espaces.',

@@ -430,6 +430,7 @@ const it: MessagesOf<typeof en> = {
       r: 'probabilità di ricordo sotto il 90% (FSRS)',
     },
     queryError: 'Questa ricerca non è leggibile: {{reason}}',
+    onlineOnly: '{{term}} si cerca solo sul server: connettiti per usarlo.',
     actionsLabel: 'Azioni sulle schede selezionate',
     tags: 'Etichette',
     tagsHint: 'Separa le etichette con spazi.',

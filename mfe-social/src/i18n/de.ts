@@ -96,6 +96,14 @@ const de: MessagesOf<typeof en> = {
     streak_other: '{{name}} hat eine Lernserie von {{count}} Tagen erreicht',
     achievement: '{{name}} hat den Erfolg „{{achievement}}“ freigeschaltet',
   },
+  leaderboard: {
+    heading: 'Bestenliste',
+    empty: 'Noch hat niemand Erfahrungspunkte gesammelt.',
+    rank: '#{{rank}}',
+    you: '{{name}} (du)',
+    points: '{{xp}} XP · Level {{level}}',
+    mine: 'Dein Platz: #{{rank}} mit {{xp}} XP',
+  },
   privacy: {
     heading: 'Privatsphäre',
     label: 'Wer mich finden und mein Profil sehen kann',

@@ -96,6 +96,14 @@ const en = {
     streak_other: '{{name}} reached a {{count}}-day study streak',
     achievement: '{{name}} unlocked the achievement "{{achievement}}"',
   },
+  leaderboard: {
+    heading: 'Leaderboard',
+    empty: 'Nobody has earned experience points yet.',
+    rank: '#{{rank}}',
+    you: '{{name}} (you)',
+    points: '{{xp}} XP · Level {{level}}',
+    mine: 'Your place: #{{rank}} with {{xp}} XP',
+  },
   privacy: {
     heading: 'Privacy',
     label: 'Who can find me and see my profile',

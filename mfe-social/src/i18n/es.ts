@@ -99,6 +99,14 @@ const es: MessagesOf<typeof en> = {
     streak_other: '{{name}} alcanzó una racha de estudio de {{count}} días',
     achievement: '{{name}} desbloqueó el logro «{{achievement}}»',
   },
+  leaderboard: {
+    heading: 'Clasificación',
+    empty: 'Nadie ha ganado puntos de experiencia todavía.',
+    rank: '#{{rank}}',
+    you: '{{name}} (tú)',
+    points: '{{xp}} XP · Nivel {{level}}',
+    mine: 'Tu puesto: #{{rank}} con {{xp}} XP',
+  },
   privacy: {
     heading: 'Privacidad',
     label: 'Quién puede encontrarme y ver mi perfil',

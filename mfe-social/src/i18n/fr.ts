@@ -101,6 +101,14 @@ const fr: MessagesOf<typeof en> = {
     streak_other: '{{name}} a atteint une série de {{count}} jours d’étude',
     achievement: '{{name}} a débloqué le succès « {{achievement}} »',
   },
+  leaderboard: {
+    heading: 'Classement',
+    empty: "Personne n'a encore gagné de points d'expérience.",
+    rank: '#{{rank}}',
+    you: '{{name}} (vous)',
+    points: '{{xp}} XP · Niveau {{level}}',
+    mine: 'Votre place : #{{rank}} avec {{xp}} XP',
+  },
   privacy: {
     heading: 'Confidentialité',
     label: 'Qui peut me trouver et voir mon profil',

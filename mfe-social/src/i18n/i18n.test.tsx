@@ -47,6 +47,10 @@ const profile: ProfileJson = {
 };
 
 beforeEach(() => {
+  jest.spyOn(gamificationApi, 'leaderboard').mockResolvedValue({
+    leaderboard: [{ rank: 1, id: 2, display_name: 'Maya Chen', experience_points: 1200, level: 5 }],
+    me: { rank: 2, experience_points: 300 },
+  });
   api.friends.mockResolvedValue([{ id: 2, display_name: 'Maya Chen', since: '2025-03-01T00:00:00Z' }]);
   api.following.mockResolvedValue([]);
   api.followers.mockResolvedValue([]);

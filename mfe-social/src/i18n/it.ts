@@ -102,6 +102,14 @@ const it: MessagesOf<typeof en> = {
     streak_other: '{{name}} ha raggiunto una serie di studio di {{count}} giorni',
     achievement: '{{name}} ha sbloccato il traguardo «{{achievement}}»',
   },
+  leaderboard: {
+    heading: 'Classifica',
+    empty: 'Nessuno ha ancora guadagnato punti esperienza.',
+    rank: '#{{rank}}',
+    you: '{{name}} (tu)',
+    points: '{{xp}} XP · Livello {{level}}',
+    mine: 'La tua posizione: #{{rank}} con {{xp}} XP',
+  },
   privacy: {
     heading: 'Privacy',
     label: 'Chi può trovarmi e vedere il mio profilo',

@@ -209,7 +209,13 @@ const de: MessagesOf<typeof en> = {
     earnedBy: '(verdient mit täglichen Boni und Erfolgen)',
     history: 'Token-Verlauf',
     entry: '{{amount}} · {{reason}} · {{date}}',
-    reasons: { daily_bonus: 'Täglicher Bonus', achievement: 'Erfolg' },
+    freezes: 'Serienschutz: {{held}} von {{max}}',
+    freezesHint: 'Ein Serienschutz hält deine Lernserie über einen Tag ohne Lernen. Er wird von selbst eingesetzt.',
+    buyFreeze: 'Serienschutz kaufen ({{price}} Token)',
+    freezeShort: 'Du brauchst {{price}} Token; du hast {{balance}}.',
+    freezeMax: 'Du hast schon die Höchstzahl an Serienschutz ({{max}}).',
+    freezeBought: 'Serienschutz gekauft: {{held}} von {{max}}',
+    reasons: { daily_bonus: 'Täglicher Bonus', achievement: 'Erfolg', streak_freeze: 'Serienschutz' },
   },
 
   dashboard: {
@@ -237,6 +243,8 @@ const de: MessagesOf<typeof en> = {
     streak: 'Lernserie',
     streakValue_one: '{{count}} Tag',
     streakValue_other: '{{count}} Tage',
+    streakFrozen_one: '{{count}} Tag durch einen Serienschutz gehalten',
+    streakFrozen_other: '{{count}} Tage durch Serienschutz gehalten',
     successRate: 'Erfolgsquote',
     dueNow: 'Jetzt fällig',
     cards_one: '{{count}} Karte',

@@ -194,7 +194,13 @@ const en = {
     earnedBy: '(earned with daily bonuses and achievements)',
     history: 'Token history',
     entry: '{{amount}} · {{reason}} · {{date}}',
-    reasons: { daily_bonus: 'Daily bonus', achievement: 'Achievement' },
+    freezes: 'Streak freezes: {{held}} of {{max}}',
+    freezesHint: 'A freeze keeps your study streak over a day without study. It is used by itself.',
+    buyFreeze: 'Buy a streak freeze ({{price}} tokens)',
+    freezeShort: 'You need {{price}} tokens; you have {{balance}}.',
+    freezeMax: 'You already hold the most streak freezes ({{max}}).',
+    freezeBought: 'Streak freeze bought: {{held}} of {{max}} held',
+    reasons: { daily_bonus: 'Daily bonus', achievement: 'Achievement', streak_freeze: 'Streak freeze' },
   },
 
   dashboard: {
@@ -222,6 +228,8 @@ const en = {
     streak: 'Study Streak',
     streakValue_one: '{{count}} day',
     streakValue_other: '{{count}} days',
+    streakFrozen_one: 'Kept over {{count}} day by a streak freeze',
+    streakFrozen_other: 'Kept over {{count}} days by streak freezes',
     successRate: 'Success Rate',
     dueNow: 'Due Now',
     cards_one: '{{count}} card',

@@ -29,7 +29,10 @@ beforeEach(() => {
   jest
     .spyOn(tokensApi, 'history')
     .mockResolvedValue({ entries: [entry(2, 10, 'daily_bonus'), entry(1, 20, 'achievement')] });
+  jest.spyOn(tokensApi, 'streakFreezes').mockResolvedValue(freezes(0, 30));
 });
+
+const freezes = (held: number, balance: number) => ({ held, maxHeld: 2, price: 50, balance });
 
 function renderCard(path = '/dashboard') {
   return render(
@@ -102,4 +105,53 @@ it('takes the focus when opened from the bell link', async () => {
   renderCard('/dashboard#daily-bonus');
   const card = await screen.findByRole('region', { name: 'Daily Bonus' });
   await waitFor(() => expect(card).toHaveFocus());
+});
+
+describe('streak freezes', () => {
+  beforeEach(() => {
+    jest.spyOn(dailyBonusApi, 'info').mockResolvedValue({ ...info, available: false });
+  });
+
+  it('offers none while the balance is short, and says why', async () => {
+    renderCard();
+    const button = await screen.findByRole('button', { name: 'Buy a streak freeze (50 tokens)' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You need 50 tokens; you have 30.');
+    expect(screen.getByTestId('streak-freezes')).toHaveTextContent('Streak freezes: 0 of 2');
+  });
+
+  it('buys one: the tile then says it is held and shows the new balance', async () => {
+    jest.spyOn(tokensApi, 'balance').mockResolvedValue({ balance: 60 });
+    jest.spyOn(tokensApi, 'streakFreezes').mockResolvedValue(freezes(0, 60));
+    const buy = jest.spyOn(tokensApi, 'buyStreakFreeze').mockResolvedValue(freezes(1, 10));
+    renderCard();
+    const button = await screen.findByRole('button', { name: 'Buy a streak freeze (50 tokens)' });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-describedby');
+    jest.spyOn(tokensApi, 'balance').mockResolvedValue({ balance: 10 });
+    jest.spyOn(tokensApi, 'streakFreezes').mockResolvedValue(freezes(1, 10));
+
+    await userEvent.click(button);
+    expect(buy).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Streak freeze bought: 1 of 2 held')).toBeInTheDocument();
+    expect(await screen.findByText('Tokens: 10')).toBeInTheDocument();
+    expect(screen.getByTestId('streak-freezes')).toHaveTextContent('Streak freezes: 1 of 2');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You need 50 tokens; you have 10.');
+  });
+
+  it('offers none while the most are held', async () => {
+    jest.spyOn(tokensApi, 'streakFreezes').mockResolvedValue(freezes(2, 500));
+    renderCard();
+    const button = await screen.findByRole('button', { name: 'Buy a streak freeze (50 tokens)' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You already hold the most streak freezes (2).');
+  });
+
+  it('names a purchase in the ledger', async () => {
+    jest.spyOn(tokensApi, 'history').mockResolvedValue({ entries: [entry(3, -50, 'streak_freeze')] });
+    renderCard();
+    await userEvent.click(await screen.findByText('Token history'));
+    expect(screen.getByText(/^-50 · Streak freeze · /)).toBeVisible();
+  });
 });

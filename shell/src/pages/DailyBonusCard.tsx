@@ -1,10 +1,18 @@
 // The daily bonus, claimed where its notification points (the bell links here, #daily-bonus),
 // beside the learner's token balance and what moved it (the ledger's newest entries): the tile
-// says what a claim will pay before it, and what it paid after.
+// says what a claim will pay before it, and what it paid after. Tokens buy streak freezes here:
+// the tile says how many are held and offers one, its button disabled with the reason when the
+// balance is short or the most are held.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { dailyBonusApi, tokensApi, type DailyBonusInfo, type TokenEntry } from '@flashcard/api-contract';
+import {
+  dailyBonusApi,
+  tokensApi,
+  type DailyBonusInfo,
+  type StreakFreezeStatus,
+  type TokenEntry,
+} from '@flashcard/api-contract';
 import { useShellLocale } from '../i18n';
 import { announceNotificationsChanged } from '../layout/notifications-changed';
 
@@ -14,12 +22,17 @@ export const TOKEN_ENTRIES_SHOWN = 5;
 interface Tokens {
   balance: number;
   entries: TokenEntry[];
+  freezes: StreakFreezeStatus;
 }
 
 async function readTokens(): Promise<Tokens | null> {
   try {
-    const [{ balance }, { entries }] = await Promise.all([tokensApi.balance(), tokensApi.history()]);
-    return { balance, entries: entries.slice(0, TOKEN_ENTRIES_SHOWN) };
+    const [{ balance }, { entries }, freezes] = await Promise.all([
+      tokensApi.balance(),
+      tokensApi.history(),
+      tokensApi.streakFreezes(),
+    ]);
+    return { balance, entries: entries.slice(0, TOKEN_ENTRIES_SHOWN), freezes };
   } catch {
     return null; // the balance just stays away; the client said why
   }
@@ -30,6 +43,7 @@ export function DailyBonusCard() {
   const [info, setInfo] = useState<DailyBonusInfo | null>(null);
   const [tokens, setTokens] = useState<Tokens | null>(null);
   const [claiming, setClaiming] = useState(false);
+  const [buying, setBuying] = useState(false);
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
 
@@ -71,6 +85,19 @@ export function DailyBonusCard() {
     }
   }
 
+  async function buyFreeze() {
+    setBuying(true);
+    try {
+      const bought = await tokensApi.buyStreakFreeze();
+      toast.success(t('tokens.freezeBought', { held: bought.held, max: bought.maxHeld }));
+    } catch {
+      // Refused (short, or the most held, bought elsewhere meanwhile): the client's toast said why.
+    } finally {
+      setTokens(await readTokens());
+      setBuying(false);
+    }
+  }
+
   if (!info) return null;
   const number = (n: number) => n.toLocaleString(language);
   const amounts = (reward: DailyBonusInfo['reward']) => ({ tokens: number(reward.tokens), xp: number(reward.xp) });
@@ -81,7 +108,9 @@ export function DailyBonusCard() {
       className="card stack"
       aria-labelledby="dashboard-bonus"
       tabIndex={-1}
-      style={{ gap: '0.6rem' }}
+      // A whole row of the dashboard's grid, however many columns it has: the bonus, the balance
+      // and the streak freezes read as lines, not as a column of words.
+      style={{ gap: '0.6rem', gridColumn: '1 / -1' }}
     >
       <h2 id="dashboard-bonus" className="stat-label" style={{ fontSize: '0.9rem' }}>
         {t('bonus.title')}
@@ -119,6 +148,7 @@ export function DailyBonusCard() {
             <strong>{t('tokens.balance', { balance: number(tokens.balance) })}</strong>{' '}
             <span className="muted">{t('tokens.earnedBy')}</span>
           </p>
+          <FreezeOffer freezes={tokens.freezes} buying={buying} onBuy={() => void buyFreeze()} />
           {tokens.entries.length > 0 && (
             <details>
               <summary>{t('tokens.history')}</summary>
@@ -138,5 +168,45 @@ export function DailyBonusCard() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The freezes held and the offer of one more; why it cannot be bought, when it cannot. */
+function FreezeOffer({ freezes, buying, onBuy }: { freezes: StreakFreezeStatus; buying: boolean; onBuy: () => void }) {
+  const { t, language } = useShellLocale();
+  const number = (n: number) => n.toLocaleString(language);
+  const values = {
+    held: number(freezes.held),
+    max: number(freezes.maxHeld),
+    price: number(freezes.price),
+    balance: number(freezes.balance),
+  };
+  const refusal =
+    freezes.held >= freezes.maxHeld
+      ? t('tokens.freezeMax', values)
+      : freezes.balance < freezes.price
+        ? t('tokens.freezeShort', values)
+        : null;
+  return (
+    <div className="stack" style={{ gap: '0.3rem' }} data-testid="streak-freezes">
+      <p style={{ margin: 0 }}>
+        <strong>{t('tokens.freezes', values)}</strong> <span className="muted">{t('tokens.freezesHint')}</span>
+      </p>
+      <button
+        type="button"
+        className="btn"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={onBuy}
+        disabled={refusal !== null || buying}
+        aria-describedby={refusal ? 'streak-freeze-refusal' : undefined}
+      >
+        {t('tokens.buyFreeze', values)}
+      </button>
+      {refusal && (
+        <p id="streak-freeze-refusal" className="muted" style={{ margin: 0 }}>
+          {refusal}
+        </p>
+      )}
+    </div>
   );
 }

@@ -153,6 +153,18 @@ describe('DashboardPage', () => {
       '3',
     );
     expect(screen.getByRole('region', { name: 'Study Streak' })).toHaveTextContent('4 days');
+    expect(screen.getByRole('region', { name: 'Study Streak' })).not.toHaveTextContent('freeze');
+  });
+
+  it('says when a streak freeze kept a day of the streak', async () => {
+    const base = data([]);
+    jest
+      .spyOn(dashboardApi, 'getDashboard')
+      .mockResolvedValue({ ...base, userStats: { ...base.userStats, currentStreak: 4, frozenDays: 1 } });
+    renderDashboard();
+    const streak = screen.getByRole('region', { name: 'Study Streak' });
+    expect(await within(streak).findByText('Kept over 1 day by a streak freeze')).toBeInTheDocument();
+    expect(streak).toHaveTextContent('4 days');
   });
 
   it('tells a first-time learner (no card, no review) what to do first', async () => {

@@ -118,6 +118,8 @@ export function DashboardPage() {
   const goal = data?.dailyGoal.dailyGoal || DEFAULT_STUDY_SETTINGS.dailyGoal;
   const percent = Math.min(100, Math.round((studied / goal) * 100));
   const streak = data?.userStats.currentStreak ?? 0;
+  /** Days inside the streak a streak freeze kept (they bridge it without counting). */
+  const frozenDays = data?.userStats.frozenDays ?? 0;
   // New: nothing to come back to yet (no card, no review). Unknown while loading.
   const firstVisit = data !== null && data.userStats.totalCards === 0 && data.userStats.totalReviews === 0;
   const heading =
@@ -205,6 +207,11 @@ export function DashboardPage() {
             {t('dashboard.streak')}
           </h2>
           <div className="stat-value">{unknown ? '—' : t('dashboard.streakValue', { count: streak })}</div>
+          {!unknown && frozenDays > 0 && (
+            <p className="muted" style={{ margin: 0 }}>
+              {t('dashboard.streakFrozen', { count: frozenDays })}
+            </p>
+          )}
         </section>
         <section className="card" aria-labelledby="dashboard-success">
           <h2 id="dashboard-success" className="stat-label" style={{ fontSize: '0.9rem' }}>

@@ -39,6 +39,7 @@ import * as passwordResetTokens from './0035_password_reset_tokens';
 import * as learningSteps from './0036_learning_steps';
 import * as studyPresets from './0037_study_presets';
 import * as sessionCards from './0038_session_cards';
+import * as streakFreezes from './0039_streak_freezes';
 
 interface MigrationModule {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0036_learning_steps': learningSteps,
   '0037_study_presets': studyPresets,
   '0038_session_cards': sessionCards,
+  '0039_streak_freezes': streakFreezes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -27,6 +27,7 @@ export function presentCard(card: CardWithSet): Card {
     lapses: card.lapses,
     state: (CARD_STATES[card.state] ?? 'new') as CardStateName,
     due: card.due,
+    interval: card.scheduled_days,
     suspended: Boolean(card.suspended),
     buried_until: card.buried_until,
     created_at: card.created_at,

@@ -25,6 +25,7 @@ const CARD_COLUMNS = [
   'cards.lapses',
   'cards.state',
   'cards.due',
+  'cards.scheduled_days',
   'cards.suspended',
   'cards.buried_until',
   'cards.created_at',
@@ -50,6 +51,7 @@ export interface CardWithSet {
   lapses: number;
   state: number;
   due: string | null;
+  scheduled_days: number;
   suspended: boolean | 0 | 1;
   buried_until: string | null;
   created_at: string;

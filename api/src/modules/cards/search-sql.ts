@@ -1,14 +1,13 @@
-// A parsed search (search-query.ts) as one SQL condition on `cards`, for SQLite and PostgreSQL.
+// A parsed search (the contract's card-search.ts) as one SQL condition on `cards`, for SQLite and PostgreSQL.
 // Every value the learner typed is a bound parameter; only fixed fragments are SQL text.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { computeDecayFactor, FSRS6_DEFAULT_DECAY, State } from 'ts-fsrs';
-import { LEARN_AHEAD_MS } from '@flashcard/api-contract/schemas';
+import { LEARN_AHEAD_MS, type Comparison, type SearchNode } from '@flashcard/api-contract/schemas';
 import type { DialectName } from '../../db';
 import { escapeLike } from '../../db/functions';
 import { searchKey } from '../../db/search-text';
 import { dayStarts } from '../../lib/local-time';
 import { localDayNumber, toTimestamp } from '../../lib/time';
-import type { Comparison, SearchNode } from './search-query';
 
 export interface SearchContext {
   userId: number;

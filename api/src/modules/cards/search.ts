@@ -1,9 +1,13 @@
 // The search's HTTP-facing rules: a query the grammar refuses and a cursor that is not one of
 // ours become 400s; the sort and its page as the repository takes them.
-import type { CardSearchQuery } from '@flashcard/api-contract/schemas';
+import {
+  parseSearchQuery,
+  SearchSyntaxError,
+  type CardSearchQuery,
+  type SearchNode,
+} from '@flashcard/api-contract/schemas';
 import { badRequest } from '../../lib/http-error';
 import type { SearchCursor, SearchPage, SearchSort } from './repository';
-import { parseSearchQuery, SearchSyntaxError, type SearchNode } from './search-query';
 
 export { searchCondition, usesRetrievability } from './search-sql';
 

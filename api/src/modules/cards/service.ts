@@ -213,7 +213,7 @@ export class CardsService {
   }
 
   /**
-   * A search in the card browser's syntax (search-query.ts), in the chosen order; a query it
+   * A search in the card browser's syntax (the contract's card-search.ts), in the chosen order; a query it
    * cannot read is a 400 saying where. `timeZone`: the learner's, for prop:due's days.
    */
   async search(userId: number, query: SearchQuery, timeZone = 'UTC'): Promise<CardPage> {

@@ -21,6 +21,7 @@ export function presentDashboard(dashboard: Dashboard): DashboardData {
       totalCardsStudied: dashboard.totalCardsStudied,
       averageAccuracy: dashboard.averageAccuracy,
       currentStreak: dashboard.currentStreak,
+      frozenDays: dashboard.frozenDays,
       successRate: dashboard.successRate,
       totalReviews: dashboard.totalReviews,
       totalCards: dashboard.totalCards,

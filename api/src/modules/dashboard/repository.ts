@@ -126,6 +126,38 @@ export class DashboardRepository {
     };
   }
 
+  /** The newest review before `before` (an instant), or null. */
+  async lastReviewBefore(userId: number, before: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('review_logs')
+      .select((eb) => eb.fn.max('reviewed_at').as('last'))
+      .where('user_id', '=', userId)
+      .where('reviewed_at', '<', before)
+      .executeTakeFirst();
+    return row?.last ?? null;
+  }
+
+  /** The local days of `ranges` with a review, one index probe per day (any zone's days). */
+  async reviewedDays(userId: number, ranges: readonly DayRange[]): Promise<Set<number>> {
+    const rows = await queryWithBounds(
+      this.db,
+      'reviewedDays',
+      ranges,
+      [userId],
+      (bounds) => sql<{ day: number }>`
+        with ${bounds}
+        select day from bounds
+        where exists (
+          select 1 from review_logs
+          where review_logs.user_id = ${userId}
+            and review_logs.reviewed_at >= bounds.start_at and review_logs.reviewed_at < bounds.end_at
+        )
+      `,
+      { offThread: true },
+    );
+    return new Set(rows.map((row) => Number(row.day)));
+  }
+
   /** The learner's review days (review_days, migration 0024) from UTC date `from` to `to`, inclusive. */
   reviewDays(userId: number, from: string, to: string): Promise<ReviewDay[]> {
     return this.db

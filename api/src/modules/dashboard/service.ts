@@ -1,7 +1,9 @@
 // The dashboard numbers. "Today" and streaks are calendar days in the learner's time zone
 // (the account's zone), so a review at 23:30 counts for the day the learner lived it.
 // Streaks are consecutive local days with at least one review; one that ended yesterday is
-// still alive (today is not over yet).
+// still alive (today is not over yet). A day a streak freeze kept (bought with tokens) bridges a
+// streak without counting in it; held freezes are used for missed days when a streak is
+// computed, by the rule of streaks.ts's daysToFreeze (deterministic, so using them then is too).
 import type {
   Analytics,
   AnalyticsDay,
@@ -12,10 +14,10 @@ import type {
   UserStats,
 } from '@flashcard/api-contract/schemas';
 import { percent } from '../../lib/percent';
-import { localDayNumber } from '../../lib/time';
+import { localDayNumber, MS_PER_DAY } from '../../lib/time';
 import type { StudySessionRow } from '../../db/schema';
 import { dayRanges, dayToDate, type DayRange } from '../../lib/local-time';
-import { activeDays, runsOf, utcDaysOf } from './streaks';
+import { activeDays, daysToFreeze, runsOf, utcDaysOf } from './streaks';
 import { MAX_BOUNDS_DAYS, type DashboardRepository } from './repository';
 
 export const RECENT_SESSIONS_LIMIT = 10;
@@ -31,6 +33,8 @@ export interface Dashboard {
   totalCardsStudied: number;
   averageAccuracy: number;
   currentStreak: number;
+  /** Days of the current streak kept by a streak freeze (not counted in currentStreak). */
+  frozenDays: number;
   /** Correct reviews / all reviews (percent, one decimal), whole history; null before any review. */
   successRate: number | null;
   totalReviews: number;
@@ -43,10 +47,32 @@ export interface Dashboard {
 // The shapes the dashboard calls answer with are the contract's (api-contract/src/schemas/dashboard.ts).
 export type { Analytics, AnalyticsDay, DailyGoalProgress, StudyProgress, UserStats };
 
+/**
+ * The learner's streak freezes (the tokens module's table, migration 0039), as this module uses
+ * them; dates are local YYYY-MM-DD.
+ */
+export interface StreakFreezes {
+  /** The held freezes' purchase instants, oldest first. */
+  unused(userId: number): Promise<string[]>;
+  lastUsedOn(userId: number): Promise<string | null>;
+  usedOn(userId: number, from: string | null, to: string): Promise<string[]>;
+  /** Keeps `date` with the oldest held freeze bought before `boughtBefore`; true when it is kept. */
+  use(userId: number, date: string, boughtBefore: string): Promise<boolean>;
+}
+
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
+  freezes: StreakFreezes;
   now: () => Date;
 }
+
+/** The current streak: its studied days, and the days inside it a freeze kept. */
+interface AliveStreak {
+  length: number;
+  frozen: number;
+}
+
+const dateToDay = (date: string): number => Date.parse(date) / MS_PER_DAY;
 
 export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
@@ -57,8 +83,8 @@ export class DashboardService {
 
   async dashboard(userId: number, timeZone: string): Promise<Dashboard> {
     const { repository } = this.deps;
-    const [currentStreak, goal, recentSessions, learner] = await Promise.all([
-      this.currentStreak(userId, timeZone),
+    const [streak, goal, recentSessions, learner] = await Promise.all([
+      this.aliveStreak(userId, timeZone),
       this.dailyGoalProgress(userId, timeZone),
       repository.recentSessions(userId, RECENT_SESSIONS_LIMIT),
       repository.learnerTotals(userId),
@@ -66,7 +92,8 @@ export class DashboardService {
     return {
       totalCardsStudied: learner.studied.totalCardsStudied,
       averageAccuracy: Math.round(learner.studied.averageAccuracy ?? 0),
-      currentStreak,
+      currentStreak: streak.length,
+      frozenDays: streak.frozen,
       successRate: percent(learner.correct, learner.reviews),
       totalReviews: learner.reviews,
       totalCards: learner.cards.total,
@@ -76,21 +103,28 @@ export class DashboardService {
     };
   }
 
+  async currentStreak(userId: number, timeZone: string): Promise<number> {
+    return (await this.aliveStreak(userId, timeZone)).length;
+  }
+
   /**
    * The alive streak, looked for window by window (a year, then twice as many days each time):
-   * a run that reaches a window's first day goes on in the next, older one.
+   * a run that reaches a window's first day goes on in the next, older one. Held freezes are
+   * used for the days it missed first.
    */
-  async currentStreak(userId: number, timeZone: string): Promise<number> {
+  private async aliveStreak(userId: number, timeZone: string): Promise<AliveStreak> {
     const today = this.today(timeZone);
+    await this.useFreezes(userId, timeZone, today);
     const oldest = today - MAX_HISTORY_DAYS + 1;
-    let length = 0;
+    const streak = { length: 0, frozen: 0 };
     let to = today;
     let aliveSince = today - 1;
     for (let size = STREAK_WINDOW_DAYS; ; size *= 2) {
       const from = Math.max(to - size + 1, oldest);
       const run = await this.currentRun(userId, dayRanges(timeZone, from, to), aliveSince);
-      length += run.length;
-      if (run.firstDay !== from || from === oldest) return length;
+      streak.length += run.length;
+      streak.frozen += run.frozen;
+      if (run.firstDay !== from || from === oldest) return streak;
       // The run reaches this window's first day: it must go on from the last day of the next.
       to = from - 1;
       aliveSince = to;
@@ -98,23 +132,62 @@ export class DashboardService {
   }
 
   /**
-   * The run of review days within `ranges` that reaches `aliveSince` or later: from the review
-   * days (one row per UTC study day); from the logs, one probe per day of the run, when those
-   * cannot tell (a day not on quarter hours).
+   * Uses held streak freezes for the days missed since the newest kept day (daysToFreeze);
+   * nothing to do, and nothing read but the held freezes, for a learner who holds none.
+   */
+  private async useFreezes(userId: number, timeZone: string, today: number): Promise<void> {
+    const { repository, freezes } = this.deps;
+    const held = await freezes.unused(userId);
+    if (held.length === 0) return;
+    const [todayRange] = dayRanges(timeZone, today, today);
+    const [lastReview, lastUsed] = await Promise.all([
+      repository.lastReviewBefore(userId, todayRange!.start),
+      freezes.lastUsedOn(userId),
+    ]);
+    const kept = [
+      lastReview === null ? null : localDayNumber(new Date(lastReview), timeZone),
+      lastUsed === null ? null : dateToDay(lastUsed),
+    ];
+    const lastKept = Math.max(...kept.filter((day): day is number => day !== null));
+    if (!Number.isFinite(lastKept)) return; // nothing studied yet: no streak to keep
+    const boughtOn = held.map((at) => localDayNumber(new Date(at), timeZone));
+    for (const day of daysToFreeze(lastKept, today - 1, boughtOn)) {
+      const [range] = dayRanges(timeZone, day, day);
+      if (!(await freezes.use(userId, dayToDate(day), range!.end))) return;
+    }
+  }
+
+  /** The local days of `ranges` a freeze kept. */
+  private async frozenDays(userId: number, ranges: readonly DayRange[]): Promise<Set<number>> {
+    const dates = await this.deps.freezes.usedOn(
+      userId,
+      dayToDate(ranges[0]!.day),
+      dayToDate(ranges[ranges.length - 1]!.day),
+    );
+    return new Set(dates.map(dateToDay));
+  }
+
+  /**
+   * The run of kept days within `ranges` that reaches `aliveSince` or later: its studied days
+   * and its frozen ones. Without a frozen day and when the review days cannot tell, the logs
+   * are walked from the newest day, one probe per day of the run.
    */
   private async currentRun(
     userId: number,
     ranges: readonly DayRange[],
     aliveSince: number,
-  ): Promise<{ length: number; firstDay: number | null }> {
-    const active = await this.activeDays(userId, ranges);
-    if (active === null) return this.deps.repository.currentRun(userId, ranges, aliveSince);
-    const { current, currentFirstDay } = runsOf(
+  ): Promise<{ length: number; frozen: number; firstDay: number | null }> {
+    const [active, frozen] = await Promise.all([this.activeDays(userId, ranges), this.frozenDays(userId, ranges)]);
+    if (active === null && frozen.size === 0) {
+      return { ...(await this.deps.repository.currentRun(userId, ranges, aliveSince)), frozen: 0 };
+    }
+    const { current, currentFirstDay, currentFrozen } = runsOf(
       ranges.map((range) => range.day),
-      active,
+      active ?? (await this.deps.repository.reviewedDays(userId, ranges)),
       aliveSince,
+      frozen,
     );
-    return { length: current, firstDay: currentFirstDay };
+    return { length: current, frozen: currentFrozen, firstDay: currentFirstDay };
   }
 
   /** The days of `ranges` with a review, from the review days; null when they cannot tell. */
@@ -140,16 +213,19 @@ export class DashboardService {
     const from = Math.max(localDayNumber(new Date(first), timeZone), today - MAX_HISTORY_DAYS + 1);
     // Reviews dated after today (a clock set ahead) count for no day.
     if (from > today) return { current: 0, longest: 0 };
+    await this.useFreezes(userId, timeZone, today);
     const ranges = dayRanges(timeZone, from, today);
-    const active = await this.activeDays(userId, ranges);
-    const { current, longest } =
-      active === null
-        ? await repository.reviewStreaks(userId, ranges, today - 1)
-        : runsOf(
-            ranges.map((range) => range.day),
-            active,
-            today - 1,
-          );
+    const [active, frozen] = await Promise.all([this.activeDays(userId, ranges), this.frozenDays(userId, ranges)]);
+    if (active === null && frozen.size === 0) {
+      const { current, longest } = await repository.reviewStreaks(userId, ranges, today - 1);
+      return { current, longest };
+    }
+    const { current, longest } = runsOf(
+      ranges.map((range) => range.day),
+      active ?? (await repository.reviewedDays(userId, ranges)),
+      today - 1,
+      frozen,
+    );
     return { current, longest };
   }
 

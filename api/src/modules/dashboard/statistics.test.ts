@@ -408,14 +408,16 @@ describeEachDb('dashboard statistics', (ctx) => {
       const fromReviewDays = async (ranges: ReturnType<typeof days>, aliveSince: number) => {
         const { from, to } = utcDaysOf(ranges);
         const active = activeDays(ranges, await repository.reviewDays(user.id, from, to));
-        return (
-          active &&
-          runsOf(
-            ranges.map((range) => range.day),
-            active,
-            aliveSince,
-          )
+        if (!active) return null;
+        const { currentFrozen, ...runs } = runsOf(
+          ranges.map((range) => range.day),
+          active,
+          aliveSince,
         );
+        expect(currentFrozen).toBe(0);
+        // The logs, probed one day at a time, give the same days.
+        expect(await repository.reviewedDays(user.id, ranges)).toEqual(active);
+        return runs;
       };
 
       // UTC days (on quarter hours), 1-9 June (days 19875-19883): reviews on 1-3, 5-6 and 8 June;

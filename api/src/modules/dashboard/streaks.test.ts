@@ -4,7 +4,7 @@
 import { dayRanges, type DayRange } from '../../lib/local-time';
 import { localDayNumber } from '../../lib/time';
 import { seededRandom } from '../../lib/random';
-import { activeDays, runsOf, utcDaysOf, type ReviewDay } from './streaks';
+import { activeDays, daysToFreeze, runsOf, utcDaysOf, type ReviewDay } from './streaks';
 
 const QUARTER_MS = 15 * 60_000;
 
@@ -83,10 +83,62 @@ describe('activeDays', () => {
 describe('runsOf', () => {
   const days = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   it('finds the longest run and the one still alive', () => {
-    expect(runsOf(days, new Set([1, 2, 3, 5, 9, 10]), 9)).toEqual({ longest: 3, current: 2, currentFirstDay: 9 });
-    expect(runsOf(days, new Set([1, 2, 3, 5, 10]), 9)).toEqual({ longest: 3, current: 1, currentFirstDay: 10 });
-    expect(runsOf(days, new Set([1, 2, 3, 5, 9]), 9)).toEqual({ longest: 3, current: 1, currentFirstDay: 9 });
-    expect(runsOf(days, new Set([1, 2, 3, 5]), 9)).toEqual({ longest: 3, current: 0, currentFirstDay: null });
-    expect(runsOf(days, new Set(), 9)).toEqual({ longest: 0, current: 0, currentFirstDay: null });
+    expect(runsOf(days, new Set([1, 2, 3, 5, 9, 10]), 9)).toEqual({
+      longest: 3,
+      current: 2,
+      currentFirstDay: 9,
+      currentFrozen: 0,
+    });
+    expect(runsOf(days, new Set([1, 2, 3, 5, 10]), 9)).toEqual({
+      longest: 3,
+      current: 1,
+      currentFirstDay: 10,
+      currentFrozen: 0,
+    });
+    expect(runsOf(days, new Set([1, 2, 3, 5, 9]), 9)).toEqual({
+      longest: 3,
+      current: 1,
+      currentFirstDay: 9,
+      currentFrozen: 0,
+    });
+    expect(runsOf(days, new Set([1, 2, 3, 5]), 9)).toEqual({
+      longest: 3,
+      current: 0,
+      currentFirstDay: null,
+      currentFrozen: 0,
+    });
+    expect(runsOf(days, new Set(), 9)).toEqual({ longest: 0, current: 0, currentFirstDay: null, currentFrozen: 0 });
+  });
+});
+
+describe('runsOf with frozen days', () => {
+  const days = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  it('bridges a run over a frozen day without counting it', () => {
+    expect(runsOf(days, new Set([5, 6, 8]), 9, new Set([7, 9]))).toEqual({
+      longest: 3,
+      current: 3,
+      currentFirstDay: 5,
+      currentFrozen: 2,
+    });
+    // A frozen day keeps no run alive across a day neither studied nor frozen.
+    expect(runsOf(days, new Set([5, 6]), 9, new Set([8]))).toEqual({
+      longest: 2,
+      current: 0,
+      currentFirstDay: null,
+      currentFrozen: 0,
+    });
+  });
+});
+
+describe('daysToFreeze', () => {
+  it('keeps each missed day after the last kept one with a freeze bought by then, oldest first', () => {
+    expect(daysToFreeze(8, 10, [5, 6])).toEqual([9, 10]);
+    expect(daysToFreeze(8, 10, [5])).toEqual([9]);
+    expect(daysToFreeze(10, 10, [5])).toEqual([]);
+  });
+  it('stops at the first missed day no freeze bought by then can keep', () => {
+    // Bought on the 10th: too late for the 9th, and the streak broke there.
+    expect(daysToFreeze(8, 10, [10])).toEqual([]);
+    expect(daysToFreeze(8, 11, [9, 11])).toEqual([9]);
   });
 });

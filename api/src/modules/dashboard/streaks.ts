@@ -57,32 +57,61 @@ export function activeDays(ranges: readonly DayRange[], rows: readonly ReviewDay
 }
 
 /**
- * The runs of consecutive active days among `days` (the local day numbers asked about): the
- * longest, and the one reaching `aliveSince` or later with its first day (none: 0 and null).
+ * The runs of consecutive kept days among `days` (the local day numbers asked about): a day is
+ * kept when it is active (studied) or `frozen` (a streak freeze kept it); a run's length counts
+ * its active days only. The longest, and the one reaching `aliveSince` or later with its first
+ * day and its frozen days (none: 0 and null).
  */
 export function runsOf(
   days: readonly number[],
   active: ReadonlySet<number>,
   aliveSince: number,
-): { longest: number; current: number; currentFirstDay: number | null } {
+  frozen: ReadonlySet<number> = new Set(),
+): { longest: number; current: number; currentFirstDay: number | null; currentFrozen: number } {
   let longest = 0;
   let current = 0;
   let currentFirstDay: number | null = null;
-  let length = 0;
+  let currentFrozen = 0;
+  let run = { first: 0, length: 0, frozen: 0 };
   let previous: number | null = null;
   for (const day of [...days].sort((a, b) => a - b)) {
-    if (!active.has(day)) {
-      length = 0;
+    const studied = active.has(day);
+    if (!studied && !frozen.has(day)) {
       previous = null;
       continue;
     }
-    length = previous !== null && day === previous + 1 ? length + 1 : 1;
+    if (previous === null || day !== previous + 1) run = { first: day, length: 0, frozen: 0 };
+    if (studied) run.length += 1;
+    else run.frozen += 1;
     previous = day;
-    longest = Math.max(longest, length);
+    longest = Math.max(longest, run.length);
     if (day >= aliveSince) {
-      current = length;
-      currentFirstDay = day - length + 1;
+      current = run.length;
+      currentFirstDay = run.first;
+      currentFrozen = run.frozen;
     }
   }
-  return { longest, current, currentFirstDay };
+  return { longest, current, currentFirstDay, currentFrozen };
+}
+
+/**
+ * When a held streak freeze is used, decided so that the answer depends only on the study days
+ * and when each freeze was bought, never on when it is asked (so it is the same computed once or
+ * many times, today or a week later): the local days after `lastKept` (the newest day before
+ * today studied or kept by a freeze) up to `yesterday` are missed; oldest first, each takes the
+ * oldest held freeze bought on that day or before (`boughtOn`: the held freezes' local purchase
+ * days, oldest first). The first missed day no freeze can take breaks the streak, and no later
+ * day is kept: a freeze never mends a broken streak, and today is never frozen (it is not over).
+ * The days to keep, oldest first.
+ */
+export function daysToFreeze(lastKept: number, yesterday: number, boughtOn: readonly number[]): number[] {
+  const held = [...boughtOn];
+  const kept: number[] = [];
+  for (let day = lastKept + 1; day <= yesterday; day++) {
+    const index = held.findIndex((bought) => bought <= day);
+    if (index < 0) break;
+    held.splice(index, 1);
+    kept.push(day);
+  }
+  return kept;
 }

@@ -19,9 +19,10 @@ import {
   type GamificationServiceDeps,
 } from '../gamification';
 import { NotificationsRepository, notificationRoutes, NotificationsService } from '../notifications';
-import { TokensRepository, tokenRoutes, TokensService } from '../tokens';
+import { StreakFreezesRepository, TokensRepository, tokenRoutes, TokensService, type TokensRepos } from '../tokens';
 
-export { dailyBonusRoutes, gamificationRoutes, notificationRoutes, tokenRoutes };
+// The dashboard's streaks use the freezes the tokens module sells (app.ts passes this).
+export { dailyBonusRoutes, gamificationRoutes, notificationRoutes, StreakFreezesRepository, tokenRoutes };
 
 export interface EngagementDeps {
   now: () => Date;
@@ -43,8 +44,14 @@ export function createEngagementServices(db: Db, { now, dailyGoal, streaks }: En
 
   const gamification = new GamificationService({ ...transactional, dailyGoal, streaks, now });
   const dailyBonus = new DailyBonusService({ ...transactional, now });
+  const tokenRepos = (handle: Db): TokensRepos => ({
+    tokens: new TokensRepository(handle),
+    freezes: new StreakFreezesRepository(handle),
+  });
   const tokens = new TokensService({
-    repository: repos.tokens,
+    repos: tokenRepos(db),
+    inTransaction: inTransaction(db, tokenRepos),
+    now,
     dailyBonus,
     achievements: (userId, timeZone) => gamification.achievements(userId, timeZone),
   });

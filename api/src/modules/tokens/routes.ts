@@ -1,4 +1,5 @@
-// /api/tokens/*: the learner's token balance, its history, and the ways to earn tokens.
+// /api/tokens/*: the learner's token balance, its history, the ways to earn tokens, and streak
+// freezes (held, bought).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { tokensEndpoints as ep } from '@flashcard/api-contract/schemas';
 import { presentEntry } from './presenter';
@@ -18,6 +19,14 @@ const tokenRoutes: FastifyPluginAsyncTypebox<{ service: TokensService }> = async
   app.get(ep.opportunities.path, { schema: ep.opportunities.schema }, async (request) => ({
     opportunities: await service.opportunities(request.user.id, request.user.timeZone),
   }));
+
+  app.get(ep.streakFreezes.path, { schema: ep.streakFreezes.schema }, (request) =>
+    service.streakFreezes(request.user.id),
+  );
+
+  app.post(ep.buyStreakFreeze.path, { schema: ep.buyStreakFreeze.schema }, async (request, reply) =>
+    reply.code(201).send(await service.buyStreakFreeze(request.user.id)),
+  );
 };
 
 export default tokenRoutes;

@@ -15,6 +15,11 @@ export function message(key: MessageKey): string {
   return i18n.t(`cards:messages.${key}`);
 }
 
+/** Why a search term cannot be evaluated over the cards kept offline ('prop:r'). */
+export function offlineOnly(term: string): string {
+  return i18n.t('cards:browser.onlineOnly', { term });
+}
+
 /** Deleting a set keeps its cards: the user is told so before confirming. */
 export function confirmDeleteSet(name: string, cardCount: number | undefined): string {
   if (cardCount === undefined) return i18n.t('cards:sets.confirmDeleteUncounted', { name });

@@ -69,6 +69,37 @@ it('keeps the whole list the server sent, per learner, and shows it with the net
   expect(search).toHaveBeenCalledWith('Question 1', {});
 });
 
+it("searches the kept cards in the server's syntax, and says where a query it cannot read goes wrong", async () => {
+  await saveList(
+    5,
+    [
+      makeCard(3, { question: 'Verb: ser', tags: 'spanish::verbs', state: 'review', due: '2026-11-20T00:00:00.000Z' }),
+      makeCard(2, { question: 'Noun: casa', tags: 'spanish' }),
+      makeCard(1, { question: 'Verb: estar', tags: 'spanish::verbs' }),
+    ],
+    SAVED_AT,
+  );
+  offline();
+  const user = userEvent.setup();
+  renderCards();
+  await screen.findByText('Verb: estar');
+  const box = screen.getByRole('searchbox', { name: 'Search cards' });
+
+  await user.type(box, 'tag:spanish::verbs -is:new{Enter}');
+  await waitFor(() => expect(screen.queryByText('Verb: estar')).not.toBeInTheDocument());
+  expect(tiles().map((tile) => within(tile).queryByText(/^(Verb|Noun):/)?.textContent)).toEqual(['Verb: ser']);
+
+  await user.clear(box);
+  await user.type(box, 'tag:spanish ({Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent('This search cannot be read: Unclosed "(" at position 13');
+
+  await user.clear(box);
+  await user.type(box, 'prop:r<0.9{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'This search cannot be read: prop:r is searched on the server only: connect to use it.',
+  );
+});
+
 it('queues a card created and a card edited offline, shows them at once, and syncs them in order once online', async () => {
   await saveList(5, [makeCard(2), makeCard(1)], SAVED_AT);
   await saveSets(5, [BIOLOGY]);

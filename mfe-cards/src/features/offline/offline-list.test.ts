@@ -3,7 +3,6 @@ import { BIOLOGY, HISTORY, makeCard } from '../../test/cards';
 import { closeCardsDatabaseForTests, type QueuedChange } from './cards-db';
 import {
   forgetLists,
-  matchesSearch,
   queuedCard,
   rememberCard,
   savedList,
@@ -65,12 +64,6 @@ describe('the list with the changes waiting', () => {
     if (change.kind !== 'create') throw new Error('a create');
     const card = queuedCard({ ...change, input: { ...change.input, kind: 'cloze' } }, setName);
     expect(card).toMatchObject({ kind: 'cloze', ord: 1 });
-  });
-
-  it('searches question, answer and tags, ignoring case', () => {
-    const card = makeCard(1, { question: 'Mitochondria', answer: 'Powerhouse', tags: 'Cells' });
-    expect(['mito', 'HOUSE', 'cells', ''].map((query) => matchesSearch(card, query))).toEqual([true, true, true, true]);
-    expect(matchesSearch(card, 'nucleus')).toBe(false);
   });
 });
 

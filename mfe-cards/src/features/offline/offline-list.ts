@@ -140,10 +140,3 @@ export function withQueuedChanges(cards: Card[], queued: QueuedChange[], setName
     (edits.get(card.id) ?? []).reduce<Card>((each, input) => withInput(each, input, setName), card);
   return { cards: [...created, ...cards].map(edited), waiting };
 }
-
-/** The server's search in the browser: the text in question, answer or tags, ignoring case. */
-export function matchesSearch(card: Card, query: string): boolean {
-  const text = query.trim().toLowerCase();
-  if (!text) return true;
-  return [card.question, card.answer, card.tags ?? ''].some((field) => field.toLowerCase().includes(text));
-}

@@ -3,8 +3,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import {
+  gamificationApi,
   socialApi,
   type FriendRequestList,
+  type Leaderboard,
   type SocialConnection,
   type SocialFeed,
   type SocialVisibility,
@@ -18,6 +20,7 @@ export interface SocialData {
   requests: FriendRequestList;
   feed: SocialFeed['items'];
   visibility: SocialVisibility;
+  leaderboard: Leaderboard;
 }
 
 /**
@@ -30,15 +33,26 @@ export interface Failure {
 
 async function fetchSocial(): Promise<{ data: SocialData } | { error: Failure }> {
   try {
-    const [friends, following, followers, requests, feed, privacy] = await Promise.all([
+    const [friends, following, followers, requests, feed, privacy, leaderboard] = await Promise.all([
       socialApi.friends(),
       socialApi.following(),
       socialApi.followers(),
       socialApi.friendRequests(),
       socialApi.feed(),
       socialApi.privacy(),
+      gamificationApi.leaderboard(),
     ]);
-    return { data: { friends, following, followers, requests, feed: feed.items, visibility: privacy.visibility } };
+    return {
+      data: {
+        friends,
+        following,
+        followers,
+        requests,
+        feed: feed.items,
+        visibility: privacy.visibility,
+        leaderboard,
+      },
+    };
   } catch (error) {
     return { error: { message: getErrorMessage(error) } };
   }

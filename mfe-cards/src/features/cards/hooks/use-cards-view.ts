@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Card, Category } from '@flashcard/api-contract';
 import { useOfflineCards } from '../../offline/offline-cards';
-import { matchesSearch, withQueuedChanges, type SetName } from '../../offline/offline-list';
+import { withQueuedChanges, type SetName } from '../../offline/offline-list';
+import { offlineSearch } from '../../offline/offline-search';
 import { cardMatcher, hasActiveFilters, NO_FILTERS, toCardFilters, type FilterValues } from '../filters';
 import { useCards } from './use-cards';
 import { useSearchInput } from './use-search-input';
@@ -34,8 +35,10 @@ export function useCardsView(setName: SetName) {
   const matcher = useMemo(() => cardMatcher(filterValues), [filterValues]);
   const query = search.query;
   const shown = useMemo(() => {
-    // The server searched its cards; a card waiting to be created is searched here.
-    const matches = (card: Card) => (card.id > 0 || matchesSearch(card, query)) && (!filtersActive || matcher(card));
+    // The server searched its cards; a card waiting to be created is searched here, alike.
+    const search = offlineSearch(query);
+    const searched = (card: Card) => search.kind === 'matcher' && search.matches(card);
+    const matches = (card: Card) => (card.id > 0 || searched(card)) && (!filtersActive || matcher(card));
     return cards.filter(matches);
   }, [cards, matcher, filtersActive, query]);
   const count = Math.max(shown.length, total - (cards.length - shown.length));

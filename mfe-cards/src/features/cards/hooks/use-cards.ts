@@ -3,8 +3,9 @@ import { cardsApi, type Card, type CardCursor, type CardFilters, type CardPage }
 import { serverErrorOf } from '@flashcard/shared-auth';
 import { failureKind, toastFailure } from '@flashcard/shared-ui';
 import { cardsOffline, signedInUser, syncChanges, useOfflineCards } from '../../offline/offline-cards';
-import { matchesSearch, savedList, saveList } from '../../offline/offline-list';
-import { message } from '../messages';
+import { savedList, saveList } from '../../offline/offline-list';
+import { offlineSearch } from '../../offline/offline-search';
+import { message, offlineOnly } from '../messages';
 import { DEFAULT_SORT, EVERY_CARD, SORTS, type SortChoice } from '../sort';
 
 export interface CardsState {
@@ -110,7 +111,14 @@ export function useCards(filters: CardFilters, query: string, sort: SortChoice =
         if (current.current !== mine) return;
         if (network) cardsOffline(kept?.savedAt ?? null);
         if (kept) {
-          const cards = kept.cards.filter((card) => matchesSearch(card, request.query));
+          // Searched here in the server's syntax; a query it cannot read says why, as the server would.
+          const search = offlineSearch(request.query);
+          if (search.kind !== 'matcher') {
+            const reason = search.kind === 'invalid' ? search.message : offlineOnly(search.term);
+            setState((s) => ({ ...s, status: 'failed', failedSearch: true, queryError: reason, offline: true }));
+            return;
+          }
+          const cards = kept.cards.filter(search.matches);
           setState({ ...INITIAL, cards, total: cards.length, status: 'ready', loaded: true, offline: true });
           return;
         }

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { socialApi, type FriendRequestList, type SocialConnection } from '@flashcard/api-contract';
+import { gamificationApi, socialApi, type FriendRequestList, type SocialConnection } from '@flashcard/api-contract';
+import { useAuthStore } from '@flashcard/shared-auth';
 import { relativeTime } from '@flashcard/shared-ui';
 import Social from '../../../Social';
 
@@ -23,6 +24,7 @@ jest.mock('@flashcard/api-contract', () => ({
     unfollow: jest.fn(),
     updatePrivacy: jest.fn(),
   },
+  gamificationApi: { leaderboard: jest.fn() },
 }));
 
 const api = jest.mocked(socialApi);
@@ -86,10 +88,22 @@ beforeEach(() => {
     ],
   });
   api.privacy.mockResolvedValue({ visibility: 'everyone' });
+  jest.mocked(gamificationApi.leaderboard).mockResolvedValue({
+    leaderboard: [
+      { rank: 1, id: 2, display_name: 'Maya Chen', experience_points: 1200, level: 5 },
+      { rank: 2, id: 8, display_name: 'Maya Chen', experience_points: 900, level: 4 },
+      { rank: 3, id: 9, display_name: null, experience_points: 400, level: 2 },
+      { rank: 4, id: 7, display_name: 'Ada', experience_points: 300, level: 2 },
+    ],
+    me: { rank: 4, experience_points: 300 },
+  });
   jest.spyOn(toast, 'success').mockImplementation(() => 'toast-id');
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  useAuthStore.setState({ user: null });
+});
 
 async function renderSocial() {
   render(
@@ -116,6 +130,28 @@ describe('Social screen', () => {
     const items = within(feed).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Maya Chen finished a study session: 12 cards, 90% correct 5 minutes ago');
     expect(items[1]).toHaveTextContent('Maya Chen reached a 3-day study streak 2 days ago');
+  });
+
+  it("links each leaderboard name to the learner's profile, oneself to one's own", async () => {
+    useAuthStore.setState({
+      user: { id: 7, email: 'ada@example.com', display_name: 'Ada', role: 'user', created_at: '2025-01-01T00:00:00Z' },
+    });
+    await renderSocial();
+    const board = screen.getByRole('list', { name: 'Leaderboard' });
+    const rows = within(board).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '#1Maya ChenLearner #21,200 XP · Level 5',
+      '#2Maya ChenLearner #8900 XP · Level 4',
+      '#3Learner #9400 XP · Level 2',
+      '#4Ada (you)Learner #7300 XP · Level 2',
+    ]);
+    // Two learners of one name: two links, to two profiles, told apart by their public ids.
+    expect(within(rows[0]!).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/2');
+    expect(within(rows[1]!).getByRole('link', { name: 'Maya Chen' })).toHaveAttribute('href', '/profile/8');
+    expect(within(rows[2]!).getByRole('link', { name: 'Learner #9' })).toHaveAttribute('href', '/profile/9');
+    expect(within(rows[3]!).getByRole('link', { name: 'Ada (you)' })).toHaveAttribute('href', '/profile');
+    expect(rows[3]).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText('Your place: #4 with 300 XP')).toBeInTheDocument();
   });
 
   it('accepts, declines, cancels and removes, then reloads', async () => {

@@ -1,7 +1,9 @@
-// The Social screen: search, friend requests, friends, follows, the friends' feed and privacy.
+// The Social screen: search, friend requests, friends, follows, the friends' feed, the
+// leaderboard and privacy.
 import '../social.css';
 import { useSocialText } from '../../../i18n';
 import { useSocial } from '../use-social';
+import { Leaderboard } from './Leaderboard';
 import { Feed, Follows, FriendRequests, Friends, Privacy } from './SocialSections';
 import { UserSearch } from './UserSearch';
 
@@ -32,6 +34,7 @@ export function SocialPage({ now }: { now?: Date } = {}) {
         <div className="social-layout">
           <div className="social-main">
             <Feed items={data.feed} now={now} />
+            <Leaderboard board={data.leaderboard} />
           </div>
           <div className="social-side">
             <UserSearch run={run} />

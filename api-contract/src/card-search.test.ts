@@ -1,4 +1,4 @@
-import { MAX_QUERY_DEPTH, MAX_QUERY_TERMS, parseSearchQuery, SearchSyntaxError } from './search-query';
+import { MAX_QUERY_DEPTH, MAX_QUERY_TERMS, parseSearchQuery, SearchSyntaxError } from './card-search';
 
 const parse = (query: string) => parseSearchQuery(query);
 const text = (value: string) => ({ type: 'text', text: value });

@@ -5,8 +5,29 @@
 // AND binds tighter than OR, as in Anki (`a b or c` is `(a b) or c`).
 //
 // A tokenizer and a recursive-descent parser make an AST; any mistake is a SearchSyntaxError
-// naming the 1-based position of the character at fault, which the service answers as a 400.
-// Compiling the AST to SQL is search-sql.ts's business.
+// naming the 1-based position of the character at fault, which the API answers as a 400. Pure,
+// in the contract so the server and a browser read a query alike: the API compiles the AST to
+// SQL (its search-sql.ts), My Cards offline evaluates it over the cards it kept.
+
+import { plainText } from './notes';
+
+/** Between the search text's fields, so that a query does not match across two of them. */
+export const SEARCH_TEXT_SEPARATOR = '\u001f';
+
+export interface SearchableCard {
+  question: string;
+  answer: string;
+  tags?: string | null;
+}
+
+/**
+ * What free text and phrases match: the card's words (plainText: not its markup) in question and
+ * answer, and its tags, lower-cased in JavaScript (so every alphabet folds alike, on the server's
+ * stored `search_text` and over a list kept in a browser).
+ */
+export function cardSearchText(card: SearchableCard): string {
+  return [plainText(card.question), plainText(card.answer), card.tags ?? ''].join(SEARCH_TEXT_SEPARATOR).toLowerCase();
+}
 
 /** Longest query accepted, and deepest nesting of parentheses and negations. */
 export const MAX_QUERY_LENGTH = 1_000;
