@@ -394,7 +394,7 @@ describe('new-remote', () => {
     for (const file of [
       'flashcard-shared-auth-2.3.0.tgz',
       'flashcard-shared-ui-0.1.0.tgz',
-      'flashcard-api-contract-4.1.0.tgz',
+      'flashcard-api-contract-4.2.0.tgz',
       'flashcard-platform-tools-1.0.0.tgz',
     ])
       write(`packs/${file}`, '');
@@ -418,7 +418,7 @@ describe('new-remote', () => {
     expect(result.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.dependencies).toMatchObject({
-      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-4.1.0.tgz',
+      '@flashcard/api-contract': 'file:../packs/flashcard-api-contract-4.2.0.tgz',
       '@flashcard/shared-auth': 'file:../packs/flashcard-shared-auth-2.3.0.tgz',
       '@flashcard/shared-ui': 'file:../packs/flashcard-shared-ui-0.1.0.tgz',
     });
