@@ -50,7 +50,6 @@ export function createStudyServices(
     review: new ReviewService({
       repos: reviewRepos(db),
       inTransaction: inTransaction(db, reviewRepos),
-      settings,
       now,
       random,
     }),

@@ -37,7 +37,6 @@ import { balanceDue, type RandomSource } from './load-balancer';
 import type { DueLoadRepository } from './load-repository';
 import { LEECH_LAPSES, MAX_ATTEMPTS, MAX_COUNTED_TIME_MS, MAX_TIME_SPENT_MS, MESSAGES } from './limits';
 import { afterColumns, type ReviewRepository } from './review-repository';
-import type { SchedulerSettingsRepository } from './settings-repository';
 import { withPreview, type StudyCard } from './study-card';
 
 /** What a review writes to, in one transaction. */
@@ -52,7 +51,6 @@ export interface ReviewRepos {
 export interface ReviewServiceDeps {
   repos: ReviewRepos;
   inTransaction: InTransaction<ReviewRepos>;
-  settings: SchedulerSettingsRepository;
   now: () => Date;
   /** The load balancer's draws (Math.random unless a test pins them). */
   random?: RandomSource;

@@ -5,13 +5,7 @@ import { LEARN_AHEAD_MS, type SchedulerSettings, type SchedulingPreview } from '
 import { toTimestamp } from '../../lib/time';
 import type { StudyCardRow } from './card-rows';
 import type { DueWindow } from './queue-repository';
-import {
-  optionsOf,
-  type LearnerOptions,
-  type PresetOptions,
-  type SchedulerSettingsRepository,
-  type StudySettings,
-} from './settings-repository';
+import { optionsOf, type LearnerOptions, type PresetOptions } from './settings-repository';
 
 export interface StudyCard {
   card: StudyCardRow;
@@ -20,25 +14,6 @@ export interface StudyCard {
 
 export function withPreview(scheduler: Scheduler, card: StudyCardRow, now: Date): StudyCard {
   return { card, preview: scheduler.preview(card, now) };
-}
-
-/**
- * The learner's scheduler, what it is built from (their retention, maximum interval and the
- * fitted weights in use) and their study settings.
- */
-export async function schedulerFor(
-  repository: Pick<SchedulerSettingsRepository, 'settings' | 'activeParameters'>,
-  userId: number,
-): Promise<{ scheduler: Scheduler; schedulerSettings: SchedulerSettings; settings: StudySettings }> {
-  const [settings, parameters] = await Promise.all([repository.settings(userId), repository.activeParameters(userId)]);
-  const schedulerSettings = {
-    desiredRetention: settings.desiredRetention,
-    maximumInterval: settings.maximumInterval,
-    parameters,
-    learningSteps: settings.learningSteps,
-    relearningSteps: settings.relearningSteps,
-  };
-  return { scheduler: new Scheduler(schedulerSettings), schedulerSettings, settings };
 }
 
 /** What is due at `now`: review cards due by then, (re)learning ones within the learn-ahead. */
