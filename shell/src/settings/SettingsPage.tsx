@@ -99,6 +99,18 @@ function Field({
   );
 }
 
+/** The whole-number settings, each edited as text. */
+const NUMBER_FIELDS = ['newCardsPerDay', 'maximumReviewsPerDay', 'maximumInterval'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
+
+function numberTexts(settings: UserSettings): Record<NumberField, string> {
+  return {
+    newCardsPerDay: String(settings.newCardsPerDay),
+    maximumReviewsPerDay: String(settings.maximumReviewsPerDay),
+    maximumInterval: String(settings.maximumInterval),
+  };
+}
+
 /** This device's zone, as the browser names it. */
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -165,22 +177,18 @@ export function SettingsPage() {
   const [failed, setFailed] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   // The number fields as typed (an emptied field is not a number yet).
-  const [numbers, setNumbers] = useState({
-    newCardsPerDay: String(saved.newCardsPerDay),
-    maximumInterval: String(saved.maximumInterval),
-  });
+  const [numbers, setNumbers] = useState(() => numberTexts(saved));
   const stepsValid =
     parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) !== null &&
     parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) !== null;
-  const numbersValid =
-    wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null && stepsValid;
+  const numbersValid = NUMBER_FIELDS.every((key) => wholeNumber(numbers[key]) !== null) && stepsValid;
 
   // Settings that arrive (sign-in on this device) replace an untouched draft.
   const touched = useRef(false);
   useEffect(() => {
     if (touched.current) return;
     setDraft(saved);
-    setNumbers({ newCardsPerDay: String(saved.newCardsPerDay), maximumInterval: String(saved.maximumInterval) });
+    setNumbers(numberTexts(saved));
   }, [saved]);
 
   // Leaving without saving puts back the saved look (a previewed language or theme).
@@ -188,7 +196,7 @@ export function SettingsPage() {
   savedRef.current = saved;
   useEffect(() => () => void applySettings(savedRef.current), []);
 
-  function typeNumber(key: 'newCardsPerDay' | 'maximumInterval', text: string) {
+  function typeNumber(key: NumberField, text: string) {
     setNumbers((current) => ({ ...current, [key]: text }));
     const value = wholeNumber(text);
     if (value !== null) change(key, value);
@@ -401,6 +409,17 @@ export function SettingsPage() {
                 invalid={wholeNumber(numbers.newCardsPerDay) === null}
                 text={numbers.newCardsPerDay}
                 onType={(text) => typeNumber('newCardsPerDay', text)}
+              />
+              <Field
+                id="settings-max-reviews-per-day"
+                label={t('settings.maximumReviewsPerDay')}
+                min={STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.min}
+                max={STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.max}
+                type="number"
+                inputMode="numeric"
+                invalid={wholeNumber(numbers.maximumReviewsPerDay) === null}
+                text={numbers.maximumReviewsPerDay}
+                onType={(text) => typeNumber('maximumReviewsPerDay', text)}
               />
               <Field
                 id="settings-max-interval"
