@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import {
   cardsApi,
   categoriesApi,
+  presetsApi,
   type Card,
   type CardPage,
   type Category,
@@ -84,6 +85,22 @@ export function mockApis({ cards = [], categories = [BIOLOGY, HISTORY], options 
       .spyOn(cardsApi, 'filterOptions')
       .mockResolvedValue(options ?? { colleges: ['MIT', 'Stanford'], classes: ['Bio 101', 'CS 50'] }),
     categories: jest.spyOn(categoriesApi, 'list').mockResolvedValue(categories),
+    // Every set on the default preset.
+    presets: jest.spyOn(presetsApi, 'list').mockResolvedValue([
+      {
+        id: 0,
+        name: 'Default',
+        isDefault: true,
+        newCardsPerDay: 20,
+        maximumReviewsPerDay: 200,
+        learningSteps: '1m 10m',
+        relearningSteps: '10m',
+        desiredRetention: 0.9,
+        maximumInterval: 36500,
+        fsrsParameters: null,
+        sets: categories.map(({ id, name }) => ({ id, name })),
+      },
+    ]),
   };
 }
 
