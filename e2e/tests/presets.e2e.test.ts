@@ -107,7 +107,7 @@ test("the settings page sets the default preset's review limit; Manage sets name
     '/spaced-repetition/presets',
   );
   expect(presets.find((preset) => preset.id === 0)?.maximumReviewsPerDay).toBe(150);
-  const scheduler = page.locator('#settings-scheduler');
+  const scheduler = page.getByRole('region', { name: 'Scheduler' });
   const problems = await audit(page, 'settings', {
     each: async (size, theme) => {
       await shootElement(page, scheduler, `presets-settings-${size.name}-${theme}`);
