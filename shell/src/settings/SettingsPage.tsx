@@ -99,9 +99,14 @@ function Field({
   );
 }
 
-/** The whole-number settings, each edited as text. */
+/** The whole-number settings, each edited as text, in the page's order. */
 const NUMBER_FIELDS = ['newCardsPerDay', 'maximumReviewsPerDay', 'maximumInterval'] as const;
 type NumberField = (typeof NUMBER_FIELDS)[number];
+const NUMBER_FIELD_IDS: Record<NumberField, string> = {
+  newCardsPerDay: 'settings-new-per-day',
+  maximumReviewsPerDay: 'settings-max-reviews-per-day',
+  maximumInterval: 'settings-max-interval',
+};
 
 function numberTexts(settings: UserSettings): Record<NumberField, string> {
   return {
@@ -193,7 +198,9 @@ export function SettingsPage() {
 
   // Leaving without saving puts back the saved look (a previewed language or theme).
   const savedRef = useRef(saved);
-  savedRef.current = saved;
+  useEffect(() => {
+    savedRef.current = saved;
+  }, [saved]);
   useEffect(() => () => void applySettings(savedRef.current), []);
 
   function typeNumber(key: NumberField, text: string) {
@@ -399,39 +406,20 @@ export function SettingsPage() {
               </span>
             </div>
             <div className="settings-numbers">
-              <Field
-                id="settings-new-per-day"
-                label={t('settings.newCardsPerDay')}
-                min={STUDY_SETTINGS_BOUNDS.newCardsPerDay.min}
-                max={STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}
-                type="number"
-                inputMode="numeric"
-                invalid={wholeNumber(numbers.newCardsPerDay) === null}
-                text={numbers.newCardsPerDay}
-                onType={(text) => typeNumber('newCardsPerDay', text)}
-              />
-              <Field
-                id="settings-max-reviews-per-day"
-                label={t('settings.maximumReviewsPerDay')}
-                min={STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.min}
-                max={STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay.max}
-                type="number"
-                inputMode="numeric"
-                invalid={wholeNumber(numbers.maximumReviewsPerDay) === null}
-                text={numbers.maximumReviewsPerDay}
-                onType={(text) => typeNumber('maximumReviewsPerDay', text)}
-              />
-              <Field
-                id="settings-max-interval"
-                label={t('settings.maximumInterval')}
-                min={STUDY_SETTINGS_BOUNDS.maximumInterval.min}
-                max={STUDY_SETTINGS_BOUNDS.maximumInterval.max}
-                type="number"
-                inputMode="numeric"
-                invalid={wholeNumber(numbers.maximumInterval) === null}
-                text={numbers.maximumInterval}
-                onType={(text) => typeNumber('maximumInterval', text)}
-              />
+              {NUMBER_FIELDS.map((key) => (
+                <Field
+                  key={key}
+                  id={NUMBER_FIELD_IDS[key]}
+                  label={t(`settings.${key}`)}
+                  min={STUDY_SETTINGS_BOUNDS[key].min}
+                  max={STUDY_SETTINGS_BOUNDS[key].max}
+                  type="number"
+                  inputMode="numeric"
+                  invalid={wholeNumber(numbers[key]) === null}
+                  text={numbers[key]}
+                  onType={(text) => typeNumber(key, text)}
+                />
+              ))}
             </div>
             <div className="settings-numbers">
               <Field

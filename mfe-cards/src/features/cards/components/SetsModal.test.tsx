@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { categoriesApi, presetsApi } from '@flashcard/api-contract';
-import { BIOLOGY, HISTORY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { BIOLOGY, DEFAULT_PRESET, HISTORY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
 
@@ -195,34 +195,12 @@ it('says when the language could not be saved, and keeps the old one', async () 
 
 it("names each set's preset beside its Options button, and reads it again when the options close", async () => {
   mockApis({ cards: [inBiology(1)] });
-  const list = jest.spyOn(presetsApi, 'list').mockResolvedValue([
-    {
-      id: 0,
-      name: 'Default',
-      isDefault: true,
-      newCardsPerDay: 20,
-      maximumReviewsPerDay: 200,
-      learningSteps: '1m 10m',
-      relearningSteps: '10m',
-      desiredRetention: 0.9,
-      maximumInterval: 36500,
-      fsrsParameters: null,
-      sets: [{ id: BIOLOGY.id, name: BIOLOGY.name }],
-    },
-    {
-      id: 4,
-      name: 'Languages',
-      isDefault: false,
-      newCardsPerDay: 5,
-      maximumReviewsPerDay: 100,
-      learningSteps: '1m 10m',
-      relearningSteps: '10m',
-      desiredRetention: 0.9,
-      maximumInterval: 36500,
-      fsrsParameters: null,
-      sets: [{ id: HISTORY.id, name: HISTORY.name }],
-    },
-  ]);
+  const list = jest
+    .spyOn(presetsApi, 'list')
+    .mockResolvedValue([
+      DEFAULT_PRESET,
+      { ...DEFAULT_PRESET, id: 4, name: 'Languages', isDefault: false, sets: [{ id: HISTORY.id, name: HISTORY.name }] },
+    ]);
   const user = userEvent.setup();
 
   renderCards();
