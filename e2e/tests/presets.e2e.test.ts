@@ -1,9 +1,11 @@
 // Set options (presets): a learner gives a set its own preset of 3 new cards a day in My Cards'
 // set options dialog, and the study hub and the new-card session for that set then offer 3,
-// while all cards still offer the default's. axe (WCAG 2.2 A/AA) on the dialog at 1280x800 and
-// 390x844 in the light and dark themes; pictures in /tmp/shots/presets-*.png.
+// while all cards still offer the default's. The settings page edits the default preset's review
+// limit, and Manage sets names each set's preset. axe (WCAG 2.2 A/AA) on the dialogs and the
+// settings page at 1280x800 and 390x844 in the light and dark themes; pictures in
+// /tmp/shots/presets-*.png.
 import type { Page } from 'playwright-core';
-import { audit, setTheme, sidewaysOverflow, SHOTS } from '../src/axe';
+import { audit, setTheme, shootElement, sidewaysOverflow, SHOTS } from '../src/axe';
 import { testSite } from '../src/harness';
 
 const site = testSite();
@@ -77,6 +79,52 @@ test('a set on a preset of 3 new cards a day offers 3 in its hub and session; th
   await newCards.getByRole('button', { name: 'Learn New Cards' }).click();
   await page.waitForURL('**/study/new**');
   await page.getByText('New Card 1 of 3', { exact: true }).waitFor();
+
+  expect(problems).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the settings page sets the default preset's review limit; Manage sets names each set's preset", async () => {
+  const { page, context, errors } = await site.learner();
+  await site.callAs(page, 'POST', '/categories', { name: 'Verbs' });
+  const nouns = await site.callAs<{ id: number }>(page, 'POST', '/categories', { name: 'Nouns' });
+  const languages = await site.callAs<{ id: number }>(page, 'POST', '/spaced-repetition/presets', {
+    name: 'Languages',
+  });
+  await site.callAs(page, 'PUT', `/categories/${nouns.id}/preset`, { presetId: languages.id });
+
+  // The default preset's review limit, beside its new cards, saved with the settings.
+  await page.goto('/settings');
+  const reviews = page.getByLabel('Maximum reviews per day', { exact: true });
+  expect(await reviews.inputValue()).toBe('200');
+  await reviews.fill('150');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Settings saved').first().waitFor();
+  const presets = await site.callAs<Array<{ id: number; maximumReviewsPerDay: number }>>(
+    page,
+    'GET',
+    '/spaced-repetition/presets',
+  );
+  expect(presets.find((preset) => preset.id === 0)?.maximumReviewsPerDay).toBe(150);
+  const scheduler = page.getByRole('region', { name: 'Scheduler' });
+  const problems = await audit(page, 'settings', {
+    each: async (size, theme) => {
+      await shootElement(page, scheduler, `presets-settings-${size.name}-${theme}`);
+      if (size.width < 500 && (await sidewaysOverflow(page)) > 0)
+        problems.push(`settings ${size.name}: scrolls sideways`);
+    },
+  });
+
+  // Manage sets: each set's preset before its Options button.
+  await page.goto('/cards');
+  await page.getByRole('button', { name: 'Manage sets' }).click();
+  const sets = page.getByRole('dialog', { name: 'Manage sets' });
+  const nounsRow = sets.getByRole('listitem').filter({ hasText: 'Nouns' });
+  const verbsRow = sets.getByRole('listitem').filter({ hasText: 'Verbs' });
+  await nounsRow.locator('.cards-set-preset', { hasText: 'Languages' }).waitFor();
+  await verbsRow.locator('.cards-set-preset', { hasText: 'Default' }).waitFor();
+  problems.push(...(await auditAndShoot(page, 'sets')));
 
   expect(problems).toEqual([]);
   expect(errors).toEqual([]);

@@ -1,12 +1,13 @@
 // /api/user/*: the account's settings (GET|PUT /user/settings, the spec's calls) and its display
 // name. `studyGoal` is the study daily goal (the same value as /spaced-repetition/settings
-// `dailyGoal`); the three scheduler fields are those of /spaced-repetition/settings too. Body
+// `dailyGoal`); the scheduler fields are those of /spaced-repetition/settings too, and with
+// `maximumReviewsPerDay` they are the default option preset's (/spaced-repetition/presets). Body
 // values are checked by the API's settings service, so a wrong one gets a message naming the field.
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../endpoint';
 import { User } from './auth';
 import { Checked, errorResponses, within } from './common';
-import { DEFAULT_STUDY_SETTINGS, STUDY_SETTINGS_BOUNDS } from './study';
+import { DEFAULT_MAXIMUM_REVIEWS_PER_DAY, DEFAULT_STUDY_SETTINGS, STUDY_SETTINGS_BOUNDS } from './study';
 
 export const LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it'] as const;
 export const Language = Type.Union(LANGUAGE_CODES.map((code) => Type.Literal(code)));
@@ -27,6 +28,8 @@ export const UserSettings = Type.Object({
   language: Language,
   desiredRetention: Type.Number(within(STUDY_SETTINGS_BOUNDS.desiredRetention)),
   newCardsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.newCardsPerDay)),
+  /** Review cards a day: the default preset's limit. */
+  maximumReviewsPerDay: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumReviewsPerDay)),
   /** Days. */
   maximumInterval: Type.Integer(within(STUDY_SETTINGS_BOUNDS.maximumInterval)),
   /** As StudySettings has them: "1m 10m". */
@@ -56,6 +59,7 @@ export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = {
   language: 'en',
   desiredRetention: DEFAULT_STUDY_SETTINGS.desiredRetention,
   newCardsPerDay: DEFAULT_STUDY_SETTINGS.newCardsPerDay,
+  maximumReviewsPerDay: DEFAULT_MAXIMUM_REVIEWS_PER_DAY,
   maximumInterval: DEFAULT_STUDY_SETTINGS.maximumInterval,
   learningSteps: DEFAULT_STUDY_SETTINGS.learningSteps,
   relearningSteps: DEFAULT_STUDY_SETTINGS.relearningSteps,
@@ -80,6 +84,7 @@ export const UserSettingsBody = Type.Object({
   language: Value,
   desiredRetention: NumberValue,
   newCardsPerDay: NumberValue,
+  maximumReviewsPerDay: NumberValue,
   maximumInterval: NumberValue,
   learningSteps: Value,
   relearningSteps: Value,

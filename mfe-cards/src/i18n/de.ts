@@ -267,6 +267,7 @@ const de: MessagesOf<typeof en> = {
     languageCleared: 'Karten von „{{name}}“ werden in der Sprache der Seite vorgelesen',
     options: 'Optionen',
     optionsLabel: 'Optionen des Stapels: {{name}}',
+    presetPrefix: 'Voreinstellung:',
   },
   presets: {
     title: 'Optionen für {{name}}',

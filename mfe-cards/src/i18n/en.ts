@@ -270,6 +270,7 @@ const en = {
     languageCleared: 'Cards of "{{name}}" are read aloud in the page language',
     options: 'Options',
     optionsLabel: 'Options for set: {{name}}',
+    presetPrefix: 'Preset:',
   },
   presets: {
     title: 'Options for {{name}}',

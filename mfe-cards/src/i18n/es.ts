@@ -281,6 +281,7 @@ const es: MessagesOf<typeof en> = {
     languageCleared: 'Las tarjetas de "{{name}}" se leen en el idioma de la página',
     options: 'Opciones',
     optionsLabel: 'Opciones del mazo: {{name}}',
+    presetPrefix: 'Ajuste:',
   },
   presets: {
     title: 'Opciones de {{name}}',

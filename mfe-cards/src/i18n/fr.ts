@@ -281,6 +281,7 @@ const fr: MessagesOf<typeof en> = {
     languageCleared: 'Les cartes de « {{name}} » sont lues dans la langue de la page',
     options: 'Options',
     optionsLabel: 'Options du paquet : {{name}}',
+    presetPrefix: 'Préréglage :',
   },
   presets: {
     title: 'Options de {{name}}',

@@ -281,6 +281,7 @@ const it: MessagesOf<typeof en> = {
     languageCleared: 'Le carte di «{{name}}» sono lette nella lingua della pagina',
     options: 'Opzioni',
     optionsLabel: 'Opzioni del mazzo: {{name}}',
+    presetPrefix: 'Preimpostazione:',
   },
   presets: {
     title: 'Opzioni di {{name}}',

@@ -5,10 +5,12 @@ import { toast } from 'react-hot-toast';
 import {
   cardsApi,
   categoriesApi,
+  presetsApi,
   type Card,
   type CardPage,
   type Category,
   type FilterOptions,
+  type StudyPreset,
 } from '@flashcard/api-contract';
 import CardsApp from '../App';
 import { useOfflineCards } from '../features/offline/offline-cards';
@@ -66,6 +68,21 @@ export const HISTORY: Category = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
+/** The default preset with the product's defaults and, here, Biology 101. */
+export const DEFAULT_PRESET: StudyPreset = {
+  id: 0,
+  name: 'Default',
+  isDefault: true,
+  newCardsPerDay: 20,
+  maximumReviewsPerDay: 200,
+  learningSteps: '1m 10m',
+  relearningSteps: '10m',
+  desiredRetention: 0.9,
+  maximumInterval: 36500,
+  fsrsParameters: null,
+  sets: [{ id: BIOLOGY.id, name: BIOLOGY.name }],
+};
+
 interface Setup {
   cards?: Card[];
   categories?: Category[];
@@ -84,6 +101,10 @@ export function mockApis({ cards = [], categories = [BIOLOGY, HISTORY], options 
       .spyOn(cardsApi, 'filterOptions')
       .mockResolvedValue(options ?? { colleges: ['MIT', 'Stanford'], classes: ['Bio 101', 'CS 50'] }),
     categories: jest.spyOn(categoriesApi, 'list').mockResolvedValue(categories),
+    // Every set on the default preset.
+    presets: jest
+      .spyOn(presetsApi, 'list')
+      .mockResolvedValue([{ ...DEFAULT_PRESET, sets: categories.map(({ id, name }) => ({ id, name })) }]),
   };
 }
 

@@ -37,6 +37,7 @@ const de: MessagesOf<typeof en> = {
     desiredRetentionHint:
       'Die Wahrscheinlichkeit, eine Karte bei Fälligkeit noch zu wissen. Höher heißt mehr Wiederholungen.',
     newCardsPerDay: 'Neue Karten pro Tag',
+    maximumReviewsPerDay: 'Höchstens Wiederholungen pro Tag',
     maximumInterval: 'Maximales Intervall (Tage)',
     learningSteps: 'Lernschritte',
     learningStepsHint:

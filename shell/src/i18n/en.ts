@@ -33,6 +33,7 @@ const en = {
     desiredRetention: 'Desired retention',
     desiredRetentionHint: 'The chance of remembering a card when it comes due. Higher means more reviews.',
     newCardsPerDay: 'New cards per day',
+    maximumReviewsPerDay: 'Maximum reviews per day',
     maximumInterval: 'Maximum interval (days)',
     learningSteps: 'Learning steps',
     learningStepsHint:

@@ -38,6 +38,7 @@ const es: MessagesOf<typeof en> = {
     desiredRetention: 'Retención deseada',
     desiredRetentionHint: 'La probabilidad de recordar una tarjeta cuando vence. Más alta significa más repasos.',
     newCardsPerDay: 'Tarjetas nuevas al día',
+    maximumReviewsPerDay: 'Máximo de repasos al día',
     maximumInterval: 'Intervalo máximo (días)',
     learningSteps: 'Pasos de aprendizaje',
     learningStepsHint:

@@ -39,6 +39,7 @@ const fr: MessagesOf<typeof en> = {
     desiredRetentionHint:
       'La probabilité de se souvenir d’une carte à son échéance. Plus elle est élevée, plus il y a de révisions.',
     newCardsPerDay: 'Nouvelles cartes par jour',
+    maximumReviewsPerDay: 'Révisions maximales par jour',
     maximumInterval: 'Intervalle maximal (jours)',
     learningSteps: "Étapes d'apprentissage",
     learningStepsHint:

@@ -37,6 +37,7 @@ const it: MessagesOf<typeof en> = {
     desiredRetention: 'Ritenzione desiderata',
     desiredRetentionHint: 'La probabilità di ricordare una scheda quando scade. Più alta significa più ripassi.',
     newCardsPerDay: 'Nuove schede al giorno',
+    maximumReviewsPerDay: 'Ripassi massimi al giorno',
     maximumInterval: 'Intervallo massimo (giorni)',
     learningSteps: 'Passi di apprendimento',
     learningStepsHint:

@@ -193,6 +193,25 @@ describe('SettingsPage', () => {
     expect(userApi.updateSettings).toHaveBeenCalledWith({ desiredRetention: 0.85, newCardsPerDay: 35 });
   });
 
+  it("shows and edits the default preset's review limit beside the new cards", async () => {
+    server = { ...DEFAULT_USER_SETTINGS, maximumReviewsPerDay: 150 };
+    await renderSettings();
+    const reviews = screen.getByRole('spinbutton', { name: 'Maximum reviews per day' });
+    expect(reviews).toHaveValue(150);
+    // The two daily limits side by side, in that order.
+    expect(reviews.closest('.settings-numbers')).toBe(
+      screen.getByRole('spinbutton', { name: 'New cards per day' }).closest('.settings-numbers'),
+    );
+    await userEvent.clear(reviews);
+    expect(reviews).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await userEvent.type(reviews, '0');
+    expect(reviews).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(userApi.updateSettings).toHaveBeenCalledWith({ maximumReviewsPerDay: 0 });
+    await waitFor(() => expect(useSettingsStore.getState().settings.maximumReviewsPerDay).toBe(0));
+  });
+
   it('changes the display name through the profile call and refreshes the signed-in user', async () => {
     const renamed = { ...user, display_name: 'Ada L.' };
     // The server answers the new name from then on.

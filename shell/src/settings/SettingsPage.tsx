@@ -99,6 +99,23 @@ function Field({
   );
 }
 
+/** The whole-number settings, each edited as text, in the page's order. */
+const NUMBER_FIELDS = ['newCardsPerDay', 'maximumReviewsPerDay', 'maximumInterval'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
+const NUMBER_FIELD_IDS: Record<NumberField, string> = {
+  newCardsPerDay: 'settings-new-per-day',
+  maximumReviewsPerDay: 'settings-max-reviews-per-day',
+  maximumInterval: 'settings-max-interval',
+};
+
+function numberTexts(settings: UserSettings): Record<NumberField, string> {
+  return {
+    newCardsPerDay: String(settings.newCardsPerDay),
+    maximumReviewsPerDay: String(settings.maximumReviewsPerDay),
+    maximumInterval: String(settings.maximumInterval),
+  };
+}
+
 /** This device's zone, as the browser names it. */
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -165,30 +182,28 @@ export function SettingsPage() {
   const [failed, setFailed] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   // The number fields as typed (an emptied field is not a number yet).
-  const [numbers, setNumbers] = useState({
-    newCardsPerDay: String(saved.newCardsPerDay),
-    maximumInterval: String(saved.maximumInterval),
-  });
+  const [numbers, setNumbers] = useState(() => numberTexts(saved));
   const stepsValid =
     parseSteps(draft.learningSteps, STEPS_BOUNDS.learningSteps) !== null &&
     parseSteps(draft.relearningSteps, STEPS_BOUNDS.relearningSteps) !== null;
-  const numbersValid =
-    wholeNumber(numbers.newCardsPerDay) !== null && wholeNumber(numbers.maximumInterval) !== null && stepsValid;
+  const numbersValid = NUMBER_FIELDS.every((key) => wholeNumber(numbers[key]) !== null) && stepsValid;
 
   // Settings that arrive (sign-in on this device) replace an untouched draft.
   const touched = useRef(false);
   useEffect(() => {
     if (touched.current) return;
     setDraft(saved);
-    setNumbers({ newCardsPerDay: String(saved.newCardsPerDay), maximumInterval: String(saved.maximumInterval) });
+    setNumbers(numberTexts(saved));
   }, [saved]);
 
   // Leaving without saving puts back the saved look (a previewed language or theme).
   const savedRef = useRef(saved);
-  savedRef.current = saved;
+  useEffect(() => {
+    savedRef.current = saved;
+  }, [saved]);
   useEffect(() => () => void applySettings(savedRef.current), []);
 
-  function typeNumber(key: 'newCardsPerDay' | 'maximumInterval', text: string) {
+  function typeNumber(key: NumberField, text: string) {
     setNumbers((current) => ({ ...current, [key]: text }));
     const value = wholeNumber(text);
     if (value !== null) change(key, value);
@@ -391,28 +406,20 @@ export function SettingsPage() {
               </span>
             </div>
             <div className="settings-numbers">
-              <Field
-                id="settings-new-per-day"
-                label={t('settings.newCardsPerDay')}
-                min={STUDY_SETTINGS_BOUNDS.newCardsPerDay.min}
-                max={STUDY_SETTINGS_BOUNDS.newCardsPerDay.max}
-                type="number"
-                inputMode="numeric"
-                invalid={wholeNumber(numbers.newCardsPerDay) === null}
-                text={numbers.newCardsPerDay}
-                onType={(text) => typeNumber('newCardsPerDay', text)}
-              />
-              <Field
-                id="settings-max-interval"
-                label={t('settings.maximumInterval')}
-                min={STUDY_SETTINGS_BOUNDS.maximumInterval.min}
-                max={STUDY_SETTINGS_BOUNDS.maximumInterval.max}
-                type="number"
-                inputMode="numeric"
-                invalid={wholeNumber(numbers.maximumInterval) === null}
-                text={numbers.maximumInterval}
-                onType={(text) => typeNumber('maximumInterval', text)}
-              />
+              {NUMBER_FIELDS.map((key) => (
+                <Field
+                  key={key}
+                  id={NUMBER_FIELD_IDS[key]}
+                  label={t(`settings.${key}`)}
+                  min={STUDY_SETTINGS_BOUNDS[key].min}
+                  max={STUDY_SETTINGS_BOUNDS[key].max}
+                  type="number"
+                  inputMode="numeric"
+                  invalid={wholeNumber(numbers[key]) === null}
+                  text={numbers[key]}
+                  onType={(text) => typeNumber(key, text)}
+                />
+              ))}
             </div>
             <div className="settings-numbers">
               <Field

@@ -161,7 +161,11 @@ describeEachDb('option presets', (ctx) => {
         maximumReviewsPerDay: 90,
         learningSteps: '2m',
       });
-      expect((await me.get('/api/user/settings')).json()).toMatchObject({ newCardsPerDay: 7, learningSteps: '2m' });
+      expect((await me.get('/api/user/settings')).json()).toMatchObject({
+        newCardsPerDay: 7,
+        maximumReviewsPerDay: 90,
+        learningSteps: '2m',
+      });
       await me.put('/api/user/settings', { desiredRetention: 0.8 });
       expect((await presets())[0]).toMatchObject({
         desiredRetention: 0.8,

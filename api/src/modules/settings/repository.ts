@@ -28,6 +28,8 @@ export class SettingsRepository {
       // Only the service writes this column, always one of the codes.
       language: row.language as Language,
       ...scheduler,
+      // The default preset's review limit (modules/presets reads and writes the same column).
+      maximumReviewsPerDay: row.maximum_reviews_per_day,
     };
   }
 
@@ -60,6 +62,7 @@ export class SettingsRepository {
       autoplay: settings.autoplay,
       language: settings.language,
       ...schedulerColumnsOf({ ...settings, dailyGoal: settings.studyGoal }),
+      maximum_reviews_per_day: settings.maximumReviewsPerDay,
       updated_at: now,
     };
     await this.db

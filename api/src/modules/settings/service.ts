@@ -8,7 +8,7 @@ import {
 } from '@flashcard/api-contract/schemas';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { canonicalTimeZone, toTimestamp } from '../../lib/time';
-import { applyStudySettings } from '../study';
+import { applyStudySettings, checkedSetting } from '../study';
 import type { SettingsRepository } from './repository';
 
 /**
@@ -101,6 +101,10 @@ export class SettingsService {
       newCardsPerDay: study.newCardsPerDay,
       learningSteps: study.learningSteps,
       relearningSteps: study.relearningSteps,
+      maximumReviewsPerDay:
+        change.maximumReviewsPerDay === undefined
+          ? next.maximumReviewsPerDay
+          : checkedSetting('maximumReviewsPerDay', studyValue(change.maximumReviewsPerDay), true),
     };
     const zone =
       change.timeZone === undefined

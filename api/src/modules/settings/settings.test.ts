@@ -20,6 +20,7 @@ const DEFAULTS = {
   language: 'en',
   desiredRetention: 0.9,
   newCardsPerDay: 20,
+  maximumReviewsPerDay: 200,
   maximumInterval: 36500,
   learningSteps: '1m 10m',
   relearningSteps: '10m',
@@ -87,6 +88,27 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       expect((await me.get('/api/user/settings')).json()).toMatchObject({ studyGoal: 25, newCardsPerDay: 7 });
     });
 
+    it("carries the default preset's review limit: set here, read in the presets list, and the reverse", async () => {
+      const defaultPreset = async () =>
+        ((await me.get('/api/spaced-repetition/presets')).json() as Array<{ id: number }>).find((p) => p.id === 0);
+
+      const saved = await me.put('/api/user/settings', { maximumReviewsPerDay: 120, newCardsPerDay: 8 });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual({ ...DEFAULTS, maximumReviewsPerDay: 120, newCardsPerDay: 8 });
+      expect(await defaultPreset()).toMatchObject({ maximumReviewsPerDay: 120, newCardsPerDay: 8 });
+
+      const edited = await me.put('/api/spaced-repetition/presets/0', { maximumReviewsPerDay: 0 });
+      expect(edited.statusCode).toBe(200);
+      expect((await me.get('/api/user/settings')).json()).toEqual({
+        ...DEFAULTS,
+        maximumReviewsPerDay: 0,
+        newCardsPerDay: 8,
+      });
+      // A change of another field keeps the limit.
+      expect((await me.put('/api/user/settings', { autoplay: false })).json().maximumReviewsPerDay).toBe(0);
+      expect(await defaultPreset()).toMatchObject({ maximumReviewsPerDay: 0 });
+    });
+
     it.each([
       [{ darkMode: 'yes' }, 'darkMode must be true or false'],
       [{ studyReminders: 1 }, 'studyReminders must be true or false'],
@@ -103,6 +125,12 @@ describeEachDb('settings: /api/user/*', (ctx) => {
       [{ desiredRetention: 1 }, 'Desired retention must be between 0.70 and 0.99'],
       [{ newCardsPerDay: -1 }, 'New cards per day must be between 0 and 9999'],
       [{ maximumInterval: '30' }, 'Maximum interval must be between 1 and 36500 days'],
+      [{ maximumReviewsPerDay: -1 }, 'Maximum reviews per day must be between 0 and 9999'],
+      [{ maximumReviewsPerDay: 10_000 }, 'Maximum reviews per day must be between 0 and 9999'],
+      [{ maximumReviewsPerDay: 2.5 }, 'Maximum reviews per day must be between 0 and 9999'],
+      [{ maximumReviewsPerDay: '50' }, 'Maximum reviews per day must be between 0 and 9999'],
+      [{ maximumReviewsPerDay: null }, 'Maximum reviews per day must be between 0 and 9999'],
+      [{ maximumReviewsPerDay: [50] }, 'Maximum reviews per day must be between 0 and 9999'],
     ])('refuses %j with a 400 naming the field, and writes nothing', async (change, error) => {
       const response = await me.put('/api/user/settings', { autoplay: false, ...change });
       expect(response.statusCode).toBe(400);

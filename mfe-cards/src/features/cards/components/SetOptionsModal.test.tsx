@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { presetsApi, type StudyPreset } from '@flashcard/api-contract';
-import { BIOLOGY, HISTORY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { BIOLOGY, DEFAULT_PRESET, HISTORY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
 
@@ -11,21 +11,8 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const DEFAULT: StudyPreset = {
-  id: 0,
-  name: 'Default',
-  isDefault: true,
-  newCardsPerDay: 20,
-  maximumReviewsPerDay: 200,
-  learningSteps: '1m 10m',
-  relearningSteps: '10m',
-  desiredRetention: 0.9,
-  maximumInterval: 36500,
-  fsrsParameters: null,
-  sets: [{ id: BIOLOGY.id, name: BIOLOGY.name }],
-};
 const LANGUAGES: StudyPreset = {
-  ...DEFAULT,
+  ...DEFAULT_PRESET,
   id: 4,
   name: 'Languages',
   isDefault: false,
@@ -46,7 +33,7 @@ async function openOptions(user: ReturnType<typeof userEvent.setup>, set = BIOLO
 
 it("shows the set's preset and its fields, labelled, and saves an edit with the set's preset", async () => {
   mockApis({ cards: [makeCard(1)] });
-  jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT, LANGUAGES]);
+  jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);
   const update = jest.spyOn(presetsApi, 'update').mockResolvedValue({ ...LANGUAGES, newCardsPerDay: 3 });
   const assign = jest.spyOn(presetsApi, 'assign').mockResolvedValue({ setId: BIOLOGY.id, presetId: LANGUAGES.id });
   const user = userEvent.setup();
@@ -79,7 +66,7 @@ it("shows the set's preset and its fields, labelled, and saves an edit with the 
 
 it('explains steps and numbers the API would refuse, beside their fields, and sends nothing', async () => {
   mockApis({ cards: [makeCard(1)] });
-  jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT, LANGUAGES]);
+  jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);
   const update = jest.spyOn(presetsApi, 'update');
   const user = userEvent.setup();
   const dialog = await openOptions(user);
@@ -101,8 +88,8 @@ it('explains steps and numbers the API would refuse, beside their fields, and se
 
 it('clones the shown preset under a new name, renames and deletes one after confirming', async () => {
   mockApis({ cards: [makeCard(1)] });
-  const list = jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT, LANGUAGES]);
-  const clone: StudyPreset = { ...DEFAULT, id: 9, name: 'Fast', isDefault: false, sets: [] };
+  const list = jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);
+  const clone: StudyPreset = { ...DEFAULT_PRESET, id: 9, name: 'Fast', isDefault: false, sets: [] };
   const create = jest.spyOn(presetsApi, 'create').mockResolvedValue(clone);
   const update = jest.spyOn(presetsApi, 'update').mockResolvedValue({ ...clone, name: 'Faster' });
   const remove = jest.spyOn(presetsApi, 'remove').mockResolvedValue({ message: 'ok', setsMoved: 0 });
@@ -126,7 +113,7 @@ it('clones the shown preset under a new name, renames and deletes one after conf
   await user.type(rename, 'Faster{Enter}');
   await waitFor(() => expect(update).toHaveBeenCalledWith(9, { name: 'Faster' }));
 
-  list.mockResolvedValue([DEFAULT, LANGUAGES]);
+  list.mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);
   await user.click(within(dialog).getByRole('button', { name: 'Delete preset' }));
   expect(confirm).toHaveBeenCalledWith('Delete the preset "Faster"? Its 0 sets will use the default preset.');
   await waitFor(() => expect(remove).toHaveBeenCalledWith(9));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { categoriesApi } from '@flashcard/api-contract';
-import { BIOLOGY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
+import { categoriesApi, presetsApi } from '@flashcard/api-contract';
+import { BIOLOGY, DEFAULT_PRESET, HISTORY, makeCard, mockApis, renderCards, spyToasts } from '../../../test/cards';
 
 let toasts: ReturnType<typeof spyToasts>;
 
@@ -191,4 +191,37 @@ it('says when the language could not be saved, and keeps the old one', async () 
     expect(toasts.error.mock.calls.map((call) => call[0])).toEqual(['Failed to save the set language']),
   );
   expect(within(dialog).getByLabelText('Read Biology 101 aloud in')).toHaveValue('');
+});
+
+it("names each set's preset beside its Options button, and reads it again when the options close", async () => {
+  mockApis({ cards: [inBiology(1)] });
+  const list = jest
+    .spyOn(presetsApi, 'list')
+    .mockResolvedValue([
+      DEFAULT_PRESET,
+      { ...DEFAULT_PRESET, id: 4, name: 'Languages', isDefault: false, sets: [{ id: HISTORY.id, name: HISTORY.name }] },
+    ]);
+  const user = userEvent.setup();
+
+  renderCards();
+  await screen.findByText('Showing 1 card(s)');
+  const dialog = await openSets(user);
+
+  const biology = within(dialog).getByRole('button', { name: 'Options for set: Biology 101' });
+  const history = within(dialog).getByRole('button', { name: 'Options for set: History' });
+  await waitFor(() => expect(history).toHaveAccessibleDescription('Preset: Languages'));
+  expect(biology).toHaveAccessibleDescription('Preset: Default');
+  const rows = within(within(dialog).getByRole('list', { name: 'Sets' })).getAllByRole('listitem');
+  expect(within(rows[1]!).getByText('Languages')).toHaveClass('muted');
+  expect(list).toHaveBeenCalledTimes(1);
+
+  // Back from a set's options the names are read again.
+  await user.click(history);
+  const options = await screen.findByRole('dialog', { name: 'Options for History' });
+  await user.click(within(options).getByRole('button', { name: 'Cancel' }));
+  const again = await screen.findByRole('dialog', { name: 'Manage sets' });
+  await waitFor(() => expect(list.mock.calls.length).toBeGreaterThanOrEqual(3));
+  expect(within(again).getByRole('button', { name: 'Options for set: History' })).toHaveAccessibleDescription(
+    'Preset: Languages',
+  );
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-hot-toast';
-import type { Category, CategoryDeleteResult } from '@flashcard/api-contract';
+import { presetsApi, type Category, type CategoryDeleteResult, type StudyPreset } from '@flashcard/api-contract';
 import { useCardsText } from '../../../i18n';
 import { confirmDeleteSet, message } from '../messages';
 import { toastFailure } from '@flashcard/shared-ui';
@@ -30,10 +30,13 @@ function SetRow({
   onDeleted,
   setLanguage,
   onOptions,
-}: { category: Category; onOptions: (category: Category) => void } & Pick<
-  SetsModalProps,
-  'rename' | 'setLanguage' | 'remove' | 'onRenamed' | 'onDeleted'
->) {
+  preset,
+}: {
+  category: Category;
+  onOptions: (category: Category) => void;
+  /** The name of the preset the set uses; undefined until the presets are loaded. */
+  preset: string | undefined;
+} & Pick<SetsModalProps, 'rename' | 'setLanguage' | 'remove' | 'onRenamed' | 'onDeleted'>) {
   const t = useCardsText();
   const id = useId();
   const [editing, setEditing] = useState(false);
@@ -148,11 +151,18 @@ function SetRow({
         <SetLanguage category={category} setLanguage={setLanguage} onRenamed={onRenamed} />
       </span>
       <span className="row">
+        {preset !== undefined && (
+          <span id={`${id}-preset`} className="muted cards-set-preset">
+            <span className="visually-hidden">{t('sets.presetPrefix')} </span>
+            {preset}
+          </span>
+        )}
         <button
           type="button"
           className="btn btn-small"
           data-set-options={category.id}
           aria-label={t('sets.optionsLabel', { name: category.name })}
+          aria-describedby={preset !== undefined ? `${id}-preset` : undefined}
           onClick={() => onOptions(category)}
           disabled={busy}
         >
@@ -281,7 +291,7 @@ function SetLanguage({
   );
 }
 
-/** "Manage sets": list with card counts, create, inline rename and delete (cards are kept). */
+/** "Manage sets": list with card counts and each set's preset, create, inline rename and delete (cards are kept). */
 export function SetsModal({
   categories,
   reload,
@@ -306,6 +316,30 @@ export function SetsModal({
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // The presets, read again when a set's options close (they may have changed the set's).
+  const [presets, setPresets] = useState<StudyPreset[] | null>(null);
+  const showingOptions = options !== null;
+  useEffect(() => {
+    if (showingOptions) return;
+    let current = true;
+    presetsApi.list().then(
+      (list) => current && setPresets(list),
+      // The list without preset names: the set's Options dialog says why it cannot load them.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [showingOptions]);
+  /** Each set's preset name by set id. */
+  const presetNames = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const preset of presets ?? []) {
+      for (const set of preset.sets) names.set(set.id, preset.isDefault ? t('presets.defaultName') : preset.name);
+    }
+    return names;
+  }, [presets, t]);
 
   // Back from a set's options: focus its Options button again.
   useEffect(() => {
@@ -393,6 +427,8 @@ export function SetsModal({
               onRenamed={onRenamed}
               onDeleted={deleted}
               onOptions={setOptions}
+              // A set made since the list was read uses the default preset.
+              preset={presets ? (presetNames.get(category.id) ?? t('presets.defaultName')) : undefined}
             />
           ))}
         </ul>
