@@ -88,15 +88,15 @@ test('two learners become friends and each sees the other finish a session in th
   await bob.page.getByRole('region', { name: 'Friends' }).getByText('Ada Feed').waitFor();
   expect(bob.email).toContain('@');
 
-  // Each finishes a practice session (the study screens' calls).
+  // Each finishes a practice session (the study screens' calls): a session counts distinct cards.
   for (const [learner, cards] of [
     [ada.page, 3],
     [bob.page, 2],
   ] as const) {
-    const card = await site.callAs(learner, 'POST', '/cards', { question: 'Q', answer: 'A' });
     const { sessionId } = await site.callAs(learner, 'POST', '/dashboard/session/start', { session_type: 'practice' });
-    const studied = { sessionId, cardId: card.id, correct: true };
     for (let i = 0; i < cards; i++) {
+      const card = await site.callAs(learner, 'POST', '/cards', { question: `Q${i}`, answer: 'A' });
+      const studied = { sessionId, cardId: card.id, correct: true };
       expect((await site.requestAs(learner, 'POST', '/dashboard/session/card-study', studied)).status).toBe(200);
     }
     expect((await site.requestAs(learner, 'POST', '/dashboard/session/end', { sessionId })).status).toBe(200);
