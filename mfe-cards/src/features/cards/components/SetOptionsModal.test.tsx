@@ -86,6 +86,22 @@ it('explains steps and numbers the API would refuse, beside their fields, and se
   expect(update).not.toHaveBeenCalled();
 });
 
+it('Escape in the name field gives up the name only: the dialog stays open, nothing is sent', async () => {
+  mockApis({ cards: [makeCard(1)] });
+  jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);
+  const create = jest.spyOn(presetsApi, 'create');
+  const user = userEvent.setup();
+  const dialog = await openOptions(user);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Clone preset' }));
+  expect(within(dialog).getByLabelText('Name of the new preset')).toHaveFocus();
+  await user.keyboard('{Escape}');
+
+  expect(within(dialog).queryByLabelText('Name of the new preset')).not.toBeInTheDocument();
+  expect(dialog).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
+});
+
 it('clones the shown preset under a new name, renames and deletes one after confirming', async () => {
   mockApis({ cards: [makeCard(1)] });
   const list = jest.spyOn(presetsApi, 'list').mockResolvedValue([DEFAULT_PRESET, LANGUAGES]);

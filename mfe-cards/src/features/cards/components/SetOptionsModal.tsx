@@ -14,6 +14,7 @@ import {
 import { Spinner, toastFailure } from '@flashcard/shared-ui';
 import { useCardsText } from '../../../i18n';
 import { Modal } from './Modal';
+import { NameInput } from './NameInput';
 
 /** A preset's fields as typed (text until saved). */
 interface Draft {
@@ -356,20 +357,11 @@ export function SetOptionsModal({ category, onClose }: SetOptionsModalProps) {
             <form className="field cards-preset-name" onSubmit={onName} noValidate>
               <label htmlFor={`${id}-name`}>{t(naming === 'clone' ? 'presets.newName' : 'presets.renameTo')}</label>
               <div className="row">
-                <input
+                <NameInput
                   id={`${id}-name`}
-                  className="input"
                   value={name}
-                  autoFocus
                   onChange={(e) => setName(e.target.value)}
-                  onKeyDown={(e) => {
-                    // Escape closes the name field only, not the dialog.
-                    if (e.key === 'Escape') {
-                      e.stopPropagation();
-                      e.nativeEvent.stopImmediatePropagation();
-                      setNaming(null);
-                    }
-                  }}
+                  onCancel={() => setNaming(null)}
                   aria-invalid={nameError !== null}
                   aria-describedby={nameError ? `${id}-name-error` : undefined}
                 />

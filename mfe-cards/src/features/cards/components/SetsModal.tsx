@@ -6,6 +6,7 @@ import { useCardsText } from '../../../i18n';
 import { confirmDeleteSet, message } from '../messages';
 import { toastFailure } from '@flashcard/shared-ui';
 import { Modal } from './Modal';
+import { NameInput } from './NameInput';
 import { SetOptionsModal } from './SetOptionsModal';
 
 interface SetsModalProps {
@@ -91,6 +92,12 @@ function SetRow({
     }
   }
 
+  function cancelRename() {
+    setEditing(false);
+    setName(category.name);
+    setError(null);
+  }
+
   if (editing) {
     return (
       <li className="cards-set-row">
@@ -98,35 +105,17 @@ function SetRow({
           <label className="visually-hidden" htmlFor={`${id}-name`}>
             {t('sets.renameInputLabel', { name: category.name })}
           </label>
-          <input
+          <NameInput
             id={`${id}-name`}
-            className="input"
             value={name}
-            autoFocus
             onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              // Escape cancels the rename only, not the whole dialog.
-              if (e.key === 'Escape') {
-                e.stopPropagation();
-                setEditing(false);
-                setName(category.name);
-                setError(null);
-              }
-            }}
+            onCancel={cancelRename}
             aria-invalid={error !== null}
           />
           <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
             {t('sets.save')}
           </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => {
-              setEditing(false);
-              setName(category.name);
-              setError(null);
-            }}
-          >
+          <button type="button" className="btn btn-small" onClick={cancelRename}>
             {t('sets.cancel')}
           </button>
         </form>
